@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "notes",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "notes", targets: ["notes"]),
+        .executable(name: "notes-bench", targets: ["notes-bench"]),
+        .library(name: "NotesCore", targets: ["NotesCore"]),
+        .library(name: "NotesUI", targets: ["NotesUI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The only C in the project: ncursesw with the wide-character API visible to Swift.
+        .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+        // Model, colors, transformers, store, migrations. No terminal code.
+        .target(name: "NotesCore"),
+        // Screen buffer, widgets, screens, app state, the ncursesw terminal. No file I/O.
+        .target(name: "NotesUI", dependencies: ["NotesCore", "CNCursesW"]),
+        // The command line: swift-argument-parser commands; wires the core to the UI.
+        .executableTarget(
+            name: "notes",
+            dependencies: [
+                "NotesCore", "NotesUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The benchmark of PRODUCT §6.
+        .executableTarget(name: "notes-bench", dependencies: ["NotesCore", "NotesUI"]),
+        // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
+        .target(name: "NotesTestSupport", dependencies: ["NotesCore"]),
+        .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "NotesTestSupport"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
+        // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
+        .testTarget(name: "EndToEndTests", dependencies: ["notes", "NotesCore", "NotesTestSupport"]),
+    ]
+)

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A color as the store keeps it: a color space, red, green, blue and alpha as
+/// `Float` in 0...1. Coded with `NSSecureCoding` under the keys `colorSpace`, `red`,
+/// `green`, `blue`, `alpha`, and archived under the class name `SerializableColor`
+/// (see `ColorArchive`). Immutable, so it can be shared freely.
+public final class SerializableColor: NSObject, NSSecureCoding, @unchecked Sendable {
+    public let colorSpace: ColorSpace
+    public let red: Float
+    public let green: Float
+    public let blue: Float
+    public let alpha: Float
+
+    /// Opaque white, the default color of a category (`FFFFFF`).
+    public static let white = SerializableColor(uncheckedSpace: .sRGB, red: 1, green: 1, blue: 1, alpha: 1)
+
+    /// A color; every component must be a finite number in 0...1.
+    public init(colorSpace: ColorSpace = .sRGB, red: Float, green: Float, blue: Float, alpha: Float = 1) throws(ModelError) {
+        for (name, value) in [("red", red), ("green", green), ("blue", blue), ("alpha", alpha)] {
+            guard value.isFinite, (0...1).contains(value) else {
+                throw .invalidColorComponent("\(name) = \(value), expected a number in 0...1")
+            }
+        }
+        self.colorSpace = colorSpace
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    private init(uncheckedSpace colorSpace: ColorSpace, red: Float, green: Float, blue: Float, alpha: Float) {
+        self.colorSpace = colorSpace
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// An sRGB color from bytes.
+    public convenience init(_ rgb: RGB8, alpha: Float = 1) {
+        self.init(uncheckedSpace: .sRGB, red: Float(rgb.red) / 255, green: Float(rgb.green) / 255,
+                  blue: Float(rgb.blue) / 255, alpha: min(max(alpha.isFinite ? alpha : 1, 0), 1))
+    }
+
+    // MARK: NSSecureCoding
+
+    public static var supportsSecureCoding: Bool { true }
+
+    /// The keys of the archive. Part of the store format: never rename.
+    public enum Key {
+        public static let colorSpace = "colorSpace"
+        public static let red = "red"
+        public static let green = "green"
+        public static let blue = "blue"
+        public static let alpha = "alpha"
+    }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(colorSpace.rawValue, forKey: Key.colorSpace)
+        coder.encode(red, forKey: Key.red)
+        coder.encode(green, forKey: Key.green)
+        coder.encode(blue, forKey: Key.blue)
+        coder.encode(alpha, forKey: Key.alpha)
+    }
+
+    public init?(coder: NSCoder) {
+        guard let space = ColorSpace(rawValue: coder.decodeInteger(forKey: Key.colorSpace)) else { return nil }
+        let red = coder.decodeFloat(forKey: Key.red)
+        let green = coder.decodeFloat(forKey: Key.green)
+        let blue = coder.decodeFloat(forKey: Key.blue)
+        let alpha = coder.containsValue(forKey: Key.alpha) ? coder.decodeFloat(forKey: Key.alpha) : 1
+        for value in [red, green, blue, alpha] where !(value.isFinite && (0...1).contains(value)) {
+            return nil
+        }
+        self.colorSpace = space
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+        super.init()
+    }
+
+    // MARK: Equality
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? SerializableColor else { return false }
+        return colorSpace == other.colorSpace && red == other.red && green == other.green
+            && blue == other.blue && alpha == other.alpha
+    }
+
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(colorSpace)
+        hasher.combine(red)
+        hasher.combine(green)
+        hasher.combine(blue)
+        hasher.combine(alpha)
+        return hasher.finalize()
+    }
+
+    public override var description: String { "SerializableColor(\(colorSpace.name) \(hex))" }
+}

@@ -1,0 +1,24 @@
+/// A change or a value that breaks a rule of the model.
+public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyTitle
+    case emptyCategoryName
+    case duplicateCategoryName(String)
+    case noSuchNote(String)
+    case noSuchCategory(String)
+    case attachmentOutsideStore(String)
+    case invalidHexColor(String)
+    case invalidColorComponent(String)
+
+    public var description: String {
+        switch self {
+        case .emptyTitle: "a note needs a title"
+        case .emptyCategoryName: "a category needs a name"
+        case .duplicateCategoryName(let name): "a category named '\(name)' already exists"
+        case .noSuchNote(let id): "no note with id '\(id)'"
+        case .noSuchCategory(let name): "no category named '\(name)'"
+        case .attachmentOutsideStore(let path): "attachment '\(path)' is outside the store's folder"
+        case .invalidHexColor(let text): "'\(text)' is not a hex color (RRGGBB or RRGGBBAA, '#' optional)"
+        case .invalidColorComponent(let detail): "invalid color component: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import NotesUI
+import Testing
+
+@Suite struct ScreenBufferTests {
+    @Test func aNewBufferIsBlank() {
+        let buffer = ScreenBuffer(size: TerminalSize(width: 3, height: 2))
+        #expect(buffer.lines == ["   ", "   "])
+    }
+}
