@@ -28,9 +28,9 @@ public struct SchemaEntity: Equatable, Sendable {
 }
 
 public struct SchemaAttribute: Equatable, Sendable {
-    public enum AttributeType: Equatable, Sendable {
+    public indirect enum AttributeType: Equatable, Sendable {
         case uuid, string, date, integer16, boolean
-        case optional(AttributeTypeBox)
+        case optional(AttributeType)
         case stringSet
         /// Stored in the form the named transformer produces.
         case transformable(String)
@@ -41,13 +41,6 @@ public struct SchemaAttribute: Equatable, Sendable {
         self.name = name
         self.type = type
     }
-}
-
-/// Lets `AttributeType` refer to itself (`optional(.uuid)`).
-public final class AttributeTypeBox: Equatable, Sendable {
-    public let type: SchemaAttribute.AttributeType
-    public init(_ type: SchemaAttribute.AttributeType) { self.type = type }
-    public static func == (lhs: AttributeTypeBox, rhs: AttributeTypeBox) -> Bool { lhs.type == rhs.type }
 }
 
 public enum SchemaError: Error, Equatable, Sendable, CustomStringConvertible {
