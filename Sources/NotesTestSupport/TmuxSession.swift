@@ -64,9 +64,12 @@ public final class TmuxSession {
 
     deinit { kill() }
 
-    /// A bash with no startup files and the prompt `$ `, for tests that type commands.
+    /// The prompt of `shellCommand()` (without its trailing space, which captures drop).
+    public static let shellPrompt = "notes-test$"
+
+    /// A bash with no startup files and the prompt `notes-test$ `, for tests that type commands.
     public static func shellCommand() -> [String] {
-        ["env", "PS1=$ ", "bash", "--norc", "--noprofile", "-i"]
+        ["env", "PS1=\(shellPrompt) ", "bash", "--norc", "--noprofile", "-i"]
     }
 
     /// Sends tmux key names (`Enter`, `Escape`, `C-z`, `Up`, …) or plain text, each argument one key.
@@ -140,20 +143,12 @@ public final class TmuxSession {
 
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket, "-f", configuration.path] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw TmuxError.commandFailed(arguments: arguments, status: process.terminationStatus, output: output)
+        let result = try TmuxProcess.run(tmux, ["-L", socket, "-f", configuration.path] + arguments,
+                                         outputFile: folder.file("tmux-output").path)
+        guard result.status == 0 else {
+            throw TmuxError.commandFailed(arguments: arguments, status: result.status, output: result.output)
         }
-        return output
+        return result.output
     }
 
     private static func executable() -> String? {

@@ -64,6 +64,7 @@ public final class NCursesTerminal: Terminal {
         nonl()
         keypad(notes_stdscr(), true)
         set_escdelay(25)
+        NCursesTerminal.defineCommonKeySequences()
         curs_set(0)
         var colors: Int32 = 0
         if has_colors() {
@@ -210,6 +211,18 @@ public final class NCursesTerminal: Terminal {
             interruptions += 1
             if notes_errno() == EINTR && interruptions < 1000 { continue }
             return nil
+        }
+    }
+
+    /// Home/End as tmux, screen, rxvt and the Linux console send them, which some
+    /// terminfo entries (xterm's, used inside tmux) do not list.
+    private static func defineCommonKeySequences() {
+        let sequences: [(String, Int32)] = [
+            ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
+            ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
+        ]
+        for (sequence, key) in sequences where key_defined(sequence) == 0 {
+            define_key(sequence, key)
         }
     }
 
