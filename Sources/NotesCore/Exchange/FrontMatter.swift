@@ -146,5 +146,11 @@ public struct FrontMatter: Equatable, Sendable {
 public struct FrontMatterError: Error, Equatable, Sendable, CustomStringConvertible {
     public let line: Int
     public let reason: String
+
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+
     public var description: String { "line \(line): \(reason)" }
 }

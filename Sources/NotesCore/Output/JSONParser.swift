@@ -47,9 +47,14 @@ public struct JSONParser {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
     }
 
+    /// Consumes `literal`; on a mismatch the error points at where the literal should start.
     private mutating func expect(_ literal: String) throws(JSONParseError) {
+        let start = index
         for byte in literal.utf8 {
-            guard current == byte else { throw error("expected '\(literal)'") }
+            guard current == byte else {
+                index = start
+                throw error("expected '\(literal)'")
+            }
             index += 1
         }
     }
@@ -78,8 +83,12 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            let keyStart = index
             let key = try parseString()
-            guard seen.insert(key).inserted else { throw error("duplicate key '\(key)'") }
+            guard seen.insert(key).inserted else {
+                index = keyStart
+                throw error("duplicate key '\(key)'")
+            }
             skipWhitespace()
             try expect(":")
             skipWhitespace()
@@ -144,6 +153,7 @@ public struct JSONParser {
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &raw)
             case 0..<0x20:
+                index -= 1
                 throw error("control character in a string")
             default:
                 raw.append(byte)
