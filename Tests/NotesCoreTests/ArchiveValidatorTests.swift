@@ -74,3 +74,21 @@ import Testing
         #expect(try validator.validate(data).className(ofObjectAt: 3) == "SerializableColor")
     }
 }
+
+@Suite struct ArchiveValidatorLimitTests {
+    @Test func deeplyNestedFieldsAreRejected() throws {
+        var nested: Any = ArchiveFixtures.uid(0)
+        for _ in 0..<40 { nested = [nested] }
+        let data = try ArchiveFixtures.colorArchive(ArchiveFixtures.validColorFields.merging(["deep": nested]) { $1 })
+        #expect {
+            try SecureArchiveValidator(allowedClasses: ["SerializableColor"]).validate(data)
+        } throws: { error in
+            if case ArchiveError.notAKeyedArchive = error { return true } else { return false }
+        }
+    }
+
+    @Test func anIntegerTooLargeForIntIsNotAColorSpace() throws {
+        let data = try ArchiveFixtures.colorArchive(ArchiveFixtures.validColorFields.merging(["colorSpace": UInt64.max]) { $1 })
+        #expect(throws: ArchiveError.self) { try ColorArchive.unarchive(data) }
+    }
+}

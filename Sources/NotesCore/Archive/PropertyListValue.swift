@@ -38,7 +38,11 @@ enum PropertyListValue {
         switch String(cString: number.objCType) {
         case "c", "B": return .boolean
         case "f", "d": return .real(number.doubleValue)
-        default: return .integer(number.intValue)
+        default:
+            // An integer too large for `Int` (plists hold up to 128 bits) is not
+            // reported as a wrapped-around `Int`, but as the real number it is.
+            let integer = number.int64Value
+            return Double(integer) == number.doubleValue ? .integer(Int(integer)) : .real(number.doubleValue)
         }
     }
 

@@ -141,7 +141,11 @@ public struct SecureArchiveValidator: Sendable {
     }
 
     /// The objects a field value refers to (UID 0, `$null`, refers to nothing).
-    private func references(in value: Any, at place: String, kinds: [ValidatedArchive.Kind]) throws(ArchiveError) -> [Int] {
+    private func references(in value: Any, at place: String, kinds: [ValidatedArchive.Kind],
+                            depth: Int = 0) throws(ArchiveError) -> [Int] {
+        guard depth < Self.maximumNesting else {
+            throw .notAKeyedArchive("\(place) nests collections more than \(Self.maximumNesting) deep")
+        }
         if PropertyListValue.looksLikeUID(value) {
             guard let uid = PropertyListValue.uid(value) else { throw .badReference("\(place): unreadable reference") }
             guard kinds.indices.contains(uid) else {
@@ -154,16 +158,19 @@ public struct SecureArchiveValidator: Sendable {
         }
         if let array = value as? [Any] {
             var result: [Int] = []
-            for element in array { result += try references(in: element, at: place, kinds: kinds) }
+            for element in array { result += try references(in: element, at: place, kinds: kinds, depth: depth + 1) }
             return result
         }
         if let dictionary = value as? [String: Any] {
             var result: [Int] = []
-            for element in dictionary.values { result += try references(in: element, at: place, kinds: kinds) }
+            for element in dictionary.values { result += try references(in: element, at: place, kinds: kinds, depth: depth + 1) }
             return result
         }
         return []
     }
+
+    /// How deep arrays and dictionaries may nest inside one field of an object.
+    static let maximumNesting = 32
 
     /// Depth-first search without recursion, so a long chain cannot overflow the stack.
     private static func rejectCycles(_ edges: [[Int]]) throws(ArchiveError) {
