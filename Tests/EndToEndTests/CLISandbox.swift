@@ -55,9 +55,17 @@ struct CLISandbox {
         try json("category", "list") as? [[String: Any]] ?? []
     }
 
-    /// The store file's bytes (nil if it does not exist).
-    func storeBytes() -> Data? {
-        FileManager.default.contents(atPath: storePath)
+    /// The bytes of every file of the store (the snapshot and any journal or backup beside it),
+    /// by name; lock files are left out. Nil if the store file does not exist.
+    func storeBytes() -> [String: Data]? {
+        guard FileManager.default.fileExists(atPath: storePath) else { return nil }
+        let folder = URL(fileURLWithPath: storePath).deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var files: [String: Data] = [:]
+        for name in names where !name.hasSuffix(".lock") {
+            files[name] = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+        }
+        return files
     }
 
     func remove() { folder.remove() }
