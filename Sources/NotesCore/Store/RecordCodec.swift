@@ -56,6 +56,7 @@ struct RecordCodec {
     private static let noteKeys = ["id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments"]
 
     func readNote(_ reader: inout JSONReader) throws(JSONError) -> Note {
+        reader.skipWhitespace()
         let start = reader.position
         var note = Note(title: "", created: Date(timeIntervalSinceReferenceDate: 0))
         var seen: UInt16 = 0
@@ -75,12 +76,14 @@ struct RecordCodec {
                     note.tags.insert(try reader.readString())
                 }
             case "kind":
+                reader.skipWhitespace()
                 let start = reader.position
                 let raw = try reader.readInteger(in: 0...Int(Int16.max))
                 guard let kind = NoteKind(rawValue: raw) else { throw reader.error("\(raw) is not a known note kind", at: start) }
                 note.kind = kind
             default:
                 try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+                    reader.skipWhitespace()
                     let start = reader.position
                     let text = try reader.readString()
                     do throws(ModelError) { note.attachments.append(try AttachmentPath(text)) } catch {
@@ -96,6 +99,7 @@ struct RecordCodec {
     }
 
     func readCategory(_ reader: inout JSONReader) throws(JSONError) -> DecodedCategory {
+        reader.skipWhitespace()
         let start = reader.position
         var id: UUID?
         var name: String?
@@ -129,6 +133,7 @@ struct RecordCodec {
     }
 
     static func readUUID(_ reader: inout JSONReader) throws(JSONError) -> UUID {
+        reader.skipWhitespace()
         let start = reader.position
         let text = try reader.readString()
         guard let id = UUID(uuidString: text) else { throw reader.error("'\(text)' is not a UUID", at: start) }
@@ -137,6 +142,7 @@ struct RecordCodec {
 
     /// Seconds since 2001-01-01 UTC; limited to about ±3,000 years.
     static func readDate(_ reader: inout JSONReader) throws(JSONError) -> Date {
+        reader.skipWhitespace()
         let start = reader.position
         let seconds = try reader.readDouble()
         guard abs(seconds) < 1e11 else { throw reader.error("date \(seconds) is out of range", at: start) }
@@ -144,6 +150,7 @@ struct RecordCodec {
     }
 
     func readRecentColors(_ reader: inout JSONReader) throws(JSONError) -> [RGB8] {
+        reader.skipWhitespace()
         let start = reader.position
         let text = try reader.readString()
         guard let data = Data(base64Encoded: text) else { throw reader.error("recent colors are not base64", at: start) }

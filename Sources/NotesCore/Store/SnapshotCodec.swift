@@ -107,6 +107,7 @@ struct SnapshotCodec {
                     var ids = Set<UUID>()
                     var names = Set<String>()
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+                        reader.skipWhitespace()
                         let at = reader.position
                         let decoded = try records.readCategory(&reader)
                         guard ids.insert(decoded.category.id).inserted else { throw reader.error("duplicate category id \(decoded.category.id)", at: at) }
@@ -120,6 +121,7 @@ struct SnapshotCodec {
                 case "notes":
                     var ids = Set<UUID>()
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+                        reader.skipWhitespace()
                         let at = reader.position
                         let note = try records.readNote(&reader)
                         guard ids.insert(note.id).inserted else { throw reader.error("duplicate note id \(note.id)", at: at) }

@@ -294,6 +294,7 @@ public struct JSONReader {
 
     /// Reads a number that must be a whole number in `range`.
     public mutating func readInteger(in range: ClosedRange<Int>) throws(JSONError) -> Int {
+        skipWhitespace()
         let start = position
         let value = try readDouble()
         guard value.rounded() == value, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
