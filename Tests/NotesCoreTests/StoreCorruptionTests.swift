@@ -65,7 +65,7 @@ import Testing
         let (folder, url, _) = try makeStore()
         defer { folder.remove() }
         _ = try edit(url, replacing: "Plain", with: [0x50, 0xC3, 0x28, 0x61, 0x6E])
-        try expectCorrupt(url, place: "line \(try lineOf("\"title\": \"P", in: url)), column 17 (notes[0].title)", reasonContains: "invalid UTF-8")
+        try expectCorrupt(url, place: "line \(try lineOf("\"title\": \"P", in: url)), column 18 (notes[0].title)", reasonContains: "invalid UTF-8")
     }
 
     @Test func nanAndHugeNumbersAreErrors() throws {
@@ -103,9 +103,10 @@ import Testing
     @Test func deepNestingAndTrailingGarbageAreErrors() throws {
         let (folder, url) = try StoreFixtures.store()
         defer { folder.remove() }
-        let deep = #"{"format":"notes","formatVersion":3,"x":"# + String(repeating: "[", count: 10_000)
-        try Data(deep.utf8).write(to: url)
-        try expectCorrupt(url, place: "line 1, column 105 (x[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0])", reasonContains: "nesting deeper than 64")
+        let prefix = #"{"format":"notes","x":"#
+        try Data((prefix + String(repeating: "[", count: 10_000)).utf8).write(to: url)
+        let path = "x" + String(repeating: "[0]", count: 63)
+        try expectCorrupt(url, place: "line 1, column \(prefix.count + 65) (\(path))", reasonContains: "nesting deeper than 64")
         let (other, url2, _) = try makeStore()
         defer { other.remove() }
         var bytes = try Data(contentsOf: url2)

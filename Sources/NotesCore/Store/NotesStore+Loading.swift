@@ -82,19 +82,18 @@ extension NotesStore {
         let bytes = try DurableFile.readAll(journalFD, path: journalPath, from: journalOffset)
         guard !bytes.isEmpty else { return false }
         let scan = try JournalScan.scan(bytes, offset: journalOffset, firstLine: journalLines + 1, codec: journalCodec, file: journalPath)
-        var next = contents
         var changed = false
         for (line, entry) in scan.entries where entry.sequence > sequence {
-            do { try next.apply(entry.changes) } catch {
+            do { try Self.validate(entry.changes, against: contents) } catch {
                 throw StoreError.corrupt(file: journalPath, place: "line \(line)", reason: "its change cannot be applied: \(error)")
             }
+            for change in entry.changes { try contents.apply(change) }
             sequence = entry.sequence
             warnings.append(contentsOf: entry.warnings)
             preserved.merge(entry.preserved) { _, new in new }
             forgetReplacedColors(entry.changes)
             changed = true
         }
-        contents = next
         journalOffset = scan.goodLength
         journalLines += scan.linesRead
         return changed

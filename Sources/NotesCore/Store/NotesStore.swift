@@ -78,11 +78,9 @@ public final class NotesStore: NotesRepository {
         try lock.lock(timeout: options.lockTimeout)
         defer { lock.unlock() }
         _ = try catchUp()
-        var next = contents
-        try next.apply(changes)
+        try Self.validate(changes, against: contents)
         try append(changes)
-        contents = next
-        forgetReplacedColors(changes)
+        try applyValidated(changes)
         if shouldCompact {
             do { try compact() } catch {
                 warnings.append(StoreWarning("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal"))
@@ -105,6 +103,31 @@ public final class NotesStore: NotesRepository {
         if journalFD >= 0 { _ = Glibc.close(journalFD) }
         journalFD = -1
         lock.close()
+    }
+
+    /// Checks `changes` by the model's rules without copying every note: on a
+    /// small database of the categories and just the notes the changes touch.
+    static func validate(_ changes: [StoreChange], against database: NotesDatabase) throws(ModelError) {
+        var touched: [Note] = []
+        for change in changes {
+            switch change {
+            case .putNote(let note): if let existing = database.notes[note.id] { touched.append(existing) }
+            case .deleteNote(let id): if let existing = database.notes[id] { touched.append(existing) }
+            default: break
+            }
+        }
+        var proxy = NotesDatabase(notes: touched, categories: Array(database.categories.values), recentColors: database.recentColors)
+        try proxy.apply(changes)
+    }
+
+    /// Applies validated changes to `contents` in place (no copy of the whole database).
+    func applyValidated(_ changes: [StoreChange]) throws {
+        do {
+            for change in changes { try contents.apply(change) }
+        } catch {
+            try loadAll(isOpening: false)  // cannot happen after `validate`; start from the files again
+        }
+        forgetReplacedColors(changes)
     }
 
     /// Drops kept color archives of categories that were deleted or recolored.

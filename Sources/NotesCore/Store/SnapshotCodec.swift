@@ -68,14 +68,26 @@ struct SnapshotCodec {
         try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> Int in
             var format: String?
             var version: Int?
+            reader.skipWhitespace()
             let start = reader.position
-            try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
-                switch key {
-                case "format": format = try reader.readString()
-                case "formatVersion": version = try reader.readInteger(in: 1...Int(Int32.max))
-                default: try reader.skipValue()
-                }
+            // Reads members until both are found; the rest is read by `decode`.
+            try reader.expect(UInt8(ascii: "{"), "an object ('{')")
+            try reader.enter()
+            while format == nil || version == nil {
+                guard reader.peek() == UInt8(ascii: "\"") else { break }
+                let key = try reader.readString()
+                try reader.expect(UInt8(ascii: ":"), "':' after the member name")
+                do throws(JSONError) {
+                    switch key {
+                    case "format": format = try reader.readString()
+                    case "formatVersion": version = try reader.readInteger(in: 1...Int(Int32.max))
+                    default: try reader.skipValue()
+                    }
+                } catch { throw error.inside(.key(key)) }
+                guard reader.peek() == UInt8(ascii: ",") else { break }
+                try reader.expect(UInt8(ascii: ","), "','")
             }
+            if format == nil || version == nil { try reader.expect(UInt8(ascii: "}"), "',' or '}' in an object") }
             guard format == "notes" else { throw reader.error("not a notes store: \"format\" is not \"notes\"", at: start) }
             guard let version else { throw reader.error("the store has no \"formatVersion\"", at: start) }
             return version

@@ -77,7 +77,7 @@ public struct JSONReader {
         guard peek() == nil else { throw error("unexpected \(describeNext()) after the end of the document") }
     }
 
-    private mutating func enter() throws(JSONError) {
+    mutating func enter() throws(JSONError) {
         depth += 1
         guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
     }
@@ -165,20 +165,55 @@ public struct JSONReader {
     public mutating func readString() throws(JSONError) -> String {
         try expect(UInt8(ascii: "\""), "a string")
         let start = position
+        var high: UInt8 = 0
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                guard let text = String(validating: slice, as: UTF8.self) else {
-                    throw error("invalid UTF-8 in a string", at: start)
+                if high & 0x80 != 0, let bad = Self.firstInvalidUTF8(slice) {
+                    throw error("invalid UTF-8 in a string", at: start + bad)
                 }
                 position += 1
-                return text
+                return String(decoding: slice, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            high |= byte
             position += 1
         }
         return try readEscapedString(start: start)
+    }
+
+    /// The offset of the first byte that is not part of well-formed UTF-8, or nil.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let count: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: count = 1
+            case 0xE0: count = 2; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: count = 2
+            case 0xED: count = 2; high = 0x9F
+            case 0xF0: count = 3; low = 0x90
+            case 0xF1...0xF3: count = 3
+            case 0xF4: count = 3; high = 0x8F
+            default: return index
+            }
+            guard index + count < bytes.count else { return index }
+            for offset in 1...count {
+                let byte = bytes[index + offset]
+                let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+                guard byte >= min && byte <= max else { return index }
+            }
+            index += count + 1
+        }
+        return nil
     }
 
     private mutating func readEscapedString(start: Int) throws(JSONError) -> String {
@@ -188,10 +223,9 @@ public struct JSONReader {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: buffer, as: UTF8.self) else {
-                    throw error("invalid UTF-8 in a string", at: start)
-                }
-                return text
+                let bad = buffer.withUnsafeBufferPointer { Self.firstInvalidUTF8($0) }
+                guard bad == nil else { throw error("invalid UTF-8 in a string", at: start) }
+                return String(decoding: buffer, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 try readEscape(into: &buffer)
             case 0..<0x20:
@@ -307,7 +341,23 @@ public struct JSONReader {
 
     /// Skips one value of any kind.
     public mutating func skipValue() throws(JSONError) {
-        _ = try readValue()
+        switch peek() {
+        case UInt8(ascii: "{"):
+            try readObject { (reader: inout JSONReader, _: String) throws(JSONError) in try reader.skipValue() }
+        case UInt8(ascii: "["):
+            try readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in try reader.skipValue() }
+        case UInt8(ascii: "\""):
+            position += 1
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                if byte == UInt8(ascii: "\"") { return }
+                if byte == UInt8(ascii: "\\") { position += 1 }
+            }
+            throw error("unexpected end of data inside a string")
+        default:
+            _ = try readValue()
+        }
     }
 
     /// Reads one value of any kind as a tree.
