@@ -46,18 +46,23 @@ enum DurableFile {
         guard fstat(fd, &info) == 0 else { throw .io(file: path, operation: "stat", reason: errnoText()) }
         let size = Int(info.st_size)
         guard size > offset else { return [] }
-        var bytes = [UInt8](repeating: 0, count: size - offset)
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done, off_t(offset + done))
+        var failure: StoreError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size - offset) { buffer, initialized in
+            var done = 0
+            while done < buffer.count {
+                let count = pread(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done, off_t(offset + done))
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else {
+                    failure = .io(file: path, operation: "read", reason: errnoText())
+                    break
+                }
+                if count == 0 { break }
+                done += count
             }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .io(file: path, operation: "read", reason: errnoText()) }
-            if count == 0 { break }
-            done += count
+            initialized = done
         }
-        return done == bytes.count ? bytes : Array(bytes.prefix(done))
+        if let failure { throw failure }
+        return bytes
     }
 
     /// Writes all of `bytes` at the file's current offset.

@@ -138,37 +138,11 @@ struct RecordCodec {
     static func readUUID(_ reader: inout JSONReader) throws(JSONError) -> UUID {
         reader.skipWhitespace()
         let start = reader.position
-        let text = try reader.readString()
-        guard let id = parseUUID(text) else { throw reader.error("'\(text)' is not a UUID", at: start) }
-        return id
-    }
-
-    /// `UUID(uuidString:)` without `sscanf`: 8-4-4-4-12 hex digits, either case.
-    static func parseUUID(_ text: String) -> UUID? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        var pending: UInt8 = 0
-        var half = false
-        var index = 0
-        for char in text.utf8 {
-            defer { index += 1 }
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard char == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let digit: UInt8
-            switch char {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = char - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = char - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = char - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            if half { bytes.append(pending << 4 | digit) } else { pending = digit }
-            half.toggle()
+        guard let id = try reader.readUUID() else {
+            let text = String(decoding: reader.bytes[(start + 1)..<max(start + 1, reader.position - 1)], as: UTF8.self)
+            throw reader.error("'\(text)' is not a UUID", at: start)
         }
-        guard index == 36, bytes.count == 16 else { return nil }
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return id
     }
 
     /// Seconds since 2001-01-01 UTC; limited to about ±3,000 years.

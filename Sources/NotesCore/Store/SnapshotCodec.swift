@@ -103,6 +103,7 @@ struct SnapshotCodec {
             var warnings: [StoreWarning] = []
             var preserved: [UUID: PreservedColor] = [:]
             var seen = Set<String>()
+            var noteOffsets: [Int] = []
             let start = reader.position
             try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
                 guard seen.insert(key).inserted else { throw reader.error("member '\(key)' appears twice") }
@@ -131,13 +132,12 @@ struct SnapshotCodec {
                         if let warning = decoded.warning { warnings.append(warning) }
                     }
                 case "notes":
-                    var ids = Set<UUID>()
+                    notes.reserveCapacity(bytes.count / 400)
+                    noteOffsets.reserveCapacity(bytes.count / 400)
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                         reader.skipWhitespace()
-                        let at = reader.position
-                        let note = try records.readNote(&reader)
-                        guard ids.insert(note.id).inserted else { throw reader.error("duplicate note id \(note.id)", at: at) }
-                        notes.append(note)
+                        noteOffsets.append(reader.position)
+                        notes.append(try records.readNote(&reader))
                     }
                 default: throw reader.error("unknown member '\(key)'")
                 }
@@ -151,8 +151,16 @@ struct SnapshotCodec {
                     notes[index].categoryID = nil
                 }
             }
+            let database = NotesDatabase(notes: notes, categories: categories, recentColors: recentColors)
+            if database.notes.count != notes.count {
+                // Duplicate ids: find the first, for the message (only on this error path).
+                var ids = Set<UUID>()
+                for (index, note) in notes.enumerated() where !ids.insert(note.id).inserted {
+                    throw reader.error("duplicate note id \(note.id)", at: noteOffsets[index]).inside(.index(index)).inside(.key("notes"))
+                }
+            }
             return DecodedSnapshot(
-                database: NotesDatabase(notes: notes, categories: categories, recentColors: recentColors),
+                database: database,
                 sequence: sequence, warnings: warnings, preserved: preserved)
         }
     }

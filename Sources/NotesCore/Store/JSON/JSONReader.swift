@@ -1,3 +1,5 @@
+import Foundation
+
 /// A byte-level JSON reader that pulls values straight out of UTF-8 bytes, so
 /// the store can decode notes without building a tree (`JSONDecoder` is ~6×
 /// slower on a large store). Strict RFC 8259: validates UTF-8, decodes escapes
@@ -231,7 +233,12 @@ public struct JSONReader {
             case 0..<0x20:
                 throw error("unescaped control character 0x\(String(byte, radix: 16)) in a string", at: position - 1)
             default:
-                buffer.append(byte)
+                // Copy the run of plain bytes up to the next quote, backslash or control character at once.
+                let runStart = position - 1
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
+                    position += 1
+                }
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
             }
         }
         throw error("unexpected end of data inside a string")
@@ -335,6 +342,42 @@ public struct JSONReader {
             throw error("expected a whole number in \(range.lowerBound)...\(range.upperBound), found \(value)", at: start)
         }
         return Int(value)
+    }
+
+    /// Reads a string holding a UUID (8-4-4-4-12 hex digits, either case) without building a `String`.
+    public mutating func readUUID() throws(JSONError) -> UUID? {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = position
+        guard start + 37 <= bytes.count, bytes[start + 36] == UInt8(ascii: "\"") else {
+            position = start - 1
+            _ = try readString()
+            return nil
+        }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let valid = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+            var index = start
+            for byteIndex in 0..<16 {
+                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
+                    guard bytes[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
+                }
+                guard let high = Self.hexValue(bytes[index]), let low = Self.hexValue(bytes[index + 1]) else { return false }
+                out[byteIndex] = high << 4 | low
+                index += 2
+            }
+            return true
+        }
+        position = start + 37
+        return valid ? UUID(uuid: uuid) : nil
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     // MARK: Any value
