@@ -54,39 +54,58 @@ struct RecordCodec {
     // MARK: Reading
 
     private static let noteKeys = ["id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments"]
+    private static let noteKeyBytes = noteKeys.map { Array($0.utf8) }
+
+    /// The index in `noteKeys` of a member name given as bytes.
+    private static func noteField(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (index, name) in noteKeyBytes.enumerated() where name.count == key.count {
+            if name.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return index }
+        }
+        return nil
+    }
 
     func readNote(_ reader: inout JSONReader) throws(JSONError) -> Note {
         reader.skipWhitespace()
         let start = reader.position
-        var note = Note(id: Self.placeholderID, title: "", created: Date(timeIntervalSinceReferenceDate: 0))
+        var id = Self.placeholderID
+        var title = ""
+        var body = ""
+        var created = Date(timeIntervalSinceReferenceDate: 0)
+        var updated = created
+        var categoryID: UUID?
+        var tags = Set<String>()
+        var kind = NoteKind.note
+        var attachments: [AttachmentPath] = []
         var seen: UInt16 = 0
-        try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
-            guard let bit = Self.noteKeys.firstIndex(of: key) else { throw reader.error("unknown member '\(key)' in a note") }
-            guard seen & (1 << bit) == 0 else { throw reader.error("member '\(key)' appears twice") }
-            seen |= 1 << bit
-            switch key {
-            case "id": note.id = try Self.readUUID(&reader)
-            case "title": note.title = try reader.readString()
-            case "body": note.body = try reader.readString()
-            case "created": note.created = try Self.readDate(&reader)
-            case "updated": note.updated = try Self.readDate(&reader)
-            case "category": note.categoryID = try reader.readNull() ? nil : try Self.readUUID(&reader)
-            case "tags":
+        try reader.readObjectRaw { (reader: inout JSONReader, key: UnsafeBufferPointer<UInt8>) throws(JSONError) in
+            guard let field = Self.noteField(key) else {
+                throw reader.error("unknown member '\(String(decoding: key, as: UTF8.self))' in a note")
+            }
+            guard seen & (1 << field) == 0 else { throw reader.error("member '\(Self.noteKeys[field])' appears twice") }
+            seen |= 1 << field
+            switch field {
+            case 0: id = try Self.readUUID(&reader)
+            case 1: title = try reader.readString()
+            case 2: body = try reader.readString()
+            case 3: created = try Self.readDate(&reader)
+            case 4: updated = try Self.readDate(&reader)
+            case 5: categoryID = try reader.readNull() ? nil : try Self.readUUID(&reader)
+            case 6:
                 try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
-                    note.tags.insert(try reader.readString())
+                    tags.insert(try reader.readString())
                 }
-            case "kind":
+            case 7:
                 reader.skipWhitespace()
                 let start = reader.position
                 let raw = try reader.readInteger(in: 0...Int(Int16.max))
-                guard let kind = NoteKind(rawValue: raw) else { throw reader.error("\(raw) is not a known note kind", at: start) }
-                note.kind = kind
+                guard let value = NoteKind(rawValue: raw) else { throw reader.error("\(raw) is not a known note kind", at: start) }
+                kind = value
             default:
                 try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                     reader.skipWhitespace()
                     let start = reader.position
                     let text = try reader.readString()
-                    do throws(ModelError) { note.attachments.append(try AttachmentPath(text)) } catch {
+                    do throws(ModelError) { attachments.append(try AttachmentPath(text)) } catch {
                         throw reader.error(error.description, at: start)
                     }
                 }
@@ -95,7 +114,8 @@ struct RecordCodec {
         if seen != (1 << Self.noteKeys.count) - 1, let missing = Self.noteKeys.indices.first(where: { seen & (1 << $0) == 0 }) {
             throw reader.error("a note without member '\(Self.noteKeys[missing])'", at: start)
         }
-        return note
+        return Note(id: id, title: title, body: body, created: created, updated: updated,
+                    categoryID: categoryID, tags: tags, kind: kind, attachments: attachments)
     }
 
     func readCategory(_ reader: inout JSONReader) throws(JSONError) -> DecodedCategory {

@@ -99,11 +99,10 @@ struct SnapshotCodec {
             var sequence: Int?
             var recentColors: [RGB8] = []
             var categories: [Category] = []
-            var notes: [Note] = []
+            var notes: [UUID: Note] = [:]
             var warnings: [StoreWarning] = []
             var preserved: [UUID: PreservedColor] = [:]
             var seen = Set<String>()
-            var noteOffsets: [Int] = []
             let start = reader.position
             try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
                 guard seen.insert(key).inserted else { throw reader.error("member '\(key)' appears twice") }
@@ -133,11 +132,13 @@ struct SnapshotCodec {
                     }
                 case "notes":
                     notes.reserveCapacity(bytes.count / 400)
-                    noteOffsets.reserveCapacity(bytes.count / 400)
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                         reader.skipWhitespace()
-                        noteOffsets.append(reader.position)
-                        notes.append(try records.readNote(&reader))
+                        let at = reader.position
+                        let note = try records.readNote(&reader)
+                        guard notes.updateValue(note, forKey: note.id) == nil else {
+                            throw reader.error("duplicate note id \(note.id)", at: at)
+                        }
                     }
                 default: throw reader.error("unknown member '\(key)'")
                 }
@@ -145,20 +146,12 @@ struct SnapshotCodec {
             try reader.expectEnd()
             guard let sequence else { throw reader.error("the store has no \"sequence\"", at: start) }
             let categoryIDs = Set(categories.map(\.id))
-            for index in notes.indices {
-                if let category = notes[index].categoryID, !categoryIDs.contains(category) {
-                    warnings.append(StoreWarning("note '\(notes[index].title)' refers to a missing category \(category); shown uncategorized"))
-                    notes[index].categoryID = nil
-                }
+            let orphans = notes.values.filter { note in note.categoryID.map { !categoryIDs.contains($0) } ?? false }
+            for note in orphans {
+                warnings.append(StoreWarning("note '\(note.title)' refers to a missing category; shown uncategorized"))
+                notes[note.id]?.categoryID = nil
             }
-            let database = NotesDatabase(notes: notes, categories: categories, recentColors: recentColors)
-            if database.notes.count != notes.count {
-                // Duplicate ids: find the first, for the message (only on this error path).
-                var ids = Set<UUID>()
-                for (index, note) in notes.enumerated() where !ids.insert(note.id).inserted {
-                    throw reader.error("duplicate note id \(note.id)", at: noteOffsets[index]).inside(.index(index)).inside(.key("notes"))
-                }
-            }
+            let database = NotesDatabase(notesByID: notes, categories: categories, recentColors: recentColors)
             return DecodedSnapshot(
                 database: database,
                 sequence: sequence, warnings: warnings, preserved: preserved)

@@ -112,6 +112,58 @@ public struct JSONReader {
         depth -= 1
     }
 
+    /// Like `readObject`, but hands `body` the member name as raw UTF-8 bytes, so
+    /// hot loops match names without building strings.
+    public mutating func readObjectRaw(_ body: (inout JSONReader, UnsafeBufferPointer<UInt8>) throws(JSONError) -> Void) throws(JSONError) {
+        try expect(UInt8(ascii: "{"), "an object ('{')")
+        try enter()
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return
+        }
+        while true {
+            guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in quotes, found \(describeNext())") }
+            var keyStart = position + 1
+            var keyEnd = keyStart
+            while keyEnd < bytes.count, bytes[keyEnd] != UInt8(ascii: "\""), bytes[keyEnd] != UInt8(ascii: "\\"), bytes[keyEnd] >= 0x20, bytes[keyEnd] < 0x80 {
+                keyEnd += 1
+            }
+            var decoded: [UInt8] = []
+            if keyEnd < bytes.count, bytes[keyEnd] == UInt8(ascii: "\"") {
+                position = keyEnd + 1
+            } else {
+                decoded = Array(try readString().utf8)
+                keyStart = -1
+            }
+            try expect(UInt8(ascii: ":"), "':' after the member name")
+            do throws(JSONError) {
+                if keyStart >= 0 {
+                    try body(&self, UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]))
+                } else {
+                    var failure: JSONError?
+                    decoded.withUnsafeBufferPointer { key in
+                        do throws(JSONError) { try body(&self, key) } catch { failure = error }
+                    }
+                    if let failure { throw failure }
+                }
+            } catch {
+                let key = keyStart >= 0 ? String(decoding: bytes[keyStart..<keyEnd], as: UTF8.self) : String(decoding: decoded, as: UTF8.self)
+                throw error.inside(.key(key))
+            }
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end of data inside an object") }
+            let byte = bytes[position]
+            position += 1
+            if byte == UInt8(ascii: "}") { break }
+            guard byte == UInt8(ascii: ",") else {
+                position -= 1
+                throw error("expected ',' or '}' in an object, found \(describeNext())")
+            }
+        }
+        depth -= 1
+    }
+
     /// Reads an array, calling `body` for each element with its index.
     public mutating func readArray(_ body: (inout JSONReader, Int) throws(JSONError) -> Void) throws(JSONError) {
         try expect(UInt8(ascii: "["), "an array ('[')")
@@ -218,30 +270,72 @@ public struct JSONReader {
         return nil
     }
 
+    /// The slow path of `readString`: decodes escapes straight into the new string's storage.
     private mutating func readEscapedString(start: Int) throws(JSONError) -> String {
-        var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                let bad = buffer.withUnsafeBufferPointer { Self.firstInvalidUTF8($0) }
-                guard bad == nil else { throw error("invalid UTF-8 in a string", at: start) }
-                return String(decoding: buffer, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                try readEscape(into: &buffer)
-            case 0..<0x20:
-                throw error("unescaped control character 0x\(String(byte, radix: 16)) in a string", at: position - 1)
-            default:
-                // Copy the run of plain bytes up to the next quote, backslash or control character at once.
-                let runStart = position - 1
-                while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
-                    position += 1
+        // Find the closing quote first: the decoded text is never longer than the raw one.
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+            end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        guard end < bytes.count else { throw error("unexpected end of data inside a string") }
+        var failure: JSONError?
+        let text = String(unsafeUninitializedCapacity: max(end - start, 1)) { output -> Int in
+            var count = 0
+            position = start
+            while position < end {
+                let byte = bytes[position]
+                position += 1
+                if byte == UInt8(ascii: "\\") {
+                    do throws(JSONError) { try readEscape(into: output, at: &count) } catch {
+                        failure = error
+                        return 0
+                    }
+                } else if byte < 0x20 {
+                    failure = self.error("unescaped control character 0x\(String(byte, radix: 16)) in a string", at: position - 1)
+                    return 0
+                } else {
+                    // Copy the run of plain bytes up to the next backslash, control character or the end.
+                    var runEnd = position
+                    while runEnd < end, bytes[runEnd] != UInt8(ascii: "\\"), bytes[runEnd] >= 0x20 { runEnd += 1 }
+                    let run = UnsafeBufferPointer(rebasing: bytes[(position - 1)..<runEnd])
+                    _ = UnsafeMutableBufferPointer(rebasing: output[count..<(count + run.count)]).initialize(from: run)
+                    count += run.count
+                    position = runEnd
                 }
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+            }
+            if let bad = Self.firstInvalidUTF8(UnsafeBufferPointer(rebasing: output[0..<count])) {
+                failure = self.error("invalid UTF-8 in a string (byte \(bad) of the decoded text)", at: start)
+                return 0
+            }
+            return count
+        }
+        if let failure { throw failure }
+        position = end + 1
+        return text
+    }
+
+    private mutating func readEscape(into output: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) throws(JSONError) {
+        if position < bytes.count {
+            let simple: UInt8? = switch bytes[position] {
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "t"): 0x09
+            case UInt8(ascii: "\""): UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+            default: nil
+            }
+            if let simple {
+                position += 1
+                output[count] = simple
+                count += 1
+                return
             }
         }
-        throw error("unexpected end of data inside a string")
+        var buffer: [UInt8] = []
+        try readEscape(into: &buffer)
+        for byte in buffer {
+            output[count] = byte
+            count += 1
+        }
     }
 
     private mutating func readEscape(into buffer: inout [UInt8]) throws(JSONError) {
