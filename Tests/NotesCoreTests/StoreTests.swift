@@ -177,3 +177,40 @@ import Testing
         #expect(throws: StoreError.closed) { try store.commit(.putNote(Note(title: "late"))) }
     }
 }
+
+@Suite struct StoreParallelReadTests {
+    @Test func readingOnTwoThreadsGivesTheSameDatabase() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        try store.commit((0..<301).map {
+            .putNote(Note(title: "note \($0)", body: "body\n\($0) \"quoted\"", created: Date(timeIntervalSinceReferenceDate: Double($0)), tags: ["t\($0 % 3)"]))
+        })
+        try store.compactNow()
+        let expected = store.contents
+        store.close()
+        let parallel = try NotesStore.open(at: url, options: NotesStoreOptions(parallelReadThreshold: 0))
+        #expect(parallel.contents == expected)
+    }
+
+    @Test func aDuplicateInTheSecondHalfIsReportedAsInASequentialRead() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        let notes = (0..<10).map { Note(title: "note \($0)", created: Date(timeIntervalSinceReferenceDate: Double($0))) }
+        try store.commit(notes.map { .putNote($0) })
+        try store.compactNow()
+        store.close()
+        let text = try String(contentsOf: url, encoding: .utf8)
+            .replacingOccurrences(of: notes[8].id.uuidString, with: notes[1].id.uuidString)
+        try Data(text.utf8).write(to: url)
+        let options = NotesStoreOptions(parallelReadThreshold: 0)
+        do {
+            _ = try NotesStore.open(at: url, options: options)
+            Issue.record("opened a store with duplicate ids")
+        } catch let StoreError.corrupt(_, place, reason) {
+            #expect(place.hasSuffix("(notes[8])"))
+            #expect(reason == "duplicate note id \(notes[1].id)")
+        }
+    }
+}

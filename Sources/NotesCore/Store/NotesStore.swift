@@ -45,7 +45,7 @@ public final class NotesStore: NotesRepository {
         self.url = url.standardizedFileURL
         self.options = options
         let transformers = try StoreSchema.transformers(from: options.registry)
-        codec = SnapshotCodec(transformers: transformers)
+        codec = SnapshotCodec(transformers: transformers, parallelThreshold: options.parallelReadThreshold)
         journalCodec = JournalCodec(records: codec.records)
         if !options.readOnly { try DurableFile.makeFolder(self.url.deletingLastPathComponent()) }
         lock = try StoreLock(path: Self.lockPath(for: self.url))

@@ -10,11 +10,15 @@ public struct NotesStoreOptions: Sendable {
     public var registry: ValueTransformerRegistry
     /// Read only: never create, migrate, compact or commit (used by `StoreDoctor`).
     public var readOnly: Bool
+    /// Snapshots whose notes take more bytes than this are read on two threads.
+    public var parallelReadThreshold: Int
 
     public init(
         lockTimeout: Double = 5, compactionMinimumBytes: Int = 64 * 1024, compactionRatio: Double = 0.25,
-        registry: ValueTransformerRegistry = StoreSchema.defaultRegistry(), readOnly: Bool = false
+        registry: ValueTransformerRegistry = StoreSchema.defaultRegistry(), readOnly: Bool = false,
+        parallelReadThreshold: Int = 4 << 20
     ) {
+        self.parallelReadThreshold = parallelReadThreshold
         self.lockTimeout = lockTimeout
         self.compactionMinimumBytes = compactionMinimumBytes
         self.compactionRatio = compactionRatio

@@ -14,9 +14,12 @@ struct DecodedSnapshot {
 /// byte-level reader that decodes notes without building a tree.
 struct SnapshotCodec {
     let records: RecordCodec
+    /// Notes arrays larger than this many bytes are read on two threads.
+    let parallelThreshold: Int
 
-    init(transformers: StoreTransformers) {
+    init(transformers: StoreTransformers, parallelThreshold: Int = 4 << 20) {
         records = RecordCodec(transformers: transformers)
+        self.parallelThreshold = parallelThreshold
     }
 
     // MARK: Writing
@@ -131,6 +134,10 @@ struct SnapshotCodec {
                         if let warning = decoded.warning { warnings.append(warning) }
                     }
                 case "notes":
+                    if let parallel = readNotesInParallel(&reader) {
+                        notes = parallel
+                        return
+                    }
                     notes.reserveCapacity(bytes.count / 400)
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                         reader.skipWhitespace()

@@ -11,13 +11,17 @@ public struct JSONReader {
 
     let bytes: UnsafeBufferPointer<UInt8>
     /// Offset of the next unread byte.
-    public private(set) var position: Int
+    public internal(set) var position: Int
     private var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, position: Int = 0) {
+    init(bytes: UnsafeBufferPointer<UInt8>, position: Int = 0, depth: Int = 0) {
         self.bytes = bytes
         self.position = position
+        self.depth = depth
     }
+
+    /// How deeply the reader is nested right now.
+    var currentDepth: Int { depth }
 
     /// Runs `body` with a reader over `bytes`, starting at `offset`.
     public static func read<T>(
@@ -78,6 +82,8 @@ public struct JSONReader {
     public mutating func expectEnd() throws(JSONError) {
         guard peek() == nil else { throw error("unexpected \(describeNext()) after the end of the document") }
     }
+
+    mutating func leave() { depth -= 1 }
 
     mutating func enter() throws(JSONError) {
         depth += 1
