@@ -28,13 +28,14 @@ extension NotesStore {
         guard version <= StoreSchema.formatVersion else {
             throw StoreError.tooNew(file: path, found: version, supported: StoreSchema.formatVersion)
         }
-        let decoded: DecodedSnapshot
+        var decoded: DecodedSnapshot
         if version < StoreSchema.formatVersion {
             decoded = try migrate(bytes, from: version)
         } else {
             do { decoded = try codec.decode(bytes) } catch { throw corrupt(error, file: path) }
         }
         contents = decoded.database
+        decoded.database = NotesDatabase()  // so that `contents` is the only reference and replaying does not copy it
         sequence = decoded.sequence
         warnings = decoded.warnings
         preserved = decoded.preserved
