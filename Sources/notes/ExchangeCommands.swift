@@ -36,7 +36,7 @@ struct Export: ParsableCommand {
         case .json:
             let text = JSONExchange.document(of: store.contents).serialized() + "\n"
             if let output {
-                try ExportFile.write(text, to: URL(fileURLWithPath: output))
+                try PrivateFile.replace(URL(fileURLWithPath: output), with: Data(text.utf8))
             } else {
                 print(text, terminator: "")
             }
@@ -83,26 +83,5 @@ struct Import: ParsableCommand {
         let plan = Importer.plan(bundle, into: store.contents)
         if !plan.changes.isEmpty { try store.commit(plan.changes) }
         Console.out(plan.description)
-    }
-}
-
-/// Writing a JSON export file, readable only by its owner.
-enum ExportFile {
-    static func write(_ text: String, to url: URL) throws {
-        let manager = FileManager.default
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard manager.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw ExchangeError.io(path: url.path, operation: "write", reason: "cannot create a file in its folder")
-        }
-        do {
-            if manager.fileExists(atPath: url.path) {
-                _ = try manager.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try manager.moveItem(at: temporary, to: url)
-            }
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw ExchangeError.io(path: url.path, operation: "write", reason: error.localizedDescription)
-        }
     }
 }
