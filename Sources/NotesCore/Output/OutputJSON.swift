@@ -6,17 +6,17 @@ import Foundation
 /// Numbers keep their literal text: a `Float` color component is written with the
 /// shortest digits that read back to the same `Float`, and a parsed number can be
 /// read as `Float` without a detour through `Double`.
-public indirect enum JSONValue: Equatable, Sendable {
+public indirect enum OutputJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     /// A number as its JSON literal text, e.g. `1`, `0.2`, `1e-05`.
     case number(String)
     case string(String)
-    case array([JSONValue])
+    case array([OutputJSON])
     /// Key–value pairs in order. Keys are unique by construction.
-    case object([(String, JSONValue)])
+    case object([(String, OutputJSON)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: OutputJSON, rhs: OutputJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -30,25 +30,25 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// A number from an integer.
-    public static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+    public static func integer(_ value: Int) -> OutputJSON { .number(String(value)) }
 
     /// A number from a finite `Float`, with the shortest digits that read back exactly.
     /// A non-finite value (never valid in JSON) becomes `null`.
-    public static func float(_ value: Float) -> JSONValue {
+    public static func float(_ value: Float) -> OutputJSON {
         guard value.isFinite else { return .null }
         if value == value.rounded(), abs(value) < 1e7 { return .number(String(Int(value))) }
         return .number(value.description)
     }
 
     /// A string, or `null` when `value` is nil.
-    public static func optionalString(_ value: String?) -> JSONValue {
+    public static func optionalString(_ value: String?) -> OutputJSON {
         value.map { .string($0) } ?? .null
     }
 
     // MARK: Reading
 
     /// The value under `key` when this is an object.
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> OutputJSON? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.0 == key }?.1
     }
@@ -58,7 +58,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    public var arrayValue: [OutputJSON]? {
         if case .array(let items) = self { return items }
         return nil
     }
