@@ -5,7 +5,7 @@ import Testing
 /// The ordered JSON value, its reader, ISO dates, and the stable `--json` encodings.
 @Suite struct OutputJSONTests {
     @Test func objectsKeepTheirKeyOrderAndStringsAreEscaped() {
-        let value = OrderedJSON.object([
+        let value = OutputJSON.object([
             ("z", .string("quote \" backslash \\ newline \n tab \t bell \u{07} é ✓")),
             ("a", .array([.integer(1), .null, .bool(false)])),
             ("m", .object([])),
@@ -27,18 +27,18 @@ import Testing
     }
 
     @Test func floatsUseTheShortestExactDigits() {
-        #expect(OrderedJSON.float(1) == .number("1"))
-        #expect(OrderedJSON.float(0) == .number("0"))
-        #expect(OrderedJSON.float(0.5) == .number("0.5"))
-        #expect(OrderedJSON.float(128.0 / 255) == .number("0.5019608"))
-        #expect(OrderedJSON.float(.nan) == .null)
+        #expect(OutputJSON.float(1) == .number("1"))
+        #expect(OutputJSON.float(0) == .number("0"))
+        #expect(OutputJSON.float(0.5) == .number("0.5"))
+        #expect(OutputJSON.float(128.0 / 255) == .number("0.5019608"))
+        #expect(OutputJSON.float(.nan) == .null)
         for value: Float in [0.1, 1.0 / 3, 0.0001, 2.5e-7, 0.99999994] {
-            #expect(OrderedJSON.float(value).floatValue == value)
+            #expect(OutputJSON.float(value).floatValue == value)
         }
     }
 
     @Test func parsingRoundTripsWhatIsWritten() throws {
-        let value = OrderedJSON.object([
+        let value = OutputJSON.object([
             ("text", .string("a\"b\\c\nd\u{01}e😀")), ("n", .number("-12.5e-3")), ("list", .array([.bool(true), .null])),
         ])
 

@@ -48,9 +48,9 @@ public struct FrontMatter: Equatable, Sendable {
         for (key, value) in fields {
             switch value {
             case .text(let text):
-                lines.append("\(key): " + (bareKeys.contains(key) ? text : OrderedJSON.quoted(text)))
+                lines.append("\(key): " + (bareKeys.contains(key) ? text : OutputJSON.quoted(text)))
             case .list(let items):
-                lines.append("\(key): [" + items.map(OrderedJSON.quoted).joined(separator: ", ") + "]")
+                lines.append("\(key): [" + items.map(OutputJSON.quoted).joined(separator: ", ") + "]")
             }
         }
         lines.append("---")

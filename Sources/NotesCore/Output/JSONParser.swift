@@ -9,14 +9,14 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { "line \(line), column \(column): \(reason)" }
 }
 
-/// A small strict JSON reader (RFC 8259) producing `OrderedJSON`, keeping object key
+/// A small strict JSON reader (RFC 8259) producing `OutputJSON`, keeping object key
 /// order and number literals. Nesting deeper than `maxDepth` is refused.
 public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private let maxDepth = 256
 
-    public static func parse(_ data: Data) throws(JSONParseError) -> OrderedJSON {
+    public static func parse(_ data: Data) throws(JSONParseError) -> OutputJSON {
         var parser = JSONParser(bytes: Array(data))
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
@@ -26,7 +26,7 @@ public struct JSONParser {
         return value
     }
 
-    public static func parse(_ text: String) throws(JSONParseError) -> OrderedJSON {
+    public static func parse(_ text: String) throws(JSONParseError) -> OutputJSON {
         try parse(Data(text.utf8))
     }
 
@@ -59,7 +59,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) -> OrderedJSON {
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> OutputJSON {
         guard depth < maxDepth else { throw error("nested too deeply") }
         guard let byte = current else { throw error("unexpected end of the text") }
         switch byte {
@@ -74,9 +74,9 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONParseError) -> OrderedJSON {
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> OutputJSON {
         index += 1
-        var pairs: [(String, OrderedJSON)] = []
+        var pairs: [(String, OutputJSON)] = []
         var seen = Set<String>()
         skipWhitespace()
         if current == UInt8(ascii: "}") { index += 1; return .object(pairs) }
@@ -100,9 +100,9 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONParseError) -> OrderedJSON {
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> OutputJSON {
         index += 1
-        var items: [OrderedJSON] = []
+        var items: [OutputJSON] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
@@ -115,7 +115,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(JSONParseError) -> OrderedJSON {
+    private mutating func parseNumber() throws(JSONParseError) -> OutputJSON {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, isDigit(first) else { throw error("expected a digit") }

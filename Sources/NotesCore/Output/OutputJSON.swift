@@ -7,17 +7,17 @@ import Foundation
 /// shortest digits that read back to the same `Float`, and a parsed number can be
 /// read as `Float` without a detour through `Double`. (The store's `JSONValue` and
 /// `JSONReader` keep numbers as `Double` and are tuned for reading large snapshots.)
-public indirect enum OrderedJSON: Equatable, Sendable {
+public indirect enum OutputJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     /// A number as its JSON literal text, e.g. `1`, `0.2`, `1e-05`.
     case number(String)
     case string(String)
-    case array([OrderedJSON])
+    case array([OutputJSON])
     /// Key–value pairs in order. Keys are unique by construction.
-    case object([(String, OrderedJSON)])
+    case object([(String, OutputJSON)])
 
-    public static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
+    public static func == (lhs: OutputJSON, rhs: OutputJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -31,25 +31,25 @@ public indirect enum OrderedJSON: Equatable, Sendable {
     }
 
     /// A number from an integer.
-    public static func integer(_ value: Int) -> OrderedJSON { .number(String(value)) }
+    public static func integer(_ value: Int) -> OutputJSON { .number(String(value)) }
 
     /// A number from a finite `Float`, with the shortest digits that read back exactly.
     /// A non-finite value (never valid in JSON) becomes `null`.
-    public static func float(_ value: Float) -> OrderedJSON {
+    public static func float(_ value: Float) -> OutputJSON {
         guard value.isFinite else { return .null }
         if value == value.rounded(), abs(value) < 1e7 { return .number(String(Int(value))) }
         return .number(value.description)
     }
 
     /// A string, or `null` when `value` is nil.
-    public static func optionalString(_ value: String?) -> OrderedJSON {
+    public static func optionalString(_ value: String?) -> OutputJSON {
         value.map { .string($0) } ?? .null
     }
 
     // MARK: Reading
 
     /// The value under `key` when this is an object.
-    public subscript(key: String) -> OrderedJSON? {
+    public subscript(key: String) -> OutputJSON? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.0 == key }?.1
     }
@@ -59,7 +59,7 @@ public indirect enum OrderedJSON: Equatable, Sendable {
         return nil
     }
 
-    public var arrayValue: [OrderedJSON]? {
+    public var arrayValue: [OutputJSON]? {
         if case .array(let items) = self { return items }
         return nil
     }
