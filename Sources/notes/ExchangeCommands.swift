@@ -37,15 +37,18 @@ struct Export: ParsableCommand {
             let text = JSONExchange.document(of: store.contents).serialized() + "\n"
             if let output {
                 try PrivateFile.replace(URL(fileURLWithPath: output), with: Data(text.utf8))
+                Console.out("exported \(Self.count(store.contents.notes.count)) to \(output)")
             } else {
                 print(text, terminator: "")
             }
         case .markdown:
             guard let output else { throw CLIError.missingOutputFolder }
             let count = try MarkdownExchange.export(store.contents, to: URL(fileURLWithPath: output))
-            Console.error("exported \(count) \(count == 1 ? "note" : "notes") to \(output)")
+            Console.out("exported \(Self.count(count)) to \(output)")
         }
     }
+
+    private static func count(_ notes: Int) -> String { "\(notes) \(notes == 1 ? "note" : "notes")" }
 }
 
 /// `notes import PATH`
