@@ -19,7 +19,7 @@ struct Export: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(help: "The format: json or markdown.")
+    @Option(help: "What to write: one JSON document, or a folder of Markdown files.")
     var format: Format
 
     @Option(name: [.short, .long], help: ArgumentHelp("The file (json) or folder (markdown) to write.", valueName: "path"),
