@@ -214,3 +214,29 @@ import Testing
         }
     }
 }
+
+@Suite struct StoreSchemaTests {
+    @Test func anUnregisteredTransformerIsNamedWithItsAttributeAndEntity() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let registry = ValueTransformerRegistry()
+        registry.register(SerializableColorTransformer())
+        registry.register(HexColorTransformer())
+        registry.register(CompactColorsTransformer())
+        #expect(throws: StoreError.schema(SchemaError.unregisteredTransformer(
+            transformer: "RelativeURLTransformer", attribute: "attachments", entity: "Note").description)) {
+            try NotesStore.open(at: url, options: NotesStoreOptions(registry: registry))
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test func versionHashesAreStableAndDifferPerEntity() {
+        let hashes = StoreSchema.modelVersionHashes
+        #expect(hashes.map(\.0) == ["Category", "Note", "Store"])
+        #expect(Set(hashes.map(\.1)).count == 3)
+        #expect(hashes.allSatisfy { $0.1.count == 16 })
+        var changed = StoreSchema.schema.entities[0]
+        changed.attributes.append(SchemaAttribute(name: "icon", type: .string))
+        #expect(StoreSchema.versionHash(of: changed) != hashes[0].1)
+    }
+}

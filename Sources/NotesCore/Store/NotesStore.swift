@@ -21,6 +21,8 @@ public final class NotesStore: NotesRepository {
     public internal(set) var migrationReport: String?
 
     let options: NotesStoreOptions
+    /// The transformers in use: `options.registry` or the standard ones.
+    let registry: ValueTransformerRegistry
     let codec: SnapshotCodec
     let journalCodec: JournalCodec
     let lock: StoreLock
@@ -43,8 +45,10 @@ public final class NotesStore: NotesRepository {
 
     init(url: URL, options: NotesStoreOptions) throws(StoreError) {
         self.url = url.standardizedFileURL
+        let registry = options.registry ?? StoreSchema.defaultRegistry(storeFolder: self.url.deletingLastPathComponent())
+        self.registry = registry
         self.options = options
-        let transformers = try StoreSchema.transformers(from: options.registry)
+        let transformers = try StoreSchema.transformers(from: registry)
         codec = SnapshotCodec(transformers: transformers, parallelThreshold: options.parallelReadThreshold)
         journalCodec = JournalCodec(records: codec.records)
         if !options.readOnly { try DurableFile.makeFolder(self.url.deletingLastPathComponent()) }

@@ -76,16 +76,16 @@ extension JSONReader {
     }
 
     /// Reads one value of any kind as a tree.
-    public mutating func readValue() throws(JSONError) -> JSONValue {
+    public mutating func readValue() throws(JSONError) -> JSONTree {
         switch peek() {
         case UInt8(ascii: "{"):
-            var members: [(String, JSONValue)] = []
+            var members: [(String, JSONTree)] = []
             try readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
                 members.append((key, try reader.readValue()))
             }
             return .object(members)
         case UInt8(ascii: "["):
-            var items: [JSONValue] = []
+            var items: [JSONTree] = []
             try readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                 items.append(try reader.readValue())
             }
