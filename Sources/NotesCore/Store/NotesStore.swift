@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -104,7 +106,7 @@ public final class NotesStore: NotesRepository {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        if journalFD >= 0 { _ = Glibc.close(journalFD) }
+        if journalFD >= 0 { DurableFile.closeFile(journalFD) }
         journalFD = -1
         lock.close()
     }
