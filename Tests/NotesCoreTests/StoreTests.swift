@@ -240,3 +240,41 @@ import Testing
         #expect(StoreSchema.versionHash(of: changed) != hashes[0].1)
     }
 }
+
+@Suite struct StoreJournalTailTests {
+    @Test func aGarbledLastLineWithItsNewlineIsAlsoATornTail() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        try store.commit(.putNote(Note(title: "one")))
+        try store.commit(.putNote(Note(title: "two")))
+        store.close()
+        let journal = URL(fileURLWithPath: NotesStore.journalPath(for: url))
+        var lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[1] = lines[1].replacingOccurrences(of: "two", with: "TWO")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: journal)
+
+        let reopened = try NotesStore.open(at: url)
+        #expect(reopened.contents.notes.values.map(\.title) == ["one"])
+        try reopened.commit(.putNote(Note(title: "three")))
+        reopened.close()
+        let after = try String(contentsOf: journal, encoding: .utf8)
+        #expect(!after.contains("TWO"))
+        #expect(try NotesStore.open(at: url).contents.notes.values.map(\.title).sorted() == ["one", "three"])
+    }
+
+    @Test func refreshSeesAnotherStoresCommitsAndDeletes() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let reader = try NotesStore.open(at: url)
+        let writer = try NotesStore.open(at: url)
+        let note = Note(title: "shared")
+        try writer.commit(.putNote(note))
+        #expect(try reader.refresh())
+        #expect(reader.contents.notes[note.id]?.title == "shared")
+        try writer.commit(.deleteNote(note.id))
+        #expect(try reader.refresh())
+        #expect(reader.contents.notes.isEmpty)
+        #expect(try reader.refresh() == false)
+    }
+}

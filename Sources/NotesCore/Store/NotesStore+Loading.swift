@@ -7,7 +7,7 @@ import Foundation
 
 extension NotesStore {
     /// Reads the snapshot (migrating an older one) and replays the journal. Called under the lock.
-    func loadAll(isOpening: Bool) throws {
+    func loadAll() throws {
         if journalFD >= 0 { DurableFile.closeFile(journalFD) }
         journalFD = -1
         journalOffset = 0
@@ -57,7 +57,7 @@ extension NotesStore {
         }
         guard sameSnapshot, !journalShrank else {
             let before = contents
-            try loadAll(isOpening: false)
+            try loadAll()
             return contents != before
         }
         return try readJournal()

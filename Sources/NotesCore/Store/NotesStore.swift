@@ -28,7 +28,7 @@ public final class NotesStore: NotesRepository {
     let codec: SnapshotCodec
     let journalCodec: JournalCodec
     let lock: StoreLock
-    var journalPath: String { url.path + ".journal" }
+    var journalPath: String { Self.journalPath(for: url) }
     var journalFD: Int32 = -1
     /// The snapshot file as last read or written; another inode means another process compacted.
     var snapshotIdentity: FileIdentity?
@@ -66,7 +66,7 @@ public final class NotesStore: NotesRepository {
         do {
             try store.lock.lock(timeout: options.lockTimeout)
             defer { store.lock.unlock() }
-            try store.loadAll(isOpening: true)
+            try store.loadAll()
         } catch {
             store.close()
             throw error
@@ -131,7 +131,7 @@ public final class NotesStore: NotesRepository {
         do {
             for change in changes { try contents.apply(change) }
         } catch {
-            try loadAll(isOpening: false)  // cannot happen after `validate`; start from the files again
+            try loadAll()  // cannot happen after `validate`; start from the files again
         }
         forgetReplacedColors(changes)
     }
