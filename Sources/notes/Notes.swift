@@ -14,6 +14,6 @@ struct Notes: ParsableCommand {
     var store: String?
 
     func run() throws {
-        throw ValidationError("the full-screen UI is not built yet")
+        try OpenUI.run(storePath: store)
     }
 }

@@ -71,6 +71,7 @@ public final class AppRunner {
         } catch {
             state.pendingSelection = nil
             state.message = .init(text: "error: \(error)", isError: true)
+            return
         }
         reloadSnapshot()
     }

@@ -55,9 +55,9 @@ public enum ColorPickerView {
         var column = x + buffer.write("Recent ", x: x, y: y, style: Theme.secondary, limit: width)
         for (offset, color) in recent.prefix(9).enumerated() {
             let label = String(offset + 1)
-            let cell = colorMode == .monochrome ? label + color.hex.dropFirst() + " " : label + "   "
+            let cell = colorMode == .monochrome ? label + ":" + color.hex.dropFirst() + " " : label + "   "
             guard column + DisplayWidth.of(cell) <= x + width else { break }
-            column += buffer.write(label, x: column, y: y)
+            column += buffer.write(colorMode == .monochrome ? label + ":" : label, x: column, y: y)
             let swatchText = colorMode == .monochrome ? String(color.hex.dropFirst()) : "  "
             column += buffer.write(swatchText, x: column, y: y, style: Theme.swatch(color))
             column += 1

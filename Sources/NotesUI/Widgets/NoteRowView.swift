@@ -36,7 +36,7 @@ public struct NoteRowView {
         }
         let rest = width - Self.stripWidth - 1
         let dateWidth = rest >= 30 ? DisplayWidth.of(date) : 0
-        let tagsWidth = rest >= 50 ? min(20, rest / 4) : 0
+        let tagsWidth = rest >= 36 ? min(20, max(8, rest / 4)) : 0
         let titleWidth = rest - (dateWidth > 0 ? dateWidth + 1 : 0) - (tagsWidth > 0 ? tagsWidth + 1 : 0)
         var column = x + Self.stripWidth + 1
         buffer.write(DisplayWidth.truncate(title, to: titleWidth), x: column, y: y, style: rowStyle, limit: titleWidth)
