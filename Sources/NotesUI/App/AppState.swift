@@ -22,6 +22,11 @@ public struct AppState: Equatable, Sendable {
     public struct Prompt: Equatable, Sendable {
         public var purpose: PromptPurpose
         public var field: TextField
+
+        public init(purpose: PromptPurpose, field: TextField) {
+            self.purpose = purpose
+            self.field = field
+        }
     }
 
     /// What a y/n question on the status line would do on `y`.
@@ -34,11 +39,21 @@ public struct AppState: Equatable, Sendable {
     public struct PickerSession: Equatable, Sendable {
         public var categoryID: UUID
         public var picker: ColorPicker
+
+        public init(categoryID: UUID, picker: ColorPicker) {
+            self.categoryID = categoryID
+            self.picker = picker
+        }
     }
 
     public struct Message: Equatable, Sendable {
         public var text: String
         public var isError: Bool
+
+        public init(text: String, isError: Bool) {
+            self.text = text
+            self.isError = isError
+        }
     }
 
     public var screen: Screen = .notes
