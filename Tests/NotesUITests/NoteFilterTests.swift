@@ -7,7 +7,7 @@ import Testing
     let index = NoteIndex(database: UIFixtures.database)
 
     func titles(_ filter: NoteFilter) -> [String] {
-        (0..<filter.count(in: index)).map { index.notes[filter.position(ofRow: $0)].title }
+        (0..<filter.count(in: index)).map { index.note(at: filter.position(ofRow: $0)).title }
     }
 
     func filtered(_ query: String, category: UUID? = nil) -> [String] {
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func notesAreOrderedNewestFirst() {
-        #expect(index.notes.map(\.title) == ["Quarterly report", "Groceries", "Loose idea"])
+        #expect(index.notesInOrder().map(\.title) == ["Quarterly report", "Groceries", "Loose idea"])
         #expect(filtered("") == ["Quarterly report", "Groceries", "Loose idea"])
     }
 
@@ -59,7 +59,7 @@ import Testing
             notes.append(Note(title: words[number % words.count] + " \(number)", body: words[(number * 3) % words.count],
                               created: Date(timeIntervalSince1970: Double(number) * 60)))
         }
-        let index = NoteIndex(notes: notes, categoryNames: [:])
+        let index = NoteIndex(database: NotesDatabase(notes: notes))
         var typed = NoteFilter()
         var query = ""
         for character in "alphab" {

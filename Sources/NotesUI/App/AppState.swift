@@ -82,7 +82,7 @@ public struct AppState: Equatable, Sendable {
     public func selectedNote(in snapshot: NotesSnapshot) -> Note? {
         let count = filter.count(in: snapshot.index)
         guard noteRow >= 0, noteRow < count else { return nil }
-        return snapshot.index.notes[filter.position(ofRow: noteRow)]
+        return snapshot.index.note(at: filter.position(ofRow: noteRow))
     }
 
     public func selectedCategory(in snapshot: NotesSnapshot) -> Category? {

@@ -43,7 +43,7 @@ public enum NoteListScreen {
         for line in 0..<rect.height {
             let row = scroll + line
             guard row < count else { break }
-            let note = snapshot.index.notes[state.filter.position(ofRow: row)]
+            let note = snapshot.index.note(at: state.filter.position(ofRow: row))
             let category = note.categoryID
             let view = NoteRowView(title: note.title, date: DateText.day(note.updated, in: timeZone),
                                    tags: note.sortedTags, color: category.flatMap { snapshot.colors[$0] },
