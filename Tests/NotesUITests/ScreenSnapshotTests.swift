@@ -11,7 +11,7 @@ import Testing
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 72, height: 10)
         #expect(buffer.lines == [
             " notes  3 notes                                                         ",
-            " Categories           │   Quarterly report        #q3 #report 2025-03-02",
+            " Categories           │  ▶Quarterly report        #q3 #report 2025-03-02",
             "    All notes       3 │   Groceries               #shopping   2025-03-01",
             "    Home            1 │   Loose idea                          2025-02-27",
             "    Work            1 │                                                 ",
@@ -29,7 +29,8 @@ import Testing
         // The swatches in the categories pane.
         #expect(buffer[1, 3].style.background == UIFixtures.yellow)
         #expect(buffer[1, 4].style.background == UIFixtures.blue)
-        // The first row is selected, the others are not.
+        // The first row is selected (a marker, the title in reverse), the others are not.
+        #expect(buffer[25, 1].text == "▶")
         #expect(buffer[26, 1].style.reverse)
         #expect(!buffer[26, 2].style.reverse)
     }
@@ -38,7 +39,7 @@ import Testing
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 110, height: 10)
         #expect(buffer.lines == [
             " notes  3 notes                                                                                               ",
-            " Categories           │   Quarterly report          #q3 #report  2025-03-02│ Quarterly report                 ",
+            " Categories           │  ▶Quarterly report          #q3 #report  2025-03-02│ Quarterly report                 ",
             "    All notes       3 │   Groceries                 #shopping    2025-03-01│ Work · 2025-03-02                ",
             "    Home            1 │   Loose idea                             2025-02-27│ #q3 #report                      ",
             "    Work            1 │                                                    │                                  ",
@@ -53,7 +54,7 @@ import Testing
     @Test func monochromeDrawsCategoryMarkersInsteadOfColors() {
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 72, height: 10, colorMode: .monochrome)
         #expect(Array(buffer.lines[1...4]) == [
-            " Categories           │W  Quarterly report        #q3 #report 2025-03-02",
+            " Categories           │W ▶Quarterly report        #q3 #report 2025-03-02",
             "    All notes       3 │H  Groceries               #shopping   2025-03-01",
             " H  Home            1 │   Loose idea                          2025-02-27",
             " W  Work            1 │                                                 ",
@@ -125,11 +126,12 @@ import Testing
     @Test func helpListsEveryKey() {
         var state = state
         state.showsHelp = true
-        let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 36)
-        #expect(Array(buffer.lines[0...2]) == [
-            " note┌─ Keys ─────────────────────────────────────────┐     ",
-            "   Qu│ Notes                                          │03-02",
-            "   Gr│   j/k ↑/↓         move                         │03-01",
+        let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 40)
+        #expect(Array(buffer.lines[0...3]) == [
+            " notes  3 notes                                             ",
+            "  ▶Qu┌─ Keys ─────────────────────────────────────────┐03-02",
+            "   Gr│ Notes                                          │03-01",
+            "   Lo│   j/k ↑/↓         move                         │02-27",
         ])
         let text = buffer.lines.joined(separator: "\n")
         for section in KeyHelp.sections {
@@ -163,7 +165,7 @@ import Testing
         let buffer = UIFixtures.render(AppState(size: TerminalSize(width: 60, height: 10)), wide, width: 60, height: 10)
         #expect(Array(buffer.lines[0...4]) == [
             " notes  4 notes                                             ",
-            "   Cafe\u{301} menu                       #food          2025-03-05",
+            "  ▶Cafe\u{301} menu                       #food          2025-03-05",
             "   Party 🎉 plan                   #fun           2025-03-05",
             "   とても長いタイトルのノートはこ…                2025-03-05",
             "   会議のメモ                      #日本          2025-03-05",

@@ -70,6 +70,8 @@ public struct AppState: Equatable, Sendable {
     public var confirmation: Confirmation?
     public var picker: PickerSession?
     public var showsHelp = false
+    /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
+    public var showsPreview = true
     public var message: Message?
     /// A note or category to select once the next database version arrives (after a commit).
     public var pendingSelection: UUID?

@@ -29,6 +29,8 @@ extension AppUpdate {
             state.filter.set(query: "", categoryID: nil, in: snapshot.index)
             state.noteRow = 0
             state.clampSelections(in: snapshot)
+        case .character("v"):
+            state.showsPreview.toggle()
         case .character("c"):
             state.screen = .categories
             state.clampSelections(in: snapshot)

@@ -9,7 +9,8 @@ public enum KeyHelp {
         Section(title: "Notes", keys: [
             ("j/k ↑/↓", "move"), ("PgUp/PgDn g/G", "page, first, last"), ("Enter", "open"),
             ("n", "new note"), ("e", "edit body in $EDITOR"), ("d", "delete (asks)"),
-            ("/", "filter as you type"), ("Esc", "clear the filter"), ("c", "categories"),
+            ("/", "filter as you type"), ("Esc", "clear the filter"), ("v", "show/hide the preview"),
+            ("c", "categories"),
             ("?", "this help"), ("q", "quit"), ("Ctrl-Z", "suspend"),
         ]),
         Section(title: "Categories", keys: [

@@ -9,7 +9,7 @@ public enum Layout {
     }
 
     /// The notes screen: a header row, the categories pane (from 70 columns), the
-    /// note list, the preview (from 100 columns), and the status line.
+    /// note list, the preview (from 100 columns, unless hidden), and the status line.
     public struct Main: Equatable, Sendable {
         public var header: Rect
         public var categories: Rect?
@@ -20,7 +20,7 @@ public enum Layout {
 
     public static let categoriesPaneWidth = 22
 
-    public static func main(_ size: TerminalSize) -> Main {
+    public static func main(_ size: TerminalSize, preview showsPreview: Bool = true) -> Main {
         let bodyHeight = max(0, size.height - 2)
         var x = 0
         var categories: Rect?
@@ -30,7 +30,7 @@ public enum Layout {
         }
         var listWidth = size.width - x
         var preview: Rect?
-        if size.width >= 100 {
+        if showsPreview, size.width >= 100 {
             let previewWidth = max(30, listWidth * 2 / 5)
             listWidth -= previewWidth + 1
             preview = Rect(x: size.width - previewWidth, y: 1, width: previewWidth, height: bodyHeight)

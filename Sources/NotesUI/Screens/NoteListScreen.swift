@@ -6,7 +6,7 @@ import NotesCore
 public enum NoteListScreen {
     public static func draw(_ state: AppState, _ snapshot: NotesSnapshot, into buffer: inout ScreenBuffer,
                             colorMode: ColorMode, timeZone: TimeZone) {
-        let layout = Layout.main(buffer.size)
+        let layout = Layout.main(buffer.size, preview: state.showsPreview)
         drawHeader(state, snapshot, layout.header, &buffer)
         if let pane = layout.categories {
             CategoriesPane.draw(state, snapshot, in: pane, into: &buffer, colorMode: colorMode)

@@ -13,7 +13,7 @@ public enum NoteReadScreen {
         if let id = note.categoryID, let name = snapshot.database.categories[id]?.name { details.append(name) }
         details.append("updated " + DateText.day(note.updated, in: timeZone))
         details.append("created " + DateText.day(note.created, in: timeZone))
-        details += note.sortedTags.map { "#" + $0 }
+        if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0 }.joined(separator: " ")) }
         buffer.write(" " + DisplayWidth.truncate(details.joined(separator: " · "), to: width - 2), x: 0, y: 1,
                      style: Theme.secondary, limit: width)
         let top = 3, rows = max(0, buffer.size.height - 1 - top)

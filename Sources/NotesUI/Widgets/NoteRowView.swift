@@ -24,32 +24,32 @@ public struct NoteRowView {
     /// Columns of the strip at the left of the row.
     public static let stripWidth = 2
 
+    /// The selected row shows `▶` after the strip and its title in reverse video.
+    /// Only those cells differ from an unselected row, so moving the selection
+    /// rewrites little of the screen.
     public func draw(into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, colorMode: ColorMode) {
         guard width > Self.stripWidth else { return }
-        let rowStyle = isSelected ? Theme.selected : CellStyle.plain
-        buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: rowStyle)
+        buffer.fill(Rect(x: x, y: y, width: width, height: 1))
         if let color {
             let stripText = colorMode == .monochrome ? String(marker ?? "*") + " " : "  "
             buffer.write(stripText, x: x, y: y, style: Theme.swatch(color), limit: Self.stripWidth)
-        } else {
-            buffer.write("  ", x: x, y: y, style: .plain, limit: Self.stripWidth)
         }
+        if isSelected { buffer.write("▶", x: x + Self.stripWidth, y: y, style: Theme.title, limit: 1) }
         let rest = width - Self.stripWidth - 1
         let dateWidth = rest >= 30 ? DisplayWidth.of(date) : 0
         let tagsWidth = rest >= 36 ? min(20, max(8, rest / 4)) : 0
         let titleWidth = rest - (dateWidth > 0 ? dateWidth + 1 : 0) - (tagsWidth > 0 ? tagsWidth + 1 : 0)
         var column = x + Self.stripWidth + 1
-        buffer.write(DisplayWidth.truncate(title, to: titleWidth), x: column, y: y, style: rowStyle, limit: titleWidth)
+        buffer.write(DisplayWidth.truncate(title, to: titleWidth), x: column, y: y,
+                     style: isSelected ? Theme.selected : .plain, limit: titleWidth)
         column += titleWidth + 1
-        var secondary = rowStyle
-        secondary.dim = !isSelected
         if tagsWidth > 0 {
             let text = tags.map { "#" + $0 }.joined(separator: " ")
-            buffer.write(DisplayWidth.truncate(text, to: tagsWidth), x: column, y: y, style: secondary, limit: tagsWidth)
+            buffer.write(DisplayWidth.truncate(text, to: tagsWidth), x: column, y: y, style: Theme.secondary, limit: tagsWidth)
             column += tagsWidth + 1
         }
         if dateWidth > 0 {
-            buffer.write(date, x: column, y: y, style: secondary, limit: dateWidth)
+            buffer.write(date, x: column, y: y, style: Theme.secondary, limit: dateWidth)
         }
     }
 }
