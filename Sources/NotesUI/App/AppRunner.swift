@@ -59,6 +59,11 @@ public final class AppRunner {
         return true
     }
 
+    /// Puts a message on the status line (until the next key), e.g. the store's warnings at start.
+    public func show(message: String, isError: Bool) {
+        state.message = .init(text: message, isError: isError)
+    }
+
     /// Draws the current state.
     public func draw() {
         terminal.draw(AppRender.render(state, snapshot: snapshot, size: terminal.size, colorMode: terminal.colorMode,
