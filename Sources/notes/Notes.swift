@@ -26,6 +26,6 @@ struct Notes: ParsableCommand {
     var store: String? { storeOptions.store }
 
     func run() throws {
-        throw ValidationError("the full-screen UI is not built yet")
+        try OpenUI.run(storePath: store)
     }
 }
