@@ -28,6 +28,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Shows what the terminal layer sees (size, color mode, keys, a color strip); the
+        // end-to-end terminal tests drive it, and it helps debug a user's terminal.
+        .executableTarget(name: "notes-termcheck", dependencies: ["NotesCore", "NotesUI"]),
         // The benchmark of PRODUCT §6.
         .executableTarget(name: "notes-bench", dependencies: ["NotesCore", "NotesUI"]),
         // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
@@ -36,6 +39,6 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
-        .testTarget(name: "EndToEndTests", dependencies: ["notes", "NotesCore", "NotesTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["notes", "notes-termcheck", "NotesCore", "NotesTestSupport"]),
     ]
 )

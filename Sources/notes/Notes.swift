@@ -14,7 +14,7 @@ struct Notes: ParsableCommand {
         """,
         subcommands: [
             Add.self, List.self, Show.self, Edit.self, Remove.self, CategoryCommand.self,
-            Export.self, Import.self,
+            Export.self, Import.self, Doctor.self,
         ]
     )
 

@@ -1,0 +1,55 @@
+import Foundation
+import NotesCore
+import NotesTestSupport
+import Testing
+
+/// Colors as they reach a real terminal, per `TERM`, `COLORTERM` and `NO_COLOR`.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux)"))
+struct TerminalColorTests {
+    /// A mid blue: OKLab's nearest 256-color entry is 32 (#0087D7), while plain RGB
+    /// distance would pick 68 (#5F87D7).
+    private let blue = RGB8(red: 58, green: 123, blue: 213)
+
+    /// The background of the termcheck strip (row 2, column 0) under the given terminal.
+    private func stripColor(term: String, environment: [String: String] = [:]) throws -> CapturedColor? {
+        let session = try TmuxSession(command: [TerminalHarness.product("notes-termcheck"), "--color", "3A7BD5"],
+                                      width: 80, height: 24, term: term, environment: environment)
+        defer { session.kill() }
+        try session.waitFor(text: "strip #3A7BD5")
+        let screen = CapturedScreen(try session.capture(escapes: true))
+        return screen.cell(x: 0, y: 2)?.style.background
+    }
+
+    @Test func tmuxKeepsTwentyFourBitColorsInCaptures() throws {
+        let session = try TmuxSession(command: ["sh", "-c", "printf '\\033[38;2;1;2;3mX\\033[0m ok'; sleep 60"])
+        defer { session.kill() }
+        try session.waitFor(text: "X ok")
+        let screen = CapturedScreen(try session.capture(escapes: true))
+        #expect(screen.cell(x: 0, y: 0)?.style.foreground == .rgb(RGB8(red: 1, green: 2, blue: 3)))
+    }
+
+    @Test func directTerminfoShowsTheExactColor() throws {
+        #expect(try stripColor(term: "xterm-direct") == .rgb(blue))
+    }
+
+    @Test func colortermTruecolorUpgradesTo24Bit() throws {
+        #expect(try stripColor(term: "xterm-256color", environment: ["COLORTERM": "truecolor"]) == .rgb(blue))
+    }
+
+    @Test func twoHundredFiftySixColorsShowThePerceptuallyNearestEntry() throws {
+        #expect(try stripColor(term: "xterm-256color") == .palette(32))
+    }
+
+    @Test func eightColorsShowAnANSIColor() throws {
+        let color = try stripColor(term: "xterm")
+        guard case .palette(let index) = color else {
+            Issue.record("expected a palette color, got \(String(describing: color))")
+            return
+        }
+        #expect((0...7).contains(index))
+    }
+
+    @Test func noColorShowsNoColors() throws {
+        #expect(try stripColor(term: "xterm-direct", environment: ["NO_COLOR": "1"]) == .terminalDefault)
+    }
+}
