@@ -9,6 +9,8 @@ struct OpenMeasurement {
     var storeOnly = Samples()
     var peakResidentBytes: Int?
     var readyIncluded = false
+    /// VmHWM of a child before it opened the store: the Swift runtime and Foundation alone.
+    var startupResidentBytes: Int?
 
     static func measure(store: URL, repetitions: Int) throws -> OpenMeasurement {
         var result = OpenMeasurement()
@@ -20,6 +22,7 @@ struct OpenMeasurement {
             result.storeOnly.add(open)
             result.total.add(open + ready)
             result.readyIncluded = fields["ready"] == "true"
+            if let startup = fields["baseline_rss"].flatMap(Int.init) { result.startupResidentBytes = startup }
             if let peak = fields["peak_rss"].flatMap(Int.init) {
                 result.peakResidentBytes = max(result.peakResidentBytes ?? 0, peak)
             }

@@ -15,9 +15,21 @@ struct Report {
         facts.append((key, value))
     }
 
+    /// The order of §6's table; figures not listed go last.
+    static let order = ["open_ms", "commit_median_ms", "commit_p99_ms", "filter_p99_ms", "frame_ms",
+                        "bytes_per_move", "peak_rss_bytes", "peak_rss_ratio"]
+
+    var orderedFigures: [Figure] {
+        figures.enumerated().sorted { left, right in
+            let a = Self.order.firstIndex(of: left.element.key) ?? Self.order.count
+            let b = Self.order.firstIndex(of: right.element.key) ?? Self.order.count
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
+    }
+
     func table() -> String {
-        var rows: [[String]] = [["figure", "value", "target", "baseline", "result"]]
-        for figure in figures {
+        var rows: [[String]] = [["figure", "value", "target", "baseline (same run)", "result"]]
+        for figure in orderedFigures {
             rows.append([
                 figure.label,
                 figure.value.map { Figure.format($0, figure.unit) } ?? "n/a",
@@ -32,7 +44,7 @@ struct Report {
             lines.append(zip(row, widths).map { pad($0, $1) }.joined(separator: "  ").trailingSpacesRemoved)
             if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
         }
-        let notes = figures.compactMap { figure in figure.note.map { "  \(figure.key): \($0)" } }
+        let notes = orderedFigures.compactMap { figure in figure.note.map { "  \(figure.key): \($0)" } }
         if !notes.isEmpty { lines += ["", "notes:"] + notes }
         return lines.joined(separator: "\n")
     }
@@ -41,7 +53,7 @@ struct Report {
         guard let baseline = figure.baseline else { return "" }
         var text = "\(baseline.label) \(Figure.format(baseline.value, figure.unit))"
         if let value = figure.value, value > 0 {
-            text += " (\(Figure.fixed(baseline.value / value, 1))× ours)"
+            text += " = \(Figure.fixed(baseline.value / value, 2))× ours"
         }
         return text
     }
@@ -57,7 +69,7 @@ struct Report {
         ]
         var unavailable: [(String, JSONOutput.Value)] = []
         var targets: [(String, JSONOutput.Value)] = []
-        for figure in figures {
+        for figure in orderedFigures {
             members.append((figure.key, figure.value.map { .number($0) } ?? .null))
             if let baseline = figure.baseline { members.append((baseline.key, .number(baseline.value))) }
             if let target = figure.target { targets.append((figure.key, .number(target))) }
