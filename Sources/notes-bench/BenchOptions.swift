@@ -2,7 +2,7 @@
 ///
 ///     notes-bench [--notes N] [--json] [--keep PATH]
 ///
-/// `--child-open PATH` and `--child-decode PATH` are hidden: the benchmark re-runs
+/// `--child-open PATH`, `--child-decode PATH` and `--child-terminal PATH` are hidden: the benchmark re-runs
 /// itself with them to measure one open in a fresh process (time and peak memory).
 struct BenchOptions {
     var noteCount = 100_000
@@ -10,6 +10,7 @@ struct BenchOptions {
     var keepPath: String?
     var childOpenPath: String?
     var childDecodePath: String?
+    var childTerminalPath: String?
 
     static let usage = """
         usage: notes-bench [--notes N] [--json] [--keep PATH]
@@ -42,6 +43,8 @@ struct BenchOptions {
                 childOpenPath = remaining.popFirst()
             case "--child-decode":
                 childDecodePath = remaining.popFirst()
+            case "--child-terminal":
+                childTerminalPath = remaining.popFirst()
             case "-h", "--help":
                 throw UsageError(description: Self.usage)
             default:

@@ -49,7 +49,7 @@ struct BenchRun {
 
         progress("UI figures")
         let store = try NotesStore.open(at: files.store)
-        report.figures += UIMeasurement.figures(database: store.contents)
+        report.figures += UIMeasurement.figures(database: store.contents, storePath: files.store.path)
 
         progress("committing single edits")
         let ids = synthetic.notes.map(\.id)

@@ -7,8 +7,8 @@ enum UIMeasurement {
     /// Queries typed letter by letter; each prefix is one key press.
     static let queries = ["meeting notes", "café", "swift release", "日本", "groceries", "zzz"]
 
-    static func figures(database: NotesDatabase) -> [Figure] {
-        [filterFigure(database), frameFigure(database), bytesPerMoveFigure(database)]
+    static func figures(database: NotesDatabase, storePath: String) -> [Figure] {
+        [filterFigure(database), frameFigure(database), bytesPerMoveFigure(storePath: storePath)]
     }
 
     static func filterFigure(_ database: NotesDatabase) -> Figure {
@@ -21,8 +21,18 @@ enum UIMeasurement {
                value: nil, target: 2, note: UIProbe.missingReason)
     }
 
-    static func bytesPerMoveFigure(_ database: NotesDatabase) -> Figure {
-        Figure(key: "bytes_per_move", label: "bytes to the terminal per cursor move", unit: .bytes,
-               value: nil, target: 256, note: "NCursesTerminal is not on main yet")
+    static func bytesPerMoveFigure(storePath: String) -> Figure {
+        var figure = Figure(key: "bytes_per_move", label: "bytes to the terminal per cursor move", unit: .bytes,
+                            value: nil, target: 256)
+        let (result, reason) = TerminalMeasurement.measure(storePath: storePath, term: "xterm-256color")
+        guard let result else {
+            figure.note = reason
+            return figure
+        }
+        figure.value = result.perMove.median
+        var note = result.note + "; median of the moves, max \(Int(result.perMove.maximum ?? 0)), first full frame \(result.firstFrameBytes) bytes"
+        if UIProbe.missingReason != nil { note += "; frames are a stand-in list screen (ListFrame), not the UI's render" }
+        figure.note = note
+        return figure
     }
 }

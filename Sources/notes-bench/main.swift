@@ -5,6 +5,8 @@ do {
     let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
     if let path = options.childOpenPath {
         try ChildMeasurement.open(path: path)
+    } else if let path = options.childTerminalPath {
+        try TerminalChild.run(storePath: path)
     } else if let path = options.childDecodePath {
         try ChildMeasurement.decode(path: path)
     } else {

@@ -1,0 +1,45 @@
+import Foundation
+import NotesCore
+import NotesUI
+
+/// `--child-terminal STORE`: runs on the slave side of a pseudo-terminal (see
+/// `PTYSession`). Opens the real terminal, draws the main screen, then moves the
+/// selection down `moves` times, drawing after each, writing `PTYSession.mark`
+/// to the terminal after every step so the parent can count each step's bytes.
+enum TerminalChild {
+    static let moves = 20
+
+    /// The real terminal, once `NCursesTerminal` is on main; nil until then.
+    static func makeTerminal() throws -> (any Terminal)? {
+        nil
+    }
+
+    static func run(storePath: String) throws {
+        guard let terminal = try makeTerminal() else {
+            FileHandle.standardError.write(Data("no-terminal\n".utf8))
+            exit(3)
+        }
+        let store = try NotesStore.open(at: URL(fileURLWithPath: storePath))
+        let size = terminal.size
+        let frame = ListFrame(database: store.contents, limit: size.height)
+        terminal.draw(frame.render(size: size, selected: 0))
+        writeMark()
+        for move in 1...moves {
+            terminal.draw(frame.render(size: size, selected: move))
+            writeMark()
+        }
+        FileHandle.standardError.write(Data("ok colorMode=\(terminal.colorMode)\n".utf8))
+    }
+
+    static func writeMark() {
+        fflush(nil)
+        PTYSession.mark.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count, let base = raw.baseAddress {
+                let count = write(STDOUT_FILENO, base + offset, raw.count - offset)
+                if count <= 0 { if errno == EINTR { continue }; return }
+                offset += count
+            }
+        }
+    }
+}
