@@ -19,7 +19,7 @@ struct BenchRun {
         #else
         report.fact("build", .string("release"))
         #endif
-        report.fact("store_path", .string(files.store.path))
+        if files.isKept { report.fact("kept_store", .string(files.store.path)) }
 
         progress("generating \(options.noteCount) notes")
         let (synthetic, generateMilliseconds) = try Stopwatch.time { try SyntheticStore(noteCount: options.noteCount) }
