@@ -35,7 +35,7 @@ struct MirrorSnapshot: Codable {
         }
         self.notes = notes.map {
             MirrorNote(id: $0.id, title: $0.title, body: $0.body, created: $0.created, updated: $0.updated,
-                       category: $0.categoryID, tags: $0.sortedTags, kind: $0.kind.rawValue,
+                       category: $0.categoryID, tags: $0.tags.sorted(), kind: $0.kind.rawValue,
                        attachments: $0.attachments.map(\.relativePath))
         }
     }
