@@ -7,11 +7,23 @@ import NotesCore
 struct Notes: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notes",
-        abstract: "A keyboard-driven terminal notes manager with colored categories."
+        abstract: "A keyboard-driven terminal notes manager with colored categories.",
+        discussion: """
+        With no command, opens the full-screen notes manager. The commands below are the \
+        scripting interface; every one takes --store PATH.
+        """,
+        subcommands: [
+            Add.self, List.self, Show.self, Edit.self, Remove.self, CategoryCommand.self,
+            Export.self, Import.self,
+        ]
     )
 
-    @Option(name: .long, help: "The store file (default: $NOTES_STORE, else $XDG_DATA_HOME/notes/notes.json).")
-    var store: String?
+    /// `--store PATH`: the same option group as every subcommand's, so that it parses
+    /// before or after the subcommand's name.
+    @OptionGroup var storeOptions: StoreOptions
+
+    /// The `--store` path, if given.
+    var store: String? { storeOptions.store }
 
     func run() throws {
         throw ValidationError("the full-screen UI is not built yet")

@@ -16,6 +16,13 @@ public struct NotesDatabase: Equatable, Sendable {
         self.recentColors = Array(recentColors.prefix(Self.recentColorLimit))
     }
 
+    /// Notes already keyed by their ids (the store's reader builds this while it
+    /// reads, so opening a large store copies no note twice).
+    public init(notesByID: [UUID: Note], categories: [Category], recentColors: [RGB8]) {
+        self.init(notes: [], categories: categories, recentColors: recentColors)
+        self.notes = notesByID
+    }
+
     /// Categories sorted by name, case-insensitively.
     public var sortedCategories: [Category] {
         categories.values.sorted { Category.nameKey($0.name) < Category.nameKey($1.name) }

@@ -1,82 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
-/// The JSON-file store. Placeholder: loads and rewrites one JSON file with Codable.
-/// The journaled, locked, migrating store replaces it.
+/// The JSON-file store: a snapshot `notes.json`, a journal of commits
+/// `notes.json.journal` and a lock file `notes.json.lock`, side by side
+/// (format: Resources/docs/store-format.md).
+///
+/// A commit takes the lock, catches up on what other processes committed,
+/// validates, appends one journal line and `fdatasync`s it: its cost does not
+/// depend on the number of notes. The journal is folded into the snapshot when
+/// it grows past a fraction of it. Opening migrates an older store (keeping a
+/// backup) and refuses a newer one without touching it.
 public final class NotesStore: NotesRepository {
     public let url: URL
-    public private(set) var contents: NotesDatabase
+    public internal(set) var contents = NotesDatabase()
+    /// Problems that did not stop the store from loading, e.g. a category whose color archive is bad.
+    public internal(set) var warnings: [StoreWarning] = []
+    /// What opening migrated, if anything: "migrated … from format 1 to 3; the original is kept at …".
+    public internal(set) var migrationReport: String?
 
-    private init(url: URL, contents: NotesDatabase) {
-        self.url = url
-        self.contents = contents
+    let options: NotesStoreOptions
+    let codec: SnapshotCodec
+    let journalCodec: JournalCodec
+    let lock: StoreLock
+    var journalPath: String { url.path + ".journal" }
+    var journalFD: Int32 = -1
+    /// The snapshot file as last read or written; another inode means another process compacted.
+    var snapshotIdentity: FileIdentity?
+    /// The last journal sequence number reflected in `contents`.
+    var sequence = 0
+    /// Journal bytes read and applied (up to the end of the last good line), and their line count.
+    var journalOffset = 0
+    var journalLines = 0
+    /// Unreadable color archives kept as they were, by category.
+    var preserved: [UUID: PreservedColor] = [:]
+    var isClosed = false
+
+    /// The path of the lock file for a store at `url`.
+    public static func lockPath(for url: URL) -> String { url.path + ".lock" }
+    public static func journalPath(for url: URL) -> String { url.path + ".journal" }
+
+    init(url: URL, options: NotesStoreOptions) throws(StoreError) {
+        self.url = url.standardizedFileURL
+        self.options = options
+        let transformers = try StoreSchema.transformers(from: options.registry)
+        codec = SnapshotCodec(transformers: transformers, parallelThreshold: options.parallelReadThreshold)
+        journalCodec = JournalCodec(records: codec.records)
+        if !options.readOnly { try DurableFile.makeFolder(self.url.deletingLastPathComponent()) }
+        lock = try StoreLock(path: Self.lockPath(for: self.url))
     }
 
-    /// Opens the store at `url`, creating it (folder 0700, file 0600) if it does not exist.
-    public static func open(at url: URL) throws -> NotesStore {
-        let manager = FileManager.default
-        let folder = url.deletingLastPathComponent()
-        if !manager.fileExists(atPath: folder.path) {
-            do {
-                try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw StoreError.io(file: folder.path, operation: "create the folder", reason: "\(error.localizedDescription)")
+    deinit { close() }
+
+    /// Opens the store at `url`, creating it (folder 0700, files 0600) if it does not
+    /// exist, migrating it if it is older. Throws `StoreError` for a store it cannot read.
+    public static func open(at url: URL, options: NotesStoreOptions = NotesStoreOptions()) throws -> NotesStore {
+        let store = try NotesStore(url: url, options: options)
+        do {
+            try store.lock.lock(timeout: options.lockTimeout)
+            defer { store.lock.unlock() }
+            try store.loadAll(isOpening: true)
+        } catch {
+            store.close()
+            throw error
+        }
+        return store
+    }
+
+    /// Validates and durably commits `changes`, all or none, on top of whatever
+    /// other processes committed first.
+    public func commit(_ changes: [StoreChange]) throws {
+        guard !isClosed else { throw StoreError.closed }
+        guard !options.readOnly else {
+            throw StoreError.io(file: url.path, operation: "commit", reason: "the store was opened read-only")
+        }
+        try lock.lock(timeout: options.lockTimeout)
+        defer { lock.unlock() }
+        _ = try catchUp()
+        try Self.validate(changes, against: contents)
+        try append(changes)
+        try applyValidated(changes)
+        if shouldCompact {
+            do { try compact() } catch {
+                warnings.append(StoreWarning("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal"))
             }
         }
-        guard manager.fileExists(atPath: url.path) else {
-            return NotesStore(url: url, contents: NotesDatabase())
+    }
+
+    /// Picks up what other processes committed since the last look.
+    public func refresh() throws -> Bool {
+        guard !isClosed else { throw StoreError.closed }
+        try lock.lock(timeout: options.lockTimeout)
+        defer { lock.unlock() }
+        return try catchUp()
+    }
+
+    /// Releases the files. Using the store afterwards throws `StoreError.closed`.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if journalFD >= 0 { _ = Glibc.close(journalFD) }
+        journalFD = -1
+        lock.close()
+    }
+
+    /// Checks `changes` by the model's rules without copying every note: on a
+    /// small database of the categories and just the notes the changes touch.
+    static func validate(_ changes: [StoreChange], against database: NotesDatabase) throws(ModelError) {
+        var touched: [Note] = []
+        for change in changes {
+            switch change {
+            case .putNote(let note): if let existing = database.notes[note.id] { touched.append(existing) }
+            case .deleteNote(let id): if let existing = database.notes[id] { touched.append(existing) }
+            default: break
+            }
         }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw StoreError.io(file: url.path, operation: "read", reason: error.localizedDescription)
-        }
+        var proxy = NotesDatabase(notes: touched, categories: Array(database.categories.values), recentColors: database.recentColors)
+        try proxy.apply(changes)
+    }
+
+    /// Applies validated changes to `contents` in place (no copy of the whole database).
+    func applyValidated(_ changes: [StoreChange]) throws {
         do {
-            let snapshot = try JSONDecoder().decode(PlaceholderSnapshot.self, from: data)
-            return NotesStore(url: url, contents: try snapshot.database())
-        } catch let error as StoreError {
-            throw error
+            for change in changes { try contents.apply(change) }
         } catch {
-            throw StoreError.corrupt(file: url.path, place: "document", reason: "\(error)")
+            try loadAll(isOpening: false)  // cannot happen after `validate`; start from the files again
+        }
+        forgetReplacedColors(changes)
+    }
+
+    /// Drops kept color archives of categories that were deleted or recolored.
+    func forgetReplacedColors(_ changes: [StoreChange]) {
+        for change in changes {
+            switch change {
+            case .deleteCategory(let id): preserved[id] = nil
+            case .putCategory(let category):
+                if let kept = preserved[category.id], kept.placeholder !== category.color { preserved[category.id] = nil }
+            default: break
+            }
         }
     }
 
-    public func commit(_ changes: [StoreChange]) throws {
-        var next = contents
-        try next.apply(changes)
-        let data = try JSONEncoder().encode(try PlaceholderSnapshot(next))
-        do { try data.write(to: url, options: .atomic) } catch {
-            throw StoreError.io(file: url.path, operation: "write", reason: error.localizedDescription)
-        }
-        contents = next
-    }
-
-    public func refresh() throws -> Bool { false }
-}
-
-private struct PlaceholderSnapshot: Codable {
-    struct C: Codable { var id: UUID; var name: String; var color: Data }
-    struct N: Codable {
-        var id: UUID; var title: String; var body: String; var created: Date; var updated: Date
-        var category: UUID?; var tags: [String]; var kind: Int; var attachments: [String]
-    }
-    var categories: [C]
-    var notes: [N]
-
-    init(_ database: NotesDatabase) throws {
-        categories = try database.categories.values.map { C(id: $0.id, name: $0.name, color: try ColorArchive.archive($0.color)) }
-        notes = database.notes.values.map {
-            N(id: $0.id, title: $0.title, body: $0.body, created: $0.created, updated: $0.updated,
-              category: $0.categoryID, tags: $0.sortedTags, kind: $0.kind.rawValue, attachments: $0.attachments.map(\.relativePath))
-        }
-    }
-
-    func database() throws -> NotesDatabase {
-        NotesDatabase(
-            notes: try notes.map {
-                Note(id: $0.id, title: $0.title, body: $0.body, created: $0.created, updated: $0.updated,
-                     categoryID: $0.category, tags: Set($0.tags), kind: NoteKind(rawValue: $0.kind) ?? .note,
-                     attachments: try $0.attachments.map { try AttachmentPath($0) })
-            },
-            categories: try categories.map { Category(id: $0.id, name: $0.name, color: try ColorArchive.unarchive($0.color)) }
-        )
+    func corrupt(_ error: JSONError, file: String) -> StoreError {
+        .corrupt(file: file, place: error.place, reason: error.reason)
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The ordered migration steps. Documented in Resources/docs/store-format.md.
+public enum MigrationSteps {
+    public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors]
+
+    /// v1 → v2: categories gain `colorAsHex`, white `FFFFFF`; the store gains an empty `recentColors` list.
+    static let addCategoryColorAsHex = MigrationStep(name: "v1-to-v2: add category colorAsHex", from: 1) {
+        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
+        let step = "v1-to-v2: add category colorAsHex"
+        let categories = try categoryList(document, step: step).map { $0.setting("colorAsHex", to: .string("FFFFFF")) }
+        return document.setting("categories", to: .array(categories)).setting("recentColors", to: .array([]))
+    }
+
+    /// v2 → v3: `colorAsHex` becomes `color`, the base64 secure archive of a
+    /// `SerializableColor` (missing, empty or unreadable hex → white); `recentColors`
+    /// hex strings become base64, 3 bytes a color; the store gains `modelVersionHashes` and `sequence`.
+    static let archiveCategoryColors = MigrationStep(name: "v2-to-v3: archive category colors", from: 2) {
+        (document: JSONValue, transformers: StoreTransformers) throws(MigrationError) -> JSONValue in
+        let step = "v2-to-v3: archive category colors"
+        var categories: [JSONValue] = []
+        for category in try categoryList(document, step: step) {
+            let hex = category["colorAsHex"]?.stringValue ?? ""
+            let color = (try? transformers.color(hex: hex)) ?? SerializableColor.white
+            let archive: Data
+            do { archive = try transformers.archive(color) } catch {
+                throw MigrationError(step: step, reason: "cannot archive color \(hex): \(error)")
+            }
+            categories.append(category.removing("colorAsHex").setting("color", to: .string(archive.base64EncodedString())))
+        }
+        var recent: [RGB8] = []
+        for item in document["recentColors"]?.arrayValue ?? [] {
+            if let hex = item.stringValue, let color = try? transformers.color(hex: hex) { recent.append(color.rgb8) }
+        }
+        let packed: Data
+        do { packed = try transformers.packColors(recent) } catch {
+            throw MigrationError(step: step, reason: "cannot pack recent colors: \(error)")
+        }
+        let hashes = JSONValue.object(StoreSchema.modelVersionHashes.map { ($0.0, .string($0.1)) })
+        return document
+            .setting("categories", to: .array(categories))
+            .setting("recentColors", to: .string(packed.base64EncodedString()))
+            .setting("modelVersionHashes", to: hashes)
+            .setting("sequence", to: .number(0))
+    }
+
+    private static func categoryList(_ document: JSONValue, step: String) throws(MigrationError) -> [JSONValue] {
+        guard let categories = document["categories"]?.arrayValue else {
+            throw MigrationError(step: step, reason: "the store has no \"categories\" array")
+        }
+        for (index, category) in categories.enumerated() {
+            guard case .object = category else { throw MigrationError(step: step, reason: "categories[\(index)] is not an object") }
+        }
+        return categories
+    }
+}

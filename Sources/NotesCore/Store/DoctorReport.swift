@@ -1,0 +1,47 @@
+/// One thing `StoreDoctor` found: where, and what.
+public struct DoctorProblem: Equatable, Sendable, CustomStringConvertible {
+    public let file: String
+    /// Line and column, a JSON path or a journal line; nil for the file as a whole.
+    public let place: String?
+    public let message: String
+
+    public init(file: String, place: String?, message: String) {
+        self.file = file
+        self.place = place
+        self.message = message
+    }
+
+    public var description: String {
+        if let place { return "\(file): \(place): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// What `StoreDoctor` found in a store, and what salvaging did.
+public struct DoctorReport: Sendable, CustomStringConvertible {
+    public let storePath: String
+    public var problems: [DoctorProblem] = []
+    /// What could be read: notes and categories.
+    public var readableNotes = 0
+    public var readableCategories = 0
+    /// What `salvage` did (backups kept, files written); empty for `examine`.
+    public var actions: [String] = []
+
+    public init(storePath: String) {
+        self.storePath = storePath
+    }
+
+    public var isHealthy: Bool { problems.isEmpty }
+
+    public var description: String {
+        var lines: [String] = []
+        if problems.isEmpty {
+            lines.append("\(storePath): healthy (\(readableNotes) notes, \(readableCategories) categories)")
+        } else {
+            lines.append("\(storePath): \(problems.count) problem\(problems.count == 1 ? "" : "s"); readable: \(readableNotes) notes, \(readableCategories) categories")
+            lines.append(contentsOf: problems.map { "  - \($0)" })
+        }
+        lines.append(contentsOf: actions)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// File operations with the durability the store promises, in POSIX calls:
+/// replacing a file is write a temporary file in the same folder, `fsync` it,
+/// `rename` it over the old one, `fsync` the folder (which `Data.write(.atomic)`
+/// skips on Linux). Files are created 0600, folders 0700.
+enum DurableFile {
+    static let fileMode: mode_t = 0o600
+    static let folderMode: mode_t = 0o700
+
+    static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+    /// Creates `folder` and its missing parents with mode 0700.
+    static func makeFolder(_ folder: URL) throws(StoreError) {
+        let path = folder.path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw .io(file: path, operation: "use as the store's folder", reason: "it is not a folder") }
+            return
+        }
+        try makeFolder(folder.deletingLastPathComponent())
+        guard mkdir(path, folderMode) == 0 || errno == EEXIST else {
+            throw .io(file: path, operation: "create the folder", reason: errnoText())
+        }
+    }
+
+    /// The whole file, or nil if it does not exist.
+    static func read(_ path: String) throws(StoreError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .io(file: path, operation: "open", reason: errnoText())
+        }
+        defer { close(fd) }
+        return try readAll(fd, path: path, from: 0)
+    }
+
+    /// The bytes of an open file from `offset` to its end.
+    static func readAll(_ fd: Int32, path: String, from offset: Int) throws(StoreError) -> [UInt8] {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io(file: path, operation: "stat", reason: errnoText()) }
+        let size = Int(info.st_size)
+        guard size > offset else { return [] }
+        var failure: StoreError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size - offset) { buffer, initialized in
+            var done = 0
+            while done < buffer.count {
+                let count = pread(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done, off_t(offset + done))
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else {
+                    failure = .io(file: path, operation: "read", reason: errnoText())
+                    break
+                }
+                if count == 0 { break }
+                done += count
+            }
+            initialized = done
+        }
+        if let failure { throw failure }
+        return bytes
+    }
+
+    /// Writes all of `bytes` at the file's current offset.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(StoreError) {
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .io(file: path, operation: "write", reason: errnoText()) }
+            done += count
+        }
+    }
+
+    /// Replaces the file at `url` with `bytes` so that a crash at any instant leaves
+    /// either the old or the new file.
+    static func replace(_ url: URL, with bytes: [UInt8]) throws(StoreError) {
+        let path = url.path
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+        guard fd >= 0 else { throw .io(file: temporary, operation: "create", reason: errnoText()) }
+        do throws(StoreError) {
+            try writeAll(fd, bytes, path: temporary)
+            guard fsync(fd) == 0 else { throw .io(file: temporary, operation: "fsync", reason: errnoText()) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let reason = errnoText()
+            unlink(temporary)
+            throw .io(file: path, operation: "rename the new version into place", reason: reason)
+        }
+        try syncFolder(of: url)
+    }
+
+    /// `fsync`s the folder holding `url`, so a rename or a new file survives power loss.
+    static func syncFolder(of url: URL) throws(StoreError) {
+        let folder = url.deletingLastPathComponent().path
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(file: folder, operation: "open the folder", reason: errnoText()) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw .io(file: folder, operation: "fsync the folder", reason: errnoText()) }
+    }
+
+    /// Device and inode of the file at `path`, or nil if it does not exist.
+    static func identity(_ path: String) throws(StoreError) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw .io(file: path, operation: "stat", reason: errnoText())
+        }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size))
+    }
+}
+
+/// Which file a path names right now (a rename puts a new inode in place), and its size.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int
+
+    func isSameFile(as other: FileIdentity?) -> Bool {
+        guard let other else { return false }
+        return device == other.device && inode == other.inode
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// One committed batch of changes, as a journal line holds it.
+struct JournalEntry {
+    var sequence: Int
+    var changes: [StoreChange]
+    var warnings: [StoreWarning] = []
+    var preserved: [UUID: PreservedColor] = [:]
+}
+
+/// The journal `notes.json.journal`: JSON Lines, one commit a line:
+/// `{"crc32":"1a2b3c4d","entry":{"sequence":7,"changes":[…]}}` where the CRC-32
+/// covers the exact bytes of the `entry` value, so a torn or garbled line is detected.
+struct JournalCodec {
+    let records: RecordCodec
+
+    private static let prefix = Array(#"{"crc32":""#.utf8)
+    private static let middle = Array(#"","entry":"#.utf8)
+
+    func encodeLine(sequence: Int, changes: [StoreChange], preserved: [UUID: PreservedColor]) throws -> [UInt8] {
+        var writer = JSONTextWriter(pretty: false)
+        writer.beginObject()
+        writer.key("sequence"); writer.integer(sequence)
+        writer.key("changes")
+        writer.beginArray()
+        for change in changes {
+            writer.element()
+            writer.beginObject()
+            switch change {
+            case .putNote(let note):
+                writer.key("putNote"); records.write(note, to: &writer)
+            case .deleteNote(let id):
+                writer.key("deleteNote"); writer.string(id.uuidString)
+            case .putCategory(let category):
+                writer.key("putCategory"); try records.write(category, preserved: preserved[category.id], to: &writer)
+            case .deleteCategory(let id):
+                writer.key("deleteCategory"); writer.string(id.uuidString)
+            case .setRecentColors(let colors):
+                writer.key("setRecentColors"); writer.string(try records.transformers.packColors(colors).base64EncodedString())
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        let entry = writer.bytes
+        var line = Self.prefix
+        line.append(contentsOf: CRC32.hex(CRC32.checksum(entry)).utf8)
+        line.append(contentsOf: Self.middle)
+        line.append(contentsOf: entry)
+        line.append(contentsOf: "}\n".utf8)
+        return line
+    }
+
+    /// Decodes one line (without its newline). Throws a reason when the checksum or the JSON is bad.
+    func decodeLine(_ line: ArraySlice<UInt8>) throws(JSONError) -> JournalEntry {
+        let bytes = Array(line)
+        let headerCount = Self.prefix.count + 8 + Self.middle.count
+        guard bytes.count > headerCount + 1, bytes.starts(with: Self.prefix),
+              bytes[(Self.prefix.count + 8)..<headerCount].elementsEqual(Self.middle), bytes.last == UInt8(ascii: "}")
+        else { throw JSONError(reason: "not a journal line", offset: 0, line: 1, column: 1) }
+        let stored = String(decoding: bytes[Self.prefix.count..<(Self.prefix.count + 8)], as: UTF8.self)
+        let entryBytes = bytes[headerCount..<(bytes.count - 1)]
+        guard UInt32(stored, radix: 16) == CRC32.checksum(entryBytes) else {
+            throw JSONError(reason: "checksum mismatch", offset: 0, line: 1, column: 1)
+        }
+        return try JSONReader.read(bytes, from: headerCount) { (reader: inout JSONReader) throws(JSONError) -> JournalEntry in
+            var entry = JournalEntry(sequence: -1, changes: [])
+            try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
+                switch key {
+                case "sequence": entry.sequence = try reader.readInteger(in: 1...Int(Int64.max >> 11))
+                case "changes":
+                    try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+                        try readChange(&reader, into: &entry)
+                    }
+                default: throw reader.error("unknown member '\(key)' in a journal entry")
+                }
+            }
+            guard entry.sequence > 0 else { throw reader.error("a journal entry without a sequence number") }
+            return entry
+        }
+    }
+
+    private func readChange(_ reader: inout JSONReader, into entry: inout JournalEntry) throws(JSONError) {
+        var count = 0
+        try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
+            count += 1
+            guard count == 1 else { throw reader.error("a change with more than one member") }
+            switch key {
+            case "putNote": entry.changes.append(.putNote(try records.readNote(&reader)))
+            case "deleteNote": entry.changes.append(.deleteNote(try RecordCodec.readUUID(&reader)))
+            case "putCategory":
+                let decoded = try records.readCategory(&reader)
+                entry.changes.append(.putCategory(decoded.category))
+                if let kept = decoded.preserved { entry.preserved[decoded.category.id] = kept }
+                if let warning = decoded.warning { entry.warnings.append(warning) }
+            case "deleteCategory": entry.changes.append(.deleteCategory(try RecordCodec.readUUID(&reader)))
+            case "setRecentColors": entry.changes.append(.setRecentColors(try records.readRecentColors(&reader)))
+            default: throw reader.error("unknown change '\(key)'")
+            }
+        }
+        guard count == 1 else { throw reader.error("an empty change") }
+    }
+}
+
+/// The lines of a journal read from some offset on.
+struct JournalScan {
+    /// Entries with the 1-based line number each came from.
+    var entries: [(line: Int, entry: JournalEntry)] = []
+    /// Bytes up to the end of the last good line; what follows is a torn tail.
+    var goodLength: Int
+    /// Whether there was a torn last line (no newline, or a bad one at the very end).
+    var tornTail = false
+    var linesRead: Int
+
+    /// Scans `bytes` (the journal from `offset`, which starts line `firstLine`).
+    /// A bad line followed by more lines is corruption: throws with the line number.
+    static func scan(_ bytes: [UInt8], offset: Int, firstLine: Int, codec: JournalCodec, file: String) throws(StoreError) -> JournalScan {
+        var scan = JournalScan(goodLength: offset, linesRead: 0)
+        var start = 0
+        var line = firstLine
+        while start < bytes.count {
+            guard let newline = bytes[start...].firstIndex(of: 0x0A) else {
+                scan.tornTail = true
+                break
+            }
+            do throws(JSONError) {
+                let entry = try codec.decodeLine(bytes[start..<newline])
+                scan.entries.append((line, entry))
+            } catch {
+                let isLast = newline + 1 == bytes.count
+                if isLast {
+                    scan.tornTail = true
+                    break
+                }
+                let place = error.path.isEmpty ? "line \(line)" : "line \(line) (\(error.pathText))"
+                throw .corrupt(file: file, place: place, reason: error.reason)
+            }
+            start = newline + 1
+            line += 1
+            scan.goodLength = offset + start
+            scan.linesRead += 1
+        }
+        return scan
+    }
+}

@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+extension NotesStore {
+    /// Reads the snapshot (migrating an older one) and replays the journal. Called under the lock.
+    func loadAll(isOpening: Bool) throws {
+        if journalFD >= 0 { _ = Glibc.close(journalFD) }
+        journalFD = -1
+        journalOffset = 0
+        journalLines = 0
+        warnings = []
+        preserved = [:]
+        let path = url.path
+        guard let bytes = try DurableFile.read(path) else {
+            contents = NotesDatabase()
+            sequence = 0
+            if !options.readOnly {
+                try DurableFile.replace(url, with: try codec.encode(contents, sequence: 0, preserved: [:]))
+            }
+            snapshotIdentity = try DurableFile.identity(path)
+            _ = try readJournal()
+            return
+        }
+        let version: Int
+        do { version = try SnapshotCodec.readVersion(bytes) } catch { throw corrupt(error, file: path) }
+        guard version <= StoreSchema.formatVersion else {
+            throw StoreError.tooNew(file: path, found: version, supported: StoreSchema.formatVersion)
+        }
+        var decoded: DecodedSnapshot
+        if version < StoreSchema.formatVersion {
+            decoded = try migrate(bytes, from: version)
+        } else {
+            do { decoded = try codec.decode(bytes) } catch { throw corrupt(error, file: path) }
+        }
+        contents = decoded.database
+        decoded.database = NotesDatabase()  // so that `contents` is the only reference and replaying does not copy it
+        sequence = decoded.sequence
+        warnings = decoded.warnings
+        preserved = decoded.preserved
+        snapshotIdentity = try DurableFile.identity(path)
+        _ = try readJournal()
+    }
+
+    /// Applies what other processes committed since we last read: the new journal
+    /// lines, or everything if the snapshot was replaced (compacted). Under the lock.
+    func catchUp() throws -> Bool {
+        let current = try DurableFile.identity(url.path)
+        let sameSnapshot = snapshotIdentity.map { $0.isSameFile(as: current) } ?? (current == nil)
+        var journalShrank = false
+        if sameSnapshot, journalFD >= 0 {
+            var info = stat()
+            if fstat(journalFD, &info) == 0, Int(info.st_size) < journalOffset { journalShrank = true }
+        }
+        guard sameSnapshot, !journalShrank else {
+            let before = contents
+            try loadAll(isOpening: false)
+            return contents != before
+        }
+        return try readJournal()
+    }
+
+    /// Opens the journal; with `create`, creates it (0600) if missing. Returns whether it is open.
+    func openJournal(create: Bool) throws(StoreError) -> Bool {
+        if journalFD >= 0 { return true }
+        let path = journalPath
+        let existed = access(path, F_OK) == 0
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), DurableFile.fileMode)
+        guard fd >= 0 else {
+            if errno == ENOENT && !create { return false }
+            throw .io(file: path, operation: "open the journal", reason: DurableFile.errnoText())
+        }
+        journalFD = fd
+        if !existed { try DurableFile.syncFolder(of: url) }
+        return true
+    }
+
+    /// Reads journal lines after `journalOffset` and applies those newer than `sequence`.
+    func readJournal() throws -> Bool {
+        let opened = options.readOnly ? try openJournalReadOnly() : try openJournal(create: false)
+        guard opened else { return false }
+        let bytes = try DurableFile.readAll(journalFD, path: journalPath, from: journalOffset)
+        guard !bytes.isEmpty else { return false }
+        let scan = try JournalScan.scan(bytes, offset: journalOffset, firstLine: journalLines + 1, codec: journalCodec, file: journalPath)
+        var changed = false
+        for (line, entry) in scan.entries where entry.sequence > sequence {
+            do { try Self.validate(entry.changes, against: contents) } catch {
+                throw StoreError.corrupt(file: journalPath, place: "line \(line)", reason: "its change cannot be applied: \(error)")
+            }
+            for change in entry.changes { try contents.apply(change) }
+            sequence = entry.sequence
+            warnings.append(contentsOf: entry.warnings)
+            preserved.merge(entry.preserved) { _, new in new }
+            forgetReplacedColors(entry.changes)
+            changed = true
+        }
+        journalOffset = scan.goodLength
+        journalLines += scan.linesRead
+        return changed
+    }
+
+    private func openJournalReadOnly() throws(StoreError) -> Bool {
+        if journalFD >= 0 { return true }
+        let fd = Glibc.open(journalPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return false }
+            throw .io(file: journalPath, operation: "open the journal", reason: DurableFile.errnoText())
+        }
+        journalFD = fd
+        return true
+    }
+
+    /// Migrates an older snapshot: keeps the original as `notes.json.v<N>.backup`,
+    /// writes the migrated snapshot and empties the journal (older formats had none).
+    func migrate(_ bytes: [UInt8], from version: Int) throws -> DecodedSnapshot {
+        let path = url.path
+        let migrated: [UInt8]
+        do {
+            let document = try JSONValue.parse(bytes)
+            migrated = try Migrator(registry: options.registry).migrate(document, upTo: StoreSchema.formatVersion).text
+        } catch let error as JSONError {
+            throw corrupt(error, file: path)
+        } catch let error as MigrationError {
+            throw StoreError.migrationFailed(file: path, step: error.step, reason: error.reason)
+        }
+        let decoded: DecodedSnapshot
+        do { decoded = try codec.decode(migrated) } catch {
+            throw StoreError.migrationFailed(file: path, step: "read the migrated store", reason: error.description)
+        }
+        guard !options.readOnly else {
+            migrationReport = "\(path) is format \(version); opening it will migrate it to format \(StoreSchema.formatVersion)"
+            return decoded
+        }
+        let backup = Self.unusedBackupURL(for: url, suffix: "v\(version).backup")
+        try DurableFile.replace(backup, with: bytes)
+        try DurableFile.replace(url, with: try codec.encode(decoded.database, sequence: decoded.sequence, preserved: decoded.preserved))
+        if try openJournal(create: false) {
+            guard ftruncate(journalFD, 0) == 0, fsync(journalFD) == 0 else {
+                throw StoreError.io(file: journalPath, operation: "empty the journal", reason: DurableFile.errnoText())
+            }
+        }
+        migrationReport = "migrated \(path) from format \(version) to \(StoreSchema.formatVersion); the original is kept at \(backup.path)"
+        return decoded
+    }
+
+    /// `notes.json.<suffix>`, or `notes.json.<suffix>.2`, … if that exists.
+    static func unusedBackupURL(for url: URL, suffix: String) -> URL {
+        let base = url.path + "." + suffix
+        var candidate = base
+        var number = 2
+        while access(candidate, F_OK) == 0 {
+            candidate = "\(base).\(number)"
+            number += 1
+        }
+        return URL(fileURLWithPath: candidate)
+    }
+}

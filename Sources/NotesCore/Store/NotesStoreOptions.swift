@@ -1,0 +1,28 @@
+/// How a `NotesStore` behaves; the defaults suit the program, tests tune them.
+public struct NotesStoreOptions: Sendable {
+    /// How long a commit waits for another process's lock before failing, in seconds.
+    public var lockTimeout: Double
+    /// Compact when the journal is larger than this many bytes…
+    public var compactionMinimumBytes: Int
+    /// …and larger than this fraction of the snapshot.
+    public var compactionRatio: Double
+    /// Transformers the schema is checked against at open.
+    public var registry: ValueTransformerRegistry
+    /// Read only: never create, migrate, compact or commit (used by `StoreDoctor`).
+    public var readOnly: Bool
+    /// Snapshots whose notes take more bytes than this are read on two threads.
+    public var parallelReadThreshold: Int
+
+    public init(
+        lockTimeout: Double = 5, compactionMinimumBytes: Int = 64 * 1024, compactionRatio: Double = 0.25,
+        registry: ValueTransformerRegistry = StoreSchema.defaultRegistry(), readOnly: Bool = false,
+        parallelReadThreshold: Int = 4 << 20
+    ) {
+        self.parallelReadThreshold = parallelReadThreshold
+        self.lockTimeout = lockTimeout
+        self.compactionMinimumBytes = compactionMinimumBytes
+        self.compactionRatio = compactionRatio
+        self.registry = registry
+        self.readOnly = readOnly
+    }
+}

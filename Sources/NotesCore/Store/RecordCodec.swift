@@ -1,0 +1,190 @@
+import Foundation
+
+/// A category color archive that could not be read: its stored text, written back
+/// unchanged as long as the category still has the placeholder color object
+/// (compared by identity, so a rename keeps it and a recolor replaces it).
+struct PreservedColor {
+    let storedText: String
+    let placeholder: SerializableColor
+}
+
+/// A category as decoded, with what to remember when its color archive was bad.
+struct DecodedCategory {
+    var category: Category
+    var preserved: PreservedColor?
+    var warning: StoreWarning?
+}
+
+/// Writes and reads one note or category in the store's JSON layout. Shared by
+/// the snapshot (pretty) and the journal (compact). Dates are seconds since
+/// 2001-01-01T00:00:00Z, Core Data's reference date, as exact JSON numbers.
+struct RecordCodec {
+    let transformers: StoreTransformers
+
+    // MARK: Writing
+
+    func write(_ note: Note, to writer: inout JSONTextWriter) {
+        writer.beginObject()
+        writer.key("id"); writer.string(note.id.uuidString)
+        writer.key("title"); writer.string(note.title)
+        writer.key("body"); writer.string(note.body)
+        writer.key("created"); writer.number(note.created.timeIntervalSinceReferenceDate)
+        writer.key("updated"); writer.number(note.updated.timeIntervalSinceReferenceDate)
+        writer.key("category")
+        if let category = note.categoryID { writer.string(category.uuidString) } else { writer.raw("null") }
+        writer.key("tags"); writer.inlineStrings(note.tags.sorted())
+        writer.key("kind"); writer.integer(note.kind.rawValue)
+        writer.key("attachments"); writer.inlineStrings(note.attachments.map(\.relativePath))
+        writer.endObject()
+    }
+
+    func write(_ category: Category, preserved: PreservedColor?, to writer: inout JSONTextWriter) throws {
+        writer.beginObject()
+        writer.key("id"); writer.string(category.id.uuidString)
+        writer.key("name"); writer.string(category.name)
+        writer.key("color")
+        if let preserved, preserved.placeholder === category.color {
+            writer.string(preserved.storedText)
+        } else {
+            writer.string(try transformers.archive(category.color).base64EncodedString())
+        }
+        writer.endObject()
+    }
+
+    // MARK: Reading
+
+    private static let noteKeys = ["id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments"]
+    private static let noteKeyBytes = noteKeys.map { Array($0.utf8) }
+
+    /// The index in `noteKeys` of a member name given as bytes.
+    private static func noteField(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (index, name) in noteKeyBytes.enumerated() where name.count == key.count {
+            if name.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return index }
+        }
+        return nil
+    }
+
+    func readNote(_ reader: inout JSONReader) throws(JSONError) -> Note {
+        reader.skipWhitespace()
+        let start = reader.position
+        var id = Self.placeholderID
+        var title = ""
+        var body = ""
+        var created = Date(timeIntervalSinceReferenceDate: 0)
+        var updated = created
+        var categoryID: UUID?
+        var tags = Set<String>()
+        var kind = NoteKind.note
+        var attachments: [AttachmentPath] = []
+        var seen: UInt16 = 0
+        try reader.readObjectRaw { (reader: inout JSONReader, key: UnsafeBufferPointer<UInt8>) throws(JSONError) in
+            guard let field = Self.noteField(key) else {
+                throw reader.error("unknown member '\(String(decoding: key, as: UTF8.self))' in a note")
+            }
+            guard seen & (1 << field) == 0 else { throw reader.error("member '\(Self.noteKeys[field])' appears twice") }
+            seen |= 1 << field
+            switch field {
+            case 0: id = try Self.readUUID(&reader)
+            case 1: title = try reader.readString()
+            case 2: body = try reader.readString()
+            case 3: created = try Self.readDate(&reader)
+            case 4: updated = try Self.readDate(&reader)
+            case 5: categoryID = try reader.readNull() ? nil : try Self.readUUID(&reader)
+            case 6:
+                try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+                    tags.insert(try reader.readString())
+                }
+            case 7:
+                reader.skipWhitespace()
+                let start = reader.position
+                let raw = try reader.readInteger(in: 0...Int(Int16.max))
+                guard let value = NoteKind(rawValue: raw) else { throw reader.error("\(raw) is not a known note kind", at: start) }
+                kind = value
+            default:
+                try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+                    reader.skipWhitespace()
+                    let start = reader.position
+                    let text = try reader.readString()
+                    do throws(ModelError) { attachments.append(try AttachmentPath(text)) } catch {
+                        throw reader.error(error.description, at: start)
+                    }
+                }
+            }
+        }
+        if seen != (1 << Self.noteKeys.count) - 1, let missing = Self.noteKeys.indices.first(where: { seen & (1 << $0) == 0 }) {
+            throw reader.error("a note without member '\(Self.noteKeys[missing])'", at: start)
+        }
+        return Note(id: id, title: title, body: body, created: created, updated: updated,
+                    categoryID: categoryID, tags: tags, kind: kind, attachments: attachments)
+    }
+
+    func readCategory(_ reader: inout JSONReader) throws(JSONError) -> DecodedCategory {
+        reader.skipWhitespace()
+        let start = reader.position
+        var id: UUID?
+        var name: String?
+        var colorText: String?
+        try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
+            switch key {
+            case "id" where id == nil: id = try Self.readUUID(&reader)
+            case "name" where name == nil: name = try reader.readString()
+            case "color" where colorText == nil:
+                colorText = try reader.readString()
+            case "id", "name", "color": throw reader.error("member '\(key)' appears twice")
+            default: throw reader.error("unknown member '\(key)' in a category")
+            }
+        }
+        guard let id, let name, let colorText else {
+            let missing = id == nil ? "id" : name == nil ? "name" : "color"
+            throw reader.error("a category without member '\(missing)'", at: start)
+        }
+        do {
+            guard let data = Data(base64Encoded: colorText) else { throw ArchiveProblem("it is not base64") }
+            let color = try transformers.unarchive(data)
+            return DecodedCategory(category: Category(id: id, name: name, color: color))
+        } catch {
+            let placeholder = SerializableColor(RGB8(red: 255, green: 255, blue: 255))
+            let warning = StoreWarning("category '\(name)': its color archive could not be read (\(error)); shown as white, stored bytes kept")
+            return DecodedCategory(
+                category: Category(id: id, name: name, color: placeholder),
+                preserved: PreservedColor(storedText: colorText, placeholder: placeholder),
+                warning: warning)
+        }
+    }
+
+    /// Not a real id: what a note has until its `id` member is read (`UUID()` costs a system call).
+    static let placeholderID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    static func readUUID(_ reader: inout JSONReader) throws(JSONError) -> UUID {
+        reader.skipWhitespace()
+        let start = reader.position
+        guard let id = try reader.readUUID() else {
+            let text = String(decoding: reader.bytes[(start + 1)..<max(start + 1, reader.position - 1)], as: UTF8.self)
+            throw reader.error("'\(text)' is not a UUID", at: start)
+        }
+        return id
+    }
+
+    /// Seconds since 2001-01-01 UTC; limited to about ±3,000 years.
+    static func readDate(_ reader: inout JSONReader) throws(JSONError) -> Date {
+        reader.skipWhitespace()
+        let start = reader.position
+        let seconds = try reader.readDouble()
+        guard abs(seconds) < 1e11 else { throw reader.error("date \(seconds) is out of range", at: start) }
+        return Date(timeIntervalSinceReferenceDate: seconds)
+    }
+
+    func readRecentColors(_ reader: inout JSONReader) throws(JSONError) -> [RGB8] {
+        reader.skipWhitespace()
+        let start = reader.position
+        let text = try reader.readString()
+        guard let data = Data(base64Encoded: text) else { throw reader.error("recent colors are not base64", at: start) }
+        do { return try transformers.unpackColors(data) } catch { throw reader.error("\(error)", at: start) }
+    }
+}
+
+/// A color archive that is not even base64.
+struct ArchiveProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

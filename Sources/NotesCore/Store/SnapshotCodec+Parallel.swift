@@ -1,0 +1,110 @@
+import Foundation
+
+extension SnapshotCodec {
+    /// Reads the `notes` array on two threads: the second half starts at a structural
+    /// boundary `\n    },\n    {` near the middle (a raw newline never occurs inside a
+    /// JSON string, so the pattern is always between two values). The first thread
+    /// must end exactly at that boundary and the second at the array's `]`; if anything
+    /// differs or fails — other layout, duplicate ids, any error — it returns nil and
+    /// the caller reads sequentially from the same place, which also gives exact error places.
+    func readNotesInParallel(_ reader: inout JSONReader) -> [UUID: Note]? {
+        let bytes = reader.bytes
+        reader.skipWhitespace()
+        let arrayStart = reader.position
+        guard bytes.count - arrayStart > parallelThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
+              arrayStart < bytes.count, bytes[arrayStart] == UInt8(ascii: "[") else { return nil }
+        let pattern = Array("\n    },\n    {".utf8)
+        var split = arrayStart + (bytes.count - arrayStart) / 2
+        while split + pattern.count <= bytes.count,
+              !UnsafeBufferPointer(rebasing: bytes[split..<(split + pattern.count)]).elementsEqual(pattern) {
+            split += 1
+        }
+        guard split + pattern.count <= bytes.count else { return nil }
+        let comma = split + 6
+        let secondStart = split + pattern.count - 1
+
+        let job = SecondHalf(bytes: bytes, start: secondStart, depth: reader.currentDepth + 1, records: records)
+        let thread = Thread { job.run() }
+        thread.stackSize = 1 << 20
+        thread.start()
+
+        var notes: [UUID: Note] = [:]
+        notes.reserveCapacity((bytes.count - arrayStart) / 400)
+        var firstOK = false
+        let before = reader.position
+        do throws(JSONError) {
+            try reader.expect(UInt8(ascii: "["), "an array")
+            try reader.enter()
+            defer { reader.leave() }
+            reader.skipWhitespace()
+            while true {
+                let note = try records.readNote(&reader)
+                guard notes.updateValue(note, forKey: note.id) == nil else { break }
+                reader.skipWhitespace()
+                if reader.position == comma {
+                    firstOK = true
+                    break
+                }
+                guard reader.position < bytes.count, bytes[reader.position] == UInt8(ascii: ",") else { break }
+                reader.position += 1
+                reader.skipWhitespace()
+            }
+        } catch {
+            firstOK = false
+        }
+        job.done.wait()
+        guard firstOK, let second = job.notes, let end = job.end else {
+            reader.position = before
+            return nil
+        }
+        for note in second {
+            guard notes.updateValue(note, forKey: note.id) == nil else {
+                reader.position = before
+                return nil
+            }
+        }
+        reader.position = end
+        return notes
+    }
+}
+
+/// The second half of the notes array, read on its own thread.
+private final class SecondHalf: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let start: Int
+    let depth: Int
+    let records: RecordCodec
+    let done = DispatchSemaphore(value: 0)
+    /// Set on success: the notes, and the position after the closing `]`.
+    var notes: [Note]?
+    var end: Int?
+
+    init(bytes: UnsafeBufferPointer<UInt8>, start: Int, depth: Int, records: RecordCodec) {
+        self.bytes = bytes
+        self.start = start
+        self.depth = depth
+        self.records = records
+    }
+
+    func run() {
+        defer { done.signal() }
+        var reader = JSONReader(bytes: bytes, position: start, depth: depth)
+        var result: [Note] = []
+        result.reserveCapacity((bytes.count - start) / 400)
+        do throws(JSONError) {
+            while true {
+                result.append(try records.readNote(&reader))
+                reader.skipWhitespace()
+                guard reader.position < bytes.count else { return }
+                let byte = bytes[reader.position]
+                reader.position += 1
+                if byte == UInt8(ascii: "]") { break }
+                guard byte == UInt8(ascii: ",") else { return }
+            }
+        } catch {
+            return
+        }
+        notes = result
+        end = reader.position
+    }
+}

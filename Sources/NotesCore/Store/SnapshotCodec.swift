@@ -1,0 +1,167 @@
+import Foundation
+
+/// What a snapshot holds once read.
+struct DecodedSnapshot {
+    var database: NotesDatabase
+    /// The last journal sequence number folded into this snapshot.
+    var sequence: Int
+    var warnings: [StoreWarning]
+    var preserved: [UUID: PreservedColor]
+}
+
+/// The snapshot file `notes.json` of format version 3 (see Resources/docs/store-format.md):
+/// a hand-written writer with a fixed key order, one member per line, and a
+/// byte-level reader that decodes notes without building a tree.
+struct SnapshotCodec {
+    let records: RecordCodec
+    /// Notes arrays larger than this many bytes are read on two threads.
+    let parallelThreshold: Int
+
+    init(transformers: StoreTransformers, parallelThreshold: Int = 4 << 20) {
+        records = RecordCodec(transformers: transformers)
+        self.parallelThreshold = parallelThreshold
+    }
+
+    // MARK: Writing
+
+    func encode(_ database: NotesDatabase, sequence: Int, preserved: [UUID: PreservedColor]) throws -> [UInt8] {
+        var writer = JSONTextWriter(pretty: true, capacity: 64 * 1024 + database.notes.count * 600)
+        writer.beginObject()
+        writer.key("format"); writer.string("notes")
+        writer.key("formatVersion"); writer.integer(StoreSchema.formatVersion)
+        writer.key("modelVersionHashes")
+        writer.beginObject()
+        for (entity, hash) in StoreSchema.modelVersionHashes {
+            writer.key(entity); writer.string(hash)
+        }
+        writer.endObject()
+        writer.key("sequence"); writer.integer(sequence)
+        writer.key("recentColors"); writer.string(try records.transformers.packColors(database.recentColors).base64EncodedString())
+        writer.key("categories")
+        writer.beginArray()
+        let categories = database.categories.values.sorted {
+            (Category.nameKey($0.name), $0.id.uuidString) < (Category.nameKey($1.name), $1.id.uuidString)
+        }
+        for category in categories {
+            writer.element()
+            try records.write(category, preserved: preserved[category.id], to: &writer)
+        }
+        writer.endArray()
+        writer.key("notes")
+        writer.beginArray()
+        let notes = database.notes.values.sorted {
+            $0.created != $1.created ? $0.created < $1.created : $0.id.uuidString < $1.id.uuidString
+        }
+        for note in notes {
+            writer.element()
+            records.write(note, to: &writer)
+        }
+        writer.endArray()
+        writer.endObject()
+        var bytes = writer.bytes
+        bytes.append(0x0A)
+        return bytes
+    }
+
+    // MARK: Reading
+
+    /// The `format` and `formatVersion` of a snapshot, read before anything else so
+    /// that a newer or older layout is never decoded as this one.
+    static func readVersion(_ bytes: [UInt8]) throws(JSONError) -> Int {
+        try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> Int in
+            var format: String?
+            var version: Int?
+            reader.skipWhitespace()
+            let start = reader.position
+            // Reads members until both are found; the rest is read by `decode`.
+            try reader.expect(UInt8(ascii: "{"), "an object ('{')")
+            try reader.enter()
+            while format == nil || version == nil {
+                guard reader.peek() == UInt8(ascii: "\"") else { break }
+                let key = try reader.readString()
+                try reader.expect(UInt8(ascii: ":"), "':' after the member name")
+                do throws(JSONError) {
+                    switch key {
+                    case "format": format = try reader.readString()
+                    case "formatVersion": version = try reader.readInteger(in: 1...Int(Int32.max))
+                    default: try reader.skipValue()
+                    }
+                } catch { throw error.inside(.key(key)) }
+                guard reader.peek() == UInt8(ascii: ",") else { break }
+                try reader.expect(UInt8(ascii: ","), "','")
+            }
+            if format == nil || version == nil { try reader.expect(UInt8(ascii: "}"), "',' or '}' in an object") }
+            guard format == "notes" else { throw reader.error("not a notes store: \"format\" is not \"notes\"", at: start) }
+            guard let version else { throw reader.error("the store has no \"formatVersion\"", at: start) }
+            return version
+        }
+    }
+
+    func decode(_ bytes: [UInt8]) throws(JSONError) -> DecodedSnapshot {
+        try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> DecodedSnapshot in
+            var sequence: Int?
+            var recentColors: [RGB8] = []
+            var categories: [Category] = []
+            var notes: [UUID: Note] = [:]
+            var warnings: [StoreWarning] = []
+            var preserved: [UUID: PreservedColor] = [:]
+            var seen = Set<String>()
+            let start = reader.position
+            try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
+                guard seen.insert(key).inserted else { throw reader.error("member '\(key)' appears twice") }
+                switch key {
+                case "format", "formatVersion": try reader.skipValue()
+                case "modelVersionHashes":
+                    let hashes = try reader.readValue()
+                    for (entity, hash) in StoreSchema.modelVersionHashes where hashes[entity]?.stringValue != hash {
+                        warnings.append(StoreWarning("the store's model version hash for entity '\(entity)' differs from this program's; read as format version \(StoreSchema.formatVersion)"))
+                    }
+                case "sequence": sequence = try reader.readInteger(in: 0...Int(Int64.max >> 11))
+                case "recentColors": recentColors = try records.readRecentColors(&reader)
+                case "categories":
+                    var ids = Set<UUID>()
+                    var names = Set<String>()
+                    try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+                        reader.skipWhitespace()
+                        let at = reader.position
+                        let decoded = try records.readCategory(&reader)
+                        guard ids.insert(decoded.category.id).inserted else { throw reader.error("duplicate category id \(decoded.category.id)", at: at) }
+                        guard names.insert(Category.nameKey(decoded.category.name)).inserted else {
+                            throw reader.error("duplicate category name '\(decoded.category.name)'", at: at)
+                        }
+                        categories.append(decoded.category)
+                        if let kept = decoded.preserved { preserved[decoded.category.id] = kept }
+                        if let warning = decoded.warning { warnings.append(warning) }
+                    }
+                case "notes":
+                    if let parallel = readNotesInParallel(&reader) {
+                        notes = parallel
+                        return
+                    }
+                    notes.reserveCapacity(bytes.count / 400)
+                    try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+                        reader.skipWhitespace()
+                        let at = reader.position
+                        let note = try records.readNote(&reader)
+                        guard notes.updateValue(note, forKey: note.id) == nil else {
+                            throw reader.error("duplicate note id \(note.id)", at: at)
+                        }
+                    }
+                default: throw reader.error("unknown member '\(key)'")
+                }
+            }
+            try reader.expectEnd()
+            guard let sequence else { throw reader.error("the store has no \"sequence\"", at: start) }
+            let categoryIDs = Set(categories.map(\.id))
+            let orphans = notes.values.filter { note in note.categoryID.map { !categoryIDs.contains($0) } ?? false }
+            for note in orphans {
+                warnings.append(StoreWarning("note '\(note.title)' refers to a missing category; shown uncategorized"))
+                notes[note.id]?.categoryID = nil
+            }
+            let database = NotesDatabase(notesByID: notes, categories: categories, recentColors: recentColors)
+            return DecodedSnapshot(
+                database: database,
+                sequence: sequence, warnings: warnings, preserved: preserved)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// `notes doctor`: checks a store and salvages what can be read.
+public enum StoreDoctor {
+    /// Reads the store without changing anything and lists every problem with its place.
+    public static func examine(at url: URL, registry: ValueTransformerRegistry = StoreSchema.defaultRegistry()) -> DoctorReport {
+        var report = DoctorReport(storePath: url.path)
+        let transformers: StoreTransformers
+        do { transformers = try StoreSchema.transformers(from: registry) } catch {
+            report.problems.append(DoctorProblem(file: url.path, place: nil, message: error.description))
+            return report
+        }
+        var salvage = StoreSalvage(url: url, transformers: transformers)
+        salvage.run(registry: registry)
+        if !salvage.snapshotExists && !salvage.journalExists {
+            report.problems.append(DoctorProblem(file: url.path, place: nil, message: "there is no store here"))
+        }
+        report.problems = salvage.problems + report.problems
+        report.readableNotes = salvage.database.notes.count
+        report.readableCategories = salvage.database.categories.count
+        return report
+    }
+
+    /// Keeps backups of the store's files, then writes a store of everything
+    /// readable (and an empty journal). A healthy store is left alone.
+    /// Throws for a newer store, a missing one, or when writing fails.
+    public static func salvage(at url: URL, registry: ValueTransformerRegistry = StoreSchema.defaultRegistry()) throws -> DoctorReport {
+        let url = url.standardizedFileURL
+        let transformers = try StoreSchema.transformers(from: registry)
+        let lock = try StoreLock(path: NotesStore.lockPath(for: url))
+        defer { lock.close() }
+        try lock.lock(timeout: 5)
+        var salvage = StoreSalvage(url: url, transformers: transformers)
+        salvage.run(registry: registry)
+        if let version = salvage.tooNew {
+            throw StoreError.tooNew(file: url.path, found: version, supported: StoreSchema.formatVersion)
+        }
+        guard salvage.snapshotExists || salvage.journalExists else {
+            throw StoreError.io(file: url.path, operation: "salvage the store", reason: "there is no store here")
+        }
+        var report = DoctorReport(storePath: url.path)
+        report.problems = salvage.problems
+        report.readableNotes = salvage.database.notes.count
+        report.readableCategories = salvage.database.categories.count
+        guard !report.isHealthy else { return report }
+
+        let stamp = timestamp()
+        for (path, suffix) in [(url.path, "salvage-\(stamp).backup"), (NotesStore.journalPath(for: url), "salvage-\(stamp).backup")] {
+            guard let bytes = try DurableFile.read(path), !bytes.isEmpty else { continue }
+            let backup = NotesStore.unusedBackupURL(for: URL(fileURLWithPath: path), suffix: suffix)
+            try DurableFile.replace(backup, with: bytes)
+            report.actions.append("kept the original \(path) at \(backup.path)")
+        }
+        try DurableFile.replace(url, with: try salvage.codec.encode(salvage.database, sequence: salvage.sequence, preserved: salvage.preserved))
+        let journal = NotesStore.journalPath(for: url)
+        if salvage.journalExists {
+            let fd = open(journal, O_WRONLY | O_CLOEXEC)
+            defer { if fd >= 0 { close(fd) } }
+            guard fd >= 0, ftruncate(fd, 0) == 0, fsync(fd) == 0 else {
+                throw StoreError.io(file: journal, operation: "empty the journal", reason: DurableFile.errnoText())
+            }
+        }
+        report.actions.append("wrote \(url.path) with \(report.readableNotes) notes and \(report.readableCategories) categories")
+        return report
+    }
+
+    private static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date())
+    }
+}

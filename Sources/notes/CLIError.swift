@@ -1,0 +1,40 @@
+import Foundation
+import NotesCore
+
+/// A command-line mistake that is not a parsing error: the message follows `error: `.
+enum CLIError: Error, CustomStringConvertible {
+    case noSuchNote(String)
+    case ambiguousNoteID(String, matches: Int)
+    case noSuchCategory(String)
+    case unreadableStandardInput
+    case missingOutputFolder
+    case notFound(String)
+
+    var description: String {
+        switch self {
+        case .noSuchNote(let id): "no note with id '\(id)'"
+        case .ambiguousNoteID(let id, let matches): "the id '\(id)' is ambiguous: \(matches) notes start with it; give more characters"
+        case .noSuchCategory(let name): "no category named '\(name)' (see 'notes category list')"
+        case .unreadableStandardInput: "standard input is not UTF-8 text"
+        case .missingOutputFolder: "Markdown export writes a folder: give it with --output PATH"
+        case .notFound(let path): "\(path): no such file or folder"
+        }
+    }
+}
+
+extension NotesDatabase {
+    /// The note whose id is `text` or uniquely starts with it; an unknown or ambiguous id is an error.
+    func requireNote(_ text: String) throws -> Note {
+        if let note = note(idOrPrefix: text) { return note }
+        let prefix = text.uppercased()
+        let matches = prefix.count >= 4 ? notes.keys.filter { $0.uuidString.hasPrefix(prefix) }.count : 0
+        if matches > 1 { throw CLIError.ambiguousNoteID(text, matches: matches) }
+        throw CLIError.noSuchNote(text)
+    }
+
+    /// The category named `name`, case-insensitively; an unknown name is an error.
+    func requireCategory(_ name: String) throws -> Category {
+        guard let category = category(named: name) else { throw CLIError.noSuchCategory(name) }
+        return category
+    }
+}

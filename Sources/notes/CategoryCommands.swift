@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import NotesCore
+
+/// `notes category add|list|color|rename|rm`
+struct CategoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "category",
+        abstract: "Manage categories: each has a unique name (case-insensitive) and a color.",
+        subcommands: [AddCategory.self, ListCategories.self, ColorCategory.self, RenameCategory.self, RemoveCategory.self]
+    )
+}
+
+/// A hex color argument: `RRGGBB` or `RRGGBBAA`, `#` optional.
+struct HexColor: ExpressibleByArgument {
+    let color: SerializableColor
+
+    init?(argument: String) {
+        guard let color = try? SerializableColor(hex: argument) else { return nil }
+        self.color = color
+    }
+
+    static var defaultValueDescription: String { "#RRGGBB" }
+}
+
+struct AddCategory: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a category (default color: white, #FFFFFF).")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The category's name.")
+    var name: String
+
+    @Option(help: ArgumentHelp("Its color: RRGGBB or RRGGBBAA, '#' optional.", valueName: "hex"))
+    var color: HexColor?
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let category = Category(name: name.trimmingCharacters(in: .whitespacesAndNewlines), color: color?.color ?? .white)
+        try store.commit(.putCategory(category))
+        Console.out("added category \(category.name) (\(category.color.hex))")
+    }
+}
+
+struct ListCategories: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List categories with their colors and note counts.", aliases: ["ls"])
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(help: "Print JSON (a stable format) instead of text.")
+    var json = false
+
+    func run() throws {
+        let store = try storeOptions.open()
+        if json {
+            Console.out(JSONOutput.categories(in: store.contents).serialized())
+        } else {
+            for line in PlainOutput().categoryLines(in: store.contents) { Console.out(line) }
+        }
+    }
+}
+
+struct ColorCategory: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a category's color.")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The category's name.")
+    var name: String
+
+    @Argument(help: ArgumentHelp("The new color: RRGGBB or RRGGBBAA, '#' optional.", valueName: "hex"))
+    var color: HexColor
+
+    func run() throws {
+        let store = try storeOptions.open()
+        var category = try store.contents.requireCategory(name)
+        category.color = color.color
+        try store.commit(.putCategory(category))
+        Console.out("\(category.name) is now \(category.color.hex)")
+    }
+}
+
+struct RenameCategory: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename", abstract: "Rename a category; its notes and color stay.")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The category's current name.")
+    var name: String
+
+    @Argument(help: "Its new name.")
+    var newName: String
+
+    func run() throws {
+        let store = try storeOptions.open()
+        var category = try store.contents.requireCategory(name)
+        let oldName = category.name
+        category.name = newName.trimmingCharacters(in: .whitespacesAndNewlines)
+        try store.commit(.putCategory(category))
+        Console.out("renamed \(oldName) to \(category.name)")
+    }
+}
+
+struct RemoveCategory: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Delete a category; its notes stay, uncategorized.")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The category's name.")
+    var name: String
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let category = try store.contents.requireCategory(name)
+        let count = store.contents.notes.values.filter { $0.categoryID == category.id }.count
+        try store.commit(.deleteCategory(category.id))
+        Console.out("deleted category \(category.name); \(count) \(count == 1 ? "note is" : "notes are") now uncategorized")
+    }
+}

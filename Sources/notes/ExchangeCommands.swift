@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import NotesCore
+
+/// `notes export --format json|markdown [--output PATH]`
+struct Export: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, markdown
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Export every note and category.",
+        discussion: """
+        json: one self-contained document, to standard output or --output FILE. \
+        markdown: one .md file a note, with a front matter header, into the new or empty folder --output PATH. \
+        'notes import' reads both back.
+        """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: "The format: json or markdown.")
+    var format: Format
+
+    @Option(name: [.short, .long], help: ArgumentHelp("The file (json) or folder (markdown) to write.", valueName: "path"),
+            completion: .file())
+    var output: String?
+
+    func validate() throws {
+        if format == .markdown, output == nil { throw ValidationError(CLIError.missingOutputFolder.description) }
+    }
+
+    func run() throws {
+        let store = try storeOptions.open()
+        switch format {
+        case .json:
+            let text = JSONExchange.document(of: store.contents).serialized() + "\n"
+            if let output {
+                try ExportFile.write(text, to: URL(fileURLWithPath: output))
+            } else {
+                print(text, terminator: "")
+            }
+        case .markdown:
+            guard let output else { throw CLIError.missingOutputFolder }
+            let count = try MarkdownExchange.export(store.contents, to: URL(fileURLWithPath: output))
+            Console.error("exported \(count) \(count == 1 ? "note" : "notes") to \(output)")
+        }
+    }
+}
+
+/// `notes import PATH`
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import a JSON export, or a folder of Markdown notes.",
+        discussion: """
+        Notes whose id is already in the store are skipped, never replaced; categories are matched \
+        by name. Everything is imported in one commit, or nothing is.
+        """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: ArgumentHelp("A JSON export file, or a folder of .md files.", valueName: "path"), completion: .file())
+    var path: String
+
+    func run() throws {
+        let url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw CLIError.notFound(path)
+        }
+        let bundle: ExchangeBundle
+        if isFolder.boolValue {
+            bundle = try MarkdownExchange.read(folder: url)
+        } else {
+            let data: Data
+            do { data = try Data(contentsOf: url) } catch {
+                throw ExchangeError.io(path: path, operation: "read", reason: error.localizedDescription)
+            }
+            bundle = try JSONExchange.read(data, file: path)
+        }
+        let store = try storeOptions.open()
+        let plan = Importer.plan(bundle, into: store.contents)
+        if !plan.changes.isEmpty { try store.commit(plan.changes) }
+        Console.out(plan.description)
+    }
+}
+
+/// Writing a JSON export file, readable only by its owner.
+enum ExportFile {
+    static func write(_ text: String, to url: URL) throws {
+        let manager = FileManager.default
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        guard manager.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw ExchangeError.io(path: url.path, operation: "write", reason: "cannot create a file in its folder")
+        }
+        do {
+            if manager.fileExists(atPath: url.path) {
+                _ = try manager.replaceItemAt(url, withItemAt: temporary)
+            } else {
+                try manager.moveItem(at: temporary, to: url)
+            }
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw ExchangeError.io(path: url.path, operation: "write", reason: error.localizedDescription)
+        }
+    }
+}

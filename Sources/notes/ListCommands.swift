@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import NotesCore
+
+/// `notes list [--category NAME] [--tag TAG]... [--search TEXT] [--json]`
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List notes, most recently updated first.",
+        discussion: """
+        One note a line: short id, last update, category, title, tags. \
+        Filters combine: a note must match all of them. --json prints an array of notes \
+        (see json-output.md).
+        """,
+        aliases: ["ls"]
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: ArgumentHelp("Only notes in this category.", valueName: "name"))
+    var category: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only notes with this tag (repeatable: all must match).", valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(help: ArgumentHelp("Only notes whose title, body or tags contain this text (case-insensitive).", valueName: "text"))
+    var search: String?
+
+    @Flag(help: "Print JSON (a stable format) instead of text.")
+    var json = false
+
+    func validate() throws {
+        for raw in tag where Tag.normalize(raw) == nil {
+            throw ValidationError("'\(raw)' is not a tag name")
+        }
+    }
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let database = store.contents
+        let listing = NoteListing(
+            categoryID: try category.map { try database.requireCategory($0).id },
+            tags: Set(tag.compactMap(Tag.normalize)),
+            search: search
+        )
+        let notes = listing.notes(in: database)
+        if json {
+            Console.out(OutputJSON.array(notes.map { JSONOutput.note($0, in: database) }).serialized())
+        } else {
+            for line in PlainOutput().listLines(notes, in: database) { Console.out(line) }
+        }
+    }
+}
+
+/// `notes show ID [--json]`
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a note: a header with its fields, then its body."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The note's id or a unique prefix of it.")
+    var id: String
+
+    @Flag(help: "Print JSON (a stable format) instead of text.")
+    var json = false
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let note = try store.contents.requireNote(id)
+        if json {
+            Console.out(JSONOutput.note(note, in: store.contents).serialized())
+        } else {
+            print(PlainOutput().show(note, in: store.contents), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import NotesCore
+
+/// `notes add TITLE [--body TEXT|-] [--category NAME] [--tag TAG]... [--kind KIND]`
+struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add a note and print its id.",
+        discussion: "The category must exist (see 'notes category add'). '--body -' reads the body from standard input."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The note's title.")
+    var title: String
+
+    @Option(help: ArgumentHelp("The note's body (Markdown); '-' reads it from standard input.", valueName: "text"))
+    var body: String?
+
+    @Option(help: ArgumentHelp("Put the note in this category (it must exist).", valueName: "name"))
+    var category: String?
+
+    @Option(name: .long, help: ArgumentHelp("Tag the note (repeatable); '#' and case are ignored.", valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(help: ArgumentHelp("The kind of note: \(NoteKind.allCases.map(\.name).joined(separator: ", ")).", valueName: "kind"))
+    var kind: String = NoteKind.note.name
+
+    func validate() throws {
+        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw ValidationError("a note needs a title")
+        }
+        guard NoteKind(name: kind) != nil else {
+            throw ValidationError("unknown kind '\(kind)' (expected one of \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
+        }
+        for raw in tag where Tag.normalize(raw) == nil {
+            throw ValidationError("'\(raw)' is not a tag name")
+        }
+    }
+
+    func run() throws {
+        let text = try body == "-" ? StandardInput.readAll() : (body ?? "")
+        let store = try storeOptions.open()
+        let categoryID = try category.map { try store.contents.requireCategory($0).id }
+        let now = ISODate.rounded(Date())
+        let note = Note(title: title, body: text, created: now, categoryID: categoryID,
+                        tags: Set(tag.compactMap(Tag.normalize)), kind: NoteKind(name: kind) ?? .note)
+        try store.commit(.putNote(note))
+        Console.out(note.id.uuidString)
+    }
+}
+
+/// `notes rm ID`
+struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm",
+        abstract: "Delete a note.",
+        discussion: "ID is a full id or a unique prefix of at least 4 characters, as shown by 'notes list'."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The note's id or a unique prefix of it.")
+    var id: String
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let note = try store.contents.requireNote(id)
+        try store.commit(.deleteNote(note.id))
+        Console.out("deleted \(note.id.uuidString.prefix(PlainOutput.shortIDLength))  \(note.title)")
+    }
+}
+
+/// `notes edit ID`
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Edit a note's body in $VISUAL, else $EDITOR, else vi.",
+        discussion: """
+        The body is saved when the editor exits with status 0 and the text changed; \
+        if the editor fails, nothing is changed.
+        """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The note's id or a unique prefix of it.")
+    var id: String
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let note = try store.contents.requireNote(id)
+        let edited = try ExternalEditor().edit(text: note.body, fileName: note.title)
+        guard edited != note.body else {
+            Console.error("no changes")
+            return
+        }
+        // Another process may have changed the note while the editor was open: edit the newest copy.
+        _ = try? store.refresh()
+        var updated = try store.contents.requireNote(note.id.uuidString)
+        updated.body = edited
+        updated.updated = ISODate.rounded(Date())
+        try store.commit(.putNote(updated))
+    }
+}
+
+/// Reading a body from standard input.
+enum StandardInput {
+    static func readAll() throws -> String {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.unreadableStandardInput }
+        return text
+    }
+}

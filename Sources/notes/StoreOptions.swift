@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import NotesCore
+
+/// `--store PATH`, shared by every command.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The store file (default: $NOTES_STORE, else $XDG_DATA_HOME/notes/notes.json).",
+        valueName: "path"), completion: .file(extensions: ["json"]))
+    var store: String?
+
+    /// Where the store is, after `--store`, `$NOTES_STORE` and `$XDG_DATA_HOME`.
+    var url: URL { StoreLocation.resolve(explicit: store) }
+
+    /// Opens the store, printing its warnings and any migration report to stderr.
+    func open() throws -> NotesStore {
+        let store = try NotesStore.open(at: url)
+        StoreReport.print(for: store)
+        return store
+    }
+}
+
+/// What opening a store has to tell the user, on stderr.
+enum StoreReport {
+    static func print(for store: NotesStore) {
+        // The journaled store adds `warnings` and `migrationReport`; printed here once they land.
+        _ = store
+    }
+}
