@@ -57,8 +57,10 @@ struct BenchRun {
         report.fact("commit_samples", .number(Double(commits.count)))
         progress("naive baseline: rewriting the whole file for one edit")
         let rewrite = try BaselineMeasurement.rewrite(database: store.contents, file: files.mirror, repetitions: 3)
-        report.figures += CommitFigures.make(commits, rewrite: rewrite)
-
+        store.close()
+        progress("commits that compact")
+        let compacting = try StoreBenchmarks.compactingCommits(url: files.store, ids: ids, repetitions: 3)
+        report.figures += CommitFigures.make(commits, rewrite: rewrite, compacting: compacting)
         report.figures += open.memoryFigures(storeBytes: report.storeBytes, baselinePeak: decode.peakResidentBytes)
         return report
     }

@@ -1,6 +1,6 @@
 /// The commit figures: median and p99 of single-edit commits, beside the whole-file rewrite.
 enum CommitFigures {
-    static func make(_ commits: Samples, rewrite: Samples) -> [Figure] {
+    static func make(_ commits: Samples, rewrite: Samples, compacting: Samples) -> [Figure] {
         let baseline = rewrite.median.map {
             Figure.Baseline(key: "baseline_rewrite_commit_ms", label: "rewrite file", value: $0)
         }
@@ -11,6 +11,10 @@ enum CommitFigures {
                             value: commits.median, target: 2, baseline: baseline, note: note)
         let p99 = Figure(key: "commit_p99_ms", label: "commit one edit (p99)", unit: .milliseconds,
                          value: commits.p99, target: nil, note: nil)
-        return [median, p99]
+        let compaction = Figure(key: "commit_compacting_ms", label: "commit that compacts (periodic)", unit: .milliseconds,
+                                value: compacting.median, target: nil,
+                                note: "median of \(compacting.count) one-edit commits forced to fold the journal into the snapshot; "
+                                    + "by default a commit compacts once the journal passes 64 KB and 25% of the snapshot")
+        return [median, p99, compaction]
     }
 }

@@ -43,7 +43,10 @@ struct OpenMeasurement {
 
     func memoryFigures(storeBytes: Int?, baselinePeak: Int?) -> [Figure] {
         let peak = peakResidentBytes.map(Double.init)
-        let note = "VmHWM of a fresh process after open" + (readyIncluded ? " and first-frame preparation" : "")
+        var note = "VmHWM of a fresh process after open" + (readyIncluded ? " and first-frame preparation" : "")
+        if let startup = startupResidentBytes {
+            note += "; \(startup / 1_048_576) MiB of it is the process before opening (Swift runtime, Foundation)"
+        }
         var bytes = Figure(key: "peak_rss_bytes", label: "peak memory after open", unit: .bytes, value: peak,
                            target: storeBytes.map { 3 * Double($0) }, note: peak == nil ? "/proc/self/status unreadable" : note)
         if let baselinePeak { bytes.baseline = .init(key: "baseline_jsondecoder_peak_rss_bytes", label: "JSONDecoder", value: Double(baselinePeak)) }

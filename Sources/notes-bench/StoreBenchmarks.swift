@@ -7,6 +7,7 @@ enum StoreBenchmarks {
     static func write(_ synthetic: SyntheticStore, to url: URL) throws -> Double {
         let (_, milliseconds) = try Stopwatch.time {
             let store = try NotesStore.open(at: url)
+            defer { store.close() }
             try store.commit(synthetic.changes)
         }
         return milliseconds
@@ -43,6 +44,24 @@ enum StoreBenchmarks {
             samples.add(milliseconds)
             spent += milliseconds / 1000
             if samples.count >= minimum, spent > budgetSeconds { break }
+        }
+        return samples
+    }
+
+    /// One-edit commits that also fold the journal into the snapshot (what every
+    /// commit past the compaction threshold pays), timed without the open.
+    static func compactingCommits(url: URL, ids: [UUID], repetitions: Int) throws -> Samples {
+        var samples = Samples()
+        let options = NotesStoreOptions(compactionMinimumBytes: 0, compactionRatio: 0)
+        for index in 0..<repetitions {
+            guard !ids.isEmpty else { break }
+            let store = try NotesStore.open(at: url, options: options)
+            defer { store.close() }
+            guard var note = store.contents.notes[ids[(index * 104_729) % ids.count]] else { continue }
+            note.title = "Compacted \(index): " + note.title.prefix(40)
+            let change = StoreChange.putNote(note)
+            let (_, milliseconds) = try Stopwatch.time { try store.commit([change]) }
+            samples.add(milliseconds)
         }
         return samples
     }
