@@ -8,10 +8,11 @@ enum ChildMeasurement {
     static func open(path: String) throws {
         let before = Memory.peakResidentBytes() ?? 0
         let (store, openMilliseconds) = try Stopwatch.time { try NotesStore.open(at: URL(fileURLWithPath: path)) }
+        let peakAfterOpen = Memory.peakResidentBytes() ?? 0
         let (ready, readyMilliseconds) = Stopwatch.time { UIProbe.prepareFirstFrame(store.contents) }
         let peak = Memory.peakResidentBytes() ?? 0
         print("open_ms=\(openMilliseconds) ready_ms=\(readyMilliseconds) ready=\(ready.available)"
-              + " notes=\(store.contents.notes.count) peak_rss=\(peak) baseline_rss=\(before)")
+              + " notes=\(store.contents.notes.count) peak_rss=\(peak) peak_rss_open=\(peakAfterOpen) baseline_rss=\(before)")
         withExtendedLifetime((store, ready)) {}
     }
 

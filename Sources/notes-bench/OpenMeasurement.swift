@@ -11,6 +11,8 @@ struct OpenMeasurement {
     var readyIncluded = false
     /// VmHWM of a child before it opened the store: the Swift runtime and Foundation alone.
     var startupResidentBytes: Int?
+    /// VmHWM right after `NotesStore.open`, before the UI's preparation.
+    var peakAfterStoreOpen: Int?
 
     static func measure(store: URL, repetitions: Int) throws -> OpenMeasurement {
         var result = OpenMeasurement()
@@ -22,6 +24,9 @@ struct OpenMeasurement {
             result.storeOnly.add(open)
             result.total.add(open + ready)
             result.readyIncluded = fields["ready"] == "true"
+            if let open = fields["peak_rss_open"].flatMap(Int.init) {
+                result.peakAfterStoreOpen = max(result.peakAfterStoreOpen ?? 0, open)
+            }
             if let startup = fields["baseline_rss"].flatMap(Int.init) { result.startupResidentBytes = startup }
             if let peak = fields["peak_rss"].flatMap(Int.init) {
                 result.peakResidentBytes = max(result.peakResidentBytes ?? 0, peak)
@@ -46,6 +51,9 @@ struct OpenMeasurement {
         var note = "VmHWM of a fresh process after open" + (readyIncluded ? " and first-frame preparation" : "")
         if let startup = startupResidentBytes {
             note += "; \(startup / 1_048_576) MiB of it is the process before opening (Swift runtime, Foundation)"
+        }
+        if readyIncluded, let open = peakAfterStoreOpen {
+            note += "; \(open / 1_048_576) MiB peak already after NotesStore.open alone"
         }
         var bytes = Figure(key: "peak_rss_bytes", label: "peak memory after open", unit: .bytes, value: peak,
                            target: storeBytes.map { 3 * Double($0) }, note: peak == nil ? "/proc/self/status unreadable" : note)
