@@ -19,7 +19,7 @@ struct Export: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(help: "The format: json or markdown.")
+    @Option(help: "What to write: one JSON document, or a folder of Markdown files.")
     var format: Format
 
     @Option(name: [.short, .long], help: ArgumentHelp("The file (json) or folder (markdown) to write.", valueName: "path"),
@@ -36,16 +36,19 @@ struct Export: ParsableCommand {
         case .json:
             let text = JSONExchange.document(of: store.contents).serialized() + "\n"
             if let output {
-                try ExportFile.write(text, to: URL(fileURLWithPath: output))
+                try PrivateFile.replace(URL(fileURLWithPath: output), with: Data(text.utf8))
+                Console.out("exported \(Self.count(store.contents.notes.count)) to \(output)")
             } else {
                 print(text, terminator: "")
             }
         case .markdown:
             guard let output else { throw CLIError.missingOutputFolder }
             let count = try MarkdownExchange.export(store.contents, to: URL(fileURLWithPath: output))
-            Console.error("exported \(count) \(count == 1 ? "note" : "notes") to \(output)")
+            Console.out("exported \(Self.count(count)) to \(output)")
         }
     }
+
+    private static func count(_ notes: Int) -> String { "\(notes) \(notes == 1 ? "note" : "notes")" }
 }
 
 /// `notes import PATH`
@@ -83,26 +86,5 @@ struct Import: ParsableCommand {
         let plan = Importer.plan(bundle, into: store.contents)
         if !plan.changes.isEmpty { try store.commit(plan.changes) }
         Console.out(plan.description)
-    }
-}
-
-/// Writing a JSON export file, readable only by its owner.
-enum ExportFile {
-    static func write(_ text: String, to url: URL) throws {
-        let manager = FileManager.default
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard manager.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw ExchangeError.io(path: url.path, operation: "write", reason: "cannot create a file in its folder")
-        }
-        do {
-            if manager.fileExists(atPath: url.path) {
-                _ = try manager.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try manager.moveItem(at: temporary, to: url)
-            }
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw ExchangeError.io(path: url.path, operation: "write", reason: error.localizedDescription)
-        }
     }
 }

@@ -14,7 +14,7 @@ struct Notes: ParsableCommand {
         """,
         subcommands: [
             Add.self, List.self, Show.self, Edit.self, Remove.self, CategoryCommand.self,
-            Export.self, Import.self,
+            Export.self, Import.self, Doctor.self,
         ]
     )
 
@@ -26,6 +26,6 @@ struct Notes: ParsableCommand {
     var store: String? { storeOptions.store }
 
     func run() throws {
-        throw ValidationError("the full-screen UI is not built yet")
+        try OpenUI.run(storePath: store)
     }
 }

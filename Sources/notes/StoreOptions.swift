@@ -22,8 +22,9 @@ struct StoreOptions: ParsableArguments {
 
 /// What opening a store has to tell the user, on stderr.
 enum StoreReport {
+    /// Prints the migration report (once: a migrated store is not migrated again) and every warning.
     static func print(for store: NotesStore) {
-        // The journaled store adds `warnings` and `migrationReport`; printed here once they land.
-        _ = store
+        if let report = store.migrationReport { Console.error(report) }
+        for warning in store.warnings { Console.warning(warning.description) }
     }
 }

@@ -38,6 +38,22 @@ import Testing
         #expect(document["version"] as? Int == 1)
         #expect((document["notes"] as? [Any])?.count == 4)
         #expect((document["categories"] as? [Any])?.count == 3)
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode.map { $0 & 0o777 } == 0o600)
+    }
+
+    @Test func jsonExportReplacesAnExistingFile() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        _ = try sandbox.add("only")
+        let file = sandbox.folder.file("export.json")
+        try Data("old contents".utf8).write(to: file)
+
+        try sandbox.ok("export", "--format", "json", "--output", file.path)
+
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        #expect((document?["notes"] as? [Any])?.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
 
     @Test func jsonExportGoesToStandardOutputWithoutOutput() throws {

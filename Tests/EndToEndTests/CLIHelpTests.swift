@@ -11,7 +11,7 @@ import Testing
 
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        for command in ["add", "list", "show", "edit", "rm", "category", "export", "import"] {
+        for command in ["add", "list", "show", "edit", "rm", "category", "export", "import", "doctor"] {
             #expect(result.stdout.contains("\n  \(command)"), "missing \(command)")
         }
         #expect(result.stdout.contains("--store"))

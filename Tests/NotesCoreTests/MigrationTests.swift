@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func migratorStepsCanBeAppliedOneAtATime() throws {
-        let document = try JSONValue.parse([UInt8](StoreFixtures.bytes("v1.json")))
+        let document = try JSONTree.parse([UInt8](StoreFixtures.bytes("v1.json")))
         let migrator = try Migrator()
         #expect(migrator.steps.map(\.name) == ["v1-to-v2: add category colorAsHex", "v2-to-v3: archive category colors"])
         let v2 = try migrator.migrate(document, upTo: 2)

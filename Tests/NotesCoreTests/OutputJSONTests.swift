@@ -147,4 +147,16 @@ import Testing
             "00000000  1970-01-01 00:00  -     Idea",
         ])
     }
+
+    @Test func shortIDsGrowUntilTheyAreUnique() throws {
+        let twins = try ["0A000000-0000-4000-8000-000000000001", "0A000000-0000-4000-8000-000000000002"].map {
+            Note(id: try #require(UUID(uuidString: $0)), title: "t", created: Date(timeIntervalSince1970: 0))
+        }
+        let database = NotesDatabase(notes: twins)
+
+        #expect(PlainOutput.uniquePrefixLength(in: database) == 36)
+        #expect(PlainOutput.uniquePrefixLength(in: NotesDatabase(notes: [twins[0]])) == 8)
+        let lines = PlainOutput(timeZone: try #require(TimeZone(identifier: "UTC"))).listLines(twins, in: database)
+        #expect(lines.map { $0.prefix(36) } == twins.map { $0.id.uuidString[...] })
+    }
 }

@@ -214,3 +214,67 @@ import Testing
         }
     }
 }
+
+@Suite struct StoreSchemaTests {
+    @Test func anUnregisteredTransformerIsNamedWithItsAttributeAndEntity() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let registry = ValueTransformerRegistry()
+        registry.register(SerializableColorTransformer())
+        registry.register(HexColorTransformer())
+        registry.register(CompactColorsTransformer())
+        #expect(throws: StoreError.schema(SchemaError.unregisteredTransformer(
+            transformer: "RelativeURLTransformer", attribute: "attachments", entity: "Note").description)) {
+            try NotesStore.open(at: url, options: NotesStoreOptions(registry: registry))
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test func versionHashesAreStableAndDifferPerEntity() {
+        let hashes = StoreSchema.modelVersionHashes
+        #expect(hashes.map(\.0) == ["Category", "Note", "Store"])
+        #expect(Set(hashes.map(\.1)).count == 3)
+        #expect(hashes.allSatisfy { $0.1.count == 16 })
+        var changed = StoreSchema.schema.entities[0]
+        changed.attributes.append(SchemaAttribute(name: "icon", type: .string))
+        #expect(StoreSchema.versionHash(of: changed) != hashes[0].1)
+    }
+}
+
+@Suite struct StoreJournalTailTests {
+    @Test func aGarbledLastLineWithItsNewlineIsAlsoATornTail() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        try store.commit(.putNote(Note(title: "one")))
+        try store.commit(.putNote(Note(title: "two")))
+        store.close()
+        let journal = URL(fileURLWithPath: NotesStore.journalPath(for: url))
+        var lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[1] = lines[1].replacingOccurrences(of: "two", with: "TWO")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: journal)
+
+        let reopened = try NotesStore.open(at: url)
+        #expect(reopened.contents.notes.values.map(\.title) == ["one"])
+        try reopened.commit(.putNote(Note(title: "three")))
+        reopened.close()
+        let after = try String(contentsOf: journal, encoding: .utf8)
+        #expect(!after.contains("TWO"))
+        #expect(try NotesStore.open(at: url).contents.notes.values.map(\.title).sorted() == ["one", "three"])
+    }
+
+    @Test func refreshSeesAnotherStoresCommitsAndDeletes() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let reader = try NotesStore.open(at: url)
+        let writer = try NotesStore.open(at: url)
+        let note = Note(title: "shared")
+        try writer.commit(.putNote(note))
+        #expect(try reader.refresh())
+        #expect(reader.contents.notes[note.id]?.title == "shared")
+        try writer.commit(.deleteNote(note.id))
+        #expect(try reader.refresh())
+        #expect(reader.contents.notes.isEmpty)
+        #expect(try reader.refresh() == false)
+    }
+}

@@ -109,24 +109,3 @@ public enum MarkdownExchange {
         return bundle
     }
 }
-
-/// Writes a new file readable only by its owner (0600), durably enough for an export.
-enum PrivateFile {
-    static func write(_ data: Data, to url: URL) throws(ExchangeError) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw .io(path: url.path, operation: "create", reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        let ok = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if count < 0 { if errno == EINTR { continue } else { return false } }
-                offset += count
-            }
-            return true
-        }
-        guard ok else { throw .io(path: url.path, operation: "write", reason: String(cString: strerror(errno))) }
-    }
-}

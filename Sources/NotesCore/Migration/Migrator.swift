@@ -16,7 +16,7 @@ public struct MigrationStep: Sendable {
     public let name: String
     /// The version this step reads; it writes `from + 1`.
     public let from: Int
-    let body: @Sendable (JSONValue, StoreTransformers) throws(MigrationError) -> JSONValue
+    let body: @Sendable (JSONTree, StoreTransformers) throws(MigrationError) -> JSONTree
 }
 
 /// Upgrades store documents step by step, like GRDB's `DatabaseMigrator`: the
@@ -33,7 +33,7 @@ public struct Migrator: Sendable {
     }
 
     /// The `formatVersion` of a document.
-    public static func version(of document: JSONValue) throws(MigrationError) -> Int {
+    public static func version(of document: JSONTree) throws(MigrationError) -> Int {
         guard document["format"]?.stringValue == "notes" else {
             throw MigrationError(step: "read the version", reason: "not a notes store: \"format\" is not \"notes\"")
         }
@@ -44,7 +44,7 @@ public struct Migrator: Sendable {
     }
 
     /// Applies the steps from the document's version up to `target`, in order.
-    public func migrate(_ document: JSONValue, upTo target: Int) throws(MigrationError) -> JSONValue {
+    public func migrate(_ document: JSONTree, upTo target: Int) throws(MigrationError) -> JSONTree {
         var version = try Self.version(of: document)
         guard version <= StoreSchema.formatVersion else {
             throw MigrationError(step: "read the version", reason: "format \(version) is newer than \(StoreSchema.formatVersion)")

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Numbers keep their literal text: a `Float` color component is written with the
 /// shortest digits that read back to the same `Float`, and a parsed number can be
-/// read as `Float` without a detour through `Double`.
+/// read as `Float` without a detour through `Double`. (The store's `JSONValue` and
+/// `JSONReader` keep numbers as `Double` and are tuned for reading large snapshots.)
 public indirect enum OutputJSON: Equatable, Sendable {
     case null
     case bool(Bool)

@@ -10,17 +10,30 @@ public struct PlainOutput: Sendable {
         self.timeZone = timeZone
     }
 
-    /// How many characters of a note's id `list` shows (any unique prefix of 4 or more works as an id).
+    /// How many characters of a note's id `list` shows at least (any unique prefix of 4 or more works as an id).
     public static let shortIDLength = 8
 
-    /// One line a note: short id, update date, category, title, `#tags`, columns aligned.
+    /// The shortest id prefix length, at least `shortIDLength`, that tells every note of
+    /// `database` apart (like git's short hashes).
+    public static func uniquePrefixLength(in database: NotesDatabase) -> Int {
+        let ids = database.notes.keys.map { Array($0.uuidString.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        var length = shortIDLength
+        for (a, b) in zip(ids, ids.dropFirst()) {
+            let common = zip(a, b).prefix { $0 == $1 }.count
+            length = max(length, min(common + 1, a.count))
+        }
+        return length
+    }
+
+    /// One line a note: short id (a unique prefix), update date, category, title, `#tags`, columns aligned.
     ///
     ///     3F2504E0  2024-05-01 14:03  work      Buy milk  #errand #home
     public func listLines(_ notes: [Note], in database: NotesDatabase) -> [String] {
         let categoryNames = notes.map { note in note.categoryID.flatMap { database.categories[$0]?.name } ?? "-" }
         let width = categoryNames.map(\.count).max() ?? 1
+        let idLength = Self.uniquePrefixLength(in: database)
         return zip(notes, categoryNames).map { note, category in
-            var line = String(note.id.uuidString.prefix(Self.shortIDLength)) + "  " + shortDate(note.updated)
+            var line = String(note.id.uuidString.prefix(idLength)) + "  " + shortDate(note.updated)
             line += "  " + category.padding(toLength: width, withPad: " ", startingAt: 0)
             line += "  " + Self.singleLine(note.title)
             let tags = note.tags.sorted().map { "#" + $0 }.joined(separator: " ")

@@ -36,12 +36,17 @@ public struct DoctorReport: Sendable, CustomStringConvertible {
     public var description: String {
         var lines: [String] = []
         if problems.isEmpty {
-            lines.append("\(storePath): healthy (\(readableNotes) notes, \(readableCategories) categories)")
+            lines.append("\(storePath): healthy (\(Self.count(readableNotes, "note")), \(Self.count(readableCategories, "category", "categories")))")
         } else {
-            lines.append("\(storePath): \(problems.count) problem\(problems.count == 1 ? "" : "s"); readable: \(readableNotes) notes, \(readableCategories) categories")
+            lines.append("\(storePath): \(Self.count(problems.count, "problem")); readable: \(Self.count(readableNotes, "note")), \(Self.count(readableCategories, "category", "categories"))")
             lines.append(contentsOf: problems.map { "  - \($0)" })
         }
         lines.append(contentsOf: actions)
         return lines.joined(separator: "\n")
+    }
+
+    /// `1 note`, `2 notes`.
+    static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
     }
 }

@@ -15,6 +15,16 @@ enum DurableFile {
 
     static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
+    /// `open(2)`, callable from types that have an `open` of their own.
+    static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = fileMode) -> Int32 {
+        open(path, flags, mode)
+    }
+
+    /// `close(2)`, callable from types that have a `close` of their own.
+    static func closeFile(_ fd: Int32) {
+        _ = close(fd)
+    }
+
     /// Creates `folder` and its missing parents with mode 0700.
     static func makeFolder(_ folder: URL) throws(StoreError) {
         let path = folder.path

@@ -1,12 +1,14 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
 extension NotesStore {
     /// Reads the snapshot (migrating an older one) and replays the journal. Called under the lock.
-    func loadAll(isOpening: Bool) throws {
-        if journalFD >= 0 { _ = Glibc.close(journalFD) }
+    func loadAll() throws {
+        if journalFD >= 0 { DurableFile.closeFile(journalFD) }
         journalFD = -1
         journalOffset = 0
         journalLines = 0
@@ -55,7 +57,7 @@ extension NotesStore {
         }
         guard sameSnapshot, !journalShrank else {
             let before = contents
-            try loadAll(isOpening: false)
+            try loadAll()
             return contents != before
         }
         return try readJournal()
@@ -66,7 +68,7 @@ extension NotesStore {
         if journalFD >= 0 { return true }
         let path = journalPath
         let existed = access(path, F_OK) == 0
-        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), DurableFile.fileMode)
+        let fd = DurableFile.openFile(path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0))
         guard fd >= 0 else {
             if errno == ENOENT && !create { return false }
             throw .io(file: path, operation: "open the journal", reason: DurableFile.errnoText())
@@ -102,7 +104,7 @@ extension NotesStore {
 
     private func openJournalReadOnly() throws(StoreError) -> Bool {
         if journalFD >= 0 { return true }
-        let fd = Glibc.open(journalPath, O_RDONLY | O_CLOEXEC)
+        let fd = DurableFile.openFile(journalPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return false }
             throw .io(file: journalPath, operation: "open the journal", reason: DurableFile.errnoText())
@@ -117,8 +119,8 @@ extension NotesStore {
         let path = url.path
         let migrated: [UInt8]
         do {
-            let document = try JSONValue.parse(bytes)
-            migrated = try Migrator(registry: options.registry).migrate(document, upTo: StoreSchema.formatVersion).text
+            let document = try JSONTree.parse(bytes)
+            migrated = try Migrator(registry: registry).migrate(document, upTo: StoreSchema.formatVersion).text
         } catch let error as JSONError {
             throw corrupt(error, file: path)
         } catch let error as MigrationError {

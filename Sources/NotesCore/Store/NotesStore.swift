@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -21,10 +23,12 @@ public final class NotesStore: NotesRepository {
     public internal(set) var migrationReport: String?
 
     let options: NotesStoreOptions
+    /// The transformers in use: `options.registry` or the standard ones.
+    let registry: ValueTransformerRegistry
     let codec: SnapshotCodec
     let journalCodec: JournalCodec
     let lock: StoreLock
-    var journalPath: String { url.path + ".journal" }
+    var journalPath: String { Self.journalPath(for: url) }
     var journalFD: Int32 = -1
     /// The snapshot file as last read or written; another inode means another process compacted.
     var snapshotIdentity: FileIdentity?
@@ -43,8 +47,10 @@ public final class NotesStore: NotesRepository {
 
     init(url: URL, options: NotesStoreOptions) throws(StoreError) {
         self.url = url.standardizedFileURL
+        let registry = options.registry ?? StoreSchema.defaultRegistry(storeFolder: self.url.deletingLastPathComponent())
+        self.registry = registry
         self.options = options
-        let transformers = try StoreSchema.transformers(from: options.registry)
+        let transformers = try StoreSchema.transformers(from: registry)
         codec = SnapshotCodec(transformers: transformers, parallelThreshold: options.parallelReadThreshold)
         journalCodec = JournalCodec(records: codec.records)
         if !options.readOnly { try DurableFile.makeFolder(self.url.deletingLastPathComponent()) }
@@ -60,7 +66,7 @@ public final class NotesStore: NotesRepository {
         do {
             try store.lock.lock(timeout: options.lockTimeout)
             defer { store.lock.unlock() }
-            try store.loadAll(isOpening: true)
+            try store.loadAll()
         } catch {
             store.close()
             throw error
@@ -100,7 +106,7 @@ public final class NotesStore: NotesRepository {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        if journalFD >= 0 { _ = Glibc.close(journalFD) }
+        if journalFD >= 0 { DurableFile.closeFile(journalFD) }
         journalFD = -1
         lock.close()
     }
@@ -125,7 +131,7 @@ public final class NotesStore: NotesRepository {
         do {
             for change in changes { try contents.apply(change) }
         } catch {
-            try loadAll(isOpening: false)  // cannot happen after `validate`; start from the files again
+            try loadAll()  // cannot happen after `validate`; start from the files again
         }
         forgetReplacedColors(changes)
     }

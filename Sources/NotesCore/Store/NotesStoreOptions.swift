@@ -6,8 +6,9 @@ public struct NotesStoreOptions: Sendable {
     public var compactionMinimumBytes: Int
     /// …and larger than this fraction of the snapshot.
     public var compactionRatio: Double
-    /// Transformers the schema is checked against at open.
-    public var registry: ValueTransformerRegistry
+    /// Transformers the schema is checked against at open; nil for the standard ones
+    /// (`ValueTransformerRegistry.standard(storeFolder:)` with the store's folder).
+    public var registry: ValueTransformerRegistry?
     /// Read only: never create, migrate, compact or commit (used by `StoreDoctor`).
     public var readOnly: Bool
     /// Snapshots whose notes take more bytes than this are read on two threads.
@@ -15,7 +16,7 @@ public struct NotesStoreOptions: Sendable {
 
     public init(
         lockTimeout: Double = 5, compactionMinimumBytes: Int = 64 * 1024, compactionRatio: Double = 0.25,
-        registry: ValueTransformerRegistry = StoreSchema.defaultRegistry(), readOnly: Bool = false,
+        registry: ValueTransformerRegistry? = nil, readOnly: Bool = false,
         parallelReadThreshold: Int = 4 << 20
     ) {
         self.parallelReadThreshold = parallelReadThreshold

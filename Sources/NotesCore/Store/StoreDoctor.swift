@@ -1,12 +1,15 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
 /// `notes doctor`: checks a store and salvages what can be read.
 public enum StoreDoctor {
     /// Reads the store without changing anything and lists every problem with its place.
-    public static func examine(at url: URL, registry: ValueTransformerRegistry = StoreSchema.defaultRegistry()) -> DoctorReport {
+    public static func examine(at url: URL, registry: ValueTransformerRegistry? = nil) -> DoctorReport {
+        let registry = registry ?? StoreSchema.defaultRegistry(storeFolder: url.deletingLastPathComponent())
         var report = DoctorReport(storePath: url.path)
         let transformers: StoreTransformers
         do { transformers = try StoreSchema.transformers(from: registry) } catch {
@@ -27,8 +30,9 @@ public enum StoreDoctor {
     /// Keeps backups of the store's files, then writes a store of everything
     /// readable (and an empty journal). A healthy store is left alone.
     /// Throws for a newer store, a missing one, or when writing fails.
-    public static func salvage(at url: URL, registry: ValueTransformerRegistry = StoreSchema.defaultRegistry()) throws -> DoctorReport {
+    public static func salvage(at url: URL, registry: ValueTransformerRegistry? = nil) throws -> DoctorReport {
         let url = url.standardizedFileURL
+        let registry = registry ?? StoreSchema.defaultRegistry(storeFolder: url.deletingLastPathComponent())
         let transformers = try StoreSchema.transformers(from: registry)
         let lock = try StoreLock(path: NotesStore.lockPath(for: url))
         defer { lock.close() }

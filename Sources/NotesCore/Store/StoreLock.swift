@@ -24,7 +24,7 @@ final class StoreLock {
     func close() {
         guard fd >= 0 else { return }
         if held { unlock() }
-        _ = Glibc.close(fd)
+        DurableFile.closeFile(fd)
         fd = -1
     }
 

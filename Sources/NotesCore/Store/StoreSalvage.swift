@@ -54,7 +54,7 @@ struct StoreSalvage {
             }
             if version < StoreSchema.formatVersion {
                 problem(path, nil, "store format version \(version); opening it migrates it to \(StoreSchema.formatVersion)")
-                let tree = try JSONValue.parse(bytes)
+                let tree = try JSONTree.parse(bytes)
                 document = try Migrator(registry: registry).migrate(tree, upTo: StoreSchema.formatVersion).text
             }
             let decoded = try codec.decode(document)

@@ -8,10 +8,10 @@ public enum StoreSchema {
     /// The format version this program writes and the newest it reads.
     public static let formatVersion = 3
 
-    public static let colorTransformerName = "SerializableColorTransformer"
-    public static let hexColorTransformerName = "HexColorTransformer"
-    public static let relativeURLTransformerName = "RelativeURLTransformer"
-    public static let compactColorsTransformerName = "CompactColorsTransformer"
+    public static let colorTransformerName = SerializableColorTransformer.transformerName
+    public static let hexColorTransformerName = HexColorTransformer.transformerName
+    public static let relativeURLTransformerName = RelativeURLTransformer.transformerName
+    public static let compactColorsTransformerName = CompactColorsTransformer.transformerName
 
     public static let schema = Schema(entities: [
         SchemaEntity(name: "Category", attributes: [
@@ -70,15 +70,10 @@ public enum StoreSchema {
         }
     }
 
-    /// A registry with the transformers the store needs. The one place to switch
-    /// to the project's shared transformers.
-    public static func defaultRegistry() -> ValueTransformerRegistry {
-        let registry = ValueTransformerRegistry()
-        registry.register(InterimColorTransformer())
-        registry.register(InterimHexColorTransformer())
-        registry.register(InterimRelativeURLTransformer())
-        registry.register(InterimCompactColorsTransformer())
-        return registry
+    /// The program's standard transformers (`ValueTransformerRegistry.standard`),
+    /// attachment paths relative to `storeFolder`.
+    public static func defaultRegistry(storeFolder: URL = URL(fileURLWithPath: ".")) -> ValueTransformerRegistry {
+        ValueTransformerRegistry.standard(storeFolder: storeFolder)
     }
 
     /// Checks the schema against `registry` and returns the transformers the codec uses.

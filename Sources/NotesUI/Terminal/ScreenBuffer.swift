@@ -63,4 +63,103 @@ public struct ScreenBuffer: Equatable, Sendable {
         for x in 0..<size.width where !self[x, y].isContinuation { text += self[x, y].text }
         return text
     }
+
+    /// Whether (x, y) is inside the buffer.
+    public func contains(x: Int, y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < size.width && y < size.height
+    }
+}
+
+// MARK: Drawing
+
+extension ScreenBuffer {
+    /// Writes `text` from column `x` of row `y`, clipped to `limit` columns (and the
+    /// buffer's edge). Control characters are skipped; a wide character that does not
+    /// fit is drawn as a space. Returns the columns used.
+    @discardableResult
+    public mutating func write<S: StringProtocol>(_ text: S, x: Int, y: Int, style: CellStyle = .plain,
+                                                  limit: Int? = nil) -> Int {
+        guard y >= 0, y < size.height, x < size.width else { return 0 }
+        let end = min(size.width, x + (limit ?? size.width))
+        var column = x
+        for character in text {
+            if column >= end { break }
+            let columns = DisplayWidth.of(character)
+            if columns == 0 { continue }
+            if column < 0 { column += columns; continue }
+            if columns == 2 && column + 1 >= end {
+                put(Cell(text: " ", style: style), at: column, y: y)
+                column += 1
+                break
+            }
+            put(Cell(text: String(character), style: style), at: column, y: y)
+            if columns == 2 {
+                put(Cell(text: "", style: style, isContinuation: true), at: column + 1, y: y)
+            }
+            column += columns
+        }
+        return max(0, column - x)
+    }
+
+    /// Sets one cell, blanking the other half of any wide character it cuts in two.
+    public mutating func put(_ cell: Cell, at x: Int, y: Int) {
+        guard contains(x: x, y: y) else { return }
+        let index = y * size.width + x
+        if !cell.isContinuation {
+            if cells[index].isContinuation, x > 0 {
+                cells[index - 1].text = " "
+            }
+            if x + 1 < size.width, cells[index + 1].isContinuation {
+                cells[index + 1] = Cell(text: " ", style: cells[index + 1].style)
+            }
+        }
+        cells[index] = cell
+    }
+
+    /// Fills `rect` with blank cells in `style`.
+    public mutating func fill(_ rect: Rect, style: CellStyle = .plain) {
+        let clipped = rect.clipped(to: size)
+        guard !clipped.isEmpty else { return }
+        let blank = Cell(text: " ", style: style)
+        for y in clipped.y..<clipped.maxY {
+            let start = y * size.width
+            for x in clipped.x..<clipped.maxX { cells[start + x] = blank }
+        }
+    }
+
+    /// Changes the style of every cell in `rect`, keeping the text.
+    public mutating func restyle(_ rect: Rect, _ change: (inout CellStyle) -> Void) {
+        let clipped = rect.clipped(to: size)
+        guard !clipped.isEmpty else { return }
+        for y in clipped.y..<clipped.maxY {
+            let start = y * size.width
+            for x in clipped.x..<clipped.maxX { change(&cells[start + x].style) }
+        }
+    }
+
+    /// Draws a single-line border around `rect` with an optional title in the top edge,
+    /// and blanks the inside.
+    public mutating func box(_ rect: Rect, title: String? = nil, style: CellStyle = .plain) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        fill(rect, style: style)
+        let right = rect.maxX - 1, bottom = rect.maxY - 1
+        for x in rect.x + 1..<right {
+            put(Cell(text: "─", style: style), at: x, y: rect.y)
+            put(Cell(text: "─", style: style), at: x, y: bottom)
+        }
+        for y in rect.y + 1..<bottom {
+            put(Cell(text: "│", style: style), at: rect.x, y: y)
+            put(Cell(text: "│", style: style), at: right, y: y)
+        }
+        put(Cell(text: "┌", style: style), at: rect.x, y: rect.y)
+        put(Cell(text: "┐", style: style), at: right, y: rect.y)
+        put(Cell(text: "└", style: style), at: rect.x, y: bottom)
+        put(Cell(text: "┘", style: style), at: right, y: bottom)
+        if let title, rect.width > 4 {
+            var titled = style
+            titled.bold = true
+            write(" " + DisplayWidth.truncate(title, to: rect.width - 6) + " ", x: rect.x + 2, y: rect.y,
+                  style: titled, limit: rect.width - 4)
+        }
+    }
 }

@@ -1,14 +1,14 @@
-/// A JSON value as a tree, keeping the order of object members. Used where speed
+/// A JSON value as a tree (numbers as `Double`), keeping the order of object members. Used where speed
 /// does not matter (migrations of old stores); the snapshot reader does not build one.
-public indirect enum JSONValue: Equatable, Sendable {
+public indirect enum JSONTree: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([JSONTree])
+    case object([(String, JSONTree)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONTree, rhs: JSONTree) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -22,13 +22,13 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// The member named `key` of an object, if this is an object that has it.
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONTree? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
 
     /// This object with `key` set to `value` (replaced in place, or appended).
-    public func setting(_ key: String, to value: JSONValue) -> JSONValue {
+    public func setting(_ key: String, to value: JSONTree) -> JSONTree {
         guard case .object(var members) = self else { return self }
         if let index = members.firstIndex(where: { $0.0 == key }) {
             members[index].1 = value
@@ -39,7 +39,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// This object without the member `key`.
-    public func removing(_ key: String) -> JSONValue {
+    public func removing(_ key: String) -> JSONTree {
         guard case .object(let members) = self else { return self }
         return .object(members.filter { $0.0 != key })
     }
@@ -49,13 +49,13 @@ public indirect enum JSONValue: Equatable, Sendable {
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    public var arrayValue: [JSONTree]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
     /// Parses a whole document.
-    public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONTree {
         try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) in
             let value = try reader.readValue()
             try reader.expectEnd()
@@ -72,7 +72,7 @@ public indirect enum JSONValue: Equatable, Sendable {
 }
 
 extension JSONTextWriter {
-    mutating func value(_ value: JSONValue) {
+    mutating func value(_ value: JSONTree) {
         switch value {
         case .null: raw("null")
         case .bool(let flag): raw(flag ? "true" : "false")

@@ -1,0 +1,211 @@
+import Foundation
+
+/// Strings: the fast path for plain text, escapes, `\u` surrogates, UTF-8 validation, UUIDs.
+extension JSONReader {
+    public mutating func readString() throws(JSONError) -> String {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = position
+        var high: UInt8 = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                if high & 0x80 != 0, let bad = Self.firstInvalidUTF8(slice) {
+                    throw error("invalid UTF-8 in a string", at: start + bad)
+                }
+                position += 1
+                return String(decoding: slice, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            high |= byte
+            position += 1
+        }
+        return try readEscapedString(start: start)
+    }
+
+    /// The offset of the first byte that is not part of well-formed UTF-8, or nil.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let count: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: count = 1
+            case 0xE0: count = 2; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: count = 2
+            case 0xED: count = 2; high = 0x9F
+            case 0xF0: count = 3; low = 0x90
+            case 0xF1...0xF3: count = 3
+            case 0xF4: count = 3; high = 0x8F
+            default: return index
+            }
+            guard index + count < bytes.count else { return index }
+            for offset in 1...count {
+                let byte = bytes[index + offset]
+                let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+                guard byte >= min && byte <= max else { return index }
+            }
+            index += count + 1
+        }
+        return nil
+    }
+
+    /// The slow path of `readString`: decodes escapes straight into the new string's storage.
+    mutating func readEscapedString(start: Int) throws(JSONError) -> String {
+        // Find the closing quote first: the decoded text is never longer than the raw one.
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+            end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        guard end < bytes.count else { throw error("unexpected end of data inside a string") }
+        var failure: JSONError?
+        let text = String(unsafeUninitializedCapacity: max(end - start, 1)) { output -> Int in
+            var count = 0
+            position = start
+            while position < end {
+                let byte = bytes[position]
+                position += 1
+                if byte == UInt8(ascii: "\\") {
+                    do throws(JSONError) { try readEscape(into: output, at: &count) } catch {
+                        failure = error
+                        return 0
+                    }
+                } else if byte < 0x20 {
+                    failure = self.error("unescaped control character 0x\(String(byte, radix: 16)) in a string", at: position - 1)
+                    return 0
+                } else {
+                    // Copy the run of plain bytes up to the next backslash, control character or the end.
+                    var runEnd = position
+                    while runEnd < end, bytes[runEnd] != UInt8(ascii: "\\"), bytes[runEnd] >= 0x20 { runEnd += 1 }
+                    let run = UnsafeBufferPointer(rebasing: bytes[(position - 1)..<runEnd])
+                    _ = UnsafeMutableBufferPointer(rebasing: output[count..<(count + run.count)]).initialize(from: run)
+                    count += run.count
+                    position = runEnd
+                }
+            }
+            if let bad = Self.firstInvalidUTF8(UnsafeBufferPointer(rebasing: output[0..<count])) {
+                failure = self.error("invalid UTF-8 in a string (byte \(bad) of the decoded text)", at: start)
+                return 0
+            }
+            return count
+        }
+        if let failure { throw failure }
+        position = end + 1
+        return text
+    }
+
+    mutating func readEscape(into output: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) throws(JSONError) {
+        if position < bytes.count {
+            let simple: UInt8? = switch bytes[position] {
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "t"): 0x09
+            case UInt8(ascii: "\""): UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+            default: nil
+            }
+            if let simple {
+                position += 1
+                output[count] = simple
+                count += 1
+                return
+            }
+        }
+        var buffer: [UInt8] = []
+        try readEscape(into: &buffer)
+        for byte in buffer {
+            output[count] = byte
+            count += 1
+        }
+    }
+
+    mutating func readEscape(into buffer: inout [UInt8]) throws(JSONError) {
+        guard position < bytes.count else { throw error("unexpected end of data inside a string") }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try readHex4()
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                    throw error("a high surrogate \\u\(String(scalar, radix: 16)) without its low surrogate")
+                }
+                position += 2
+                let low = try readHex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate \\u\(String(low, radix: 16))") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                throw error("a lone low surrogate \\u\(String(scalar, radix: 16))")
+            }
+            guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+            buffer.append(contentsOf: unicode.utf8)
+        default:
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'", at: position - 2)
+        }
+    }
+
+    mutating func readHex4() throws(JSONError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("unexpected end of data in a \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid hex digit in a \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    /// Reads a string holding a UUID (8-4-4-4-12 hex digits, either case) without building a `String`.
+    public mutating func readUUID() throws(JSONError) -> UUID? {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = position
+        guard start + 37 <= bytes.count, bytes[start + 36] == UInt8(ascii: "\"") else {
+            position = start - 1
+            _ = try readString()
+            return nil
+        }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let valid = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+            var index = start
+            for byteIndex in 0..<16 {
+                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
+                    guard bytes[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
+                }
+                guard let high = Self.hexValue(bytes[index]), let low = Self.hexValue(bytes[index + 1]) else { return false }
+                out[byteIndex] = high << 4 | low
+                index += 2
+            }
+            return true
+        }
+        position = start + 37
+        return valid ? UUID(uuid: uuid) : nil
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

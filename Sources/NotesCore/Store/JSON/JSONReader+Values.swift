@@ -1,0 +1,100 @@
+/// Numbers, and values of any kind.
+extension JSONReader {
+    /// Reads a number; rejects anything not finite (JSON has no NaN, and 1e999 overflows).
+    public mutating func readDouble() throws(JSONError) -> Double {
+        skipWhitespace()
+        let start = position
+        func digit(_ index: Int) -> Bool { index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard digit(position) else { throw error("expected a number, found \(describeNext())") }
+        var simple = true
+        var integer = 0
+        var digits = 0
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            while digit(position) {
+                integer = integer &* 10 &+ Int(bytes[position] - 0x30)
+                digits += 1
+                position += 1
+            }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            simple = false
+            position += 1
+            guard digit(position) else { throw error("expected a digit after '.'") }
+            while digit(position) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            simple = false
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digit(position) else { throw error("expected a digit in the exponent") }
+            while digit(position) { position += 1 }
+        }
+        if simple && digits <= 15 {
+            return Double(bytes[start] == UInt8(ascii: "-") ? -integer : integer)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range", at: start) }
+        return value
+    }
+
+    /// Reads a number that must be a whole number in `range`.
+    public mutating func readInteger(in range: ClosedRange<Int>) throws(JSONError) -> Int {
+        skipWhitespace()
+        let start = position
+        let value = try readDouble()
+        guard value.rounded() == value, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw error("expected a whole number in \(range.lowerBound)...\(range.upperBound), found \(value)", at: start)
+        }
+        return Int(value)
+    }
+
+
+    // MARK: Any value
+
+    /// Skips one value of any kind.
+    public mutating func skipValue() throws(JSONError) {
+        switch peek() {
+        case UInt8(ascii: "{"):
+            try readObject { (reader: inout JSONReader, _: String) throws(JSONError) in try reader.skipValue() }
+        case UInt8(ascii: "["):
+            try readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in try reader.skipValue() }
+        case UInt8(ascii: "\""):
+            position += 1
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                if byte == UInt8(ascii: "\"") { return }
+                if byte == UInt8(ascii: "\\") { position += 1 }
+            }
+            throw error("unexpected end of data inside a string")
+        default:
+            _ = try readValue()
+        }
+    }
+
+    /// Reads one value of any kind as a tree.
+    public mutating func readValue() throws(JSONError) -> JSONTree {
+        switch peek() {
+        case UInt8(ascii: "{"):
+            var members: [(String, JSONTree)] = []
+            try readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
+                members.append((key, try reader.readValue()))
+            }
+            return .object(members)
+        case UInt8(ascii: "["):
+            var items: [JSONTree] = []
+            try readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+                items.append(try reader.readValue())
+            }
+            return .array(items)
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try readBool())
+        case UInt8(ascii: "n"): _ = try readNull(); return .null
+        case nil: throw error("unexpected end of data, expected a value")
+        default: return .number(try readDouble())
+        }
+    }
+}

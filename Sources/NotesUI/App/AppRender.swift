@@ -1,0 +1,43 @@
+import Foundation
+import NotesCore
+
+/// The app's render function: the state and a database snapshot → one frame.
+public enum AppRender {
+    public static func render(_ state: AppState, snapshot: NotesSnapshot, size: TerminalSize, colorMode: ColorMode,
+                              timeZone: TimeZone) -> ScreenBuffer {
+        var buffer = ScreenBuffer(size: size)
+        if Layout.isTooSmall(size) {
+            drawTooSmall(&buffer)
+            return buffer
+        }
+        switch state.screen {
+        case .notes:
+            NoteListScreen.draw(state, snapshot, into: &buffer, colorMode: colorMode, timeZone: timeZone)
+        case .reading(let id):
+            if let note = snapshot.database.notes[id] {
+                NoteReadScreen.draw(note, state, snapshot, into: &buffer, timeZone: timeZone)
+            }
+        case .categories:
+            CategoriesScreen.draw(state, snapshot, into: &buffer, colorMode: colorMode)
+        }
+        StatusLine.draw(state, snapshot, into: &buffer)
+        if state.showsHelp { HelpOverlay.draw(into: &buffer) }
+        return buffer
+    }
+
+    /// "Terminal too small", the size it is and the size it needs, centered.
+    static func drawTooSmall(_ buffer: inout ScreenBuffer) {
+        let size = buffer.size
+        let lines = [
+            "Terminal too small",
+            "\(size.width)×\(size.height), need \(Layout.minimumSize.width)×\(Layout.minimumSize.height)",
+            "q quits",
+        ]
+        let top = max(0, (size.height - lines.count) / 2)
+        for (offset, line) in lines.enumerated() {
+            let text = DisplayWidth.truncate(line, to: size.width)
+            let x = max(0, (size.width - DisplayWidth.of(text)) / 2)
+            buffer.write(text, x: x, y: top + offset, style: offset == 0 ? Theme.title : .plain)
+        }
+    }
+}

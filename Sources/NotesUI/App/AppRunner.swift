@@ -1,0 +1,120 @@
+import Foundation
+import NotesCore
+
+/// The app's loop: draw, wait for an event, update, carry out the effects against the
+/// repository, pick up other processes' changes. A failed commit or edit becomes a
+/// message on the status line, never a crash.
+public final class AppRunner {
+    public private(set) var state: AppState
+    public private(set) var snapshot: NotesSnapshot
+    private let terminal: any Terminal
+    private let repository: any NotesRepository
+    private let timeZone: TimeZone
+    private let now: () -> Date
+    private let editBody: (String) throws -> String
+
+    /// - Parameters:
+    ///   - editBody: edits a note's body in the user's editor, with the terminal suspended.
+    ///   - now: the clock for created/updated dates (tests pass a fixed one).
+    public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
+                now: @escaping () -> Date = Date.init, editBody: @escaping (String) throws -> String) {
+        self.terminal = terminal
+        self.repository = repository
+        self.timeZone = timeZone
+        self.now = now
+        self.editBody = editBody
+        snapshot = NotesSnapshot(repository.contents)
+        state = AppState(size: terminal.size)
+        state.reconcile(with: snapshot)
+    }
+
+    /// Runs until `q` or the end of input.
+    public func run() {
+        draw()
+        while let event = terminal.nextEvent() {
+            guard handle(event) else { return }
+            draw()
+        }
+    }
+
+    /// Applies one event and its effects. False when the app should quit.
+    @discardableResult
+    public func handle(_ event: InputEvent) -> Bool {
+        let effects = AppUpdate.update(&state, event: event, snapshot: snapshot, now: now())
+        for effect in effects {
+            switch effect {
+            case .quit:
+                return false
+            case .commit(let changes):
+                commit(changes)
+            case .editBody(let id):
+                edit(id)
+            case .suspend:
+                // TODO: `terminal.suspendToShell()` once NCursesTerminal's lands on main.
+                terminal.suspend()
+                terminal.resume()
+            }
+        }
+        refreshFromRepository()
+        return true
+    }
+
+    /// Puts a message on the status line (until the next key), e.g. the store's warnings at start.
+    public func show(message: String, isError: Bool) {
+        state.message = .init(text: message, isError: isError)
+    }
+
+    /// Draws the current state.
+    public func draw() {
+        terminal.draw(AppRender.render(state, snapshot: snapshot, size: terminal.size, colorMode: terminal.colorMode,
+                                       timeZone: timeZone))
+    }
+
+    private func commit(_ changes: [StoreChange]) {
+        do {
+            try repository.commit(changes)
+        } catch {
+            state.pendingSelection = nil
+            state.message = .init(text: "error: \(error)", isError: true)
+            return
+        }
+        reloadSnapshot()
+    }
+
+    private func edit(_ id: UUID) {
+        guard let note = snapshot.database.notes[id] else { return }
+        terminal.suspend()
+        let edited: String
+        do {
+            edited = try editBody(note.body)
+        } catch {
+            terminal.resume()
+            state.message = .init(text: "error: \(error)", isError: true)
+            return
+        }
+        terminal.resume()
+        guard edited != note.body else {
+            state.message = .init(text: "No changes", isError: false)
+            return
+        }
+        var changed = note
+        changed.body = edited
+        changed.updated = now()
+        state.pendingSelection = id
+        state.message = .init(text: "Saved \"\(note.title)\"", isError: false)
+        commit([.putNote(changed)])
+    }
+
+    private func refreshFromRepository() {
+        do {
+            if try repository.refresh() { reloadSnapshot() }
+        } catch {
+            state.message = .init(text: "error: \(error)", isError: true)
+        }
+    }
+
+    private func reloadSnapshot() {
+        snapshot = NotesSnapshot(repository.contents)
+        state.reconcile(with: snapshot)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import NotesCore
+
+/// The whole state of the interface, as a value: which screen, selections, scroll
+/// offsets, the filter, an open prompt, confirmation, color picker or help, and the
+/// status message. Widgets keep no state of their own; it all lives here.
+public struct AppState: Equatable, Sendable {
+    public enum Screen: Equatable, Sendable {
+        case notes
+        /// The full-height read view of one note.
+        case reading(UUID)
+        case categories
+    }
+
+    /// What a text prompt on the status line is asking for.
+    public enum PromptPurpose: Equatable, Sendable {
+        case newNoteTitle
+        case newCategoryName
+        case renameCategory(UUID)
+    }
+
+    public struct Prompt: Equatable, Sendable {
+        public var purpose: PromptPurpose
+        public var field: TextField
+
+        public init(purpose: PromptPurpose, field: TextField) {
+            self.purpose = purpose
+            self.field = field
+        }
+    }
+
+    /// What a y/n question on the status line would do on `y`.
+    public enum Confirmation: Equatable, Sendable {
+        case deleteNote(UUID)
+        case deleteCategory(UUID)
+    }
+
+    /// The color picker, open for one category.
+    public struct PickerSession: Equatable, Sendable {
+        public var categoryID: UUID
+        public var picker: ColorPicker
+
+        public init(categoryID: UUID, picker: ColorPicker) {
+            self.categoryID = categoryID
+            self.picker = picker
+        }
+    }
+
+    public struct Message: Equatable, Sendable {
+        public var text: String
+        public var isError: Bool
+
+        public init(text: String, isError: Bool) {
+            self.text = text
+            self.isError = isError
+        }
+    }
+
+    public var screen: Screen = .notes
+    public var size: TerminalSize
+    public var noteRow = 0
+    public var noteScroll = 0
+    public var filter = NoteFilter()
+    /// True while `/` is taking the filter text.
+    public var isEditingFilter = false
+    public var categoryRow = 0
+    public var categoryScroll = 0
+    public var readScroll = 0
+    public var prompt: Prompt?
+    public var confirmation: Confirmation?
+    public var picker: PickerSession?
+    public var showsHelp = false
+    /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
+    public var showsPreview = true
+    public var message: Message?
+    /// A note or category to select once the next database version arrives (after a commit).
+    public var pendingSelection: UUID?
+
+    public init(size: TerminalSize) {
+        self.size = size
+    }
+
+    /// The id of the selected note in the list, if any.
+    public func selectedNote(in snapshot: NotesSnapshot) -> Note? {
+        let count = filter.count(in: snapshot.index)
+        guard noteRow >= 0, noteRow < count else { return nil }
+        return snapshot.index.note(at: filter.position(ofRow: noteRow))
+    }
+
+    public func selectedCategory(in snapshot: NotesSnapshot) -> Category? {
+        guard categoryRow >= 0, categoryRow < snapshot.categories.count else { return nil }
+        return snapshot.categories[categoryRow]
+    }
+
+    /// Takes in a new database version: recomputes the filter, applies a pending
+    /// selection, and keeps selections and scroll offsets in range.
+    public mutating func reconcile(with snapshot: NotesSnapshot) {
+        if let category = filter.categoryID, snapshot.database.categories[category] == nil {
+            filter.set(query: filter.query, categoryID: nil, in: snapshot.index)
+        } else {
+            filter.refresh(in: snapshot.index)
+        }
+        if let pending = pendingSelection {
+            if let row = filter.row(of: pending, in: snapshot.index) { noteRow = row }
+            if let row = snapshot.categories.firstIndex(where: { $0.id == pending }) { categoryRow = row }
+            pendingSelection = nil
+        }
+        if case .reading(let id) = screen, snapshot.database.notes[id] == nil { screen = .notes }
+        clampSelections(in: snapshot)
+    }
+
+    /// Keeps the selected rows inside their lists and visible in their panes.
+    public mutating func clampSelections(in snapshot: NotesSnapshot) {
+        let notes = filter.count(in: snapshot.index)
+        noteRow = max(0, min(noteRow, notes - 1))
+        noteScroll = Self.scroll(noteScroll, showing: noteRow, rows: Layout.main(size).list.height, count: notes)
+        let categories = snapshot.categories.count
+        categoryRow = max(0, min(categoryRow, categories - 1))
+        categoryScroll = Self.scroll(categoryScroll, showing: categoryRow,
+                                     rows: Layout.categoriesScreen(size).list.height, count: categories)
+    }
+
+    /// A scroll offset that shows `row` in a pane of `rows` lines, moving as little as possible.
+    static func scroll(_ offset: Int, showing row: Int, rows: Int, count: Int) -> Int {
+        guard rows > 0, count > rows else { return 0 }
+        var offset = offset
+        if row < offset { offset = row }
+        if row >= offset + rows { offset = row - rows + 1 }
+        return max(0, min(offset, count - rows))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import NotesCore
+
+/// The keys of each screen: the note list (and its filter), the read view, the categories.
+extension AppUpdate {
+    static func notesKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        let count = state.filter.count(in: snapshot.index)
+        if let delta = movement(key, page: Layout.main(state.size).list.height) {
+            state.noteRow = moved(state.noteRow, by: delta, count: count)
+            state.clampSelections(in: snapshot)
+            return []
+        }
+        let selected = state.selectedNote(in: snapshot)
+        switch key {
+        case .enter:
+            if let selected {
+                state.screen = .reading(selected.id)
+                state.readScroll = 0
+            }
+        case .character("n"):
+            state.prompt = .init(purpose: .newNoteTitle, field: TextField())
+        case .character("e"):
+            if let selected { return [.editBody(selected.id)] }
+        case .character("d"), .delete:
+            if let selected { state.confirmation = .deleteNote(selected.id) }
+        case .character("/"):
+            state.isEditingFilter = true
+        case .escape:
+            state.filter.set(query: "", categoryID: nil, in: snapshot.index)
+            state.noteRow = 0
+            state.clampSelections(in: snapshot)
+        case .character("v"):
+            state.showsPreview.toggle()
+        case .character("c"):
+            state.screen = .categories
+            state.clampSelections(in: snapshot)
+        case .character("?"):
+            state.showsHelp = true
+        case .character("q"):
+            return [.quit]
+        default:
+            break
+        }
+        return []
+    }
+
+    static func filterKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        var query = state.filter.query
+        switch key {
+        case .character(let character) where !character.isNewline:
+            query.append(character)
+        case .backspace, .delete:
+            guard !query.isEmpty else {
+                state.isEditingFilter = false
+                return []
+            }
+            query.removeLast()
+        case .control("u"):
+            query = ""
+        case .enter:
+            state.isEditingFilter = false
+            return []
+        case .escape:
+            state.isEditingFilter = false
+            query = ""
+        case .up, .down, .pageUp, .pageDown:
+            return notesKey(key, &state, snapshot)
+        default:
+            return []
+        }
+        state.filter.set(query: query, categoryID: state.filter.categoryID, in: snapshot.index)
+        state.noteRow = 0
+        state.clampSelections(in: snapshot)
+        return []
+    }
+
+    static func readingKey(_ key: Key, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        let page = max(1, state.size.height - 4)
+        switch key {
+        case .down, .character("j"): state.readScroll += 1
+        case .up, .character("k"): state.readScroll = max(0, state.readScroll - 1)
+        case .pageDown, .character(" "): state.readScroll += page
+        case .pageUp: state.readScroll = max(0, state.readScroll - page)
+        case .home, .character("g"): state.readScroll = 0
+        case .end, .character("G"): state.readScroll = Int.max / 2
+        case .character("e"): return [.editBody(id)]
+        case .character("d"): state.confirmation = .deleteNote(id)
+        case .character("?"): state.showsHelp = true
+        case .escape, .character("q"), .left, .character("h"): state.screen = .notes
+        default: break
+        }
+        return []
+    }
+
+    static func categoriesKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        if let delta = movement(key, page: Layout.categoriesScreen(state.size).list.height) {
+            state.categoryRow = moved(state.categoryRow, by: delta, count: snapshot.categories.count)
+            state.clampSelections(in: snapshot)
+            return []
+        }
+        let selected = state.selectedCategory(in: snapshot)
+        switch key {
+        case .character("a"):
+            state.prompt = .init(purpose: .newCategoryName, field: TextField())
+        case .enter, .character("p"):
+            if let selected {
+                let picker = ColorPicker(start: selected.color.rgb8, recent: snapshot.database.recentColors)
+                state.picker = .init(categoryID: selected.id, picker: picker)
+            }
+        case .character("r"):
+            if let selected {
+                state.prompt = .init(purpose: .renameCategory(selected.id), field: TextField(text: selected.name))
+            }
+        case .character("d"), .delete:
+            if let selected { state.confirmation = .deleteCategory(selected.id) }
+        case .character("f"), .character(" "):
+            if let selected {
+                state.filter.set(query: state.filter.query, categoryID: selected.id, in: snapshot.index)
+                state.screen = .notes
+                state.noteRow = 0
+                state.clampSelections(in: snapshot)
+            }
+        case .character("?"):
+            state.showsHelp = true
+        case .escape, .character("q"):
+            state.screen = .notes
+        default:
+            break
+        }
+        return []
+    }
+}

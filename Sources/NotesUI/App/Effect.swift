@@ -1,0 +1,13 @@
+import Foundation
+import NotesCore
+
+/// Something `update` asks the runner to do outside the state.
+public enum Effect: Equatable, Sendable {
+    /// Commit these changes, all or none; an error becomes a message on the status line.
+    case commit([StoreChange])
+    /// Edit this note's body in `$VISUAL`/`$EDITOR`, the terminal suspended meanwhile.
+    case editBody(UUID)
+    /// `Ctrl-Z`: give the terminal back to the shell until `fg`.
+    case suspend
+    case quit
+}

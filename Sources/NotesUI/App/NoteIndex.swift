@@ -1,0 +1,169 @@
+import Foundation
+import NotesCore
+
+/// The notes in display order (most recently updated first), with a lowercased
+/// search text for each, built once per database change. Filtering searches these
+/// bytes with `memchr`/`memcmp` and never lowercases or sorts notes per keystroke.
+public struct NoteIndex: Sendable {
+    /// Identifies this build, so a filter knows whether its matches belong to it.
+    public let id = UUID()
+    /// The database's notes, shared (not copied); `order` points into it.
+    private let storage: [UUID: Note]
+    private let order: [Dictionary<UUID, Note>.Index]
+    /// Positions in display order of each category's notes.
+    public let positionsByCategory: [UUID: [Int32]]
+    /// Title, body, tags and category name of every note, lowercased, fields separated
+    /// by `\n`, notes by `\0`; note `i` is `text[starts[i]..<starts[i + 1] - 1]`.
+    private let text: [UInt8]
+    private let starts: [Int]
+
+    /// Where a search found notes: their positions, and where in each note's text the
+    /// query first occurs (a longer query typed after it can start looking there).
+    public struct Matches: Equatable, Sendable {
+        public var positions: [Int32]
+        public var firstHits: [Int32]
+    }
+
+    public init(database: NotesDatabase) {
+        let storage = database.notes
+        let names = database.categories.mapValues(\.name)
+        // Sort dictionary positions by (updated, …) keys: comparing whole notes would copy them.
+        var keyed: [(updated: Double, index: Dictionary<UUID, Note>.Index)] = []
+        keyed.reserveCapacity(storage.count)
+        var cursor = storage.startIndex
+        while cursor != storage.endIndex {
+            keyed.append((storage[cursor].value.updated.timeIntervalSinceReferenceDate, cursor))
+            cursor = storage.index(after: cursor)
+        }
+        keyed.sort { left, right in
+            if left.updated != right.updated { return left.updated > right.updated }
+            let a = storage[left.index].value, b = storage[right.index].value
+            if a.title != b.title { return a.title < b.title }
+            return a.id.uuidString < b.id.uuidString
+        }
+        let order = keyed.map(\.index)
+        var text: [UInt8] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(order.count + 1)
+        var positions: [UUID: [Int32]] = [:]
+        for (position, index) in order.enumerated() {
+            let note = storage[index].value
+            starts.append(text.count)
+            Self.appendLowercased(note.title, to: &text)
+            text.append(0x0A)
+            Self.appendLowercased(note.body, to: &text)
+            text.append(0x0A)
+            for tag in note.tags {
+                Self.appendLowercased(tag, to: &text)
+                text.append(0x20)
+            }
+            if let category = note.categoryID {
+                text.append(0x0A)
+                if let name = names[category] { Self.appendLowercased(name, to: &text) }
+                positions[category, default: []].append(Int32(position))
+            }
+            text.append(0)
+        }
+        starts.append(text.count)
+        self.storage = storage
+        self.order = order
+        self.text = text
+        self.starts = starts
+        self.positionsByCategory = positions
+    }
+
+    public var count: Int { order.count }
+
+    /// The note at `position` in display order.
+    public func note(at position: Int) -> Note { storage[order[position]].value }
+
+    /// All notes in display order. Copies them: for tests and exports, not for drawing.
+    public func notesInOrder() -> [Note] { order.map { storage[$0].value } }
+
+    /// The display position of the note with `id`.
+    public func position(of id: UUID) -> Int? {
+        guard let index = storage.index(forKey: id) else { return nil }
+        return order.firstIndex(of: index)
+    }
+
+    /// The search form of a query: lowercased UTF-8.
+    public static func needle(for query: String) -> [UInt8] {
+        Array(query.lowercased().utf8)
+    }
+
+    /// The notes whose text contains `needle`, in display order: among `candidates`
+    /// when given, else among all notes. `hints`, parallel to `candidates`, say where a
+    /// prefix of `needle` first occurs in each; the search starts there.
+    public func search(_ needle: [UInt8], among candidates: [Int32]?, hints: [Int32]? = nil) -> Matches {
+        text.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { pattern in
+                var result = Matches(positions: [], firstHits: [])
+                guard let base = haystack.baseAddress else { return result }
+                if let candidates {
+                    let usable = hints.flatMap { $0.count == candidates.count ? $0 : nil }
+                    for (offset, position) in candidates.enumerated() {
+                        let start = starts[Int(position)], end = starts[Int(position) + 1] - 1
+                        let from = start + Int(usable?[offset] ?? 0)
+                        if let hit = Self.find(pattern, in: base, from: from, to: end) {
+                            result.positions.append(position)
+                            result.firstHits.append(Int32(hit - start))
+                        }
+                    }
+                    return result
+                }
+                // One sweep over all the text: after a hit, skip to the next note.
+                var from = 0, note = 0
+                while let hit = Self.find(pattern, in: base, from: from, to: haystack.count) {
+                    while starts[note + 1] <= hit { note += 1 }
+                    result.positions.append(Int32(note))
+                    result.firstHits.append(Int32(hit - starts[note]))
+                    note += 1
+                    from = starts[note]
+                }
+                return result
+            }
+        }
+    }
+
+    /// The first position in `start..<end` where `pattern` begins (`start` for an empty pattern).
+    private static func find(_ pattern: UnsafeBufferPointer<UInt8>, in base: UnsafePointer<UInt8>,
+                             from start: Int, to end: Int) -> Int? {
+        guard let first = pattern.first else { return start }
+        let length = pattern.count
+        let lastStart = end - length
+        guard start <= lastStart else { return nil }
+        // A longer query often still matches where the shorter one did: look there first.
+        if matches(pattern, at: base + start) { return start }
+        var position = start + 1
+        while position <= lastStart {
+            guard let hit = memchr(base + position, Int32(first), lastStart - position + 1) else { return nil }
+            let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if matches(pattern, at: base + found) { return found }
+            position = found + 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private static func matches(_ pattern: UnsafeBufferPointer<UInt8>, at place: UnsafePointer<UInt8>) -> Bool {
+        for index in 0..<pattern.count where place[index] != pattern[index] { return false }
+        return true
+    }
+
+    /// Appends `string` lowercased: ASCII in bulk, anything else through `lowercased()`.
+    private static func appendLowercased(_ string: String, to bytes: inout [UInt8]) {
+        var copy = string
+        let isASCII = copy.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where byte >= 0x80 { return false }
+            let start = bytes.count
+            bytes.append(contentsOf: utf8)
+            bytes.withUnsafeMutableBufferPointer { all in
+                for index in start..<all.count where all[index] &- 0x41 < 26 { all[index] |= 0x20 }
+            }
+            return true
+        }
+        if !isASCII {
+            for byte in string.lowercased().utf8 where byte != 0 { bytes.append(byte) }
+        }
+    }
+}

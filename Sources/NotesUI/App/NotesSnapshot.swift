@@ -1,0 +1,42 @@
+import Foundation
+import NotesCore
+
+/// Everything the screens need from one version of the database, computed once per
+/// change: the note index, categories in order, their colors, note counts and markers.
+public struct NotesSnapshot: Sendable {
+    public let database: NotesDatabase
+    public let index: NoteIndex
+    /// Categories sorted by name.
+    public let categories: [Category]
+    public let colors: [UUID: RGB8]
+    /// A letter or digit per category, unique, drawn instead of its color in monochrome.
+    public let markers: [UUID: Character]
+    public let uncategorizedCount: Int
+
+    public init(_ database: NotesDatabase) {
+        self.database = database
+        index = NoteIndex(database: database)
+        categories = database.sortedCategories
+        colors = database.categories.mapValues(\.color.rgb8)
+        markers = Self.markers(for: categories)
+        uncategorizedCount = database.notes.count - index.positionsByCategory.values.reduce(0) { $0 + $1.count }
+    }
+
+    public func noteCount(in category: UUID) -> Int {
+        index.positionsByCategory[category]?.count ?? 0
+    }
+
+    /// The first letter of each name not taken yet, else a digit or symbol.
+    static func markers(for categories: [Category]) -> [UUID: Character] {
+        var taken = Set<Character>()
+        var result: [UUID: Character] = [:]
+        let spare = Array("0123456789+*%&@$=~^")
+        for category in categories {
+            let letters = category.name.uppercased().filter { $0.isLetter && DisplayWidth.of($0) == 1 }
+            let choice = letters.first { !taken.contains($0) } ?? spare.first { !taken.contains($0) } ?? "?"
+            taken.insert(choice)
+            result[category.id] = choice
+        }
+        return result
+    }
+}

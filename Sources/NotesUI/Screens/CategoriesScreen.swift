@@ -1,0 +1,46 @@
+import NotesCore
+
+/// The categories screen: every category with its swatch, name, hex color and note
+/// count; the color picker opens over it.
+public enum CategoriesScreen {
+    public static func draw(_ state: AppState, _ snapshot: NotesSnapshot, into buffer: inout ScreenBuffer,
+                            colorMode: ColorMode) {
+        let layout = Layout.categoriesScreen(buffer.size)
+        buffer.fill(layout.header, style: Theme.header)
+        let count = snapshot.categories.count
+        buffer.write(" Categories  \(count)", x: 0, y: 0, style: Theme.header, limit: layout.header.width)
+        let rect = layout.list
+        guard count > 0 else {
+            buffer.write(" No categories yet. Press a to add one.", x: rect.x, y: rect.y, style: Theme.secondary,
+                         limit: rect.width)
+            return
+        }
+        let scroll = AppState.scroll(state.categoryScroll, showing: state.categoryRow, rows: rect.height, count: count)
+        for line in 0..<rect.height {
+            let row = scroll + line
+            guard row < count else { break }
+            drawRow(snapshot.categories[row], snapshot, selected: row == state.categoryRow,
+                    y: rect.y + line, width: rect.width, &buffer, colorMode)
+        }
+        if let session = state.picker {
+            let name = snapshot.database.categories[session.categoryID]?.name ?? ""
+            ColorPickerView.draw(session.picker, title: "Color of " + name, sampleTitle: "A note in " + name,
+                                 in: rect, buffer: &buffer, colorMode: colorMode)
+        }
+    }
+
+    private static func drawRow(_ category: Category, _ snapshot: NotesSnapshot, selected: Bool, y: Int, width: Int,
+                                _ buffer: inout ScreenBuffer, _ colorMode: ColorMode) {
+        let style = selected ? Theme.selected : CellStyle.plain
+        buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: style)
+        let color = snapshot.colors[category.id] ?? Contrast.white
+        let swatchText = colorMode == .monochrome ? String(snapshot.markers[category.id] ?? "*") + " " : "  "
+        buffer.write(swatchText, x: 1, y: y, style: Theme.swatch(color), limit: 2)
+        let notes = snapshot.noteCount(in: category.id)
+        let countText = notes == 1 ? "1 note" : "\(notes) notes"
+        let tail = category.color.hex + "  " + DisplayWidth.fit(countText, to: 10)
+        let nameWidth = max(0, width - 4 - DisplayWidth.of(tail) - 2)
+        buffer.write(DisplayWidth.truncate(category.name, to: nameWidth), x: 4, y: y, style: style, limit: nameWidth)
+        buffer.write(tail, x: 4 + nameWidth + 1, y: y, style: style, limit: width - nameWidth - 5)
+    }
+}

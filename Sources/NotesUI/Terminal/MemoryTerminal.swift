@@ -1,0 +1,56 @@
+import NotesCore
+
+/// A terminal in memory, for tests: events come from a queue, drawn buffers are kept.
+/// `nextEvent` returns nil when the queue is empty, which ends `AppRunner.run`.
+public final class MemoryTerminal: Terminal {
+    public private(set) var size: TerminalSize
+    public let colorMode: ColorMode
+    /// Events still to be read, first first.
+    public var events: [InputEvent]
+    /// The last buffer drawn.
+    public private(set) var lastBuffer: ScreenBuffer?
+    public private(set) var drawCount = 0
+    public private(set) var suspendCount = 0
+    public private(set) var resumeCount = 0
+    /// True between `suspend` and `resume`.
+    public private(set) var isSuspended = false
+
+    public init(size: TerminalSize = TerminalSize(width: 80, height: 24), colorMode: ColorMode = .trueColor,
+                events: [InputEvent] = []) {
+        self.size = size
+        self.colorMode = colorMode
+        self.events = events
+    }
+
+    /// Queues key presses.
+    public func press(_ keys: Key...) {
+        events += keys.map { .key($0) }
+    }
+
+    /// Queues one character key per character of `text`.
+    public func type(_ text: String) {
+        events += text.map { .key(.character($0)) }
+    }
+
+    public func draw(_ buffer: ScreenBuffer) {
+        lastBuffer = buffer
+        drawCount += 1
+    }
+
+    public func nextEvent() -> InputEvent? {
+        guard !events.isEmpty else { return nil }
+        let event = events.removeFirst()
+        if case .resize(let newSize) = event { size = newSize }
+        return event
+    }
+
+    public func suspend() {
+        isSuspended = true
+        suspendCount += 1
+    }
+
+    public func resume() {
+        isSuspended = false
+        resumeCount += 1
+    }
+}

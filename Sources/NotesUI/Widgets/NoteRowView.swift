@@ -1,0 +1,55 @@
+import NotesCore
+
+/// One row of the note list: a two-column strip in the category's color, the title,
+/// the tags and the date. In monochrome the strip shows the category's marker instead.
+public struct NoteRowView {
+    public var title: String
+    public var date: String
+    public var tags: [String]
+    /// The category's color; nil for an uncategorized note (no strip).
+    public var color: RGB8?
+    /// The category's marker letter, drawn in the strip in monochrome.
+    public var marker: Character?
+    public var isSelected: Bool
+
+    public init(title: String, date: String, tags: [String], color: RGB8?, marker: Character?, isSelected: Bool) {
+        self.title = title
+        self.date = date
+        self.tags = tags
+        self.color = color
+        self.marker = marker
+        self.isSelected = isSelected
+    }
+
+    /// Columns of the strip at the left of the row.
+    public static let stripWidth = 2
+
+    /// The selected row shows `▶` after the strip and its title in reverse video.
+    /// Only those cells differ from an unselected row, so moving the selection
+    /// rewrites little of the screen.
+    public func draw(into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, colorMode: ColorMode) {
+        guard width > Self.stripWidth else { return }
+        buffer.fill(Rect(x: x, y: y, width: width, height: 1))
+        if let color {
+            let stripText = colorMode == .monochrome ? String(marker ?? "*") + " " : "  "
+            buffer.write(stripText, x: x, y: y, style: Theme.swatch(color), limit: Self.stripWidth)
+        }
+        if isSelected { buffer.write("▶", x: x + Self.stripWidth, y: y, style: Theme.title, limit: 1) }
+        let rest = width - Self.stripWidth - 1
+        let dateWidth = rest >= 30 ? DisplayWidth.of(date) : 0
+        let tagsWidth = rest >= 36 ? min(20, max(8, rest / 4)) : 0
+        let titleWidth = rest - (dateWidth > 0 ? dateWidth + 1 : 0) - (tagsWidth > 0 ? tagsWidth + 1 : 0)
+        var column = x + Self.stripWidth + 1
+        buffer.write(DisplayWidth.truncate(title, to: titleWidth), x: column, y: y,
+                     style: isSelected ? Theme.selected : .plain, limit: titleWidth)
+        column += titleWidth + 1
+        if tagsWidth > 0 {
+            let text = tags.map { "#" + $0 }.joined(separator: " ")
+            buffer.write(DisplayWidth.truncate(text, to: tagsWidth), x: column, y: y, style: Theme.secondary, limit: tagsWidth)
+            column += tagsWidth + 1
+        }
+        if dateWidth > 0 {
+            buffer.write(date, x: column, y: y, style: Theme.secondary, limit: dateWidth)
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import NotesCore
+import NotesUI
+import Testing
+
+/// Whole interactions: keys through `AppRunner` with a memory terminal and repository.
+@Suite struct AppFlowTests {
+    @Test func createACategoryPickItsColorAndSeeItOnTheNoteRow() throws {
+        // Given a note in no category
+        let (runner, terminal, repository) = UIFixtures.runner(width: 80, height: 20)
+        // When we add a category, pick a color with keys, accept, then move the note into it
+        terminal.press(.character("c"), .character("a"))
+        terminal.type("Ideas")
+        terminal.press(.enter)
+        runner.run()
+        let ideas = try #require(repository.contents.category(named: "Ideas"))
+        #expect(ideas.color == .white)
+        #expect(runner.state.selectedCategory(in: runner.snapshot)?.id == ideas.id)
+
+        terminal.press(.enter, .home, .down, .character("L"), .down, .end, .character("#"))
+        terminal.type("2060A0")
+        terminal.press(.enter, .character("H"), .enter)
+        runner.run()
+        // Then the repository holds exactly that color, and the recent colors start with it
+        let expected = RGB8(red: 0x20, green: 0x60, blue: 0x90)
+        let stored = try #require(repository.contents.categories[ideas.id])
+        #expect(stored.color == SerializableColor(expected))
+        #expect(repository.contents.recentColors.first == expected)
+        #expect(repository.commits.last == [.putCategory(stored), .setRecentColors([expected])])
+        #expect(runner.state.picker == nil)
+
+        // And a note created while the list shows that category has a strip of exactly that color
+        terminal.press(.character("f"), .character("n"))
+        terminal.type("Fresh")
+        terminal.press(.enter)
+        runner.run()
+        #expect(repository.contents.notes.values.first { $0.title == "Fresh" }?.categoryID == ideas.id)
+        let buffer = try #require(terminal.lastBuffer)
+        let row = try #require(buffer.lines.firstIndex { $0.contains("Fresh") })
+        let stripX = Layout.main(buffer.size).list.x
+        #expect(buffer[stripX, row].style.background == expected)
+        #expect(buffer[stripX + 1, row].style.background == expected)
+    }
+
+    @Test func cancellingThePickerChangesNothing() throws {
+        let (runner, terminal, repository) = UIFixtures.runner()
+        terminal.press(.character("c"), .character("p"), .right, .right, .escape)
+        runner.run()
+        #expect(repository.commits.isEmpty)
+        #expect(runner.state.picker == nil)
+    }
+
+    @Test func deleteAsksFirst() throws {
+        let (runner, terminal, repository) = UIFixtures.runner()
+        // "n" answers no: nothing is deleted.
+        terminal.press(.character("d"))
+        runner.run()
+        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("Delete note \"Quarterly report\"? (y/n)") == true)
+        terminal.press(.character("n"))
+        runner.run()
+        #expect(repository.contents.notes.count == 3)
+        // "y" deletes the selected note only.
+        terminal.press(.down, .character("d"), .character("y"))
+        runner.run()
+        #expect(repository.contents.notes[UIFixtures.groceries.id] == nil)
+        #expect(repository.contents.notes.count == 2)
+    }
+
+    @Test func deletingACategoryAsksAndKeepsItsNotes() throws {
+        let (runner, terminal, repository) = UIFixtures.runner()
+        terminal.press(.character("c"), .character("d"), .character("y"))  // Home is first
+        runner.run()
+        #expect(repository.contents.categories[UIFixtures.home.id] == nil)
+        #expect(repository.contents.notes[UIFixtures.groceries.id]?.categoryID == nil)
+    }
+
+    @Test func filterNarrowsAsYouTypeAndEscClears() throws {
+        let (runner, terminal, _) = UIFixtures.runner()
+        terminal.press(.character("/"))
+        terminal.type("gro")
+        runner.run()
+        #expect(runner.state.filter.count(in: runner.snapshot.index) == 1)
+        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("/gro") == true)
+        #expect(terminal.lastBuffer?.lines[1].contains("Groceries") == true)
+        terminal.press(.enter)  // keep the filter, back to the list keys
+        runner.run()
+        #expect(runner.state.filter.query == "gro")
+        #expect(!runner.state.isEditingFilter)
+        terminal.press(.escape)
+        runner.run()
+        #expect(runner.state.filter.query.isEmpty)
+        #expect(runner.state.filter.count(in: runner.snapshot.index) == 3)
+    }
+
+    @Test func newNoteGoesIntoTheFilteredCategoryAndIsSelected() throws {
+        let (runner, terminal, repository) = UIFixtures.runner()
+        terminal.press(.character("c"), .down, .character("f"), .character("n"))  // show Work's notes
+        terminal.type("Plan 2026")
+        terminal.press(.enter)
+        runner.run()
+        let created = try #require(repository.contents.notes.values.first { $0.title == "Plan 2026" })
+        #expect(created.categoryID == UIFixtures.work.id)
+        #expect(created.created == UIFixtures.now)
+        #expect(runner.state.selectedNote(in: runner.snapshot)?.id == created.id)
+    }
+
+    @Test func editBodyRunsTheEditorWithTheTerminalSuspended() throws {
+        var terminalWasSuspended = false
+        var terminal: MemoryTerminal?
+        let (runner, memory, repository) = UIFixtures.runner(editBody: { body in
+            terminalWasSuspended = terminal?.isSuspended == true
+            return body + "\nEdited."
+        })
+        terminal = memory
+        memory.press(.character("e"))
+        runner.run()
+        #expect(terminalWasSuspended)
+        #expect(!memory.isSuspended)
+        #expect(repository.contents.notes[UIFixtures.report.id]?.body.hasSuffix("Edited.") == true)
+        #expect(repository.contents.notes[UIFixtures.report.id]?.updated == UIFixtures.now)
+    }
+
+    @Test func aFailedCommitBecomesAMessage() throws {
+        let (runner, terminal, repository) = UIFixtures.runner()
+        terminal.press(.character("c"), .character("a"))
+        terminal.type("work")  // "Work" exists: names are unique ignoring case
+        terminal.press(.enter)
+        runner.run()
+        #expect(repository.commits.isEmpty)
+        #expect(runner.state.message?.isError == true)
+        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("error: a category named 'work' already exists") == true)
+    }
+
+    @Test func resizeReflowsAndTooSmallSaysSo() throws {
+        let (runner, terminal, _) = UIFixtures.runner(width: 80, height: 20)
+        terminal.events.append(.resize(TerminalSize(width: 30, height: 8)))
+        runner.run()
+        #expect(terminal.lastBuffer?.size == TerminalSize(width: 30, height: 8))
+        #expect(terminal.lastBuffer?.lines.contains { $0.contains("Terminal too small") } == true)
+        terminal.events.append(.resize(TerminalSize(width: 100, height: 12)))
+        runner.run()
+        #expect(terminal.lastBuffer?.lines[0].hasPrefix(" notes  3 notes") == true)
+    }
+
+    @Test func openReadAndGoBack() throws {
+        let (runner, terminal, _) = UIFixtures.runner()
+        terminal.press(.enter)
+        runner.run()
+        #expect(runner.state.screen == .reading(UIFixtures.report.id))
+        #expect(terminal.lastBuffer?.lines[3].contains("Numbers for Q3.") == true)
+        terminal.press(.escape)
+        runner.run()
+        #expect(runner.state.screen == .notes)
+    }
+
+    @Test func changesFromAnotherProcessAppearAfterRefresh() throws {
+        let repository = ChangingRepository(UIFixtures.database)
+        let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
+        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
+                               now: { UIFixtures.now }, editBody: { $0 })
+        repository.pending = .putNote(Note(title: "From elsewhere", created: UIFixtures.now))
+        terminal.press(.character("j"))
+        runner.run()
+        #expect(runner.snapshot.index.count == 4)
+        #expect(terminal.lastBuffer?.lines.contains { $0.contains("From elsewhere") } == true)
+    }
+
+    @Test func ctrlZSuspendsAndResumesAndQQuits() throws {
+        let (runner, terminal, _) = UIFixtures.runner()
+        terminal.press(.control("z"))
+        runner.run()
+        #expect(terminal.suspendCount == 1 && terminal.resumeCount == 1)
+        terminal.press(.character("q"), .character("j"))
+        runner.run()
+        #expect(terminal.events == [.key(.character("j"))])  // quit stopped reading keys
+    }
+}
+
+/// A repository that another "process" changes: `pending` shows up at the next refresh.
+private final class ChangingRepository: NotesRepository {
+    private(set) var contents: NotesDatabase
+    var pending: StoreChange?
+
+    init(_ contents: NotesDatabase) { self.contents = contents }
+
+    func commit(_ changes: [StoreChange]) throws { try contents.apply(changes) }
+
+    func refresh() throws -> Bool {
+        guard let change = pending else { return false }
+        pending = nil
+        try contents.apply(change)
+        return true
+    }
+}

@@ -1,0 +1,103 @@
+import NotesCore
+import NotesUI
+import Testing
+
+@Suite struct ColorPickerTests {
+    let start = RGB8(red: 100, green: 150, blue: 200)
+
+    /// The picker after `keys`, and the outcome of the last key.
+    func press(_ keys: [Key], from picker: ColorPicker? = nil) -> (ColorPicker, ColorPickerOutcome?) {
+        var picker = picker ?? ColorPicker(start: start)
+        var outcome: ColorPickerOutcome?
+        for key in keys { outcome = picker.handle(key) }
+        return (picker, outcome)
+    }
+
+    @Test func startsOnRedWithTheStartingColor() {
+        let picker = ColorPicker(start: start)
+        #expect(picker.color == start)
+        #expect(picker.channel == .red)
+    }
+
+    @Test(arguments: [
+        (Key.right, 101), (.character("l"), 101), (.left, 99), (.character("h"), 99),
+        (.character("L"), 116), (.pageUp, 116), (.character("H"), 84), (.pageDown, 84),
+        (.home, 0), (.end, 255),
+    ])
+    func valueKeysChangeTheSelectedSlider(key: Key, red: Int) {
+        let (picker, outcome) = press([key])
+        #expect(outcome == nil)
+        #expect(picker.color == RGB8(red: UInt8(red), green: 150, blue: 200))
+    }
+
+    @Test func slidersAreChosenWithArrowsVimKeysAndTab() {
+        #expect(press([.down]).0.channel == .green)
+        #expect(press([.character("j")]).0.channel == .green)
+        #expect(press([.tab, .tab]).0.channel == .blue)
+        #expect(press([.tab, .tab, .tab]).0.channel == .red)
+        #expect(press([.up]).0.channel == .blue)
+        #expect(press([.character("k")]).0.channel == .blue)
+        #expect(press([.backTab]).0.channel == .blue)
+        #expect(press([.down, .right]).0.color == RGB8(red: 100, green: 151, blue: 200))
+        #expect(press([.up, .character("L")]).0.color == RGB8(red: 100, green: 150, blue: 216))
+    }
+
+    @Test func valuesStayInsideTheRange() {
+        #expect(press([.end, .right, .character("L")]).0.color.red == 255)
+        #expect(press([.home, .left, .character("H")]).0.color.red == 0)
+        #expect(press([.character("L"), .character("L"), .character("L"), .character("L"), .character("L"),
+                       .character("L"), .character("L"), .character("L"), .character("L"), .character("L")]).0.color.red == 255)
+    }
+
+    @Test func hexEntryAppliesOnEnter() {
+        let (picker, outcome) = press([.character("#"), .character("1"), .character("a"), .character("2"),
+                                       .character("B"), .character("3"), .character("c"), .enter])
+        #expect(outcome == nil)
+        #expect(picker.hexEntry == nil)
+        #expect(picker.color == RGB8(red: 0x1A, green: 0x2B, blue: 0x3C))
+    }
+
+    @Test func hexEntryIgnoresNonHexAndExtraDigitsAndBackspaces() {
+        let (picker, _) = press([.character("#"), .character("z"), .character("f"), .character("f"), .character("0"),
+                                 .character("0"), .character("0"), .character("0"), .character("7"), .backspace,
+                                 .character("1")])
+        #expect(picker.hexEntry?.text == "ff0001")
+    }
+
+    @Test func escLeavesHexEntryWithoutChangingTheColor() {
+        let (picker, outcome) = press([.character("#"), .character("f"), .escape])
+        #expect(outcome == nil)
+        #expect(picker.hexEntry == nil)
+        #expect(picker.color == start)
+        // A second Esc cancels the picker itself.
+        #expect(press([.escape], from: picker).1 == .cancelled)
+    }
+
+    @Test func incompleteHexIsReportedAndEntryStaysOpen() {
+        let (picker, _) = press([.character("#"), .character("f"), .character("f"), .enter])
+        #expect(picker.hexEntry?.text == "ff")
+        #expect(picker.problem != nil)
+        #expect(picker.color == start)
+    }
+
+    @Test func enterPicksTheCurrentColorAndEscCancels() {
+        #expect(press([.right, .enter]).1 == .picked(RGB8(red: 101, green: 150, blue: 200)))
+        #expect(press([.right, .escape]).1 == .cancelled)
+    }
+
+    @Test func digitsChooseARecentColor() {
+        let recent = [RGB8(red: 1, green: 2, blue: 3), RGB8(red: 4, green: 5, blue: 6)]
+        let picker = ColorPicker(start: start, recent: recent)
+        #expect(press([.character("2")], from: picker).0.color == recent[1])
+        #expect(press([.character("3")], from: picker).0.color == start)
+    }
+
+    @Test func recentColorsPutTheNewestFirstUniqueAndLimited() {
+        let colors = (0..<20).map { RGB8(red: UInt8($0), green: 0, blue: 0) }
+        let recent = colors[3].prepended(to: colors)
+        #expect(recent.count == NotesDatabase.recentColorLimit)
+        #expect(recent.first == colors[3])
+        #expect(Set(recent).count == recent.count)
+        #expect(Array(recent[1...3]) == [colors[0], colors[1], colors[2]])
+    }
+}
