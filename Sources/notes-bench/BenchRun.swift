@@ -58,6 +58,8 @@ struct BenchRun {
         report.fact("commit_samples", .number(Double(commits.count)))
         progress("naive baseline: rewriting the whole file for one edit")
         let rewrite = try BaselineMeasurement.rewrite(database: store.contents, file: files.mirror, repetitions: 3)
+        progress("the app's own paths (AppRunner on an in-memory terminal)")
+        report.figures += AppPathMeasurement.figures(store: store)
         store.close()
         progress("commits that compact")
         let compacting = try StoreBenchmarks.compactingCommits(url: files.store, ids: ids, repetitions: 3)

@@ -37,7 +37,10 @@ struct OpenMeasurement {
 
     func openFigure(baseline: BaselineMeasurement.Decode) -> Figure {
         var note = "median of \(total.count) fresh processes (page cache warm)"
-        if !readyIncluded, let reason = UIProbe.missingReason {
+        if readyIncluded {
+            note += "; NotesStore.open + NotesSnapshot (sorted NoteIndex with search text) + AppState.reconcile"
+            if let storeOnly = storeOnly.median { note += "; NotesStore.open alone " + Figure.format(storeOnly, .milliseconds) }
+        } else if let reason = UIProbe.missingReason {
             note += "; NotesStore.open only, UI first-frame preparation not included: \(reason)"
         }
         return Figure(key: "open_ms", label: "open, ready to draw", unit: .milliseconds,

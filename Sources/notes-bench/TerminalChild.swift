@@ -3,8 +3,8 @@ import NotesCore
 import NotesUI
 
 /// `--child-terminal STORE`: runs on the slave side of a pseudo-terminal (see
-/// `PTYSession`). Opens the real terminal, draws the main screen, then moves the
-/// selection down `moves` times, drawing after each, writing `PTYSession.mark`
+/// `PTYSession`). Opens the real terminal and runs the app's `AppRunner` on the
+/// store: draws the main screen, then presses ↓ `moves` times, drawing after each, writing `PTYSession.mark`
 /// to the terminal after every step so the parent can count each step's bytes.
 enum TerminalChild {
     static let moves = 20
@@ -20,12 +20,13 @@ enum TerminalChild {
             exit(3)
         }
         let store = try NotesStore.open(at: URL(fileURLWithPath: storePath))
-        let size = terminal.size
-        let frame = ListFrame(database: store.contents, limit: size.height)
-        terminal.draw(frame.render(size: size, selected: 0))
+        let runner = AppRunner(terminal: terminal, repository: store, timeZone: UIProbe.timeZone,
+                               now: { SyntheticStore.firstDate }, editBody: { $0 })
+        runner.draw()
         writeMark()
-        for move in 1...moves {
-            terminal.draw(frame.render(size: size, selected: move))
+        for _ in 1...moves {
+            _ = runner.handle(.key(.down))
+            runner.draw()
             writeMark()
         }
         FileHandle.standardError.write(Data("ok colorMode=\(terminal.colorMode)\n".utf8))
