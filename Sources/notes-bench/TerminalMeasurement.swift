@@ -11,10 +11,10 @@ enum TerminalMeasurement {
     }
 
     /// Nil and a reason when it cannot be measured.
-    static func measure(storePath: String, term: String) -> (Result?, String) {
+    static func measure(storePath: String, term: String, colorTerm: String? = nil) -> (Result?, String) {
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = term
-        environment["COLORTERM"] = nil
+        environment["COLORTERM"] = colorTerm
         environment["NO_COLOR"] = nil
         environment["LC_ALL"] = "C.UTF-8"
         environment["LINES"] = nil
@@ -37,7 +37,8 @@ enum TerminalMeasurement {
             return (nil, "terminal child wrote \(session.segments.count - 1) marks, expected \(TerminalChild.moves)")
         }
         var result = Result(firstFrameBytes: session.segments[0].count,
-                            note: "TERM=\(term), \(moves.count) moves on a 200×60 pty")
+                            note: "TERM=\(term)" + (colorTerm.map { " COLORTERM=\($0)" } ?? "")
+                                + ", \(moves.count) ↓ presses through AppRunner on a 200×60 pty")
         for segment in moves { result.perMove.add(Double(segment.count)) }
         return (result, "")
     }
