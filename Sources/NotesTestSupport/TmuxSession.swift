@@ -38,7 +38,8 @@ public final class TmuxSession {
     public static var isAvailable: Bool { executable() != nil }
 
     /// Starts `command` (an argument vector, quoted for `sh`) in a new detached session.
-    /// `environment` is set for the command; `COLORTERM` and `NO_COLOR` are removed unless given.
+    /// `environment` is set for the command; `COLORTERM` and `NO_COLOR` are removed unless
+    /// given, and `LANG` is `C.UTF-8` unless given (curses needs a UTF-8 locale for wide characters).
     public init(command: [String], width: Int = 120, height: Int = 40, term: String = "xterm-256color",
                 environment: [String: String] = [:]) throws {
         guard let tmux = TmuxSession.executable() else { throw TmuxError.notInstalled }
@@ -57,6 +58,7 @@ public final class TmuxSession {
         try (settings.joined(separator: "\n") + "\n").write(to: configuration, atomically: true, encoding: .utf8)
 
         var prefix = ["env", "-u", "COLORTERM", "-u", "NO_COLOR"]
+        let environment = environment.merging(["LANG": "C.UTF-8"]) { given, _ in given }
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { prefix.append("\(name)=\(value)") }
         let shellCommand = (prefix + command).map(TmuxSession.shellQuoted).joined(separator: " ")
         try run(["new-session", "-d", "-s", "test", "-x", String(width), "-y", String(height), shellCommand])

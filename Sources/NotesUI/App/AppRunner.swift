@@ -50,9 +50,7 @@ public final class AppRunner {
             case .editBody(let id):
                 edit(id)
             case .suspend:
-                // TODO: `terminal.suspendToShell()` once NCursesTerminal's lands on main.
-                terminal.suspend()
-                terminal.resume()
+                terminal.suspendToShell()
             }
         }
         refreshFromRepository()
