@@ -5,7 +5,8 @@ import NotesUI
 // notes-termcheck: opens the terminal the way `notes` does and shows what the terminal
 // layer sees: size, color mode, terminfo entry, the last key, and a strip in a color
 // (`--color RRGGBB`, default 3A7BD5). Keys: q quits, Ctrl-Z suspends, x exits with an
-// error, Ctrl-C exits with status 130, n shows the next frame of the color-pair rows.
+// error, ! crashes (a Swift runtime trap), Ctrl-C exits with status 130, n shows the next
+// frame of the color-pair rows.
 // The end-to-end terminal tests drive it.
 
 /// An error the `x` key raises, to check the terminal is restored on an error exit.
@@ -91,6 +92,9 @@ func runTermcheck() throws -> Int32 {
             return 0
         case .key(.character("x")):
             throw RequestedFailure()
+        case .key(.character("!")):
+            let empty: [Int] = []
+            lastKey = "\(empty[empty.count])"  // traps: index out of range
         case .key(.control("c")):
             return 130
         case .key(.control("z")):

@@ -83,4 +83,21 @@ struct TerminalRestorationTests {
         try harness.session.waitFor(text: "\nSNAPSHOT2")
         #expect(try harness.snapshot("after") == harness.snapshot("before"))
     }
+
+    @Test func crashRestoresTheTerminal() throws {
+        // Given the program running full-screen (the Swift backtracer off, for speed)
+        let harness = try TerminalHarness(environment: ["SWIFT_BACKTRACE": "enable=no"])
+        defer { harness.session.kill() }
+        try harness.startBracketed([TerminalHarness.product("notes-termcheck")])
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "termcheck")
+
+        // When it traps (an array index out of range)
+        try harness.session.sendKeys("!")
+
+        // Then it dies of the signal, and the terminal is as it was
+        let status = try harness.waitForExit()
+        #expect(status == 128 + Int(SIGILL) || status == 128 + Int(SIGTRAP))
+        #expect(try harness.snapshot("after") == harness.snapshot("before"))
+    }
 }

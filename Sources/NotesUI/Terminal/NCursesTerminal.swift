@@ -289,8 +289,10 @@ public final class NCursesTerminal: Terminal {
     }
 }
 
-/// Gives the terminal back when the process ends without `close()`: on exit and on
-/// `SIGINT`, `SIGTERM`, `SIGHUP` (then exits with status 128 + signal number).
+/// Gives the terminal back when the process ends without `close()`: on exit; on
+/// `SIGINT`, `SIGTERM`, `SIGHUP` (then exits with status 128 + signal number); and on a
+/// crash (`SIGILL`, `SIGTRAP`, `SIGSEGV`, `SIGBUS`, `SIGFPE`, `SIGABRT`), after which the
+/// handler that was there before (the Swift runtime's backtracer, or the default) runs.
 enum TerminalRestoration {
     /// A curses screen is open (set and read on the main thread and in the handlers).
     nonisolated(unsafe) static var screenIsActive = false
@@ -311,5 +313,26 @@ enum TerminalRestoration {
                 _exit(128 + received)
             }
         }
+        for signalNumber in crashSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { received in
+                if TerminalRestoration.screenIsActive { endwin() }
+                // Put the earlier handler back and deliver the signal to it once this
+                // handler returns (a fault also recurs when its instruction runs again).
+                sigaction(received, &TerminalRestoration.previousCrashActions[Int(received)], nil)
+                raise(received)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signalNumber, &action, &previousCrashActions[Int(signalNumber)])
+        }
     }
+
+    private static let crashSignals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
+    /// The handlers the crash handlers replaced, by signal number (allocated once, never freed).
+    nonisolated(unsafe) private static var previousCrashActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        actions.initialize(repeating: sigaction(), count: 65)
+        return actions
+    }()
 }
