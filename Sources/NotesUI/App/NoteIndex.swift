@@ -43,6 +43,7 @@ public struct NoteIndex: Sendable {
         }
         let order = keyed.map(\.index)
         var text: [UInt8] = []
+        text.reserveCapacity(storage.values.reduce(0) { $0 + $1.title.utf8.count + $1.body.utf8.count + 48 })
         var starts: [Int] = []
         starts.reserveCapacity(order.count + 1)
         var positions: [UUID: [Int32]] = [:]
@@ -150,15 +151,26 @@ public struct NoteIndex: Sendable {
         return true
     }
 
-    /// Appends `string` lowercased: ASCII in bulk, anything else through `lowercased()`.
+    /// Appends `string` lowercased. ASCII text (the usual case) is copied and lowercased
+    /// in one branch-free pass; anything else goes through `lowercased()`.
     private static func appendLowercased(_ string: String, to bytes: inout [UInt8]) {
         var copy = string
         let isASCII = copy.withUTF8 { utf8 -> Bool in
-            for byte in utf8 where byte >= 0x80 { return false }
             let start = bytes.count
             bytes.append(contentsOf: utf8)
+            var seen: UInt8 = 0
             bytes.withUnsafeMutableBufferPointer { all in
-                for index in start..<all.count where all[index] &- 0x41 < 26 { all[index] |= 0x20 }
+                guard let base = all.baseAddress else { return }
+                let appended = base + start
+                for offset in 0..<utf8.count {
+                    let byte = appended[offset]
+                    seen |= byte
+                    appended[offset] = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
+                }
+            }
+            guard seen < 0x80 else {
+                bytes.removeSubrange(start...)
+                return false
             }
             return true
         }
