@@ -36,6 +36,11 @@ struct TerminalColorTests {
         #expect(try stripColor(term: "xterm-256color", environment: ["COLORTERM": "truecolor"]) == .rgb(blue))
     }
 
+    @Test func colortermTruecolorFallsBackToXtermDirect() throws {
+        // There is no screen-direct entry; xterm-direct is the fallback.
+        #expect(try stripColor(term: "screen-256color", environment: ["COLORTERM": "24bit"]) == .rgb(blue))
+    }
+
     @Test func twoHundredFiftySixColorsShowThePerceptuallyNearestEntry() throws {
         #expect(try stripColor(term: "xterm-256color") == .palette(32))
     }

@@ -47,8 +47,8 @@ public final class NCursesTerminal: Terminal {
         let term = environment["TERM"] ?? "dumb"
         guard let facts = NCursesTerminal.probe(term) else { throw TerminalError.unknownTerminal(term) }
         var chosen = term
-        if let direct = ColorModeDetection.preferredTerminfo(terminfo: facts, environment: environment),
-           NCursesTerminal.probe(direct)?.hasRGB == true {
+        let candidates = ColorModeDetection.directCandidates(terminfo: facts, environment: environment)
+        if let direct = candidates.first(where: { NCursesTerminal.probe($0)?.hasRGB == true }) {
             chosen = direct
         }
         TerminalRestoration.installSignalHandlers()
