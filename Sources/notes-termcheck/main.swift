@@ -51,7 +51,8 @@ func ansi(_ index: Int) -> RGB8? {
 /// 30 + 30·frame (wrapping), so a few frames need more pairs than exist while row 5,
 /// unchanged, must keep its colors.
 func drawPairRows(frame: Int, into buffer: inout ScreenBuffer) {
-    write("pairs frame \(frame)", x: 0, y: 4, into: &buffer)
+    // Written below the rows, so once it shows, the rows above are on screen too.
+    write("pairs frame \(frame)", x: 0, y: 7, into: &buffer)
     for x in 0..<30 {
         let fixed = pairCombinations[x]
         buffer[x, 5] = Cell(text: "x", style: CellStyle(foreground: ansi(fixed.foreground), background: ansi(fixed.background)))

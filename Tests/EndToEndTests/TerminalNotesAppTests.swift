@@ -79,7 +79,7 @@ struct TerminalNotesAppTests {
         defer { sandbox.folder.remove() }
         let harness = try TerminalHarness()
         defer { harness.session.kill() }
-        try harness.run("stty -a > \(harness.scratch("before"))")
+        try harness.saveSnapshot("before")
         try harness.run(notesCommand(sandbox).map(TmuxSession.shellQuoted).joined(separator: " "))
         try harness.waitForFullScreen()
         try harness.session.waitFor(text: title)
@@ -87,8 +87,7 @@ struct TerminalNotesAppTests {
         try harness.session.sendKeys("C-z")
         try harness.session.waitFor(text: "Stopped")
         try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
-        try harness.run("stty -a > \(harness.scratch("stopped")); echo SNAPSHOT")
-        try harness.session.waitFor(text: "\nSNAPSHOT")
+        try harness.saveSnapshot("stopped")
         #expect(try harness.snapshot("stopped") == harness.snapshot("before"))
 
         try harness.run("fg")
@@ -96,8 +95,7 @@ struct TerminalNotesAppTests {
         try harness.session.waitFor(text: title)
         try harness.session.sendKeys("q")
         try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
-        try harness.run("stty -a > \(harness.scratch("after")); echo SNAPSHOT2")
-        try harness.session.waitFor(text: "\nSNAPSHOT2")
+        try harness.saveSnapshot("after")
         #expect(try harness.snapshot("after") == harness.snapshot("before"))
     }
 
