@@ -28,7 +28,9 @@ public enum TmuxError: Error, CustomStringConvertible {
 /// the program sent it (there is no outside terminal, so `Tc`/`RGB` overrides play
 /// no part).
 public final class TmuxSession {
-    public let socket: String
+    /// `-S <path>` (a socket in the session's folder, removed with it) or, when that path
+    /// is too long for a Unix socket, `-L <unique name>`.
+    public let socketArguments: [String]
     public let configuration: URL
     private let tmux: String
     private let folder: TemporaryFolder
@@ -45,7 +47,9 @@ public final class TmuxSession {
         guard let tmux = TmuxSession.executable() else { throw TmuxError.notInstalled }
         self.tmux = tmux
         folder = try TemporaryFolder(prefix: "notes-tmux")
-        socket = "notes-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let socketPath = folder.file("socket").path
+        socketArguments = socketPath.utf8.count < 100
+            ? ["-S", socketPath] : ["-L", "notes-test-\(getpid())-\(UUID().uuidString.prefix(8))"]
         configuration = folder.file("tmux.conf")
         let settings = [
             "set -g default-terminal \"\(term)\"",
@@ -145,7 +149,7 @@ public final class TmuxSession {
 
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let result = try TmuxProcess.run(tmux, ["-L", socket, "-f", configuration.path] + arguments,
+        let result = try TmuxProcess.run(tmux, socketArguments + ["-f", configuration.path] + arguments,
                                          outputFile: folder.file("tmux-output").path)
         guard result.status == 0 else {
             throw TmuxError.commandFailed(arguments: arguments, status: result.status, output: result.output)
