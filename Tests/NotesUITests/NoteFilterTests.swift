@@ -87,3 +87,21 @@ import Testing
         #expect(filter.count(in: newIndex) == 2)
     }
 }
+
+@Suite struct BackgroundSearchTextTests {
+    @Test func aSearchWaitsForTheBackgroundBuildAndFindsTheSameNotes() {
+        let index = NoteIndex(database: UIFixtures.database, searchText: .inBackground)
+        // Drawing needs only the order, which is there at once.
+        #expect(index.note(at: 0).id == UIFixtures.report.id)
+        var filter = NoteFilter()
+        filter.set(query: "eggs", categoryID: nil, in: index)
+        #expect(index.isSearchable)
+        #expect(filter.matches == [1])
+    }
+
+    @Test func anEmptyNeedleMatchesEveryCandidate() {
+        let index = NoteIndex(database: UIFixtures.database)
+        #expect(index.search([], among: nil).positions == [0, 1, 2])
+        #expect(index.search([], among: [2]).positions == [2])
+    }
+}
