@@ -101,6 +101,7 @@ public struct NoteIndex: Sendable {
         }
         let searchable = searchText.text
         let starts = searchable.starts
+        let rare = searchable.rarestOffset(in: needle)
         return searchable.bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { pattern in
                 var result = Matches(positions: [], firstHits: [])
@@ -110,7 +111,7 @@ public struct NoteIndex: Sendable {
                     for (offset, position) in candidates.enumerated() {
                         let start = starts[Int(position)], end = starts[Int(position) + 1] - 1
                         let from = start + Int(usable?[offset] ?? 0)
-                        if let hit = Self.find(pattern, in: base, from: from, to: end) {
+                        if let hit = Self.find(pattern, rare: rare, in: base, from: from, to: end) {
                             result.positions.append(position)
                             result.firstHits.append(Int32(hit - start))
                         }
@@ -119,7 +120,7 @@ public struct NoteIndex: Sendable {
                 }
                 // One sweep over all the text: after a hit, skip to the next note.
                 var from = 0, note = 0
-                while let hit = Self.find(pattern, in: base, from: from, to: haystack.count) {
+                while let hit = Self.find(pattern, rare: rare, in: base, from: from, to: haystack.count) {
                     while starts[note + 1] <= hit { note += 1 }
                     result.positions.append(Int32(note))
                     result.firstHits.append(Int32(hit - starts[note]))
@@ -131,21 +132,24 @@ public struct NoteIndex: Sendable {
         }
     }
 
-    /// The first position in `start..<end` where `pattern` begins (`start` for an empty pattern).
-    private static func find(_ pattern: UnsafeBufferPointer<UInt8>, in base: UnsafePointer<UInt8>,
+    /// The first position in `start..<end` where `pattern` begins (`start` for an empty
+    /// pattern). `memchr` looks for the pattern's byte at offset `rare`, its least
+    /// frequent, so that fewer places need comparing.
+    private static func find(_ pattern: UnsafeBufferPointer<UInt8>, rare: Int, in base: UnsafePointer<UInt8>,
                              from start: Int, to end: Int) -> Int? {
-        guard let first = pattern.first else { return start }
-        let length = pattern.count
-        let lastStart = end - length
+        guard !pattern.isEmpty else { return start }
+        let lastStart = end - pattern.count
         guard start <= lastStart else { return nil }
         // A longer query often still matches where the shorter one did: look there first.
         if matches(pattern, at: base + start) { return start }
-        var position = start + 1
-        while position <= lastStart {
-            guard let hit = memchr(base + position, Int32(first), lastStart - position + 1) else { return nil }
-            let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        let rareByte = Int32(pattern[rare])
+        var position = start + 1 + rare
+        let lastRare = lastStart + rare
+        while position <= lastRare {
+            guard let hit = memchr(base + position, rareByte, lastRare - position + 1) else { return nil }
+            let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - rare
             if matches(pattern, at: base + found) { return found }
-            position = found + 1
+            position = found + rare + 1
         }
         return nil
     }

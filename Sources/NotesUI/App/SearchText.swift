@@ -1,13 +1,15 @@
 import Foundation
 import NotesCore
 
-/// The lowercased search text of every note, in display order: title, body, tags and
-/// category name, fields separated by `\n`, notes by `\0`, so that no query (which
-/// holds neither) matches across two fields or two notes. Note `i` is
+/// The lowercased search text of every note, in display order: title, body, each tag
+/// and the category name, fields separated by `\n`, notes by `\0`, so that no query
+/// (which holds neither) matches across two fields or two notes. Note `i` is
 /// `bytes[starts[i]..<starts[i + 1] - 1]`.
 struct SearchText: Sendable {
     let bytes: [UInt8]
     let starts: [Int]
+    /// How often each byte value occurs: a search looks for the query's rarest byte.
+    let frequency: [Int]
 
     init(storage: [UUID: Note], order: [Dictionary<UUID, Note>.Index], categoryNames: [UUID: String]) {
         var bytes: [UInt8] = []
@@ -20,10 +22,9 @@ struct SearchText: Sendable {
             Self.appendLowercased(note.title, to: &bytes)
             bytes.append(0x0A)
             Self.appendLowercased(note.body, to: &bytes)
-            bytes.append(0x0A)
             for tag in note.tags {
+                bytes.append(0x0A)
                 Self.appendLowercased(tag, to: &bytes)
-                bytes.append(0x20)
             }
             if let category = note.categoryID, let name = categoryNames[category] {
                 bytes.append(0x0A)
@@ -34,6 +35,26 @@ struct SearchText: Sendable {
         starts.append(bytes.count)
         self.bytes = bytes
         self.starts = starts
+        self.frequency = Self.countBytes(bytes)
+    }
+
+    /// The offset in `needle` of its least frequent byte.
+    func rarestOffset(in needle: [UInt8]) -> Int {
+        var best = 0
+        for offset in needle.indices where frequency[Int(needle[offset])] < frequency[Int(needle[best])] {
+            best = offset
+        }
+        return best
+    }
+
+    private static func countBytes(_ bytes: [UInt8]) -> [Int] {
+        var counts = [Int](repeating: 0, count: 256)
+        counts.withUnsafeMutableBufferPointer { table in
+            bytes.withUnsafeBufferPointer { all in
+                for byte in all { table[Int(byte)] += 1 }
+            }
+        }
+        return counts
     }
 
     /// Appends `string` lowercased. ASCII text (the usual case) is copied and lowercased
