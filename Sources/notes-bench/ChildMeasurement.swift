@@ -11,7 +11,7 @@ enum ChildMeasurement {
         let peakAfterOpen = Memory.peakResidentBytes() ?? 0
         let (ready, readyMilliseconds) = Stopwatch.time { UIProbe.prepareFirstFrame(store.contents) }
         let peak = Memory.peakResidentBytes() ?? 0
-        print("open_ms=\(openMilliseconds) ready_ms=\(readyMilliseconds) ready=\(ready.available)"
+        print("open_ms=\(openMilliseconds) ready_ms=\(readyMilliseconds)"
               + " notes=\(store.contents.notes.count) peak_rss=\(peak) peak_rss_open=\(peakAfterOpen) baseline_rss=\(before)")
         withExtendedLifetime((store, ready)) {}
     }

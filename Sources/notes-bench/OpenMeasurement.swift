@@ -8,7 +8,6 @@ struct OpenMeasurement {
     /// `NotesStore.open` alone.
     var storeOnly = Samples()
     var peakResidentBytes: Int?
-    var readyIncluded = false
     /// VmHWM of a child before it opened the store: the Swift runtime and Foundation alone.
     var startupResidentBytes: Int?
     /// VmHWM right after `NotesStore.open`, before the UI's preparation.
@@ -23,7 +22,6 @@ struct OpenMeasurement {
             }
             result.storeOnly.add(open)
             result.total.add(open + ready)
-            result.readyIncluded = fields["ready"] == "true"
             if let open = fields["peak_rss_open"].flatMap(Int.init) {
                 result.peakAfterStoreOpen = max(result.peakAfterStoreOpen ?? 0, open)
             }
@@ -37,12 +35,8 @@ struct OpenMeasurement {
 
     func openFigure(baseline: BaselineMeasurement.Decode) -> Figure {
         var note = "median of \(total.count) fresh processes (page cache warm)"
-        if readyIncluded {
-            note += "; NotesStore.open + NotesSnapshot (sorted NoteIndex with search text) + AppState.reconcile"
-            if let storeOnly = storeOnly.median { note += "; NotesStore.open alone " + Figure.format(storeOnly, .milliseconds) }
-        } else if let reason = UIProbe.missingReason {
-            note += "; NotesStore.open only, UI first-frame preparation not included: \(reason)"
-        }
+        note += "; NotesStore.open + NotesSnapshot (sorted NoteIndex with search text) + AppState.reconcile"
+        if let storeOnly = storeOnly.median { note += "; NotesStore.open alone " + Figure.format(storeOnly, .milliseconds) }
         return Figure(key: "open_ms", label: "open, ready to draw", unit: .milliseconds,
                       value: total.median, target: 150,
                       baseline: baseline.milliseconds.median.map { .init(key: "baseline_jsondecoder_open_ms", label: "JSONDecoder", value: $0) },
@@ -51,11 +45,11 @@ struct OpenMeasurement {
 
     func memoryFigures(storeBytes: Int?, baselinePeak: Int?) -> [Figure] {
         let peak = peakResidentBytes.map(Double.init)
-        var note = "VmHWM of a fresh process after open" + (readyIncluded ? " and first-frame preparation" : "")
+        var note = "VmHWM of a fresh process after open" + " and first-frame preparation"
         if let startup = startupResidentBytes {
             note += "; \(startup / 1_048_576) MiB of it is the process before opening (Swift runtime, Foundation)"
         }
-        if readyIncluded, let open = peakAfterStoreOpen {
+        if let open = peakAfterStoreOpen {
             note += "; \(open / 1_048_576) MiB peak already after NotesStore.open alone"
         }
         var bytes = Figure(key: "peak_rss_bytes", label: "peak memory after open", unit: .bytes, value: peak,

@@ -39,7 +39,11 @@ struct Report {
             ])
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines = ["notes-bench: \(noteCount) notes, store file \(storeBytes.map { String($0).groupedThousands + " bytes" } ?? "n/a")", ""]
+        var lines = ["notes-bench: \(noteCount) notes, store file \(storeBytes.map { String($0).groupedThousands + " bytes" } ?? "n/a")"]
+        if facts.contains(where: { $0.0 == "build" && $0.1.text == "\"debug\"" }) {
+            lines.append("(debug build: the figures mean little; use swift run -c release notes-bench)")
+        }
+        lines.append("")
         for (index, row) in rows.enumerated() {
             lines.append(zip(row, widths).map { pad($0, $1) }.joined(separator: "  ").trailingSpacesRemoved)
             if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }

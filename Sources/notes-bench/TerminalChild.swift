@@ -4,22 +4,18 @@ import NotesUI
 
 /// `--child-terminal STORE`: runs on the slave side of a pseudo-terminal (see
 /// `PTYSession`). Opens the real terminal and runs the app's `AppRunner` on the
-/// store: draws the main screen, then presses ↓ `moves` times, drawing after each, writing `PTYSession.mark`
-/// to the terminal after every step so the parent can count each step's bytes.
+/// store: draws the main screen, then presses ↓ `moves` times, drawing after each,
+/// writing `PTYSession.mark` to the terminal after every step so the parent can
+/// count each step's bytes.
 enum TerminalChild {
     static let moves = 20
 
-    /// The real terminal, once `NCursesTerminal` is on main; nil until then.
-    static func makeTerminal() throws -> (any Terminal)? {
-        nil
-    }
-
     static func run(storePath: String) throws {
-        guard let terminal = try makeTerminal() else {
-            FileHandle.standardError.write(Data("no-terminal\n".utf8))
-            exit(3)
-        }
+        // The pty slave is this process's stdin and stdout; `$TERM` names the terminal.
+        let terminal = try NCursesTerminal()
+        defer { terminal.close() }
         let store = try NotesStore.open(at: URL(fileURLWithPath: storePath))
+        defer { store.close() }
         let runner = AppRunner(terminal: terminal, repository: store, timeZone: UIProbe.timeZone,
                                now: { SyntheticStore.firstDate }, editBody: { $0 })
         runner.draw()

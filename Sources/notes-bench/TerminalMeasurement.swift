@@ -26,9 +26,6 @@ enum TerminalMeasurement {
         } catch {
             return (nil, "pseudo-terminal: \(error)")
         }
-        if session.exitStatus == 3 {
-            return (nil, "NCursesTerminal is not on main yet")
-        }
         guard session.exitStatus == 0 else {
             return (nil, "terminal child exited \(session.exitStatus): \(session.childErrors.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
@@ -38,8 +35,15 @@ enum TerminalMeasurement {
         }
         var result = Result(firstFrameBytes: session.segments[0].count,
                             note: "TERM=\(term)" + (colorTerm.map { " COLORTERM=\($0)" } ?? "")
+                                + " (\(colorModeReported(session.childErrors)))"
                                 + ", \(moves.count) ↓ presses through AppRunner on a 200×60 pty")
         for segment in moves { result.perMove.add(Double(segment.count)) }
         return (result, "")
+    }
+
+    /// The child's "ok colorMode=…" line, shortened to "colorMode=…".
+    static func colorModeReported(_ text: String) -> String {
+        guard let range = text.range(of: "colorMode=") else { return "color mode unknown" }
+        return String(text[range.lowerBound...].prefix { !$0.isNewline })
     }
 }

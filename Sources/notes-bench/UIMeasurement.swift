@@ -65,10 +65,9 @@ enum UIMeasurement {
         }
         figure.value = result.perMove.median
         var note = result.note + "; median of the moves, max \(Int(result.perMove.maximum ?? 0)), first full frame \(result.firstFrameBytes) bytes"
-        if UIProbe.missingReason != nil { note += "; frames are a stand-in list screen (ListFrame), not the UI's render" }
         let (truecolor, _) = TerminalMeasurement.measure(storePath: storePath, term: "xterm-256color", colorTerm: "truecolor")
-        if let median = truecolor?.perMove.median {
-            note += "; with COLORTERM=truecolor (24-bit) the median is \(Int(median)) bytes"
+        if let truecolor, let median = truecolor.perMove.median {
+            note += "; with " + truecolor.note.prefix { $0 != "," } + " the median is \(Int(median)) bytes"
         }
         figure.note = note
         return figure

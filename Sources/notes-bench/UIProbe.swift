@@ -6,15 +6,11 @@ import NotesUI
 /// first frame (`NotesSnapshot`, whose `NoteIndex` sorts the notes and keeps their
 /// lowercased search text, and an `AppState`), and rendering a frame of it.
 enum UIProbe {
-    /// Why UI figures cannot be measured; nil now that the UI is on main.
-    static let missingReason: String? = nil
-
     static let frameSize = TerminalSize(width: 200, height: 60)
     static let timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
 
     /// What was built to draw the first frame; keeps it alive while memory is measured.
     struct Prepared {
-        let available: Bool
         let snapshot: NotesSnapshot
         let state: AppState
     }
@@ -24,7 +20,7 @@ enum UIProbe {
         let snapshot = NotesSnapshot(database)
         var state = AppState(size: frameSize)
         state.reconcile(with: snapshot)
-        return Prepared(available: true, snapshot: snapshot, state: state)
+        return Prepared(snapshot: snapshot, state: state)
     }
 
     /// One frame of the current screen, as `AppRunner.draw` renders it.
