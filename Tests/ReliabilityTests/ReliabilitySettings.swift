@@ -6,7 +6,7 @@ enum ReliabilitySettings {
     /// `NOTES_STRESS_KILLS`: how many times the committing child is killed.
     static var kills: Int { number("NOTES_STRESS_KILLS", default: 300) }
     /// `NOTES_FUZZ_CASES`: mutated stores (snapshots and journals); archives get the same number.
-    static var fuzzCases: Int { number("NOTES_FUZZ_CASES", default: 2_000) }
+    static var fuzzCases: Int { number("NOTES_FUZZ_CASES", default: 4_000) }
     /// `NOTES_STRESS_ROUNDS`: rounds of the two-process tests.
     static var twoProcessRounds: Int { number("NOTES_STRESS_ROUNDS", default: 6) }
     /// `NOTES_STRESS_SEED`: the first seed; each round or case adds its number.
