@@ -41,7 +41,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
-        .testTarget(name: "EndToEndTests", dependencies: ["notes", "notes-termcheck", "NotesCore", "NotesTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["notes", "notes-termcheck", "NotesCore", "NotesUI", "NotesTestSupport"]),
         // PRODUCT §7: kill -9 at random instants, mutated stores and archives, two processes on one store.
         .testTarget(name: "ReliabilityTests", dependencies: ["notes", "notes-stress", "NotesCore", "NotesTestSupport"]),
     ]
