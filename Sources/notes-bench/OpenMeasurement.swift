@@ -9,6 +9,8 @@ struct OpenMeasurement {
     var storeOnly = Samples()
     /// From ready to draw until the search text (built on another core) is ready.
     var untilSearchable = Samples()
+    /// Process CPU time (all threads) of open + ready: less disturbed by a busy machine.
+    var cpu = Samples()
     var peakResidentBytes: Int?
     /// VmHWM of a child before it opened the store: the Swift runtime and Foundation alone.
     var startupResidentBytes: Int?
@@ -24,6 +26,7 @@ struct OpenMeasurement {
             }
             result.storeOnly.add(open)
             result.total.add(open + ready)
+            if let cpu = fields["cpu_ms"].flatMap(Double.init) { result.cpu.add(cpu) }
             if let searchable = fields["searchable_ms"].flatMap(Double.init) { result.untilSearchable.add(searchable) }
             if let open = fields["peak_rss_open"].flatMap(Int.init) {
                 result.peakAfterStoreOpen = max(result.peakAfterStoreOpen ?? 0, open)
@@ -40,6 +43,7 @@ struct OpenMeasurement {
         var note = "median of \(total.count) fresh processes (page cache warm)"
         note += "; NotesStore.open + NotesSnapshot(searchText: .inBackground) (display order) + AppState.reconcile, as AppRunner.init"
         if let storeOnly = storeOnly.median { note += "; NotesStore.open alone " + Figure.format(storeOnly, .milliseconds) }
+        if let cpu = cpu.median { note += "; CPU time (all threads) " + Figure.format(cpu, .milliseconds) }
         if let searchable = untilSearchable.median {
             note += "; the search text, built on another core, was ready " + Figure.format(searchable, .milliseconds) + " later"
         }
