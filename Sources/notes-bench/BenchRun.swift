@@ -45,6 +45,8 @@ struct BenchRun {
         report.figures.append(open.openFigure(baseline: decode))
         let storeOnly: JSONOutput.Value = open.storeOnly.median.map { JSONOutput.Value.number($0) } ?? JSONOutput.Value.null
         report.fact("open_store_only_median_ms", storeOnly)
+        report.fact("open_cpu_median_ms", open.cpu.median.map { JSONOutput.Value.number($0) } ?? JSONOutput.Value.null)
+        report.fact("searchable_after_ready_median_ms", open.untilSearchable.median.map { JSONOutput.Value.number($0) } ?? JSONOutput.Value.null)
         report.fact("peak_rss_after_store_open_bytes", open.peakAfterStoreOpen.map { JSONOutput.Value.number(Double($0)) } ?? JSONOutput.Value.null)
         report.fact("process_startup_rss_bytes", open.startupResidentBytes.map { JSONOutput.Value.number(Double($0)) } ?? JSONOutput.Value.null)
 

@@ -15,9 +15,10 @@ enum UIProbe {
         let state: AppState
     }
 
-    /// Builds what `AppRunner.init` builds before it draws: the snapshot and the reconciled state.
+    /// Builds what `AppRunner.init` builds before it draws: the snapshot (its search
+    /// text on another core, as the app does) and the reconciled state.
     static func prepareFirstFrame(_ database: NotesDatabase) -> Prepared {
-        let snapshot = NotesSnapshot(database)
+        let snapshot = NotesSnapshot(database, searchText: .inBackground)
         var state = AppState(size: frameSize)
         state.reconcile(with: snapshot)
         return Prepared(snapshot: snapshot, state: state)
