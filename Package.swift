@@ -28,6 +28,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Shows what the terminal layer sees (size, color mode, keys, a color strip); the
+        // end-to-end terminal tests drive it, and it helps debug a user's terminal.
+        .executableTarget(name: "notes-termcheck", dependencies: ["NotesCore", "NotesUI"]),
         // The benchmark of PRODUCT §6.
         .executableTarget(name: "notes-bench", dependencies: ["NotesCore", "NotesUI"]),
         // A helper process for the reliability tests: commits in a loop (to be killed), opens bad stores.
@@ -38,7 +41,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
-        .testTarget(name: "EndToEndTests", dependencies: ["notes", "NotesCore", "NotesTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["notes", "notes-termcheck", "NotesCore", "NotesTestSupport"]),
         // PRODUCT §7: kill -9 at random instants, mutated stores and archives, two processes on one store.
         .testTarget(name: "ReliabilityTests", dependencies: ["notes", "notes-stress", "NotesCore", "NotesTestSupport"]),
     ]

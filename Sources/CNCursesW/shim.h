@@ -7,16 +7,36 @@
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
+#include <errno.h>
 #include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
 // Swift does not import function-like macros or mutable C globals safely;
 // these accessors are the bridge.
 static inline WINDOW *notes_stdscr(void) { return stdscr; }
+static inline WINDOW *notes_curscr(void) { return curscr; }
 static inline int notes_colors(void) { return COLORS; }
 static inline int notes_color_pairs(void) { return COLOR_PAIRS; }
 static inline int notes_lines(void) { return LINES; }
 static inline int notes_cols(void) { return COLS; }
+static inline FILE *notes_stdin(void) { return stdin; }
+static inline FILE *notes_stdout(void) { return stdout; }
+static inline int notes_errno(void) { return errno; }
+static inline int notes_key_f0(void) { return KEY_F0; }
+
+// Attribute bits (function-like macros in curses.h).
+static inline attr_t notes_a_normal(void) { return A_NORMAL; }
+static inline attr_t notes_a_bold(void) { return A_BOLD; }
+static inline attr_t notes_a_dim(void) { return A_DIM; }
+static inline attr_t notes_a_reverse(void) { return A_REVERSE; }
+static inline attr_t notes_a_underline(void) { return A_UNDERLINE; }
+
+// Signal dispositions as values Swift can pass to signal().
+static inline void (*notes_sig_dfl(void))(int) { return SIG_DFL; }
+static inline void (*notes_sig_ign(void))(int) { return SIG_IGN; }
 
 #endif

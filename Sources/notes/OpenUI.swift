@@ -10,7 +10,8 @@ enum OpenUI {
         let store = try NotesStore.open(at: url)
         defer { store.close() }
         StoreReport.print(for: store)
-        let terminal = try makeTerminal()
+        let terminal = try NCursesTerminal()
+        defer { terminal.close() }
         let editor = ExternalEditor(environment: ProcessInfo.processInfo.environment)
         let runner = AppRunner(terminal: terminal, repository: store, editBody: { body in
             try editor.edit(text: body)
@@ -20,22 +21,5 @@ enum OpenUI {
             runner.show(message: "warning: \(first)\(more)", isError: true)
         }
         runner.run()
-    }
-
-    /// The real terminal.
-    // TODO(lead): `try NCursesTerminal()` (and close it after `run`) once the terminal branch is on main.
-    static func makeTerminal() throws -> any Terminal {
-        throw OpenUIError.noTerminalYet
-    }
-}
-
-/// Why the UI could not start.
-enum OpenUIError: Error, CustomStringConvertible {
-    case noTerminalYet
-
-    var description: String {
-        switch self {
-        case .noTerminalYet: "the terminal layer is not built into this version yet"
-        }
     }
 }

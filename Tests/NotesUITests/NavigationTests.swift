@@ -96,3 +96,19 @@ import Testing
         #expect(repository.contents.categories[UIFixtures.work.id]?.color == UIFixtures.work.color)
     }
 }
+
+@Suite struct ReadViewScrollTests {
+    @Test func scrollingStopsAtTheEndOfTheBody() throws {
+        let long = Note(id: UIFixtures.uuid(50), title: "Long", body: (1...20).map { "line \($0)" }.joined(separator: "\n"),
+                        created: UIFixtures.now)
+        let (runner, terminal, _) = UIFixtures.runner(NotesDatabase(notes: [long]), width: 40, height: 10)  // 6 body rows
+        terminal.press(.enter, .character("G"))
+        runner.run()
+        #expect(runner.state.readScroll == 14)
+        #expect(terminal.lastBuffer?.lines[8].hasPrefix(" line 20") == true)
+        terminal.press(.character("j"), .character("j"), .character("k"))
+        runner.run()
+        #expect(runner.state.readScroll == 13)
+        #expect(terminal.lastBuffer?.lines[3].hasPrefix(" line 14") == true)
+    }
+}

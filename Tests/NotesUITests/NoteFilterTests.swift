@@ -87,3 +87,58 @@ import Testing
         #expect(filter.count(in: newIndex) == 2)
     }
 }
+
+@Suite struct BackgroundSearchTextTests {
+    @Test func aSearchWaitsForTheBackgroundBuildAndFindsTheSameNotes() {
+        let index = NoteIndex(database: UIFixtures.database, searchText: .inBackground)
+        // Drawing needs only the order, which is there at once.
+        #expect(index.note(at: 0).id == UIFixtures.report.id)
+        var filter = NoteFilter()
+        filter.set(query: "eggs", categoryID: nil, in: index)
+        #expect(index.isSearchable)
+        #expect(filter.matches == [1])
+    }
+
+    @Test func anEmptyNeedleMatchesEveryCandidate() {
+        let index = NoteIndex(database: UIFixtures.database)
+        #expect(index.search([], among: nil).positions == [0, 1, 2])
+        #expect(index.search([], among: [2]).positions == [2])
+    }
+}
+
+@Suite struct FilterAgreesWithANaiveSearchTests {
+    /// A small deterministic generator, so the test is the same on every run.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    @Test func everyQueryAndEveryPrefixFindsExactlyTheNotesThatContainIt() {
+        var random = Generator(state: 7)
+        let alphabet = Array("abAB ")
+        func text(_ length: Int) -> String { String((0..<length).map { _ in alphabet[random.next(alphabet.count)] }) }
+        let notes = (0..<120).map { number in
+            Note(title: text(1 + random.next(6)), body: text(random.next(30)),
+                 created: Date(timeIntervalSince1970: Double(number)), tags: random.next(3) == 0 ? ["ab"] : [])
+        }
+        let index = NoteIndex(database: NotesDatabase(notes: notes))
+        for _ in 0..<60 {
+            let query = text(1 + random.next(5))
+            var filter = NoteFilter()
+            var typed = ""
+            for character in query {
+                typed.append(character)
+                filter.set(query: typed, categoryID: nil, in: index)
+                let needle = typed.lowercased()
+                let expected = (0..<index.count).filter { position in
+                    let note = index.note(at: position)
+                    return ([note.title, note.body] + Array(note.tags)).contains { $0.lowercased().contains(needle) }
+                }
+                #expect((0..<filter.count(in: index)).map { filter.position(ofRow: $0) } == expected, "query '\(typed)'")
+            }
+        }
+    }
+}

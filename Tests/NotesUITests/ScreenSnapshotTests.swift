@@ -92,7 +92,7 @@ import Testing
         state.picker = .init(categoryID: UIFixtures.work.id,
                              picker: ColorPicker(start: UIFixtures.blue, recent: [UIFixtures.yellow, UIFixtures.blue]))
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 52, height: 16)
-        #expect(Array(buffer.lines[1...14]) == [
+        #expect(Array(buffer.lines[1...13]) == [
             "  ┌─ Color of Work ──────────────────────────────┐  ",
             "  │           #3A7BD5                            │  ",
             "  │           was #3A7BD5                        │  ",
@@ -103,7 +103,6 @@ import Testing
             "  │                                              │  ",
             "  │    A note in Work                            │  ",
             "  │ Recent 1   2                                 │  ",
-            "  │                                              │  ",
             "  │                                              │  ",
             "  │ ←→ ±1 H/L ±16 # hex Enter ok Esc cancel      │  ",
             "  └──────────────────────────────────────────────┘  ",
@@ -121,6 +120,26 @@ import Testing
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 52, height: 16, colorMode: .monochrome)
         #expect(buffer.lines[2] == " W│ [swatch]  #3A7BD5                            │  ")
         #expect(buffer.lines[10] == "  │ Recent 1:F4D03F 2:3A7BD5                     │  ")
+    }
+
+    @Test func onAShortScreenThePickerKeepsSlidersAndHexEntry() {
+        var state = state
+        state.screen = .categories
+        var picker = ColorPicker(start: UIFixtures.blue)
+        _ = picker.handle(.character("#"))
+        _ = picker.handle(.character("f"))
+        state.picker = .init(categoryID: UIFixtures.work.id, picker: picker)
+        let buffer = UIFixtures.render(state, UIFixtures.database, width: 40, height: 10)
+        #expect(Array(buffer.lines[1...8]) == [
+            "┌─ Color of Work ──────────────────────┐",
+            "│           #3A7BD5                    │",
+            "│ ▸ R  58 ██████······················ │",
+            "│   G 123 ██████████████·············· │",
+            "│   B 213 ███████████████████████····· │",
+            "│    A note in Work                    │",
+            "│ Hex #f                               │",
+            "└──────────────────────────────────────┘",
+        ])
     }
 
     @Test func helpListsEveryKey() {

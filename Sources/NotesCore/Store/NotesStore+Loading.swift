@@ -119,8 +119,8 @@ extension NotesStore {
         let path = url.path
         let migrated: [UInt8]
         do {
-            let document = try JSONTree.parse(bytes)
-            migrated = try Migrator(registry: registry).migrate(document, upTo: StoreSchema.formatVersion).text
+            let document = try JSONValue.parse(bytes)
+            migrated = try Migrator(registry: registry).migrate(document, upTo: StoreSchema.formatVersion).jsonBytes(pretty: false)
         } catch let error as JSONError {
             throw corrupt(error, file: path)
         } catch let error as MigrationError {

@@ -23,7 +23,7 @@ public final class AppRunner {
         self.timeZone = timeZone
         self.now = now
         self.editBody = editBody
-        snapshot = NotesSnapshot(repository.contents)
+        snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
         state = AppState(size: terminal.size)
         state.reconcile(with: snapshot)
     }
@@ -50,9 +50,7 @@ public final class AppRunner {
             case .editBody(let id):
                 edit(id)
             case .suspend:
-                // TODO: `terminal.suspendToShell()` once NCursesTerminal's lands on main.
-                terminal.suspend()
-                terminal.resume()
+                terminal.suspendToShell()
             }
         }
         refreshFromRepository()
@@ -114,7 +112,7 @@ public final class AppRunner {
     }
 
     private func reloadSnapshot() {
-        snapshot = NotesSnapshot(repository.contents)
+        snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
         state.reconcile(with: snapshot)
     }
 }

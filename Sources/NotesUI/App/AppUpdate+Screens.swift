@@ -89,6 +89,10 @@ extension AppUpdate {
         case .escape, .character("q"), .left, .character("h"): state.screen = .notes
         default: break
         }
+        if let note = snapshot.database.notes[id] {
+            let lines = NoteReadScreen.bodyLines(note, size: state.size).count
+            state.readScroll = min(state.readScroll, NoteReadScreen.maximumScroll(lines: lines, size: state.size))
+        }
         return []
     }
 

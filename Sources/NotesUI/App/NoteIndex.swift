@@ -4,7 +4,17 @@ import NotesCore
 /// The notes in display order (most recently updated first), with a lowercased
 /// search text for each, built once per database change. Filtering searches these
 /// bytes with `memchr`/`memcmp` and never lowercases or sorts notes per keystroke.
+///
+/// The display order is ready when `init` returns, so the list can be drawn at once;
+/// the search text can be built on another core meanwhile (`.inBackground`), and the
+/// first search waits for it if it comes sooner.
 public struct NoteIndex: Sendable {
+    /// When to build the search text.
+    public enum SearchTextBuild: Sendable {
+        case now
+        case inBackground
+    }
+
     /// Identifies this build, so a filter knows whether its matches belong to it.
     public let id = UUID()
     /// The database's notes, shared (not copied); `order` points into it.
@@ -12,10 +22,7 @@ public struct NoteIndex: Sendable {
     private let order: [Dictionary<UUID, Note>.Index]
     /// Positions in display order of each category's notes.
     public let positionsByCategory: [UUID: [Int32]]
-    /// Title, body, tags and category name of every note, lowercased, fields separated
-    /// by `\n`, notes by `\0`; note `i` is `text[starts[i]..<starts[i + 1] - 1]`.
-    private let text: [UInt8]
-    private let starts: [Int]
+    private let searchText: PendingSearchText
 
     /// Where a search found notes: their positions, and where in each note's text the
     /// query first occurs (a longer query typed after it can start looking there).
@@ -24,9 +31,8 @@ public struct NoteIndex: Sendable {
         public var firstHits: [Int32]
     }
 
-    public init(database: NotesDatabase) {
+    public init(database: NotesDatabase, searchText build: SearchTextBuild = .now) {
         let storage = database.notes
-        let names = database.categories.mapValues(\.name)
         // Sort dictionary positions by (updated, …) keys: comparing whole notes would copy them.
         var keyed: [(updated: Double, index: Dictionary<UUID, Note>.Index)] = []
         keyed.reserveCapacity(storage.count)
@@ -42,35 +48,29 @@ public struct NoteIndex: Sendable {
             return a.id.uuidString < b.id.uuidString
         }
         let order = keyed.map(\.index)
-        var text: [UInt8] = []
-        var starts: [Int] = []
-        starts.reserveCapacity(order.count + 1)
         var positions: [UUID: [Int32]] = [:]
         for (position, index) in order.enumerated() {
-            let note = storage[index].value
-            starts.append(text.count)
-            Self.appendLowercased(note.title, to: &text)
-            text.append(0x0A)
-            Self.appendLowercased(note.body, to: &text)
-            text.append(0x0A)
-            for tag in note.tags {
-                Self.appendLowercased(tag, to: &text)
-                text.append(0x20)
-            }
-            if let category = note.categoryID {
-                text.append(0x0A)
-                if let name = names[category] { Self.appendLowercased(name, to: &text) }
-                positions[category, default: []].append(Int32(position))
-            }
-            text.append(0)
+            if let category = storage[index].value.categoryID { positions[category, default: []].append(Int32(position)) }
         }
-        starts.append(text.count)
         self.storage = storage
         self.order = order
-        self.text = text
-        self.starts = starts
         self.positionsByCategory = positions
+        let names = database.categories.mapValues(\.name)
+        switch build {
+        case .now:
+            searchText = PendingSearchText(SearchText(storage: storage, order: order, categoryNames: names))
+        case .inBackground:
+            searchText = PendingSearchText(buildingInBackground: {
+                SearchText(storage: storage, order: order, categoryNames: names)
+            })
+        }
     }
+
+    /// Whether the search text is built (always, unless built `.inBackground`).
+    public var isSearchable: Bool { searchText.isReady }
+
+    /// Waits until the search text is built.
+    public func waitUntilSearchable() { _ = searchText.text }
 
     public var count: Int { order.count }
 
@@ -95,7 +95,14 @@ public struct NoteIndex: Sendable {
     /// when given, else among all notes. `hints`, parallel to `candidates`, say where a
     /// prefix of `needle` first occurs in each; the search starts there.
     public func search(_ needle: [UInt8], among candidates: [Int32]?, hints: [Int32]? = nil) -> Matches {
-        text.withUnsafeBufferPointer { haystack in
+        guard !needle.isEmpty else {
+            let all = candidates ?? Array(0..<Int32(count))
+            return Matches(positions: all, firstHits: Array(repeating: 0, count: all.count))
+        }
+        let searchable = searchText.text
+        let starts = searchable.starts
+        let rare = searchable.rarestOffset(in: needle)
+        return searchable.bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { pattern in
                 var result = Matches(positions: [], firstHits: [])
                 guard let base = haystack.baseAddress else { return result }
@@ -104,7 +111,7 @@ public struct NoteIndex: Sendable {
                     for (offset, position) in candidates.enumerated() {
                         let start = starts[Int(position)], end = starts[Int(position) + 1] - 1
                         let from = start + Int(usable?[offset] ?? 0)
-                        if let hit = Self.find(pattern, in: base, from: from, to: end) {
+                        if let hit = Self.find(pattern, rare: rare, in: base, from: from, to: end) {
                             result.positions.append(position)
                             result.firstHits.append(Int32(hit - start))
                         }
@@ -113,7 +120,7 @@ public struct NoteIndex: Sendable {
                 }
                 // One sweep over all the text: after a hit, skip to the next note.
                 var from = 0, note = 0
-                while let hit = Self.find(pattern, in: base, from: from, to: haystack.count) {
+                while let hit = Self.find(pattern, rare: rare, in: base, from: from, to: haystack.count) {
                     while starts[note + 1] <= hit { note += 1 }
                     result.positions.append(Int32(note))
                     result.firstHits.append(Int32(hit - starts[note]))
@@ -125,21 +132,24 @@ public struct NoteIndex: Sendable {
         }
     }
 
-    /// The first position in `start..<end` where `pattern` begins (`start` for an empty pattern).
-    private static func find(_ pattern: UnsafeBufferPointer<UInt8>, in base: UnsafePointer<UInt8>,
+    /// The first position in `start..<end` where `pattern` begins (`start` for an empty
+    /// pattern). `memchr` looks for the pattern's byte at offset `rare`, its least
+    /// frequent, so that fewer places need comparing.
+    private static func find(_ pattern: UnsafeBufferPointer<UInt8>, rare: Int, in base: UnsafePointer<UInt8>,
                              from start: Int, to end: Int) -> Int? {
-        guard let first = pattern.first else { return start }
-        let length = pattern.count
-        let lastStart = end - length
+        guard !pattern.isEmpty else { return start }
+        let lastStart = end - pattern.count
         guard start <= lastStart else { return nil }
         // A longer query often still matches where the shorter one did: look there first.
         if matches(pattern, at: base + start) { return start }
-        var position = start + 1
-        while position <= lastStart {
-            guard let hit = memchr(base + position, Int32(first), lastStart - position + 1) else { return nil }
-            let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        let rareByte = Int32(pattern[rare])
+        var position = start + 1 + rare
+        let lastRare = lastStart + rare
+        while position <= lastRare {
+            guard let hit = memchr(base + position, rareByte, lastRare - position + 1) else { return nil }
+            let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - rare
             if matches(pattern, at: base + found) { return found }
-            position = found + 1
+            position = found + rare + 1
         }
         return nil
     }
@@ -148,22 +158,5 @@ public struct NoteIndex: Sendable {
     private static func matches(_ pattern: UnsafeBufferPointer<UInt8>, at place: UnsafePointer<UInt8>) -> Bool {
         for index in 0..<pattern.count where place[index] != pattern[index] { return false }
         return true
-    }
-
-    /// Appends `string` lowercased: ASCII in bulk, anything else through `lowercased()`.
-    private static func appendLowercased(_ string: String, to bytes: inout [UInt8]) {
-        var copy = string
-        let isASCII = copy.withUTF8 { utf8 -> Bool in
-            for byte in utf8 where byte >= 0x80 { return false }
-            let start = bytes.count
-            bytes.append(contentsOf: utf8)
-            bytes.withUnsafeMutableBufferPointer { all in
-                for index in start..<all.count where all[index] &- 0x41 < 26 { all[index] |= 0x20 }
-            }
-            return true
-        }
-        if !isASCII {
-            for byte in string.lowercased().utf8 where byte != 0 { bytes.append(byte) }
-        }
     }
 }

@@ -16,11 +16,24 @@ public enum NoteReadScreen {
         if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0 }.joined(separator: " ")) }
         buffer.write(" " + DisplayWidth.truncate(details.joined(separator: " · "), to: width - 2), x: 0, y: 1,
                      style: Theme.secondary, limit: width)
-        let top = 3, rows = max(0, buffer.size.height - 1 - top)
-        let lines = TextWrap.lines(note.body, width: max(1, width - 2))
-        let scroll = max(0, min(state.readScroll, lines.count - rows))
-        for (offset, line) in lines.dropFirst(scroll).prefix(rows).enumerated() {
-            buffer.write(line, x: 1, y: top + offset, limit: width - 1)
+        let lines = bodyLines(note, size: buffer.size)
+        let scroll = max(0, min(state.readScroll, maximumScroll(lines: lines.count, size: buffer.size)))
+        for (offset, line) in lines.dropFirst(scroll).prefix(bodyRows(buffer.size)).enumerated() {
+            buffer.write(line, x: 1, y: bodyTop + offset, limit: width - 1)
         }
+    }
+
+    /// The row where the body starts, and how many body rows fit.
+    static let bodyTop = 3
+    static func bodyRows(_ size: TerminalSize) -> Int { max(0, size.height - 1 - bodyTop) }
+
+    /// The note's body wrapped to the screen.
+    public static func bodyLines(_ note: Note, size: TerminalSize) -> [String] {
+        TextWrap.lines(note.body, width: max(1, size.width - 2))
+    }
+
+    /// The largest useful scroll offset: the last line at the bottom.
+    public static func maximumScroll(lines: Int, size: TerminalSize) -> Int {
+        max(0, lines - bodyRows(size))
     }
 }

@@ -14,6 +14,9 @@ public protocol Terminal: AnyObject {
     /// Gives the terminal back to the shell (for `$EDITOR`, `Ctrl-Z`); `resume` takes it again.
     func suspend()
     func resume()
+    /// `Ctrl-Z`: gives the terminal back and stops the process until the shell's `fg`
+    /// (a default implementation exists for in-memory terminals).
+    func suspendToShell()
 }
 
 /// Columns and rows of a terminal or a buffer.
@@ -52,4 +55,15 @@ public enum Key: Hashable, Sendable {
     case pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace, delete
     case function(Int)
+}
+
+extension Terminal {
+    /// `Ctrl-Z`: give the terminal back and stop the process until the shell's `fg`.
+    /// In raw mode `Ctrl-Z` arrives as `.control("z")`; the app calls this.
+    /// `NCursesTerminal` really stops; this default (for in-memory terminals) only
+    /// suspends and resumes.
+    public func suspendToShell() {
+        suspend()
+        resume()
+    }
 }

@@ -4,49 +4,72 @@ import NotesCore
 /// sliders with their numbers, a sample note row in the color, and recent colors.
 public enum ColorPickerView {
     public static let width = 48
-    public static let height = 14
+
+    /// The lines of the picker, top to bottom; on a short screen the least needed go first.
+    enum Line: Equatable {
+        case swatch, previous, spacer, slider(ColorPicker.Channel), sample, recent, entry
+    }
+
+    static func lines(fitting rows: Int, hasRecent: Bool) -> [Line] {
+        var lines: [Line] = [.swatch, .previous, .spacer, .slider(.red), .slider(.green), .slider(.blue), .spacer,
+                             .sample, .recent, .spacer, .entry]
+        if !hasRecent { lines.removeAll { $0 == .recent } }
+        for dropped: Line in [.spacer, .recent, .previous, .sample] where lines.count > rows {
+            lines.removeAll { $0 == dropped }
+        }
+        return lines
+    }
 
     public static func draw(_ picker: ColorPicker, title: String = "Pick a color", sampleTitle: String = "A note in this color",
                             in area: Rect, buffer: inout ScreenBuffer, colorMode: ColorMode) {
-        let box = area.centered(width: width, height: height)
+        let content = lines(fitting: max(0, area.height - 2), hasRecent: !picker.recent.isEmpty)
+        let box = area.centered(width: width, height: content.count + 2)
         buffer.box(box, title: title, style: Theme.border)
         let left = box.x + 2, inner = box.width - 4
         let color = picker.color
-        let swatch = Theme.swatch(color)
-        for row in 1...2 {
-            buffer.write(colorMode == .monochrome ? "[swatch]" : "        ", x: left, y: box.y + row, style: swatch, limit: 8)
+        for (offset, line) in content.enumerated() {
+            let y = box.y + 1 + offset
+            guard y < box.maxY - 1 else { break }
+            switch line {
+            case .swatch:
+                buffer.write(colorMode == .monochrome ? "[swatch]" : "        ", x: left, y: y, style: Theme.swatch(color), limit: 8)
+                buffer.write(color.hex, x: left + 10, y: y, style: Theme.title, limit: inner - 10)
+            case .previous:
+                buffer.write(colorMode == .monochrome ? "[swatch]" : "        ", x: left, y: y, style: Theme.swatch(color), limit: 8)
+                buffer.write("was " + picker.start.hex, x: left + 10, y: y, style: Theme.secondary, limit: inner - 10)
+            case .spacer:
+                break
+            case .slider(let channel):
+                drawSlider(channel, picker, x: left, y: y, width: inner, buffer: &buffer)
+            case .sample:
+                let sample = NoteRowView(title: sampleTitle, date: "", tags: [], color: color, marker: "A", isSelected: false)
+                sample.draw(into: &buffer, x: left, y: y, width: inner, colorMode: colorMode)
+            case .recent:
+                drawRecent(picker.recent, x: left, y: y, width: inner, buffer: &buffer, colorMode: colorMode)
+            case .entry:
+                if let entry = picker.hexEntry {
+                    entry.draw(label: "Hex #", in: &buffer, x: left, y: y, width: inner)
+                } else if let problem = picker.problem {
+                    buffer.write(DisplayWidth.truncate(problem, to: inner), x: left, y: y, style: Theme.error, limit: inner)
+                } else {
+                    let hint = "←→ ±1 H/L ±16 # hex Enter ok Esc cancel"
+                    buffer.write(DisplayWidth.truncate(hint, to: inner), x: left, y: y, style: Theme.secondary, limit: inner)
+                }
+            }
         }
-        buffer.write(color.hex, x: left + 10, y: box.y + 1, style: Theme.title, limit: inner - 10)
-        buffer.write("was " + picker.start.hex, x: left + 10, y: box.y + 2, style: Theme.secondary, limit: inner - 10)
+    }
 
-        let barWidth = max(1, inner - 8)
-        for channel in ColorPicker.Channel.allCases {
-            let y = box.y + 4 + channel.rawValue
-            let selected = channel == picker.channel
-            let value = Int(picker.value(of: channel))
-            let number = String(value)
-            let label = (selected ? "▸ " : "  ") + channel.letter + String(repeating: " ", count: 4 - number.count) + number + " "
-            buffer.write(label, x: left, y: y, style: selected ? Theme.title : .plain, limit: inner)
-            let filled = (value * barWidth + 127) / 255
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled)
-            buffer.write(bar, x: left + 8, y: y, style: CellStyle(foreground: tint(channel), bold: selected), limit: barWidth)
-        }
-
-        let sample = NoteRowView(title: sampleTitle, date: "", tags: [], color: color, marker: "A", isSelected: false)
-        sample.draw(into: &buffer, x: left, y: box.y + 8, width: inner, colorMode: colorMode)
-
-        drawRecent(picker.recent, x: left, y: box.y + 9, width: inner, buffer: &buffer, colorMode: colorMode)
-
-        let entryY = box.y + 11
-        if let entry = picker.hexEntry {
-            entry.draw(label: "Hex #", in: &buffer, x: left, y: entryY, width: inner)
-        } else if let problem = picker.problem {
-            buffer.write(problem, x: left, y: entryY, style: Theme.error, limit: inner)
-        }
-        let hint = picker.hexEntry == nil
-            ? "←→ ±1 H/L ±16 # hex Enter ok Esc cancel"
-            : "RRGGBB, Enter apply, Esc back"
-        buffer.write(DisplayWidth.truncate(hint, to: inner), x: left, y: box.y + 12, style: Theme.secondary, limit: inner)
+    private static func drawSlider(_ channel: ColorPicker.Channel, _ picker: ColorPicker, x: Int, y: Int, width: Int,
+                                   buffer: inout ScreenBuffer) {
+        let selected = channel == picker.channel
+        let value = Int(picker.value(of: channel))
+        let number = String(value)
+        let label = (selected ? "▸ " : "  ") + channel.letter + String(repeating: " ", count: 4 - number.count) + number + " "
+        buffer.write(label, x: x, y: y, style: selected ? Theme.title : .plain, limit: width)
+        let barWidth = max(1, width - 8)
+        let filled = (value * barWidth + 127) / 255
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled)
+        buffer.write(bar, x: x + 8, y: y, style: CellStyle(foreground: tint(channel), bold: selected), limit: barWidth)
     }
 
     private static func drawRecent(_ recent: [RGB8], x: Int, y: Int, width: Int, buffer: inout ScreenBuffer,

@@ -1,0 +1,338 @@
+import CNCursesW
+import Foundation
+import NotesCore
+
+/// Why the terminal could not be opened.
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+    /// Standard input or output is not a terminal.
+    case notATerminal
+    /// ncurses has no terminfo entry for this `TERM`.
+    case unknownTerminal(String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            return "the full-screen UI needs a terminal on standard input and output"
+        case .unknownTerminal(let term):
+            return "unknown terminal type '\(term)' (no terminfo entry; try TERM=xterm-256color)"
+        }
+    }
+}
+
+/// The real terminal, over ncursesw: the only type in the project that talks to curses.
+///
+/// Opening it puts the terminal in raw mode on the alternate screen; `close()` (or
+/// `deinit`, or exit, or `SIGINT`/`SIGTERM`/`SIGHUP`) gives it back as it was.
+/// Only one may be open at a time: curses has one current screen.
+public final class NCursesTerminal: Terminal {
+    public let colorMode: ColorMode
+    /// The terminfo entry in use (`$TERM`, or its `-direct` variant; see `ColorModeDetection`).
+    public let terminfoName: String
+
+    private var screen: OpaquePointer?
+    private var previous: ScreenBuffer?
+    private var needsFullRedraw = true
+    private var pairs: ColorPairTable
+    private var colorNumbers: [RGB8: Int32] = [:]
+    private var pendingEvents: [InputEvent] = []
+    private let decoder: KeyDecoder
+
+    /// Opens the terminal named by `environment["TERM"]`, deciding colors from terminfo
+    /// and `environment` (`COLORTERM`, `NO_COLOR`).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw TerminalError.notATerminal
+        }
+        setlocale(LC_ALL, "")
+        let term = environment["TERM"] ?? "dumb"
+        guard let facts = NCursesTerminal.probe(term) else { throw TerminalError.unknownTerminal(term) }
+        var chosen = term
+        let candidates = ColorModeDetection.directCandidates(terminfo: facts, environment: environment)
+        if let direct = candidates.first(where: { NCursesTerminal.probe($0)?.hasRGB == true }) {
+            chosen = direct
+        }
+        TerminalRestoration.installSignalHandlers()
+        guard let opened = newterm(chosen, notes_stdout(), notes_stdin()) else {
+            throw TerminalError.unknownTerminal(chosen)
+        }
+        screen = opened
+        TerminalRestoration.screenIsActive = true
+        terminfoName = chosen
+
+        raw()
+        noecho()
+        nonl()
+        keypad(notes_stdscr(), true)
+        set_escdelay(25)
+        NCursesTerminal.defineCommonKeySequences()
+        curs_set(0)
+        var colors: Int32 = 0
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            colors = notes_colors()
+        }
+        let openedFacts = TerminfoColorFacts(hasRGB: tigetflag("RGB") == 1, colors: Int(colors))
+        colorMode = ColorModeDetection.mode(terminfo: openedFacts, environment: environment)
+        pairs = ColorPairTable(capacity: Int(max(0, notes_color_pairs() - 1)))
+        decoder = NCursesTerminal.makeDecoder()
+    }
+
+    deinit { close() }
+
+    /// Gives the terminal back (leaves the alternate screen, restores the shell's tty
+    /// modes). Safe to call more than once; the object is unusable afterwards.
+    public func close() {
+        guard let opened = screen else { return }
+        endwin()
+        delscreen(opened)
+        screen = nil
+        TerminalRestoration.screenIsActive = false
+    }
+
+    public var size: TerminalSize {
+        TerminalSize(width: Int(notes_cols()), height: Int(notes_lines()))
+    }
+
+    // MARK: Drawing
+
+    public func draw(_ buffer: ScreenBuffer) {
+        guard screen != nil else { return }
+        let full = needsFullRedraw || previous?.size != buffer.size
+        if !write(buffer, full: full) {
+            // Out of color pairs: renumber from scratch and repaint every cell, so no
+            // cell on screen keeps a pair that now means other colors. A frame needing
+            // more pairs than the terminal has shows the rest in default colors.
+            pairs.reset()
+            _ = write(buffer, full: true, fallBackToDefaultColors: true)
+        }
+        wnoutrefresh(notes_stdscr())
+        doupdate()
+        previous = buffer
+        needsFullRedraw = false
+    }
+
+    /// Writes the cells that differ from the last frame (all of them when `full`).
+    /// False when the pair table ran out part way (never with `fallBackToDefaultColors`).
+    private func write(_ buffer: ScreenBuffer, full: Bool, fallBackToDefaultColors: Bool = false) -> Bool {
+        let window = notes_stdscr()
+        if full { werase(window) }
+        let width = min(buffer.size.width, Int(notes_cols()))
+        let height = min(buffer.size.height, Int(notes_lines()))
+        let old = full ? nil : previous
+        for y in 0..<height {
+            var x = 0
+            while x < width {
+                let cell = buffer[x, y]
+                if let old, old[x, y] == cell {
+                    x += 1
+                    continue
+                }
+                // A cell that was the right half of a wide character: its left half
+                // must be written again (or blanked) too.
+                if let old, old[x, y].isContinuation, x > 0, !cell.isContinuation {
+                    guard put(buffer[x - 1, y], x: x - 1, y: y, fallBack: fallBackToDefaultColors) else { return false }
+                }
+                if !cell.isContinuation {
+                    guard put(cell, x: x, y: y, fallBack: fallBackToDefaultColors) else { return false }
+                }
+                x += 1
+            }
+        }
+        return true
+    }
+
+    /// Writes one cell at (x, y): its grapheme as a base character plus combining marks.
+    /// False when no color pair is left for its colors, unless `fallBack` (then default colors).
+    private func put(_ cell: Cell, x: Int, y: Int, fallBack: Bool) -> Bool {
+        var pair: Int32 = 0
+        if colorMode != .monochrome {
+            let colors = ColorPairTable.Colors(foreground: number(for: cell.style.foreground),
+                                               background: number(for: cell.style.background))
+            switch pairs.pair(for: colors) {
+            case .existing(let number):
+                pair = number
+            case .new(let number):
+                init_extended_pair(number, colors.foreground, colors.background)
+                pair = number
+            case .full:
+                guard fallBack else { return false }
+                pair = 0
+            }
+        }
+        var attributes = notes_a_normal()
+        if cell.style.bold { attributes |= notes_a_bold() }
+        if cell.style.dim { attributes |= notes_a_dim() }
+        if cell.style.reverse { attributes |= notes_a_reverse() }
+        if cell.style.underline { attributes |= notes_a_underline() }
+
+        var characters = NCursesTerminal.wideCharacters(cell.text)
+        var complex = cchar_t()
+        setcchar(&complex, &characters, attributes, 0, &pair)
+        mvwadd_wch(notes_stdscr(), Int32(y), Int32(x), &complex)
+        return true
+    }
+
+    private func number(for color: RGB8?) -> Int32 {
+        guard let color else { return TerminalColor.terminalDefault }
+        if let known = colorNumbers[color] { return known }
+        let mapped = TerminalColor.number(for: color, mode: colorMode)
+        colorNumbers[color] = mapped
+        return mapped
+    }
+
+    /// A grapheme as at most `CCHARW_MAX` wide characters, zero-terminated; control
+    /// characters (which curses would print as `^X`, two columns) become a space.
+    static func wideCharacters(_ text: String) -> [wchar_t] {
+        var scalars = Array(text.unicodeScalars.prefix(Int(CCHARW_MAX)))
+        if let first = scalars.first, first.value < 0x20 || (0x7F..<0xA0).contains(first.value) {
+            scalars[0] = " "
+        }
+        if scalars.isEmpty { scalars = [" "] }
+        return scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+    }
+
+    // MARK: Input
+
+    public func nextEvent() -> InputEvent? {
+        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
+        guard screen != nil else { return nil }
+        var interruptions = 0
+        while true {
+            var code: wint_t = 0
+            let result = wget_wch(notes_stdscr(), &code)
+            if result == KEY_CODE_YES {
+                guard let event = decoder.decode(keyCode: Int32(bitPattern: code), size: size) else { continue }
+                if case .resize = event { needsFullRedraw = true }
+                return event
+            }
+            if result == OK {
+                guard let event = KeyDecoder.decode(character: code) else { continue }
+                return event
+            }
+            // ERR: a signal interrupted the read (retry), or input has ended.
+            interruptions += 1
+            if notes_errno() == EINTR && interruptions < 1000 { continue }
+            return nil
+        }
+    }
+
+    /// Home/End as tmux, screen, rxvt and the Linux console send them, which some
+    /// terminfo entries (xterm's, used inside tmux) do not list.
+    private static func defineCommonKeySequences() {
+        let sequences: [(String, Int32)] = [
+            ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
+            ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
+        ]
+        for (sequence, key) in sequences where key_defined(sequence) == 0 {
+            define_key(sequence, key)
+        }
+    }
+
+    private static func makeDecoder() -> KeyDecoder {
+        let codes: [Int32: Key] = [
+            KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
+            KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown, KEY_HOME: .home, KEY_END: .end,
+            KEY_A1: .home, KEY_C1: .end, KEY_A3: .pageUp, KEY_C3: .pageDown, KEY_LL: .end,
+            KEY_ENTER: .enter, KEY_BTAB: .backTab, KEY_BACKSPACE: .backspace, KEY_DC: .delete,
+        ]
+        return KeyDecoder(keyCodes: codes, functionKeyBase: notes_key_f0(), resizeCode: KEY_RESIZE)
+    }
+
+    // MARK: Suspending
+
+    /// Gives the terminal to another program (`$EDITOR`). Until `resume()`, `SIGINT`
+    /// is left to that program: Ctrl-C reaches the whole foreground process group,
+    /// and it must not end the notes behind the editor.
+    public func suspend() {
+        guard screen != nil else { return }
+        TerminalRestoration.ignoresInterrupt = true
+        endwin()
+    }
+
+    public func resume() {
+        guard screen != nil else { return }
+        TerminalRestoration.ignoresInterrupt = false
+        var window = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0,
+           Int32(window.ws_row) != notes_lines() || Int32(window.ws_col) != notes_cols() {
+            // Resized while we were away: curses did not see the SIGWINCH.
+            resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+            pendingEvents.append(.resize(size))
+        }
+        clearok(notes_curscr(), true)
+        needsFullRedraw = true
+        wrefresh(notes_stdscr())
+    }
+
+    /// `Ctrl-Z`: gives the terminal back, stops the process as the shell's job control
+    /// expects, and takes the terminal again when the shell continues it (`fg`).
+    /// In raw mode `Ctrl-Z` arrives as `.control("z")`; the app calls this.
+    public func suspendToShell() {
+        suspend()
+        let previousHandler = signal(SIGTSTP, notes_sig_dfl())
+        raise(SIGTSTP)
+        signal(SIGTSTP, previousHandler)
+        resume()
+    }
+
+    // MARK: Terminfo
+
+    /// Reads the color facts of a terminfo entry without opening a screen; nil when
+    /// there is no such entry.
+    private static func probe(_ name: String) -> TerminfoColorFacts? {
+        var status: Int32 = 0
+        guard setupterm(name, STDOUT_FILENO, &status) == OK else { return nil }
+        let facts = TerminfoColorFacts(hasRGB: tigetflag("RGB") == 1, colors: Int(tigetnum("colors")))
+        if let loaded = set_curterm(nil) { del_curterm(loaded) }
+        return facts
+    }
+}
+
+/// Gives the terminal back when the process ends without `close()`: on exit; on
+/// `SIGINT`, `SIGTERM`, `SIGHUP` (then exits with status 128 + signal number); and on a
+/// crash (`SIGILL`, `SIGTRAP`, `SIGSEGV`, `SIGBUS`, `SIGFPE`, `SIGABRT`), after which the
+/// handler that was there before (the Swift runtime's backtracer, or the default) runs.
+enum TerminalRestoration {
+    /// A curses screen is open (set and read on the main thread and in the handlers).
+    nonisolated(unsafe) static var screenIsActive = false
+    /// `SIGINT` is ignored while another program has the terminal.
+    nonisolated(unsafe) static var ignoresInterrupt = false
+    nonisolated(unsafe) private static var installed = false
+
+    static func installSignalHandlers() {
+        guard !installed else { return }
+        installed = true
+        atexit {
+            if TerminalRestoration.screenIsActive { endwin() }
+        }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { received in
+                if received == SIGINT && TerminalRestoration.ignoresInterrupt { return }
+                if TerminalRestoration.screenIsActive { endwin() }
+                _exit(128 + received)
+            }
+        }
+        for signalNumber in crashSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { received in
+                if TerminalRestoration.screenIsActive { endwin() }
+                // Put the earlier handler back and deliver the signal to it once this
+                // handler returns (a fault also recurs when its instruction runs again).
+                sigaction(received, &TerminalRestoration.previousCrashActions[Int(received)], nil)
+                raise(received)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signalNumber, &action, &previousCrashActions[Int(signalNumber)])
+        }
+    }
+
+    private static let crashSignals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
+    /// The handlers the crash handlers replaced, by signal number (allocated once, never freed).
+    nonisolated(unsafe) private static var previousCrashActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        actions.initialize(repeating: sigaction(), count: 65)
+        return actions
+    }()
+}

@@ -1,0 +1,89 @@
+import Foundation
+import NotesCore
+import NotesTestSupport
+import Testing
+
+/// Colors as they reach a real terminal, per `TERM`, `COLORTERM` and `NO_COLOR`.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux)"))
+struct TerminalColorTests {
+    /// A mid blue: OKLab's nearest 256-color entry is 32 (#0087D7), while plain RGB
+    /// distance would pick 68 (#5F87D7).
+    private let blue = RGB8(red: 58, green: 123, blue: 213)
+
+    /// The background of the termcheck strip (row 2, column 0) under the given terminal.
+    private func stripColor(term: String, environment: [String: String] = [:]) throws -> CapturedColor? {
+        let session = try TmuxSession(command: [TerminalHarness.product("notes-termcheck"), "--color", "3A7BD5"],
+                                      width: 80, height: 24, term: term, environment: environment)
+        defer { session.kill() }
+        try session.waitFor(text: "strip #3A7BD5")
+        let screen = CapturedScreen(try session.capture(escapes: true))
+        return screen.cell(x: 0, y: 2)?.style.background
+    }
+
+    @Test func tmuxKeepsTwentyFourBitColorsInCaptures() throws {
+        let session = try TmuxSession(command: ["sh", "-c", "printf '\\033[38;2;1;2;3mX\\033[0m ok'; sleep 60"])
+        defer { session.kill() }
+        try session.waitFor(text: "X ok")
+        let screen = CapturedScreen(try session.capture(escapes: true))
+        #expect(screen.cell(x: 0, y: 0)?.style.foreground == .rgb(RGB8(red: 1, green: 2, blue: 3)))
+    }
+
+    @Test func directTerminfoShowsTheExactColor() throws {
+        #expect(try stripColor(term: "xterm-direct") == .rgb(blue))
+    }
+
+    @Test func colortermTruecolorUpgradesTo24Bit() throws {
+        #expect(try stripColor(term: "xterm-256color", environment: ["COLORTERM": "truecolor"]) == .rgb(blue))
+    }
+
+    @Test func colortermTruecolorFallsBackToXtermDirect() throws {
+        // There is no screen-direct entry; xterm-direct is the fallback.
+        #expect(try stripColor(term: "screen-256color", environment: ["COLORTERM": "24bit"]) == .rgb(blue))
+    }
+
+    @Test func twoHundredFiftySixColorsShowThePerceptuallyNearestEntry() throws {
+        #expect(try stripColor(term: "xterm-256color") == .palette(32))
+    }
+
+    @Test func eightColorsShowAnANSIColor() throws {
+        let color = try stripColor(term: "xterm")
+        guard case .palette(let index) = color else {
+            Issue.record("expected a palette color, got \(String(describing: color))")
+            return
+        }
+        #expect((0...7).contains(index))
+    }
+
+    @Test func noColorShowsNoColors() throws {
+        #expect(try stripColor(term: "xterm-direct", environment: ["NO_COLOR": "1"]) == .terminalDefault)
+    }
+
+    /// An 8-color terminal has 63 color pairs. termcheck's rows 5 and 6 need 60 at first,
+    /// then more with every frame while row 5 stays unchanged: the pairs are renumbered
+    /// and the screen repainted, and no cell may show another cell's colors.
+    @Test func runningOutOfColorPairsNeverRecolorsCellsOnScreen() throws {
+        let session = try TmuxSession(command: [TerminalHarness.product("notes-termcheck")],
+                                      width: 80, height: 24, term: "xterm")
+        defer { session.kill() }
+        let combinations: [(foreground: Int, background: Int)] = (0...8).flatMap { background in
+            (0...8).map { foreground in (foreground, background) }
+        }.filter { $0.foreground != 8 || $0.background != 8 }
+        func expected(_ index: Int) -> CapturedColor { index == 8 ? .terminalDefault : .palette(index) }
+
+        for frame in 0..<4 {
+            if frame > 0 { try session.sendKeys("n") }
+            try session.waitFor(text: "pairs frame \(frame)")
+            let screen = CapturedScreen(try session.capture(escapes: true))
+            for x in 0..<30 {
+                let fixed = combinations[x]
+                let moving = combinations[(30 + 30 * frame + x) % combinations.count]
+                let fixedStyle = screen.cell(x: x, y: 5)?.style
+                let movingStyle = screen.cell(x: x, y: 6)?.style
+                #expect(fixedStyle?.foreground == expected(fixed.foreground), "frame \(frame), row 5, column \(x)")
+                #expect(fixedStyle?.background == expected(fixed.background), "frame \(frame), row 5, column \(x)")
+                #expect(movingStyle?.foreground == expected(moving.foreground), "frame \(frame), row 6, column \(x)")
+                #expect(movingStyle?.background == expected(moving.background), "frame \(frame), row 6, column \(x)")
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import NotesTestSupport
+import Testing
+
+/// PRODUCT §7: after quit, an error, SIGINT, SIGTERM, SIGHUP and Ctrl-Z + fg the
+/// terminal is back in its normal mode. Driven through `notes-termcheck`, which opens
+/// the terminal exactly as `notes` does (`NCursesTerminal`).
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux)"))
+struct TerminalRestorationTests {
+    /// How the program is made to end, and the exit status that follows.
+    enum Ending: String, CaseIterable, CustomTestStringConvertible {
+        case quitKey, errorExit, interrupt, terminate, hangUp
+
+        var testDescription: String { rawValue }
+
+        var expectedStatus: Int {
+            switch self {
+            case .quitKey: return 0
+            case .errorExit: return 1
+            case .interrupt: return 128 + Int(SIGINT)
+            case .terminate: return 128 + Int(SIGTERM)
+            case .hangUp: return 128 + Int(SIGHUP)
+            }
+        }
+    }
+
+    @Test(arguments: Ending.allCases)
+    func terminalModeIsRestored(ending: Ending) throws {
+        // Given a shell in a tmux pane running the program full-screen
+        let harness = try TerminalHarness()
+        defer { harness.session.kill() }
+        try harness.startBracketed([TerminalHarness.product("notes-termcheck")])
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "termcheck")
+
+        // When it ends
+        switch ending {
+        case .quitKey: try harness.session.sendKeys("q")
+        case .errorExit: try harness.session.sendKeys("x")
+        case .interrupt: kill(try harness.programPid(), SIGINT)
+        case .terminate: kill(try harness.programPid(), SIGTERM)
+        case .hangUp: kill(try harness.programPid(), SIGHUP)
+        }
+
+        // Then the shell gets the terminal back exactly as it was
+        let status = try harness.waitForExit()
+        #expect(status == ending.expectedStatus)
+        #expect(try harness.snapshot("after") == harness.snapshot("before"))
+        if ending == .errorExit {
+            #expect(try harness.session.capture().contains("error: failure requested with the x key"))
+        }
+    }
+
+    @Test func controlZSuspendsAndFgResumes() throws {
+        // Given the program running full-screen as a shell job
+        let harness = try TerminalHarness()
+        defer { harness.session.kill() }
+        try harness.saveSnapshot("before")
+        try harness.run(TerminalHarness.product("notes-termcheck"))
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "termcheck")
+
+        // When Ctrl-Z is pressed, the shell is back, in its own mode
+        try harness.session.sendKeys("C-z")
+        try harness.session.waitFor(text: "Stopped")
+        try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
+        try harness.saveSnapshot("stopped")
+        #expect(try harness.snapshot("stopped") == harness.snapshot("before"))
+
+        // And `fg` brings the program back, redrawn and taking keys
+        try harness.run("fg")
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "termcheck")
+        try harness.session.sendKeys("Up")
+        try harness.session.waitFor(text: "last key: up")
+
+        // And quitting then restores the terminal again
+        try harness.session.sendKeys("q")
+        try harness.session.waitFor(text: "termcheck: done")
+        try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
+        try harness.saveSnapshot("after")
+        #expect(try harness.snapshot("after") == harness.snapshot("before"))
+    }
+
+    @Test func crashRestoresTheTerminal() throws {
+        // Given the program running full-screen (the Swift backtracer off, for speed)
+        let harness = try TerminalHarness(environment: ["SWIFT_BACKTRACE": "enable=no"])
+        defer { harness.session.kill() }
+        try harness.startBracketed([TerminalHarness.product("notes-termcheck")])
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "termcheck")
+
+        // When it traps (an array index out of range)
+        try harness.session.sendKeys("!")
+
+        // Then it dies of the signal, and the terminal is as it was
+        let status = try harness.waitForExit()
+        #expect(status == 128 + Int(SIGILL) || status == 128 + Int(SIGTRAP))
+        #expect(try harness.snapshot("after") == harness.snapshot("before"))
+    }
+}
