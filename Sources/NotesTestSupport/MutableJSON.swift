@@ -15,11 +15,11 @@ public indirect enum MutableJSON: Sendable {
 
     static let operationCount = 5
 
-    public init(_ value: NotesCore.JSONTree) {
+    public init(_ value: NotesCore.JSONValue) {
         switch value {
         case .array(let items): self = .array(items.map(MutableJSON.init))
         case .object(let members): self = .object(members.map { ($0.0, MutableJSON($0.1)) })
-        default: self = .raw(value.text)
+        default: self = .raw(value.jsonBytes(pretty: false))
         }
     }
 
@@ -30,7 +30,7 @@ public indirect enum MutableJSON: Sendable {
         case .array(let items):
             return Array("[".utf8) + Array(items.map(\.text).joined(separator: Array(",".utf8))) + Array("]".utf8)
         case .object(let members):
-            let parts = members.map { NotesCore.JSONTree.string($0.0).text + Array(":".utf8) + $0.1.text }
+            let parts = members.map { NotesCore.JSONValue.string($0.0).jsonBytes(pretty: false) + Array(":".utf8) + $0.1.text }
             return Array("{".utf8) + Array(parts.joined(separator: Array(",".utf8))) + Array("}".utf8)
         }
     }
