@@ -107,13 +107,17 @@ public struct NoteIndex: Sendable {
                 var result = Matches(positions: [], firstHits: [])
                 guard let base = haystack.baseAddress else { return result }
                 if let candidates {
+                    result.positions.reserveCapacity(candidates.count)
+                    result.firstHits.reserveCapacity(candidates.count)
                     let usable = hints.flatMap { $0.count == candidates.count ? $0 : nil }
-                    for (offset, position) in candidates.enumerated() {
-                        let start = starts[Int(position)], end = starts[Int(position) + 1] - 1
-                        let from = start + Int(usable?[offset] ?? 0)
-                        if let hit = Self.find(pattern, rare: rare, in: base, from: from, to: end) {
-                            result.positions.append(position)
-                            result.firstHits.append(Int32(hit - start))
+                    starts.withUnsafeBufferPointer { starts in
+                        for (offset, position) in candidates.enumerated() {
+                            let start = starts[Int(position)], end = starts[Int(position) + 1] - 1
+                            let from = start + Int(usable?[offset] ?? 0)
+                            if let hit = Self.find(pattern, rare: rare, in: base, from: from, to: end) {
+                                result.positions.append(position)
+                                result.firstHits.append(Int32(hit - start))
+                            }
                         }
                     }
                     return result
