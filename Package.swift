@@ -33,6 +33,8 @@ let package = Package(
         .executableTarget(name: "notes-termcheck", dependencies: ["NotesCore", "NotesUI"]),
         // The benchmark of PRODUCT §6.
         .executableTarget(name: "notes-bench", dependencies: ["NotesCore", "NotesUI"]),
+        // A helper process for the reliability tests: commits in a loop (to be killed), opens bad stores.
+        .executableTarget(name: "notes-stress", dependencies: ["NotesCore", "NotesTestSupport"]),
         // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
         .target(name: "NotesTestSupport", dependencies: ["NotesCore"]),
         .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "NotesTestSupport"],
@@ -40,5 +42,7 @@ let package = Package(
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
         .testTarget(name: "EndToEndTests", dependencies: ["notes", "notes-termcheck", "NotesCore", "NotesTestSupport"]),
+        // PRODUCT §7: kill -9 at random instants, mutated stores and archives, two processes on one store.
+        .testTarget(name: "ReliabilityTests", dependencies: ["notes", "notes-stress", "NotesCore", "NotesTestSupport"]),
     ]
 )

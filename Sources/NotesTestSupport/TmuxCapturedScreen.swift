@@ -66,6 +66,21 @@ public struct CapturedScreen: Sendable {
         return rows[y].map(\.text).joined()
     }
 
+    /// The column and row where `text` first starts (columns count wide characters as two).
+    public func position(of text: String) -> (x: Int, y: Int)? {
+        for (y, row) in rows.enumerated() {
+            for x in row.indices where !row[x].text.isEmpty {
+                var joined = ""
+                for cell in row[x...] {
+                    joined += cell.text
+                    if joined.count >= text.count { break }
+                }
+                if joined.hasPrefix(text) { return (x, y) }
+            }
+        }
+        return nil
+    }
+
     /// The first row containing `text`.
     public func row(containing text: String) -> Int? {
         rows.indices.first { self.text(row: $0).contains(text) }

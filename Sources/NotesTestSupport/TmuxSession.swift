@@ -28,7 +28,9 @@ public enum TmuxError: Error, CustomStringConvertible {
 /// the program sent it (there is no outside terminal, so `Tc`/`RGB` overrides play
 /// no part).
 public final class TmuxSession {
-    public let socket: String
+    /// `-S <path>` (a socket in the session's folder, removed with it) or, when that path
+    /// is too long for a Unix socket, `-L <unique name>`.
+    public let socketArguments: [String]
     public let configuration: URL
     private let tmux: String
     private let folder: TemporaryFolder
@@ -38,13 +40,16 @@ public final class TmuxSession {
     public static var isAvailable: Bool { executable() != nil }
 
     /// Starts `command` (an argument vector, quoted for `sh`) in a new detached session.
-    /// `environment` is set for the command; `COLORTERM` and `NO_COLOR` are removed unless given.
+    /// `environment` is set for the command; `COLORTERM` and `NO_COLOR` are removed unless
+    /// given, and `LANG` is `C.UTF-8` unless given (curses needs a UTF-8 locale for wide characters).
     public init(command: [String], width: Int = 120, height: Int = 40, term: String = "xterm-256color",
                 environment: [String: String] = [:]) throws {
         guard let tmux = TmuxSession.executable() else { throw TmuxError.notInstalled }
         self.tmux = tmux
         folder = try TemporaryFolder(prefix: "notes-tmux")
-        socket = "notes-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let socketPath = folder.file("socket").path
+        socketArguments = socketPath.utf8.count < 100
+            ? ["-S", socketPath] : ["-L", "notes-test-\(getpid())-\(UUID().uuidString.prefix(8))"]
         configuration = folder.file("tmux.conf")
         let settings = [
             "set -g default-terminal \"\(term)\"",
@@ -57,6 +62,7 @@ public final class TmuxSession {
         try (settings.joined(separator: "\n") + "\n").write(to: configuration, atomically: true, encoding: .utf8)
 
         var prefix = ["env", "-u", "COLORTERM", "-u", "NO_COLOR"]
+        let environment = environment.merging(["LANG": "C.UTF-8"]) { given, _ in given }
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { prefix.append("\(name)=\(value)") }
         let shellCommand = (prefix + command).map(TmuxSession.shellQuoted).joined(separator: " ")
         try run(["new-session", "-d", "-s", "test", "-x", String(width), "-y", String(height), shellCommand])
@@ -143,7 +149,7 @@ public final class TmuxSession {
 
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let result = try TmuxProcess.run(tmux, ["-L", socket, "-f", configuration.path] + arguments,
+        let result = try TmuxProcess.run(tmux, socketArguments + ["-f", configuration.path] + arguments,
                                          outputFile: folder.file("tmux-output").path)
         guard result.status == 0 else {
             throw TmuxError.commandFailed(arguments: arguments, status: result.status, output: result.output)

@@ -1,4 +1,22 @@
-import NotesCore
+import Foundation
 
-// The benchmark of PRODUCT §6 is not written yet.
-print("notes-bench: not implemented yet")
+// notes-bench: the benchmark of PRODUCT §6. See BenchOptions for the flags.
+do {
+    let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    if let path = options.childOpenPath {
+        try ChildMeasurement.open(path: path)
+    } else if let path = options.childTerminalPath {
+        try TerminalChild.run(storePath: path)
+    } else if let path = options.childDecodePath {
+        try ChildMeasurement.decode(path: path)
+    } else {
+        let report = try BenchRun(options: options).run()
+        print(options.json ? report.json() : report.table())
+    }
+} catch let error as BenchOptions.UsageError {
+    FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+    exit(64)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}

@@ -5,7 +5,9 @@ import NotesUI
 // notes-termcheck: opens the terminal the way `notes` does and shows what the terminal
 // layer sees: size, color mode, terminfo entry, the last key, and a strip in a color
 // (`--color RRGGBB`, default 3A7BD5). Keys: q quits, Ctrl-Z suspends, x exits with an
-// error, Ctrl-C exits with status 130. The end-to-end terminal tests drive it.
+// error, ! crashes (a Swift runtime trap), Ctrl-C exits with status 130, n shows the next
+// frame of the color-pair rows.
+// The end-to-end terminal tests drive it.
 
 /// An error the `x` key raises, to check the terminal is restored on an error exit.
 struct RequestedFailure: Error, CustomStringConvertible {
@@ -35,7 +37,31 @@ func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain, into buffe
     }
 }
 
-func render(size: TerminalSize, terminal: NCursesTerminal, color: RGB8, lastKey: String) -> ScreenBuffer {
+/// The 80 foreground/background combinations of the 8 ANSI colors and the default
+/// (index 8), default on default left out: more than an 8-color terminal's 63 pairs.
+let pairCombinations: [(foreground: Int, background: Int)] = (0...8).flatMap { background in
+    (0...8).map { foreground in (foreground, background) }
+}.filter { $0.foreground != 8 || $0.background != 8 }
+
+func ansi(_ index: Int) -> RGB8? {
+    index < 8 ? ANSIPalette.colors[index] : nil
+}
+
+/// Row 5 always shows combinations 0–29; row 6 shows 30 combinations starting at
+/// 30 + 30·frame (wrapping), so a few frames need more pairs than exist while row 5,
+/// unchanged, must keep its colors.
+func drawPairRows(frame: Int, into buffer: inout ScreenBuffer) {
+    // Written below the rows, so once it shows, the rows above are on screen too.
+    write("pairs frame \(frame)", x: 0, y: 7, into: &buffer)
+    for x in 0..<30 {
+        let fixed = pairCombinations[x]
+        buffer[x, 5] = Cell(text: "x", style: CellStyle(foreground: ansi(fixed.foreground), background: ansi(fixed.background)))
+        let moving = pairCombinations[(30 + 30 * frame + x) % pairCombinations.count]
+        buffer[x, 6] = Cell(text: "x", style: CellStyle(foreground: ansi(moving.foreground), background: ansi(moving.background)))
+    }
+}
+
+func render(size: TerminalSize, terminal: NCursesTerminal, color: RGB8, lastKey: String, frame: Int) -> ScreenBuffer {
     var buffer = ScreenBuffer(size: size)
     guard size.width >= 30, size.height >= 6 else {
         write("Terminal too small", x: 0, y: 0, into: &buffer)
@@ -48,6 +74,7 @@ func render(size: TerminalSize, terminal: NCursesTerminal, color: RGB8, lastKey:
     write("    ", x: 0, y: 2, style: CellStyle(background: color), into: &buffer)
     write(" strip \(color.hex)", x: 4, y: 2, into: &buffer)
     write("wide: 漢字 café e\u{301}", x: 0, y: 3, into: &buffer)
+    if size.height >= 9 { drawPairRows(frame: frame, into: &buffer) }
     let help = "q quit  ^Z suspend  x error"
     write(help, x: size.width - help.count, y: size.height - 1, style: CellStyle(reverse: true), into: &buffer)
     return buffer
@@ -58,23 +85,29 @@ func runTermcheck() throws -> Int32 {
     let terminal = try NCursesTerminal()
     defer { terminal.close() }
     var lastKey = "none"
-    terminal.draw(render(size: terminal.size, terminal: terminal, color: color, lastKey: lastKey))
+    var frame = 0
+    terminal.draw(render(size: terminal.size, terminal: terminal, color: color, lastKey: lastKey, frame: frame))
     while let event = terminal.nextEvent() {
         switch event {
         case .key(.character("q")):
             return 0
         case .key(.character("x")):
             throw RequestedFailure()
+        case .key(.character("!")):
+            let empty: [Int] = []
+            lastKey = "\(empty[empty.count])"  // traps: index out of range
         case .key(.control("c")):
             return 130
         case .key(.control("z")):
             terminal.suspendToShell()
+        case .key(.character("n")):
+            frame += 1
         case .key(let key):
             lastKey = "\(key)"
         case .resize:
             break
         }
-        terminal.draw(render(size: terminal.size, terminal: terminal, color: color, lastKey: lastKey))
+        terminal.draw(render(size: terminal.size, terminal: terminal, color: color, lastKey: lastKey, frame: frame))
     }
     return 0
 }

@@ -45,7 +45,7 @@ struct List: ParsableCommand {
         )
         let notes = listing.notes(in: database)
         if json {
-            Console.out(OutputJSON.array(notes.map { JSONOutput.note($0, in: database) }).serialized())
+            Console.out(JSONValue.array(notes.map { JSONOutput.note($0, in: database) }).serialized())
         } else {
             for line in PlainOutput().listLines(notes, in: database) { Console.out(line) }
         }

@@ -9,7 +9,10 @@ struct TerminalBehaviourTests {
     private func start(width: Int = 80, height: Int = 24) throws -> TmuxSession {
         let session = try TmuxSession(command: [TerminalHarness.product("notes-termcheck")],
                                       width: width, height: height)
-        try session.waitFor(text: "termcheck \(width)x\(height)")
+        // The help on the bottom row is written last: the whole frame is on screen.
+        try session.waitUntil("the first frame") { screen in
+            screen.contains("termcheck \(width)x\(height)") && screen.contains("x error")
+        }
         return session
     }
 
@@ -36,14 +39,17 @@ struct TerminalBehaviourTests {
 
         // When the pane grows, the screen is laid out for the new size at once
         try session.resize(width: 100, height: 30)
-        var screen = try session.waitFor(text: "termcheck 100x30")
-        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count >= 30 && lines[29].hasSuffix("q quit  ^Z suspend  x error"))
+        // (the header names the size, the help sits in the new bottom-right corner)
+        try session.waitUntil("the layout at 100x30") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return screen.contains("termcheck 100x30") && lines.count >= 30
+                && lines[29].count == 100 && lines[29].hasSuffix("q quit  ^Z suspend  x error")
+        }
 
         // When it becomes too small, it says so
         try session.resize(width: 20, height: 5)
-        screen = try session.waitFor(text: "Terminal too small")
-        #expect(!screen.contains("termcheck"))
+        let small = try session.waitFor(text: "Terminal too small")
+        #expect(!small.contains("termcheck"))
 
         // And it comes back when there is room again
         try session.resize(width: 60, height: 12)

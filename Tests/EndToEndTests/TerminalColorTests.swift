@@ -36,6 +36,11 @@ struct TerminalColorTests {
         #expect(try stripColor(term: "xterm-256color", environment: ["COLORTERM": "truecolor"]) == .rgb(blue))
     }
 
+    @Test func colortermTruecolorFallsBackToXtermDirect() throws {
+        // There is no screen-direct entry; xterm-direct is the fallback.
+        #expect(try stripColor(term: "screen-256color", environment: ["COLORTERM": "24bit"]) == .rgb(blue))
+    }
+
     @Test func twoHundredFiftySixColorsShowThePerceptuallyNearestEntry() throws {
         #expect(try stripColor(term: "xterm-256color") == .palette(32))
     }
@@ -51,5 +56,34 @@ struct TerminalColorTests {
 
     @Test func noColorShowsNoColors() throws {
         #expect(try stripColor(term: "xterm-direct", environment: ["NO_COLOR": "1"]) == .terminalDefault)
+    }
+
+    /// An 8-color terminal has 63 color pairs. termcheck's rows 5 and 6 need 60 at first,
+    /// then more with every frame while row 5 stays unchanged: the pairs are renumbered
+    /// and the screen repainted, and no cell may show another cell's colors.
+    @Test func runningOutOfColorPairsNeverRecolorsCellsOnScreen() throws {
+        let session = try TmuxSession(command: [TerminalHarness.product("notes-termcheck")],
+                                      width: 80, height: 24, term: "xterm")
+        defer { session.kill() }
+        let combinations: [(foreground: Int, background: Int)] = (0...8).flatMap { background in
+            (0...8).map { foreground in (foreground, background) }
+        }.filter { $0.foreground != 8 || $0.background != 8 }
+        func expected(_ index: Int) -> CapturedColor { index == 8 ? .terminalDefault : .palette(index) }
+
+        for frame in 0..<4 {
+            if frame > 0 { try session.sendKeys("n") }
+            try session.waitFor(text: "pairs frame \(frame)")
+            let screen = CapturedScreen(try session.capture(escapes: true))
+            for x in 0..<30 {
+                let fixed = combinations[x]
+                let moving = combinations[(30 + 30 * frame + x) % combinations.count]
+                let fixedStyle = screen.cell(x: x, y: 5)?.style
+                let movingStyle = screen.cell(x: x, y: 6)?.style
+                #expect(fixedStyle?.foreground == expected(fixed.foreground), "frame \(frame), row 5, column \(x)")
+                #expect(fixedStyle?.background == expected(fixed.background), "frame \(frame), row 5, column \(x)")
+                #expect(movingStyle?.foreground == expected(moving.foreground), "frame \(frame), row 6, column \(x)")
+                #expect(movingStyle?.background == expected(moving.background), "frame \(frame), row 6, column \(x)")
+            }
+        }
     }
 }

@@ -45,7 +45,9 @@ struct TerminalHarness {
     /// followed by `EXIT=<status>` and `DONE` on the screen.
     func startBracketed(_ command: [String]) throws {
         let line = command.map(TmuxSession.shellQuoted).joined(separator: " ")
-        try run("stty -a > \(scratch("before")); \(line); echo EXIT=$?; stty -a > \(scratch("after")); echo DONE")
+        // The markers are echoed from quoted halves, so the typed command line (which may
+        // wrap anywhere) never shows them as they appear in the output.
+        try run("stty -a > \(scratch("before")); \(line); echo \"EXIT\"\"=$?\"; stty -a > \(scratch("after")); echo DO\"\"NE")
     }
 
     /// Waits until the program has taken the screen (the alternate screen is on).
@@ -55,10 +57,20 @@ struct TerminalHarness {
 
     /// Waits for the bracketed command to finish; returns its exit status.
     func waitForExit() throws -> Int? {
-        let screen = try session.waitUntil("DONE at the prompt") { $0.contains("\nDONE") }
+        let screen = try session.waitUntil("DONE at the prompt") { screen in
+            screen.split(separator: "\n").contains { $0 == "DONE" }
+        }
         try session.waitFor(format: "#{alternate_on}", toBe: "0")
         guard let line = screen.split(separator: "\n").last(where: { $0.hasPrefix("EXIT=") }) else { return nil }
         return Int(line.dropFirst("EXIT=".count))
+    }
+
+    /// Saves `stty -a` as the snapshot `name` and waits until it is written.
+    func saveSnapshot(_ name: String) throws {
+        try run("stty -a > \(scratch(name)); echo SAVED\"\"-\(name)")
+        try session.waitUntil("snapshot \(name) saved") { screen in
+            screen.split(separator: "\n").contains { $0 == "SAVED-\(name)" }
+        }
     }
 
     /// The `stty -a` snapshot written to `name` in the scratch folder.

@@ -55,7 +55,7 @@ struct TerminalRestorationTests {
         // Given the program running full-screen as a shell job
         let harness = try TerminalHarness()
         defer { harness.session.kill() }
-        try harness.run("stty -a > \(harness.scratch("before"))")
+        try harness.saveSnapshot("before")
         try harness.run(TerminalHarness.product("notes-termcheck"))
         try harness.waitForFullScreen()
         try harness.session.waitFor(text: "termcheck")
@@ -64,8 +64,7 @@ struct TerminalRestorationTests {
         try harness.session.sendKeys("C-z")
         try harness.session.waitFor(text: "Stopped")
         try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
-        try harness.run("stty -a > \(harness.scratch("stopped")); echo SNAPSHOT")
-        try harness.session.waitFor(text: "\nSNAPSHOT")
+        try harness.saveSnapshot("stopped")
         #expect(try harness.snapshot("stopped") == harness.snapshot("before"))
 
         // And `fg` brings the program back, redrawn and taking keys
@@ -79,8 +78,24 @@ struct TerminalRestorationTests {
         try harness.session.sendKeys("q")
         try harness.session.waitFor(text: "termcheck: done")
         try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
-        try harness.run("stty -a > \(harness.scratch("after")); echo SNAPSHOT2")
-        try harness.session.waitFor(text: "\nSNAPSHOT2")
+        try harness.saveSnapshot("after")
+        #expect(try harness.snapshot("after") == harness.snapshot("before"))
+    }
+
+    @Test func crashRestoresTheTerminal() throws {
+        // Given the program running full-screen (the Swift backtracer off, for speed)
+        let harness = try TerminalHarness(environment: ["SWIFT_BACKTRACE": "enable=no"])
+        defer { harness.session.kill() }
+        try harness.startBracketed([TerminalHarness.product("notes-termcheck")])
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "termcheck")
+
+        // When it traps (an array index out of range)
+        try harness.session.sendKeys("!")
+
+        // Then it dies of the signal, and the terminal is as it was
+        let status = try harness.waitForExit()
+        #expect(status == 128 + Int(SIGILL) || status == 128 + Int(SIGTRAP))
         #expect(try harness.snapshot("after") == harness.snapshot("before"))
     }
 }

@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func migratorStepsCanBeAppliedOneAtATime() throws {
-        let document = try JSONTree.parse([UInt8](StoreFixtures.bytes("v1.json")))
+        let document = try JSONValue.parse([UInt8](StoreFixtures.bytes("v1.json")))
         let migrator = try Migrator()
         #expect(migrator.steps.map(\.name) == ["v1-to-v2: add category colorAsHex", "v2-to-v3: archive category colors"])
         let v2 = try migrator.migrate(document, upTo: 2)
@@ -73,7 +73,7 @@ import Testing
         #expect(first["color"] == nil)
         let v3 = try migrator.migrate(v2, upTo: 3)
         #expect(try Migrator.version(of: v3) == 3)
-        #expect(v3["sequence"] == .number(0))
+        #expect(v3["sequence"] == .integer(0))
         #expect(v3["categories"]?.arrayValue?.first?["colorAsHex"] == nil)
         #expect(try migrator.migrate(v3, upTo: 3) == v3)
     }

@@ -5,7 +5,7 @@ import Testing
 /// The ordered JSON value, its reader, ISO dates, and the stable `--json` encodings.
 @Suite struct OutputJSONTests {
     @Test func objectsKeepTheirKeyOrderAndStringsAreEscaped() {
-        let value = OutputJSON.object([
+        let value = JSONValue.object([
             ("z", .string("quote \" backslash \\ newline \n tab \t bell \u{07} é ✓")),
             ("a", .array([.integer(1), .null, .bool(false)])),
             ("m", .object([])),
@@ -27,43 +27,96 @@ import Testing
     }
 
     @Test func floatsUseTheShortestExactDigits() {
-        #expect(OutputJSON.float(1) == .number("1"))
-        #expect(OutputJSON.float(0) == .number("0"))
-        #expect(OutputJSON.float(0.5) == .number("0.5"))
-        #expect(OutputJSON.float(128.0 / 255) == .number("0.5019608"))
-        #expect(OutputJSON.float(.nan) == .null)
+        #expect(JSONValue.float(1) == .number("1"))
+        #expect(JSONValue.float(0) == .number("0"))
+        #expect(JSONValue.float(0.5) == .number("0.5"))
+        #expect(JSONValue.float(128.0 / 255) == .number("0.5019608"))
+        #expect(JSONValue.float(.nan) == .null)
         for value: Float in [0.1, 1.0 / 3, 0.0001, 2.5e-7, 0.99999994] {
-            #expect(OutputJSON.float(value).floatValue == value)
+            #expect(JSONValue.float(value).floatValue == value)
         }
     }
 
     @Test func parsingRoundTripsWhatIsWritten() throws {
-        let value = OutputJSON.object([
+        let value = JSONValue.object([
             ("text", .string("a\"b\\c\nd\u{01}e😀")), ("n", .number("-12.5e-3")), ("list", .array([.bool(true), .null])),
         ])
 
-        #expect(try JSONParser.parse(value.serialized()) == value)
-        #expect(try JSONParser.parse(value.serialized(pretty: false)) == value)
-        #expect(try JSONParser.parse(#""\ud83d\ude00 \u00e9""#) == .string("😀 é"))
+        #expect(try JSONValue.parse(value.serialized()) == value)
+        #expect(try JSONValue.parse(value.serialized(pretty: false)) == value)
+        #expect(try JSONValue.parse(#""\ud83d\ude00 \u00e9""#) == .string("😀 é"))
     }
 
     @Test(arguments: [
-        ("{\"a\": 1,}", 1, 9), ("[1, 2", 1, 6), ("{\"a\": 1, \"a\": 2}", 1, 10), ("\n  tru", 2, 3),
+        ("{\"a\": 1,}", 1, 9), ("[1, 2", 1, 6), ("{\"a\": 1, \"a\": 2}", 1, 14), ("\n  tru", 2, 3),
         ("\"\\ud800\"", 1, 8), ("01", 1, 2), ("\"tab\there\"", 1, 5), ("", 1, 1),
     ])
     func badJSONIsAnErrorWithAPlace(text: String, line: Int, column: Int) {
-        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+        #expect(throws: JSONError.self) { try JSONValue.parse(text) }
         do {
-            _ = try JSONParser.parse(text)
+            _ = try JSONValue.parse(text)
         } catch {
             #expect(error.line == line)
             #expect(error.column == column)
         }
     }
 
+    @Test func aKeyTwiceIsAnErrorWithItsPath() {
+        #expect(throws: JSONError.self) { try JSONValue.parse(#"{"a": 1, "a": 2}"#) }
+        do {
+            _ = try JSONValue.parse(#"{"notes": [{"id": 1, "id": 2}]}"#)
+        } catch {
+            #expect(error.reason == "duplicate key 'id'")
+            #expect(error.pathText == "notes[0].id")
+        }
+    }
+
+    @Test func outputEscapesWhatTerminalsAndScriptsTripOn() throws {
+        let value = JSONValue.string("b\u{08} f\u{0C} del\u{7F} ls\u{2028} ps\u{2029} esc\u{1B} nul\u{0}")
+
+        #expect(value.serialized() == #""b\b f\f del\u007f ls\u2028 ps\u2029 esc\u001b nul\u0000""#)
+        #expect(JSONValue.quoted("a \"b\"") == #""a \"b\"""#)
+        #expect(try JSONValue.parse(value.serialized()) == value)
+    }
+
+    @Test func numbersKeepTheirTextAndReadAsAnyType() throws {
+        let value = try JSONValue.parse("[1, 1.0, -12.5e-3, 0.1]")
+
+        #expect(value == .array([.number("1"), .number("1.0"), .number("-12.5e-3"), .number("0.1")]))
+        #expect(value.arrayValue?.map(\.intValue) == [1, nil, nil, nil])
+        #expect(value.arrayValue?.map(\.doubleValue) == [1, 1, -0.0125, 0.1])
+        #expect(value.arrayValue?.map(\.floatValue) == [1, 1, -0.0125, 0.1])
+        #expect(value.serialized(pretty: false) == "[1,1.0,-12.5e-3,0.1]")
+        #expect(throws: JSONError.self) { try JSONValue.parse("[1e400]") }
+        #expect(JSONValue.double(785_000_000.25) == .number("785000000.25"))
+        #expect(JSONValue.double(3) == .number("3"))
+        #expect(JSONValue.double(.infinity) == .null)
+        #expect(JSONValue.string("x").doubleValue == nil)
+    }
+
+    @Test func aByteOrderMarkIsSkippedButPlacesCountIt() throws {
+        #expect(try JSONValue.parse([0xEF, 0xBB, 0xBF] + Array("{\"a\": true}".utf8)) == .object([("a", .bool(true))]))
+        do {
+            _ = try JSONValue.parse([0xEF, 0xBB, 0xBF] + Array("[tru]".utf8))
+        } catch {
+            #expect(error.column == 5)
+        }
+    }
+
+    @Test func treesAreEditedByKey() {
+        let value = JSONValue.object([("a", .integer(1)), ("b", .null)])
+
+        #expect(value.setting("a", to: .bool(true)).setting("c", to: .optionalString(nil))
+            == .object([("a", .bool(true)), ("b", .null), ("c", .null)]))
+        #expect(value.removing("a").objectValue?.map(\.0) == ["b"])
+        #expect(value["b"]?.isNull == true)
+        #expect(value.setting("a", to: .bool(false))["a"]?.boolValue == false)
+        #expect(JSONValue.array([]).setting("a", to: .null) == .array([]))
+    }
+
     @Test func deepNestingIsRefusedNotACrash() {
         let text = String(repeating: "[", count: 100_000)
-        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+        #expect(throws: JSONError.self) { try JSONValue.parse(text) }
     }
 
     @Test func isoDatesHaveMillisecondsInUTC() throws {

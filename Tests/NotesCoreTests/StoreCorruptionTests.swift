@@ -147,12 +147,13 @@ import Testing
     }
 
     @Test func jsonReaderDecodesEscapesAndRejectsLoneSurrogates() throws {
-        let value = try JSONTree.parse(Array(#"["a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", -0.5e2, true, null]"#.utf8))
-        #expect(value == .array([.string("a\"\\/\u{8}\u{c}\n\r\té😀"), .number(-50), .bool(true), .null]))
-        #expect(throws: JSONError.self) { try JSONTree.parse(Array(#"["\ud83d"]"#.utf8)) }
-        #expect(throws: JSONError.self) { try JSONTree.parse(Array(#"["\ude00"]"#.utf8)) }
-        #expect(throws: JSONError.self) { try JSONTree.parse(Array("[\"tab\there\"]".utf8)) }
-        #expect(throws: JSONError.self) { try JSONTree.parse(Array("[01]".utf8)) }
-        #expect(throws: JSONError.self) { try JSONTree.parse(Array("[1,]".utf8)) }
+        let value = try JSONValue.parse(Array(#"["a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", -0.5e2, true, null]"#.utf8))
+        #expect(value == .array([.string("a\"\\/\u{8}\u{c}\n\r\té😀"), .number("-0.5e2"), .bool(true), .null]))
+        #expect(value.arrayValue?[1].doubleValue == -50)
+        #expect(throws: JSONError.self) { try JSONValue.parse(Array(#"["\ud83d"]"#.utf8)) }
+        #expect(throws: JSONError.self) { try JSONValue.parse(Array(#"["\ude00"]"#.utf8)) }
+        #expect(throws: JSONError.self) { try JSONValue.parse(Array("[\"tab\there\"]".utf8)) }
+        #expect(throws: JSONError.self) { try JSONValue.parse(Array("[01]".utf8)) }
+        #expect(throws: JSONError.self) { try JSONValue.parse(Array("[1,]".utf8)) }
     }
 }

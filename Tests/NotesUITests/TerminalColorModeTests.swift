@@ -30,20 +30,20 @@ import Testing
         // ncurses cannot send 24-bit colors without an RGB entry, so the mode follows terminfo…
         #expect(ColorModeDetection.mode(terminfo: facts, environment: environment) == .palette256)
         // …and the terminal is opened with the -direct entry instead.
-        #expect(ColorModeDetection.preferredTerminfo(terminfo: facts, environment: environment) == "xterm-direct")
-        #expect(ColorModeDetection.preferredTerminfo(terminfo: facts,
-                                                     environment: ["COLORTERM": "24bit", "TERM": "tmux-256color"]) == "tmux-direct")
+        #expect(ColorModeDetection.directCandidates(terminfo: facts, environment: environment) == ["xterm-direct"])
+        #expect(ColorModeDetection.directCandidates(terminfo: facts, environment: ["COLORTERM": "24bit", "TERM": "tmux-256color"])
+            == ["tmux-direct", "xterm-direct"])
     }
 
     @Test func noDirectEntryWhenNotAskedOrNotWanted() {
         let facts = TerminfoColorFacts(hasRGB: false, colors: 256)
-        #expect(ColorModeDetection.preferredTerminfo(terminfo: facts, environment: ["TERM": "xterm-256color"]) == nil)
-        #expect(ColorModeDetection.preferredTerminfo(
-            terminfo: facts, environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"]) == nil)
-        #expect(ColorModeDetection.preferredTerminfo(
+        #expect(ColorModeDetection.directCandidates(terminfo: facts, environment: ["TERM": "xterm-256color"]).isEmpty)
+        #expect(ColorModeDetection.directCandidates(
+            terminfo: facts, environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"]).isEmpty)
+        #expect(ColorModeDetection.directCandidates(
             terminfo: TerminfoColorFacts(hasRGB: true, colors: 0x1000000),
-            environment: ["TERM": "xterm-direct", "COLORTERM": "truecolor"]) == nil)
-        #expect(ColorModeDetection.preferredTerminfo(terminfo: facts, environment: ["COLORTERM": "yes", "TERM": "xterm"]) == nil)
+            environment: ["TERM": "xterm-direct", "COLORTERM": "truecolor"]).isEmpty)
+        #expect(ColorModeDetection.directCandidates(terminfo: facts, environment: ["COLORTERM": "yes", "TERM": "xterm"]).isEmpty)
     }
 
     @Test func directVariantNames() {

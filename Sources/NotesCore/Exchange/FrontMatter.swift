@@ -48,9 +48,9 @@ public struct FrontMatter: Equatable, Sendable {
         for (key, value) in fields {
             switch value {
             case .text(let text):
-                lines.append("\(key): " + (bareKeys.contains(key) ? text : OutputJSON.quoted(text)))
+                lines.append("\(key): " + (bareKeys.contains(key) ? text : JSONValue.quoted(text)))
             case .list(let items):
-                lines.append("\(key): [" + items.map(OutputJSON.quoted).joined(separator: ", ") + "]")
+                lines.append("\(key): [" + items.map(JSONValue.quoted).joined(separator: ", ") + "]")
             }
         }
         lines.append("---")
@@ -110,7 +110,7 @@ public struct FrontMatter: Equatable, Sendable {
 
     private static func parseValue(_ value: String, line: Int) throws(FrontMatterError) -> Value {
         if value.hasPrefix("[") {
-            if let parsed = try? JSONParser.parse(value), let items = parsed.arrayValue {
+            if let parsed = try? JSONValue.parse(value), let items = parsed.arrayValue {
                 let strings = items.compactMap(\.stringValue)
                 guard strings.count == items.count else { throw FrontMatterError(line: line, reason: "a list of non-strings") }
                 return .list(strings)
@@ -121,7 +121,7 @@ public struct FrontMatter: Equatable, Sendable {
             return .list(items.filter { !$0.isEmpty })
         }
         if value.hasPrefix("\"") {
-            guard let parsed = try? JSONParser.parse(value), let text = parsed.stringValue else {
+            guard let parsed = try? JSONValue.parse(value), let text = parsed.stringValue else {
                 throw FrontMatterError(line: line, reason: "bad quoted string")
             }
             return .text(text)
@@ -134,7 +134,7 @@ public struct FrontMatter: Equatable, Sendable {
         if value.count >= 2, value.hasPrefix("'"), value.hasSuffix("'") {
             return String(value.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
         }
-        if value.hasPrefix("\""), let parsed = try? JSONParser.parse(value), let text = parsed.stringValue {
+        if value.hasPrefix("\""), let parsed = try? JSONValue.parse(value), let text = parsed.stringValue {
             return text
         }
         if let comment = value.range(of: " #") { return value[..<comment.lowerBound].trimmingCharacters(in: .whitespaces) }

@@ -11,7 +11,7 @@ public enum JSONExchange {
     public static let version = 1
 
     /// The export document of everything in `database`.
-    public static func document(of database: NotesDatabase, exportedAt: Date = Date()) -> OutputJSON {
+    public static func document(of database: NotesDatabase, exportedAt: Date = Date()) -> JSONValue {
         let bundle = ExchangeBundle(database)
         var counts: [UUID: Int] = [:]
         for note in bundle.notes {
@@ -28,9 +28,9 @@ public enum JSONExchange {
 
     /// Reads an export document. `file` names it in errors.
     public static func read(_ data: Data, file: String) throws(ExchangeError) -> ExchangeBundle {
-        let root: OutputJSON
-        do { root = try JSONParser.parse(data) } catch {
-            throw .invalidDocument(file: file, place: "line \(error.line), column \(error.column)", reason: error.reason)
+        let root: JSONValue
+        do { root = try JSONValue.parse(data) } catch {
+            throw .invalidDocument(file: file, place: error.place, reason: error.reason)
         }
         func fail(_ place: String, _ reason: String) -> ExchangeError {
             .invalidDocument(file: file, place: place, reason: reason)
@@ -60,7 +60,7 @@ public enum JSONExchange {
     }
 
     private static func note(
-        from item: OutputJSON, place: String, bundle: inout ExchangeBundle, fail: (String, String) -> ExchangeError
+        from item: JSONValue, place: String, bundle: inout ExchangeBundle, fail: (String, String) -> ExchangeError
     ) throws(ExchangeError) -> Note {
         guard let title = item["title"]?.stringValue else { throw fail(place + ".title", "missing or not a string") }
         let id = try uuid(item["id"], place: place + ".id", fail: fail) ?? UUID()
@@ -98,7 +98,7 @@ public enum JSONExchange {
     }
 
     private static func uuid(
-        _ value: OutputJSON?, place: String, fail: (String, String) -> ExchangeError
+        _ value: JSONValue?, place: String, fail: (String, String) -> ExchangeError
     ) throws(ExchangeError) -> UUID? {
         guard let value, !value.isNull else { return nil }
         guard let text = value.stringValue, let id = UUID(uuidString: text) else { throw fail(place, "not a UUID") }
@@ -106,7 +106,7 @@ public enum JSONExchange {
     }
 
     private static func date(
-        _ value: OutputJSON?, place: String, fail: (String, String) -> ExchangeError
+        _ value: JSONValue?, place: String, fail: (String, String) -> ExchangeError
     ) throws(ExchangeError) -> Date? {
         guard let value, !value.isNull else { return nil }
         guard let text = value.stringValue, let date = ISODate.parse(text) else {

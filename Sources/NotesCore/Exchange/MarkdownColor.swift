@@ -7,8 +7,8 @@ public enum MarkdownColor {
         if color.colorSpace == .sRGB, let fromHex = try? SerializableColor(hex: color.hex), fromHex == color {
             return color.hex
         }
-        let parts = [color.red, color.green, color.blue].map(OutputJSON.float).map { $0.serialized(pretty: false) }
-        return "color(\(color.colorSpace.name) \(parts.joined(separator: " ")) / \(OutputJSON.float(color.alpha).serialized(pretty: false)))"
+        let parts = [color.red, color.green, color.blue].map(JSONValue.float).map { $0.serialized(pretty: false) }
+        return "color(\(color.colorSpace.name) \(parts.joined(separator: " ")) / \(JSONValue.float(color.alpha).serialized(pretty: false)))"
     }
 
     public static func parse(_ text: String) throws(ModelError) -> SerializableColor {

@@ -6,7 +6,7 @@ public enum MigrationSteps {
 
     /// v1 → v2: categories gain `colorAsHex`, white `FFFFFF`; the store gains an empty `recentColors` list.
     static let addCategoryColorAsHex = MigrationStep(name: "v1-to-v2: add category colorAsHex", from: 1) {
-        (document: JSONTree, _: StoreTransformers) throws(MigrationError) -> JSONTree in
+        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
         let step = "v1-to-v2: add category colorAsHex"
         let categories = try categoryList(document, step: step).map { $0.setting("colorAsHex", to: .string("FFFFFF")) }
         return document.setting("categories", to: .array(categories)).setting("recentColors", to: .array([]))
@@ -16,9 +16,9 @@ public enum MigrationSteps {
     /// `SerializableColor` (missing, empty or unreadable hex → white); `recentColors`
     /// hex strings become base64, 3 bytes a color; the store gains `modelVersionHashes` and `sequence`.
     static let archiveCategoryColors = MigrationStep(name: "v2-to-v3: archive category colors", from: 2) {
-        (document: JSONTree, transformers: StoreTransformers) throws(MigrationError) -> JSONTree in
+        (document: JSONValue, transformers: StoreTransformers) throws(MigrationError) -> JSONValue in
         let step = "v2-to-v3: archive category colors"
-        var categories: [JSONTree] = []
+        var categories: [JSONValue] = []
         for category in try categoryList(document, step: step) {
             let hex = category["colorAsHex"]?.stringValue ?? ""
             let color = (try? transformers.color(hex: hex)) ?? SerializableColor.white
@@ -36,15 +36,15 @@ public enum MigrationSteps {
         do { packed = try transformers.packColors(recent) } catch {
             throw MigrationError(step: step, reason: "cannot pack recent colors: \(error)")
         }
-        let hashes = JSONTree.object(StoreSchema.modelVersionHashes.map { ($0.0, .string($0.1)) })
+        let hashes = JSONValue.object(StoreSchema.modelVersionHashes.map { ($0.0, .string($0.1)) })
         return document
             .setting("categories", to: .array(categories))
             .setting("recentColors", to: .string(packed.base64EncodedString()))
             .setting("modelVersionHashes", to: hashes)
-            .setting("sequence", to: .number(0))
+            .setting("sequence", to: .integer(0))
     }
 
-    private static func categoryList(_ document: JSONTree, step: String) throws(MigrationError) -> [JSONTree] {
+    private static func categoryList(_ document: JSONValue, step: String) throws(MigrationError) -> [JSONValue] {
         guard let categories = document["categories"]?.arrayValue else {
             throw MigrationError(step: step, reason: "the store has no \"categories\" array")
         }

@@ -16,7 +16,7 @@ public struct MigrationStep: Sendable {
     public let name: String
     /// The version this step reads; it writes `from + 1`.
     public let from: Int
-    let body: @Sendable (JSONTree, StoreTransformers) throws(MigrationError) -> JSONTree
+    let body: @Sendable (JSONValue, StoreTransformers) throws(MigrationError) -> JSONValue
 }
 
 /// Upgrades store documents step by step, like GRDB's `DatabaseMigrator`: the
@@ -33,18 +33,18 @@ public struct Migrator: Sendable {
     }
 
     /// The `formatVersion` of a document.
-    public static func version(of document: JSONTree) throws(MigrationError) -> Int {
+    public static func version(of document: JSONValue) throws(MigrationError) -> Int {
         guard document["format"]?.stringValue == "notes" else {
             throw MigrationError(step: "read the version", reason: "not a notes store: \"format\" is not \"notes\"")
         }
-        guard case .number(let number)? = document["formatVersion"], number.rounded() == number, number >= 1, number < 1e9 else {
+        guard let number = document["formatVersion"]?.doubleValue, number.rounded() == number, number >= 1, number < 1e9 else {
             throw MigrationError(step: "read the version", reason: "\"formatVersion\" is missing or not a whole number")
         }
         return Int(number)
     }
 
     /// Applies the steps from the document's version up to `target`, in order.
-    public func migrate(_ document: JSONTree, upTo target: Int) throws(MigrationError) -> JSONTree {
+    public func migrate(_ document: JSONValue, upTo target: Int) throws(MigrationError) -> JSONValue {
         var version = try Self.version(of: document)
         guard version <= StoreSchema.formatVersion else {
             throw MigrationError(step: "read the version", reason: "format \(version) is newer than \(StoreSchema.formatVersion)")
@@ -54,7 +54,7 @@ public struct Migrator: Sendable {
             guard let step = steps.first(where: { $0.from == version }) else {
                 throw MigrationError(step: "from version \(version)", reason: "no migration step starts at version \(version)")
             }
-            current = try step.body(current, transformers).setting("formatVersion", to: .number(Double(version + 1)))
+            current = try step.body(current, transformers).setting("formatVersion", to: .integer(version + 1))
             version += 1
         }
         return current

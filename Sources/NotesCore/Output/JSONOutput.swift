@@ -5,7 +5,7 @@ import Foundation
 public enum JSONOutput {
     /// `{"space", "red", "green", "blue", "alpha", "hex"}`: components as stored (0…1,
     /// in `space`), and `hex` in sRGB, `#RRGGBB` or `#RRGGBBAA` when not opaque.
-    public static func color(_ color: SerializableColor) -> OutputJSON {
+    public static func color(_ color: SerializableColor) -> JSONValue {
         .object([
             ("space", .string(color.colorSpace.name)),
             ("red", .float(color.red)),
@@ -18,7 +18,7 @@ public enum JSONOutput {
 
     /// `{"id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments"}`.
     /// `category` is the category's name or `null`; `tags` are sorted; dates are ISO 8601 UTC.
-    public static func note(_ note: Note, in database: NotesDatabase) -> OutputJSON {
+    public static func note(_ note: Note, in database: NotesDatabase) -> JSONValue {
         let categoryName = note.categoryID.flatMap { database.categories[$0]?.name }
         return .object([
             ("id", .string(note.id.uuidString)),
@@ -34,7 +34,7 @@ public enum JSONOutput {
     }
 
     /// `{"id", "name", "color", "notes"}`: `notes` is how many notes are in the category.
-    public static func category(_ category: Category, noteCount: Int) -> OutputJSON {
+    public static func category(_ category: Category, noteCount: Int) -> JSONValue {
         .object([
             ("id", .string(category.id.uuidString)),
             ("name", .string(category.name)),
@@ -44,7 +44,7 @@ public enum JSONOutput {
     }
 
     /// Every category sorted by name, with note counts.
-    public static func categories(in database: NotesDatabase) -> OutputJSON {
+    public static func categories(in database: NotesDatabase) -> JSONValue {
         var counts: [UUID: Int] = [:]
         for note in database.notes.values {
             if let id = note.categoryID { counts[id, default: 0] += 1 }
@@ -53,7 +53,7 @@ public enum JSONOutput {
     }
 
     /// Reads a color object back. Accepts `space` + components (exact), or only `hex` (sRGB).
-    public static func color(from value: OutputJSON) throws(ModelError) -> SerializableColor {
+    public static func color(from value: JSONValue) throws(ModelError) -> SerializableColor {
         if let hex = value.stringValue { return try SerializableColor(hex: hex) }
         if let red = value["red"]?.floatValue, let green = value["green"]?.floatValue,
            let blue = value["blue"]?.floatValue {

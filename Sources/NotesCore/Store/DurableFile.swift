@@ -135,6 +135,19 @@ enum DurableFile {
 
 /// Which file a path names right now (a rename puts a new inode in place), and its size.
 struct FileIdentity: Equatable {
+    /// The identity of the file open as `fd`, or nil if `fstat` fails.
+    init?(openFile fd: Int32) {
+        var info = stat()
+        guard fd >= 0, fstat(fd, &info) == 0 else { return nil }
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size))
+    }
+
+    init(device: UInt64, inode: UInt64, size: Int) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+    }
+
     var device: UInt64
     var inode: UInt64
     var size: Int

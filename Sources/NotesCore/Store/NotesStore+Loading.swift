@@ -21,7 +21,7 @@ extension NotesStore {
             if !options.readOnly {
                 try DurableFile.replace(url, with: try codec.encode(contents, sequence: 0, preserved: [:]))
             }
-            snapshotIdentity = try DurableFile.identity(path)
+            try holdSnapshot()
             _ = try readJournal()
             return
         }
@@ -41,7 +41,7 @@ extension NotesStore {
         sequence = decoded.sequence
         warnings = decoded.warnings
         preserved = decoded.preserved
-        snapshotIdentity = try DurableFile.identity(path)
+        try holdSnapshot()
         _ = try readJournal()
     }
 
@@ -49,7 +49,8 @@ extension NotesStore {
     /// lines, or everything if the snapshot was replaced (compacted). Under the lock.
     func catchUp() throws -> Bool {
         let current = try DurableFile.identity(url.path)
-        let sameSnapshot = snapshotIdentity.map { $0.isSameFile(as: current) } ?? (current == nil)
+        let held = FileIdentity(openFile: snapshotFD)
+        let sameSnapshot = held.map { $0.isSameFile(as: current) } ?? (current == nil)
         var journalShrank = false
         if sameSnapshot, journalFD >= 0 {
             var info = stat()
@@ -61,6 +62,21 @@ extension NotesStore {
             return contents != before
         }
         return try readJournal()
+    }
+
+    /// Opens the snapshot file now at the store's path and keeps it open (see `snapshotFD`),
+    /// closing the one held before. Called under the lock, right after reading or writing it.
+    func holdSnapshot() throws(StoreError) {
+        if snapshotFD >= 0 { DurableFile.closeFile(snapshotFD) }
+        snapshotFD = -1
+        snapshotIdentity = nil
+        let fd = DurableFile.openFile(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return }
+            throw .io(file: url.path, operation: "open the snapshot", reason: DurableFile.errnoText())
+        }
+        snapshotFD = fd
+        snapshotIdentity = FileIdentity(openFile: fd)
     }
 
     /// Opens the journal; with `create`, creates it (0600) if missing. Returns whether it is open.
@@ -119,8 +135,8 @@ extension NotesStore {
         let path = url.path
         let migrated: [UInt8]
         do {
-            let document = try JSONTree.parse(bytes)
-            migrated = try Migrator(registry: registry).migrate(document, upTo: StoreSchema.formatVersion).text
+            let document = try JSONValue.parse(bytes)
+            migrated = try Migrator(registry: registry).migrate(document, upTo: StoreSchema.formatVersion).jsonBytes(pretty: false)
         } catch let error as JSONError {
             throw corrupt(error, file: path)
         } catch let error as MigrationError {

@@ -67,7 +67,7 @@ extension NotesStore {
     /// The first step of `compact`: replaces the snapshot, leaving the journal as it is.
     func writeSnapshot() throws {
         try DurableFile.replace(url, with: try codec.encode(contents, sequence: sequence, preserved: preserved))
-        snapshotIdentity = try DurableFile.identity(url.path)
+        try holdSnapshot()
     }
 
     /// Folds the journal into the snapshot now, whatever its size.

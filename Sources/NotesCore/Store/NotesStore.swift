@@ -32,6 +32,10 @@ public final class NotesStore: NotesRepository {
     var journalFD: Int32 = -1
     /// The snapshot file as last read or written; another inode means another process compacted.
     var snapshotIdentity: FileIdentity?
+    /// The snapshot file as last read or written, held open: while it is open its inode
+    /// cannot be freed and reused, so "the path still names this inode" really means
+    /// "nobody replaced the snapshot" (a bare inode number can come back after two renames).
+    var snapshotFD: Int32 = -1
     /// The last journal sequence number reflected in `contents`.
     var sequence = 0
     /// Journal bytes read and applied (up to the end of the last good line), and their line count.
@@ -108,6 +112,8 @@ public final class NotesStore: NotesRepository {
         isClosed = true
         if journalFD >= 0 { DurableFile.closeFile(journalFD) }
         journalFD = -1
+        if snapshotFD >= 0 { DurableFile.closeFile(snapshotFD) }
+        snapshotFD = -1
         lock.close()
     }
 

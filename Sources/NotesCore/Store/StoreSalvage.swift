@@ -54,8 +54,8 @@ struct StoreSalvage {
             }
             if version < StoreSchema.formatVersion {
                 problem(path, nil, "store format version \(version); opening it migrates it to \(StoreSchema.formatVersion)")
-                let tree = try JSONTree.parse(bytes)
-                document = try Migrator(registry: registry).migrate(tree, upTo: StoreSchema.formatVersion).text
+                let tree = try JSONValue.parse(bytes)
+                document = try Migrator(registry: registry).migrate(tree, upTo: StoreSchema.formatVersion).jsonBytes(pretty: false)
             }
             let decoded = try codec.decode(document)
             database = decoded.database

@@ -20,9 +20,9 @@ public struct TerminfoColorFacts: Hashable, Sendable {
 /// 3. `COLORS` ≥ 256 → `.palette256`; ≥ 16 → `.ansi16`; ≥ 8 → `.ansi8`; else `.monochrome`.
 ///
 /// ncurses ignores `COLORTERM`. When it says `truecolor`/`24bit` but the terminfo entry
-/// lacks `RGB`, `directVariant(of:)` names a `-direct` entry for the same terminal
-/// (`xterm-256color` → `xterm-direct`); `NCursesTerminal` opens the screen with that
-/// entry if it exists, and the facts it then reads give `.trueColor` by rule 2.
+/// lacks `RGB`, `directCandidates` names `-direct` entries to try: the same terminal's
+/// (`xterm-256color` → `xterm-direct`), then `xterm-direct`; `NCursesTerminal` opens the
+/// screen with the first that exists, and the facts it then reads give `.trueColor` by rule 2.
 public enum ColorModeDetection {
     /// The color mode for these facts and environment variables.
     public static func mode(terminfo: TerminfoColorFacts, environment: [String: String]) -> ColorMode {
@@ -42,15 +42,15 @@ public enum ColorModeDetection {
         return value == "truecolor" || value == "24bit"
     }
 
-    /// The terminfo entry to open instead of `$TERM`, or nil to use `$TERM` as it is:
-    /// a `-direct` variant when `COLORTERM` promises 24-bit color that terminfo does not
+    /// The terminfo entries to try, in order, instead of `$TERM` (empty: use `$TERM` as it
+    /// is): `-direct` entries when `COLORTERM` promises 24-bit color that terminfo does not
     /// declare, and colors are wanted at all.
-    public static func preferredTerminfo(terminfo: TerminfoColorFacts,
-                                         environment: [String: String]) -> String? {
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return nil }
+    public static func directCandidates(terminfo: TerminfoColorFacts,
+                                        environment: [String: String]) -> [String] {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return [] }
         guard !terminfo.hasRGB, colortermSaysTrueColor(environment),
-              let term = environment["TERM"] else { return nil }
-        return directVariant(of: term)
+              let term = environment["TERM"], let variant = directVariant(of: term) else { return [] }
+        return variant == "xterm-direct" ? [variant] : [variant, "xterm-direct"]
     }
 
     /// `xterm-256color` → `xterm-direct`, `tmux-256color` → `tmux-direct`,

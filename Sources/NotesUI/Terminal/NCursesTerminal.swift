@@ -47,8 +47,8 @@ public final class NCursesTerminal: Terminal {
         let term = environment["TERM"] ?? "dumb"
         guard let facts = NCursesTerminal.probe(term) else { throw TerminalError.unknownTerminal(term) }
         var chosen = term
-        if let direct = ColorModeDetection.preferredTerminfo(terminfo: facts, environment: environment),
-           NCursesTerminal.probe(direct)?.hasRGB == true {
+        let candidates = ColorModeDetection.directCandidates(terminfo: facts, environment: environment)
+        if let direct = candidates.first(where: { NCursesTerminal.probe($0)?.hasRGB == true }) {
             chosen = direct
         }
         TerminalRestoration.installSignalHandlers()
@@ -101,9 +101,10 @@ public final class NCursesTerminal: Terminal {
         let full = needsFullRedraw || previous?.size != buffer.size
         if !write(buffer, full: full) {
             // Out of color pairs: renumber from scratch and repaint every cell, so no
-            // cell on screen keeps a pair that now means other colors.
+            // cell on screen keeps a pair that now means other colors. A frame needing
+            // more pairs than the terminal has shows the rest in default colors.
             pairs.reset()
-            _ = write(buffer, full: true)
+            _ = write(buffer, full: true, fallBackToDefaultColors: true)
         }
         wnoutrefresh(notes_stdscr())
         doupdate()
@@ -112,8 +113,8 @@ public final class NCursesTerminal: Terminal {
     }
 
     /// Writes the cells that differ from the last frame (all of them when `full`).
-    /// False when the pair table ran out part way.
-    private func write(_ buffer: ScreenBuffer, full: Bool) -> Bool {
+    /// False when the pair table ran out part way (never with `fallBackToDefaultColors`).
+    private func write(_ buffer: ScreenBuffer, full: Bool, fallBackToDefaultColors: Bool = false) -> Bool {
         let window = notes_stdscr()
         if full { werase(window) }
         let width = min(buffer.size.width, Int(notes_cols()))
@@ -130,10 +131,10 @@ public final class NCursesTerminal: Terminal {
                 // A cell that was the right half of a wide character: its left half
                 // must be written again (or blanked) too.
                 if let old, old[x, y].isContinuation, x > 0, !cell.isContinuation {
-                    guard put(buffer[x - 1, y], x: x - 1, y: y) else { return false }
+                    guard put(buffer[x - 1, y], x: x - 1, y: y, fallBack: fallBackToDefaultColors) else { return false }
                 }
                 if !cell.isContinuation {
-                    guard put(cell, x: x, y: y) else { return false }
+                    guard put(cell, x: x, y: y, fallBack: fallBackToDefaultColors) else { return false }
                 }
                 x += 1
             }
@@ -142,7 +143,8 @@ public final class NCursesTerminal: Terminal {
     }
 
     /// Writes one cell at (x, y): its grapheme as a base character plus combining marks.
-    private func put(_ cell: Cell, x: Int, y: Int) -> Bool {
+    /// False when no color pair is left for its colors, unless `fallBack` (then default colors).
+    private func put(_ cell: Cell, x: Int, y: Int, fallBack: Bool) -> Bool {
         var pair: Int32 = 0
         if colorMode != .monochrome {
             let colors = ColorPairTable.Colors(foreground: number(for: cell.style.foreground),
@@ -154,7 +156,8 @@ public final class NCursesTerminal: Terminal {
                 init_extended_pair(number, colors.foreground, colors.background)
                 pair = number
             case .full:
-                return false
+                guard fallBack else { return false }
+                pair = 0
             }
         }
         var attributes = notes_a_normal()
@@ -286,8 +289,10 @@ public final class NCursesTerminal: Terminal {
     }
 }
 
-/// Gives the terminal back when the process ends without `close()`: on exit and on
-/// `SIGINT`, `SIGTERM`, `SIGHUP` (then exits with status 128 + signal number).
+/// Gives the terminal back when the process ends without `close()`: on exit; on
+/// `SIGINT`, `SIGTERM`, `SIGHUP` (then exits with status 128 + signal number); and on a
+/// crash (`SIGILL`, `SIGTRAP`, `SIGSEGV`, `SIGBUS`, `SIGFPE`, `SIGABRT`), after which the
+/// handler that was there before (the Swift runtime's backtracer, or the default) runs.
 enum TerminalRestoration {
     /// A curses screen is open (set and read on the main thread and in the handlers).
     nonisolated(unsafe) static var screenIsActive = false
@@ -308,5 +313,26 @@ enum TerminalRestoration {
                 _exit(128 + received)
             }
         }
+        for signalNumber in crashSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { received in
+                if TerminalRestoration.screenIsActive { endwin() }
+                // Put the earlier handler back and deliver the signal to it once this
+                // handler returns (a fault also recurs when its instruction runs again).
+                sigaction(received, &TerminalRestoration.previousCrashActions[Int(received)], nil)
+                raise(received)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signalNumber, &action, &previousCrashActions[Int(signalNumber)])
+        }
     }
+
+    private static let crashSignals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
+    /// The handlers the crash handlers replaced, by signal number (allocated once, never freed).
+    nonisolated(unsafe) private static var previousCrashActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        actions.initialize(repeating: sigaction(), count: 65)
+        return actions
+    }()
 }

@@ -1,14 +1,25 @@
 /// Writes JSON text byte by byte, members in the order they are written, so the
 /// store's files have a stable, documented layout. Pretty mode puts one member
 /// per line with a 2-space indent; compact mode (journal lines) has no spaces.
+/// Also writes `JSONValue` trees (`value(_:)`), for `--json` output and exports.
 public struct JSONTextWriter {
-    public private(set) var bytes: [UInt8] = []
+    /// Which characters strings escape besides `"`, `\` and control characters.
+    public enum Escaping: Sendable {
+        /// The store's files: nothing else (`\n`, `\r`, `\t` short, other controls as `\u00XX`).
+        case minimal
+        /// Output for people and other programs: also `\b`, `\f`, DEL, U+2028 and U+2029.
+        case portable
+    }
+
+    public internal(set) var bytes: [UInt8] = []
     let pretty: Bool
+    let escaping: Escaping
     /// For each open object or array: how many members or elements it has so far.
     private var counts: [Int] = []
 
-    public init(pretty: Bool, capacity: Int = 0) {
+    public init(pretty: Bool, capacity: Int = 0, escaping: Escaping = .minimal) {
         self.pretty = pretty
+        self.escaping = escaping
         bytes.reserveCapacity(capacity)
     }
 
@@ -80,6 +91,7 @@ public struct JSONTextWriter {
 
     /// A string, escaping `"`, `\` and control characters; everything else as UTF-8.
     public mutating func string(_ text: String) {
+        if escaping == .portable { return portableString(text) }
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -93,6 +105,29 @@ public struct JSONTextWriter {
                 bytes.append(Self.hexDigit(byte >> 4))
                 bytes.append(Self.hexDigit(byte & 0xF))
             default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A string with `.portable` escaping.
+    private mutating func portableString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: raw("\\\"")
+            case 0x5C: raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0x08: raw("\\b")
+            case 0x0C: raw("\\f")
+            case 0..<0x20, 0x7F, 0x2028, 0x2029:
+                raw("\\u")
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    bytes.append(Self.hexDigit(UInt8((scalar.value >> UInt32(shift)) & 0xF)))
+                }
+            default: bytes.append(contentsOf: scalar.utf8)
             }
         }
         bytes.append(UInt8(ascii: "\""))

@@ -75,17 +75,20 @@ extension JSONReader {
         }
     }
 
-    /// Reads one value of any kind as a tree.
-    public mutating func readValue() throws(JSONError) -> JSONTree {
+    /// Reads one value of any kind as a tree; numbers keep their literal text.
+    /// An object with a key twice is an error at the second one's value.
+    public mutating func readValue() throws(JSONError) -> JSONValue {
         switch peek() {
         case UInt8(ascii: "{"):
-            var members: [(String, JSONTree)] = []
+            var members: [(String, JSONValue)] = []
+            var keys = Set<String>()
             try readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
+                guard keys.insert(key).inserted else { throw reader.error("duplicate key '\(key)'") }
                 members.append((key, try reader.readValue()))
             }
             return .object(members)
         case UInt8(ascii: "["):
-            var items: [JSONTree] = []
+            var items: [JSONValue] = []
             try readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                 items.append(try reader.readValue())
             }
@@ -94,7 +97,15 @@ extension JSONReader {
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try readBool())
         case UInt8(ascii: "n"): _ = try readNull(); return .null
         case nil: throw error("unexpected end of data, expected a value")
-        default: return .number(try readDouble())
+        default: return .number(try readNumberText())
         }
+    }
+
+    /// Reads a number, checked as `readDouble` checks it, and returns its literal text.
+    public mutating func readNumberText() throws(JSONError) -> String {
+        skipWhitespace()
+        let start = position
+        _ = try readDouble()
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
 }

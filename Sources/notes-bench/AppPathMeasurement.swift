@@ -1,0 +1,42 @@
+import Foundation
+import NotesCore
+import NotesUI
+
+/// What the user waits for in the running app, beyond the §6 figures: a key press
+/// (update, the store's `refresh`, render) and one body edit saved (`AppRunner`
+/// commits it, then rebuilds its `NotesSnapshot`). Measured through `AppRunner`
+/// on an in-memory terminal; no targets, reported beside the figures.
+enum AppPathMeasurement {
+    static func figures(store: NotesStore) -> [Figure] {
+        let terminal = MemoryTerminal(size: UIProbe.frameSize, colorMode: .trueColor)
+        var counter = 0
+        let runner = AppRunner(terminal: terminal, repository: store, timeZone: UIProbe.timeZone,
+                               now: { SyntheticStore.firstDate.addingTimeInterval(Double(counter)) },
+                               editBody: { body in counter += 1; return body + "\nedited \(counter)" })
+        runner.draw()
+        var keys = Samples()
+        for _ in 0..<40 {
+            let (_, milliseconds) = Stopwatch.time {
+                _ = runner.handle(.key(.down))
+                runner.draw()
+            }
+            keys.add(milliseconds)
+        }
+        var edits = Samples()
+        for _ in 0..<5 {
+            let (_, milliseconds) = Stopwatch.time {
+                _ = runner.handle(.key(.character("e")))
+                runner.draw()
+            }
+            edits.add(milliseconds)
+        }
+        return [
+            Figure(key: "app_key_ms", label: "app: ↓ key, update + refresh + render", unit: .milliseconds,
+                   value: keys.median, note: "median of \(keys.count) presses through AppRunner.handle + draw, max "
+                    + UIMeasurement.format(keys.maximum)),
+            Figure(key: "app_edit_ms", label: "app: save one body edit", unit: .milliseconds, value: edits.median,
+                   note: "median of \(edits.count) `e` edits through AppRunner (commit + NotesSnapshot rebuild + draw), max "
+                    + UIMeasurement.format(edits.maximum)),
+        ]
+    }
+}

@@ -1,0 +1,55 @@
+/// The command line of `notes-bench`, parsed by hand (a handful of flags).
+///
+///     notes-bench [--notes N] [--json] [--keep PATH]
+///
+/// `--child-open PATH`, `--child-decode PATH` and `--child-terminal PATH` are hidden: the benchmark re-runs
+/// itself with them to measure one open in a fresh process (time and peak memory).
+struct BenchOptions {
+    var noteCount = 100_000
+    var json = false
+    var keepPath: String?
+    var childOpenPath: String?
+    var childDecodePath: String?
+    var childTerminalPath: String?
+
+    static let usage = """
+        usage: notes-bench [--notes N] [--json] [--keep PATH]
+          --notes N    how many synthetic notes (default 100000)
+          --json       print one JSON object instead of the table
+          --keep PATH  write the synthetic store to PATH (a new file) and keep it
+        """
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(arguments: [String]) throws {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--notes":
+                guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
+                    throw UsageError(description: "--notes needs a whole number of at least 1")
+                }
+                noteCount = count
+            case "--json":
+                json = true
+            case "--keep":
+                guard let path = remaining.popFirst(), !path.isEmpty else {
+                    throw UsageError(description: "--keep needs a path")
+                }
+                keepPath = path
+            case "--child-open":
+                childOpenPath = remaining.popFirst()
+            case "--child-decode":
+                childDecodePath = remaining.popFirst()
+            case "--child-terminal":
+                childTerminalPath = remaining.popFirst()
+            case "-h", "--help":
+                throw UsageError(description: Self.usage)
+            default:
+                throw UsageError(description: "unknown argument '\(argument)'\n" + Self.usage)
+            }
+        }
+    }
+}

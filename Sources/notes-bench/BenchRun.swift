@@ -1,0 +1,70 @@
+import Foundation
+import NotesCore
+
+/// The whole benchmark, in order: build and write the store, open it in fresh
+/// processes, the naive baselines, the UI figures, then single-edit commits.
+struct BenchRun {
+    let options: BenchOptions
+    /// Prints progress to stderr so the table / JSON on stdout stays clean.
+    func progress(_ message: String) {
+        FileHandle.standardError.write(Data("notes-bench: \(message)\n".utf8))
+    }
+
+    func run() throws -> Report {
+        let files = try BenchFiles(keepPath: options.keepPath)
+        defer { files.removeUnlessKept() }
+        var report = Report(noteCount: options.noteCount)
+        #if DEBUG
+        report.fact("build", .string("debug"))
+        #else
+        report.fact("build", .string("release"))
+        #endif
+        if files.isKept { report.fact("kept_store", .string(files.store.path)) }
+
+        progress("generating \(options.noteCount) notes")
+        let (synthetic, generateMilliseconds) = try Stopwatch.time { try SyntheticStore(noteCount: options.noteCount) }
+        report.fact("generate_ms", .number(generateMilliseconds))
+        let averageBody = synthetic.notes.reduce(0) { $0 + $1.body.utf8.count } / max(1, synthetic.notes.count)
+        report.fact("average_body_bytes", .number(Double(averageBody)))
+
+        progress("writing the store through NotesStore (one commit)")
+        let writeMilliseconds = try StoreBenchmarks.write(synthetic, to: files.store)
+        report.fact("bulk_write_ms", .number(writeMilliseconds))
+        let bytes = StoreBenchmarks.fileBytes(files.store)
+        report.storeBytes = bytes.snapshot
+        report.fact("store_files_bytes", .number(Double(bytes.total)))
+
+        let repetitions = options.noteCount >= 50_000 ? 5 : 9
+        progress("opening the store in \(repetitions) fresh processes")
+        let open = try OpenMeasurement.measure(store: files.store, repetitions: repetitions)
+
+        progress("naive baseline: JSONDecoder of the same data")
+        let decode = try BaselineMeasurement.decode(storeFile: files.store, mirrorFile: files.mirror,
+                                                    synthetic: synthetic, repetitions: repetitions >= 9 ? 3 : 2)
+        report.fact("baseline_decoded_file", .string(decode.decodedFile))
+        report.figures.append(open.openFigure(baseline: decode))
+        let storeOnly: JSONOutput.Value = open.storeOnly.median.map { JSONOutput.Value.number($0) } ?? JSONOutput.Value.null
+        report.fact("open_store_only_median_ms", storeOnly)
+        report.fact("peak_rss_after_store_open_bytes", open.peakAfterStoreOpen.map { JSONOutput.Value.number(Double($0)) } ?? JSONOutput.Value.null)
+        report.fact("process_startup_rss_bytes", open.startupResidentBytes.map { JSONOutput.Value.number(Double($0)) } ?? JSONOutput.Value.null)
+
+        progress("UI figures")
+        let store = try NotesStore.open(at: files.store)
+        report.figures += UIMeasurement.figures(database: store.contents, storePath: files.store.path)
+
+        progress("committing single edits")
+        let ids = synthetic.notes.map(\.id)
+        let commits = try StoreBenchmarks.commitEdits(store: store, ids: ids, count: 200, minimum: 10, budgetSeconds: 30)
+        report.fact("commit_samples", .number(Double(commits.count)))
+        progress("naive baseline: rewriting the whole file for one edit")
+        let rewrite = try BaselineMeasurement.rewrite(database: store.contents, file: files.mirror, repetitions: 3)
+        progress("the app's own paths (AppRunner on an in-memory terminal)")
+        report.figures += AppPathMeasurement.figures(store: store)
+        store.close()
+        progress("commits that compact")
+        let compacting = try StoreBenchmarks.compactingCommits(url: files.store, ids: ids, repetitions: 3)
+        report.figures += CommitFigures.make(commits, rewrite: rewrite, compacting: compacting)
+        report.figures += open.memoryFigures(storeBytes: report.storeBytes, baselinePeak: decode.peakResidentBytes)
+        return report
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Runs this benchmark again in a fresh process with a hidden flag, so that one
+/// open is measured without the generator's memory and allocator state.
+/// The child prints one line of `key=value` pairs; see `ChildMeasurement`.
+enum ChildProcess {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func run(_ arguments: [String]) throws -> [String: String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            let reason = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw Failure(description: "child \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(reason)")
+        }
+        var fields: [String: String] = [:]
+        for pair in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        return fields
+    }
+}

@@ -1,0 +1,20 @@
+/// The commit figures: median and p99 of single-edit commits, beside the whole-file rewrite.
+enum CommitFigures {
+    static func make(_ commits: Samples, rewrite: Samples, compacting: Samples) -> [Figure] {
+        let baseline = rewrite.median.map {
+            Figure.Baseline(key: "baseline_rewrite_commit_ms", label: "rewrite file", value: $0)
+        }
+        var note = "\(commits.count) separate one-note commits"
+        if commits.count < 200 { note += " (stopped early: time budget spent; p99 is close to the maximum)" }
+        if commits.count < 100 { note += "; p99 of fewer than 100 samples is the maximum" }
+        let median = Figure(key: "commit_median_ms", label: "commit one edit (median)", unit: .milliseconds,
+                            value: commits.median, target: 2, baseline: baseline, note: note)
+        let p99 = Figure(key: "commit_p99_ms", label: "commit one edit (p99)", unit: .milliseconds,
+                         value: commits.p99, target: nil, note: nil)
+        let compaction = Figure(key: "commit_compacting_ms", label: "commit that compacts (periodic)", unit: .milliseconds,
+                                value: compacting.median, target: nil,
+                                note: "median of \(compacting.count) one-edit commits forced to fold the journal into the snapshot; "
+                                    + "by default a commit compacts once the journal passes 64 KB and 25% of the snapshot")
+        return [median, p99, compaction]
+    }
+}

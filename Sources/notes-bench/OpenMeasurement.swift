@@ -1,0 +1,63 @@
+import Foundation
+
+/// Opening the store, ready to draw, each time in a fresh child process; and the
+/// peak memory of those processes.
+struct OpenMeasurement {
+    /// `NotesStore.open` plus building what the first frame needs.
+    var total = Samples()
+    /// `NotesStore.open` alone.
+    var storeOnly = Samples()
+    var peakResidentBytes: Int?
+    /// VmHWM of a child before it opened the store: the Swift runtime and Foundation alone.
+    var startupResidentBytes: Int?
+    /// VmHWM right after `NotesStore.open`, before the UI's preparation.
+    var peakAfterStoreOpen: Int?
+
+    static func measure(store: URL, repetitions: Int) throws -> OpenMeasurement {
+        var result = OpenMeasurement()
+        for _ in 0..<repetitions {
+            let fields = try ChildProcess.run(["--child-open", store.path])
+            guard let open = fields["open_ms"].flatMap(Double.init), let ready = fields["ready_ms"].flatMap(Double.init) else {
+                throw ChildProcess.Failure(description: "child open printed no times: \(fields)")
+            }
+            result.storeOnly.add(open)
+            result.total.add(open + ready)
+            if let open = fields["peak_rss_open"].flatMap(Int.init) {
+                result.peakAfterStoreOpen = max(result.peakAfterStoreOpen ?? 0, open)
+            }
+            if let startup = fields["baseline_rss"].flatMap(Int.init) { result.startupResidentBytes = startup }
+            if let peak = fields["peak_rss"].flatMap(Int.init) {
+                result.peakResidentBytes = max(result.peakResidentBytes ?? 0, peak)
+            }
+        }
+        return result
+    }
+
+    func openFigure(baseline: BaselineMeasurement.Decode) -> Figure {
+        var note = "median of \(total.count) fresh processes (page cache warm)"
+        note += "; NotesStore.open + NotesSnapshot (sorted NoteIndex with search text) + AppState.reconcile"
+        if let storeOnly = storeOnly.median { note += "; NotesStore.open alone " + Figure.format(storeOnly, .milliseconds) }
+        return Figure(key: "open_ms", label: "open, ready to draw", unit: .milliseconds,
+                      value: total.median, target: 150,
+                      baseline: baseline.milliseconds.median.map { .init(key: "baseline_jsondecoder_open_ms", label: "JSONDecoder", value: $0) },
+                      note: note)
+    }
+
+    func memoryFigures(storeBytes: Int?, baselinePeak: Int?) -> [Figure] {
+        let peak = peakResidentBytes.map(Double.init)
+        var note = "VmHWM of a fresh process after open" + " and first-frame preparation"
+        if let startup = startupResidentBytes {
+            note += "; \(startup / 1_048_576) MiB of it is the process before opening (Swift runtime, Foundation)"
+        }
+        if let open = peakAfterStoreOpen {
+            note += "; \(open / 1_048_576) MiB peak already after NotesStore.open alone"
+        }
+        var bytes = Figure(key: "peak_rss_bytes", label: "peak memory after open", unit: .bytes, value: peak,
+                           target: storeBytes.map { 3 * Double($0) }, note: peak == nil ? "/proc/self/status unreadable" : note)
+        if let baselinePeak { bytes.baseline = .init(key: "baseline_jsondecoder_peak_rss_bytes", label: "JSONDecoder", value: Double(baselinePeak)) }
+        let ratio = Figure(key: "peak_rss_ratio", label: "peak memory / store file", unit: .ratio,
+                           value: peak.flatMap { peak in storeBytes.map { peak / Double(max($0, 1)) } }, target: 3,
+                           note: storeBytes == nil ? "store size unknown" : nil)
+        return [bytes, ratio]
+    }
+}

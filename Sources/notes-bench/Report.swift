@@ -1,0 +1,99 @@
+/// The benchmark's output: a readable table, or one JSON object with stable key order.
+struct Report {
+    var noteCount: Int
+    var storeBytes: Int?
+    var figures: [Figure] = []
+    /// Facts about the run that are not figures (build mode, sample counts, files).
+    private(set) var facts: [(String, JSONOutput.Value)] = []
+
+    init(noteCount: Int) {
+        self.noteCount = noteCount
+    }
+
+    /// Records a fact about the run (JSON only).
+    mutating func fact(_ key: String, _ value: JSONOutput.Value) {
+        facts.append((key, value))
+    }
+
+    /// The order of §6's table; figures not listed go last.
+    static let order = ["open_ms", "commit_median_ms", "commit_p99_ms", "filter_p99_ms", "frame_ms",
+                        "bytes_per_move", "peak_rss_bytes", "peak_rss_ratio"]
+
+    var orderedFigures: [Figure] {
+        figures.enumerated().sorted { left, right in
+            let a = Self.order.firstIndex(of: left.element.key) ?? Self.order.count
+            let b = Self.order.firstIndex(of: right.element.key) ?? Self.order.count
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
+    }
+
+    func table() -> String {
+        var rows: [[String]] = [["figure", "value", "target", "baseline (same run)", "result"]]
+        for figure in orderedFigures {
+            rows.append([
+                figure.label,
+                figure.value.map { Figure.format($0, figure.unit) } ?? "n/a",
+                figure.target.map { "≤ " + Figure.format($0, figure.unit) } ?? "",
+                baselineText(figure),
+                figure.resultText,
+            ])
+        }
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = ["notes-bench: \(noteCount) notes, store file \(storeBytes.map { String($0).groupedThousands + " bytes" } ?? "n/a")"]
+        if facts.contains(where: { $0.0 == "build" && $0.1.text == "\"debug\"" }) {
+            lines.append("(debug build: the figures mean little; use swift run -c release notes-bench)")
+        }
+        lines.append("")
+        for (index, row) in rows.enumerated() {
+            lines.append(zip(row, widths).map { pad($0, $1) }.joined(separator: "  ").trailingSpacesRemoved)
+            if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+        }
+        let notes = orderedFigures.compactMap { figure in figure.note.map { "  \(figure.key): \($0)" } }
+        if !notes.isEmpty { lines += ["", "notes:"] + notes }
+        return lines.joined(separator: "\n")
+    }
+
+    private func baselineText(_ figure: Figure) -> String {
+        guard let baseline = figure.baseline else { return "" }
+        var text = "\(baseline.label) \(Figure.format(baseline.value, figure.unit))"
+        if let value = figure.value, value > 0 {
+            text += " = \(Figure.fixed(baseline.value / value, 2))× ours"
+        }
+        return text
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    func json() -> String {
+        var members: [(String, JSONOutput.Value)] = [
+            ("notes", .number(Double(noteCount))),
+            ("store_bytes", storeBytes.map { .number(Double($0)) } ?? .null),
+        ]
+        var unavailable: [(String, JSONOutput.Value)] = []
+        var targets: [(String, JSONOutput.Value)] = []
+        for figure in orderedFigures {
+            members.append((figure.key, figure.value.map { .number($0) } ?? .null))
+            if let baseline = figure.baseline { members.append((baseline.key, .number(baseline.value))) }
+            if let target = figure.target { targets.append((figure.key, .number(target))) }
+            if figure.value == nil { unavailable.append((figure.key, .string(figure.note ?? "not measured"))) }
+        }
+        members.append(("targets", .object(targets)))
+        members.append(("passed", .object(figures.compactMap { figure in figure.passed.map { (figure.key, .bool($0)) } })))
+        members.append(("unavailable", .object(unavailable)))
+        members.append(("notes_on_figures", .object(figures.compactMap { figure in
+            figure.value != nil ? figure.note.map { (figure.key, .string($0)) } : nil
+        })))
+        members.append(("run", .object(facts)))
+        return JSONOutput.Value.object(members).text
+    }
+}
+
+extension String {
+    var trailingSpacesRemoved: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Wall-clock timing on the monotonic clock, and the statistics the report uses.
+enum Stopwatch {
+    /// Runs `work` once and returns its result and how long it took, in milliseconds.
+    static func time<T>(_ work: () throws -> T) rethrows -> (T, Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try work()
+        let end = DispatchTime.now().uptimeNanoseconds
+        return (result, Double(end - start) / 1_000_000)
+    }
+}
+
+/// Samples of one measurement, in milliseconds (or any unit).
+struct Samples {
+    private(set) var values: [Double] = []
+
+    mutating func add(_ value: Double) { values.append(value) }
+
+    var count: Int { values.count }
+
+    /// The median; nil when there are no samples.
+    var median: Double? { percentile(50) }
+
+    /// The 99th percentile by nearest rank; with fewer than 100 samples this is close to the maximum.
+    var p99: Double? { percentile(99) }
+
+    var maximum: Double? { values.max() }
+
+    /// Nearest-rank percentile.
+    func percentile(_ percent: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let rank = Int((percent / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank - 1, 0), sorted.count - 1)]
+    }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import NotesCore
+import NotesTestSupport
+import Testing
+
+/// PRODUCT §7 "Crash": a child committing edits is killed with SIGKILL at
+/// random instants, many times; every reopen loads, and holds every edit the
+/// child reported committed (the one in flight all or nothing).
+@Suite struct KillTests {
+    @Test func everyReportedCommitSurvivesSIGKILLAtRandomInstants() throws {
+        let folder = try TemporaryFolder(prefix: "notes-kill")
+        defer { folder.remove() }
+        let url = folder.file("store").appendingPathComponent("notes.json")
+        let stress = try StressBinaries.stress()
+        let baseSeed = ReliabilitySettings.seed
+        var random = SeededRandom(seed: baseSeed)
+        var expected = NotesDatabase()
+        var counts = (commits: 0, inFlightKept: 0, inFlightLost: 0, betweenCommits: 0, compactions: 0, leftoverTemporaryFiles: 0)
+
+        for round in 0..<ReliabilitySettings.kills {
+            let seed = baseSeed &+ UInt64(round)
+            let context = "round \(round), seed \(seed) (NOTES_STRESS_SEED=\(baseSeed))"
+            let child = try ChildProcess(
+                executable: stress,
+                arguments: ["commit", "--store", url.path, "--seed", String(seed), "--compact-bytes", "4096"],
+                environment: StressBinaries.environment(), stdout: .pipe, stderrURL: folder.file("stderr"))
+            // The kill instant: after a random number of reported lines, plus a random few microseconds.
+            var log = StressLog()
+            for _ in 0..<random.int(0...24) {
+                guard let line = try child.readLine() else { break }
+                log.take(line)
+            }
+            if random.chance(0.7) { usleep(UInt32(random.int(0...3_000))) }
+            child.send(SIGKILL)
+            for line in try child.readRemainingLines() { log.take(line) }
+            let exit = child.wait()
+            guard exit == .signaled(SIGKILL) else {
+                Issue.record("\(context): the child \(exit) before it was killed: \(child.stderrText)")
+                return
+            }
+            #expect(log.unreadable.isEmpty, "\(context): unreadable lines \(log.unreadable)")
+            for changes in log.committed {
+                do { try expected.apply(changes) } catch {
+                    Issue.record("\(context): a reported commit does not apply to the expected state: \(error)")
+                    return
+                }
+            }
+            counts.commits += log.committed.count
+            counts.compactions += log.compactions
+
+            let found: NotesDatabase
+            do {
+                let store = try NotesStore.open(at: url)
+                found = store.contents
+                store.close()
+            } catch {
+                Issue.record("\(context): the store does not open after the kill: \(error)")
+                return
+            }
+            if found == expected {
+                if log.inFlight == nil { counts.betweenCommits += 1 } else { counts.inFlightLost += 1 }
+            } else if let inFlight = log.inFlight, let withInFlight = Self.applying(inFlight, to: expected), found == withInFlight {
+                expected = withInFlight
+                counts.inFlightKept += 1
+            } else {
+                let difference = DatabaseDifference.describe(expected: expected, found: found)
+                Issue.record("\(context): a reported commit is lost or a commit is half there:\n\(difference)")
+                return
+            }
+            counts.leftoverTemporaryFiles = Self.temporaryFiles(in: url.deletingLastPathComponent())
+        }
+        print("KillTests: \(ReliabilitySettings.kills) kills, \(counts.commits) reported commits, "
+            + "\(counts.compactions) compactions reported; in flight at the kill: kept \(counts.inFlightKept), "
+            + "lost \(counts.inFlightLost); between commits \(counts.betweenCommits); "
+            + "temporary files left by kills during compaction: \(counts.leftoverTemporaryFiles)")
+        #expect(counts.commits > 0)
+    }
+
+    static func applying(_ changes: [StoreChange], to database: NotesDatabase) -> NotesDatabase? {
+        var copy = database
+        do { try copy.apply(changes) } catch { return nil }
+        return copy
+    }
+
+    static func temporaryFiles(in folder: URL) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".tmp") }.count
+    }
+}
