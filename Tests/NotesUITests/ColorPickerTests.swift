@@ -100,4 +100,15 @@ import Testing
         #expect(Set(recent).count == recent.count)
         #expect(Array(recent[1...3]) == [colors[0], colors[1], colors[2]])
     }
+
+    @Test func theViewShowsTheNewColorAboveTheStartingOne() {
+        var picker = ColorPicker(start: start)
+        _ = picker.handle(.end)
+        var buffer = ScreenBuffer(size: TerminalSize(width: 50, height: 15))
+        ColorPickerView.draw(picker, in: Rect(x: 0, y: 0, width: 50, height: 15), buffer: &buffer, colorMode: .trueColor)
+        #expect(buffer.lines[2].contains("#FF96C8"))
+        #expect(buffer.lines[3].contains("was #6496C8"))
+        #expect(buffer[3, 2].style.background == RGB8(red: 255, green: 150, blue: 200))
+        #expect(buffer[3, 3].style.background == start)
+    }
 }

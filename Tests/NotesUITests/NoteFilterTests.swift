@@ -142,3 +142,26 @@ import Testing
         }
     }
 }
+
+@Suite struct ParallelSearchTests {
+    @Test func aLargeSearchSplitBetweenThreadsFindsTheSameNotesInOrder() {
+        let words = ["red", "green", "blue", "cyan", "magenta"]
+        let notes = (0..<20_000).map { number in
+            Note(title: "\(words[number % 5]) \(number)", body: number % 7 == 0 ? "lucky seven" : "",
+                 created: Date(timeIntervalSince1970: Double(number)))
+        }
+        let index = NoteIndex(database: NotesDatabase(notes: notes))
+        #expect(index.count >= NoteIndex.parallelThreshold)
+        func naive(_ query: String) -> [Int32] {
+            (0..<index.count).filter { position in
+                let note = index.note(at: position)
+                return note.title.lowercased().contains(query) || note.body.contains(query)
+            }.map { Int32($0) }
+        }
+        var filter = NoteFilter()
+        for query in ["e", "en", "een", "green", "green 1", "lucky"] {
+            filter.set(query: query, categoryID: nil, in: index)
+            #expect(filter.matches == naive(query), "query '\(query)'")
+        }
+    }
+}

@@ -118,7 +118,8 @@ import Testing
         state.picker = .init(categoryID: UIFixtures.work.id,
                              picker: ColorPicker(start: UIFixtures.blue, recent: [UIFixtures.yellow, UIFixtures.blue]))
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 52, height: 16, colorMode: .monochrome)
-        #expect(buffer.lines[2] == " W│ [swatch]  #3A7BD5                            │  ")
+        #expect(buffer.lines[2] == " W│ new       #3A7BD5                            │  ")
+        #expect(buffer.lines[3] == "  │ old       was #3A7BD5                        │  ")
         #expect(buffer.lines[10] == "  │ Recent 1:F4D03F 2:3A7BD5                     │  ")
     }
 

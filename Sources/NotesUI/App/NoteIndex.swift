@@ -22,7 +22,7 @@ public struct NoteIndex: Sendable {
     private let order: [Dictionary<UUID, Note>.Index]
     /// Positions in display order of each category's notes.
     public let positionsByCategory: [UUID: [Int32]]
-    private let searchText: PendingSearchText
+    let searchText: PendingSearchText
 
     /// Where a search found notes: their positions, and where in each note's text the
     /// query first occurs (a longer query typed after it can start looking there).
@@ -89,74 +89,5 @@ public struct NoteIndex: Sendable {
     /// The search form of a query: lowercased UTF-8.
     public static func needle(for query: String) -> [UInt8] {
         Array(query.lowercased().utf8)
-    }
-
-    /// The notes whose text contains `needle`, in display order: among `candidates`
-    /// when given, else among all notes. `hints`, parallel to `candidates`, say where a
-    /// prefix of `needle` first occurs in each; the search starts there.
-    public func search(_ needle: [UInt8], among candidates: [Int32]?, hints: [Int32]? = nil) -> Matches {
-        guard !needle.isEmpty else {
-            let all = candidates ?? Array(0..<Int32(count))
-            return Matches(positions: all, firstHits: Array(repeating: 0, count: all.count))
-        }
-        let searchable = searchText.text
-        let starts = searchable.starts
-        let rare = searchable.rarestOffset(in: needle)
-        return searchable.bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { pattern in
-                var result = Matches(positions: [], firstHits: [])
-                guard let base = haystack.baseAddress else { return result }
-                if let candidates {
-                    let usable = hints.flatMap { $0.count == candidates.count ? $0 : nil }
-                    for (offset, position) in candidates.enumerated() {
-                        let start = starts[Int(position)], end = starts[Int(position) + 1] - 1
-                        let from = start + Int(usable?[offset] ?? 0)
-                        if let hit = Self.find(pattern, rare: rare, in: base, from: from, to: end) {
-                            result.positions.append(position)
-                            result.firstHits.append(Int32(hit - start))
-                        }
-                    }
-                    return result
-                }
-                // One sweep over all the text: after a hit, skip to the next note.
-                var from = 0, note = 0
-                while let hit = Self.find(pattern, rare: rare, in: base, from: from, to: haystack.count) {
-                    while starts[note + 1] <= hit { note += 1 }
-                    result.positions.append(Int32(note))
-                    result.firstHits.append(Int32(hit - starts[note]))
-                    note += 1
-                    from = starts[note]
-                }
-                return result
-            }
-        }
-    }
-
-    /// The first position in `start..<end` where `pattern` begins (`start` for an empty
-    /// pattern). `memchr` looks for the pattern's byte at offset `rare`, its least
-    /// frequent, so that fewer places need comparing.
-    private static func find(_ pattern: UnsafeBufferPointer<UInt8>, rare: Int, in base: UnsafePointer<UInt8>,
-                             from start: Int, to end: Int) -> Int? {
-        guard !pattern.isEmpty else { return start }
-        let lastStart = end - pattern.count
-        guard start <= lastStart else { return nil }
-        // A longer query often still matches where the shorter one did: look there first.
-        if matches(pattern, at: base + start) { return start }
-        let rareByte = Int32(pattern[rare])
-        var position = start + 1 + rare
-        let lastRare = lastStart + rare
-        while position <= lastRare {
-            guard let hit = memchr(base + position, rareByte, lastRare - position + 1) else { return nil }
-            let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - rare
-            if matches(pattern, at: base + found) { return found }
-            position = found + rare + 1
-        }
-        return nil
-    }
-
-    @inline(__always)
-    private static func matches(_ pattern: UnsafeBufferPointer<UInt8>, at place: UnsafePointer<UInt8>) -> Bool {
-        for index in 0..<pattern.count where place[index] != pattern[index] { return false }
-        return true
     }
 }

@@ -32,10 +32,11 @@ public enum ColorPickerView {
             guard y < box.maxY - 1 else { break }
             switch line {
             case .swatch:
-                buffer.write(colorMode == .monochrome ? "[swatch]" : "        ", x: left, y: y, style: Theme.swatch(color), limit: 8)
+                buffer.write(colorMode == .monochrome ? "new     " : "        ", x: left, y: y, style: Theme.swatch(color), limit: 8)
                 buffer.write(color.hex, x: left + 10, y: y, style: Theme.title, limit: inner - 10)
             case .previous:
-                buffer.write(colorMode == .monochrome ? "[swatch]" : "        ", x: left, y: y, style: Theme.swatch(color), limit: 8)
+                buffer.write(colorMode == .monochrome ? "old     " : "        ", x: left, y: y,
+                             style: Theme.swatch(picker.start), limit: 8)
                 buffer.write("was " + picker.start.hex, x: left + 10, y: y, style: Theme.secondary, limit: inner - 10)
             case .spacer:
                 break
