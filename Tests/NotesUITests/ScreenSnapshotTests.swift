@@ -160,6 +160,21 @@ import Testing
         }
     }
 
+    @Test func helpFlowsIntoColumnsOnAnEightyByTwentyFourTerminal() {
+        var state = state
+        state.showsHelp = true
+        let buffer = UIFixtures.render(state, UIFixtures.database, width: 80, height: 24)
+        let text = buffer.lines.joined(separator: "\n")
+        #expect(text.contains("any key closes"))
+        for section in KeyHelp.sections {
+            #expect(text.contains(section.title))
+            for entry in section.keys {
+                let padding = String(repeating: " ", count: 14 - DisplayWidth.of(entry.key))
+                #expect(text.contains(entry.key + padding + entry.action), "\(entry.key) is missing")
+            }
+        }
+    }
+
     @Test func tooSmallTerminalSaysSo() {
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 39, height: 9)
         #expect(buffer.lines == [
