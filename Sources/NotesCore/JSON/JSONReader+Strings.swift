@@ -5,22 +5,61 @@ extension JSONReader {
     public mutating func readString() throws(JSONError) -> String {
         try expect(UInt8(ascii: "\""), "a string")
         let start = position
-        var high: UInt8 = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                if high & 0x80 != 0, let bad = Self.firstInvalidUTF8(slice) {
-                    throw error("invalid UTF-8 in a string", at: start + bad)
-                }
-                position += 1
-                return String(decoding: slice, as: UTF8.self)
+        var high: UInt64 = 0
+        position = Self.firstSpecial(bytes, from: start, high: &high)
+        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+            let text: String
+            if high & 0x8080_8080_8080_8080 == 0 {
+                text = String(decoding: slice, as: UTF8.self)
+            } else if let valid = String(validating: slice, as: UTF8.self) {
+                text = valid
+            } else {
+                // Only now find where: the message names the first bad byte.
+                if let bad = Self.firstInvalidUTF8(slice) { throw error("invalid UTF-8 in a string", at: start + bad) }
+                text = String(decoding: slice, as: UTF8.self)
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            high |= byte
             position += 1
+            return text
         }
         return try readEscapedString(start: start)
+    }
+
+    /// The offset of the first `"`, `\\` or control character at or after `from`, or
+    /// `bytes.count`; ORs the bytes passed over into `high` (whose bits 0x80 then tell
+    /// whether any was not ASCII). Reads eight bytes at a time.
+    @inline(__always)
+    static func firstSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, high: inout UInt64) -> Int {
+        var index = from
+        let count = bytes.count
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let quote = word ^ 0x2222_2222_2222_2222
+                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                // The lowest flagged byte of each term is exact (a borrow only runs upward from a real hit).
+                let found = ((quote &- 0x0101_0101_0101_0101) & ~quote
+                    | (backslash &- 0x0101_0101_0101_0101) & ~backslash
+                    | (word &- 0x2020_2020_2020_2020) & ~word) & 0x8080_8080_8080_8080
+                if found != 0 {
+                    let hit = index + found.trailingZeroBitCount >> 3
+                    // Only the bytes before the hit count towards `high`.
+                    let passed = hit - index
+                    if passed > 0 { high |= word & (UInt64.max >> (64 - 8 * passed)) }
+                    return hit
+                }
+                high |= word
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            high |= UInt64(byte)
+            index += 1
+        }
+        return index
     }
 
     /// The offset of the first byte that is not part of well-formed UTF-8, or nil.
@@ -56,48 +95,60 @@ extension JSONReader {
         return nil
     }
 
-    /// The slow path of `readString`: decodes escapes straight into the new string's storage.
+    /// The slow path of `readString`: decodes escapes into a scratch buffer, copying the
+    /// runs between them whole, then validates the UTF-8 once while making the string.
     mutating func readEscapedString(start: Int) throws(JSONError) -> String {
         // Find the closing quote first: the decoded text is never longer than the raw one.
         var end = position
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-            end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+        var ignored: UInt64 = 0
+        while end < bytes.count {
+            end = Self.firstSpecial(bytes, from: end, high: &ignored)
+            guard end < bytes.count else { break }
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            end += byte == UInt8(ascii: "\\") ? 2 : 1
         }
         guard end < bytes.count else { throw error("unexpected end of data inside a string") }
         var failure: JSONError?
-        let text = String(unsafeUninitializedCapacity: max(end - start, 1)) { output -> Int in
+        let text: String? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { output -> String? in
             var count = 0
+            var high: UInt64 = 0
             position = start
             while position < end {
                 let byte = bytes[position]
-                position += 1
                 if byte == UInt8(ascii: "\\") {
+                    position += 1
+                    let before = count
                     do throws(JSONError) { try readEscape(into: output, at: &count) } catch {
                         failure = error
-                        return 0
+                        return nil
                     }
+                    if count - before != 1 || output[before] >= 0x80 { high |= 0x80 }
                 } else if byte < 0x20 {
-                    failure = self.error("unescaped control character 0x\(String(byte, radix: 16)) in a string", at: position - 1)
-                    return 0
+                    failure = self.error("unescaped control character 0x\(String(byte, radix: 16)) in a string", at: position)
+                    return nil
                 } else {
                     // Copy the run of plain bytes up to the next backslash, control character or the end.
-                    var runEnd = position
-                    while runEnd < end, bytes[runEnd] != UInt8(ascii: "\\"), bytes[runEnd] >= 0x20 { runEnd += 1 }
-                    let run = UnsafeBufferPointer(rebasing: bytes[(position - 1)..<runEnd])
-                    _ = UnsafeMutableBufferPointer(rebasing: output[count..<(count + run.count)]).initialize(from: run)
-                    count += run.count
+                    let runEnd = min(Self.firstSpecial(bytes, from: position + 1, high: &high), end)
+                    high |= UInt64(byte)
+                    let runCount = runEnd - position
+                    (output.baseAddress! + count).initialize(from: bytes.baseAddress! + position, count: runCount)
+                    count += runCount
                     position = runEnd
                 }
             }
-            if let bad = Self.firstInvalidUTF8(UnsafeBufferPointer(rebasing: output[0..<count])) {
+            let decoded = UnsafeBufferPointer(rebasing: output[0..<count])
+            if high & 0x8080_8080_8080_8080 == 0 { return String(decoding: decoded, as: UTF8.self) }
+            if let text = String(validating: decoded, as: UTF8.self) { return text }
+            if let bad = Self.firstInvalidUTF8(decoded) {
                 failure = self.error("invalid UTF-8 in a string (byte \(bad) of the decoded text)", at: start)
-                return 0
+                return nil
             }
-            return count
+            return String(decoding: decoded, as: UTF8.self)
         }
         if let failure { throw failure }
         position = end + 1
-        return text
+        return text ?? ""
     }
 
     mutating func readEscape(into output: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) throws(JSONError) {

@@ -57,7 +57,12 @@ struct RecordCodec {
     private static let noteKeyBytes = noteKeys.map { Array($0.utf8) }
 
     /// The index in `noteKeys` of a member name given as bytes.
-    private static func noteField(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// `expected` is tried first: the snapshot writes the members in `noteKeys` order.
+    private static func noteField(_ key: UnsafeBufferPointer<UInt8>, expected: Int) -> Int? {
+        if expected < noteKeyBytes.count {
+            let name = noteKeyBytes[expected]
+            if name.count == key.count, name.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return expected }
+        }
         for (index, name) in noteKeyBytes.enumerated() where name.count == key.count {
             if name.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return index }
         }
@@ -77,12 +82,14 @@ struct RecordCodec {
         var kind = NoteKind.note
         var attachments: [AttachmentPath] = []
         var seen: UInt16 = 0
+        var next = 0
         try reader.readObjectRaw { (reader: inout JSONReader, key: UnsafeBufferPointer<UInt8>) throws(JSONError) in
-            guard let field = Self.noteField(key) else {
+            guard let field = Self.noteField(key, expected: next) else {
                 throw reader.error("unknown member '\(String(decoding: key, as: UTF8.self))' in a note")
             }
             guard seen & (1 << field) == 0 else { throw reader.error("member '\(Self.noteKeys[field])' appears twice") }
             seen |= 1 << field
+            next = field + 1
             switch field {
             case 0: id = try Self.readUUID(&reader)
             case 1: title = try reader.readString()
