@@ -37,13 +37,21 @@ import Testing
     }
 
     @Test func nonASCIITextIsFoundCaseInsensitively() {
-        let database = NotesDatabase(notes: [Note(title: "ÉCOLE", created: UIFixtures.now), Note(title: "Straße", created: UIFixtures.now)])
+        let database = NotesDatabase(notes: [
+            Note(title: "ÉCOLE", created: UIFixtures.now), Note(title: "Straße", created: UIFixtures.now),
+            Note(id: UIFixtures.uuid(30), title: "Größe Ærø", body: "Приве́т ΣΟΦΊΑ 日本語のメモ", created: UIFixtures.now),
+        ])
         let index = NoteIndex(database: database)
         var filter = NoteFilter()
         filter.set(query: "éco", categoryID: nil, in: index)
         #expect(filter.count(in: index) == 1)
-        filter.set(query: "STRASSE".lowercased() == "strasse" ? "straße" : "", categoryID: nil, in: index)
+        filter.set(query: "STRAẞE", categoryID: nil, in: index)
         #expect(filter.count(in: index) == 1)
+        let mixed = index.position(of: UIFixtures.uuid(30)).map { [Int32($0)] }
+        for query in ["GRÖßE", "größe ærø", "ПРИВЕ́Т", "σοφία", "日本語", "E ÆR"] {
+            filter.set(query: query, categoryID: nil, in: index)
+            #expect(filter.matches == mixed, "query \(query)")
+        }
     }
 
     @Test func aCategoryNarrowsTheList() {

@@ -57,11 +57,12 @@ struct SearchText: Sendable {
         return counts
     }
 
-    /// Appends `string` lowercased. ASCII text (the usual case) is copied and lowercased
-    /// in one branch-free pass; anything else goes through `lowercased()`.
+    /// Appends `string` lowercased. ASCII bytes are copied and lowercased in one
+    /// branch-free pass; only the runs of non-ASCII characters (`é`, `日本`) go through
+    /// `lowercased()`, so text with a few of them stays cheap.
     private static func appendLowercased(_ string: String, to bytes: inout [UInt8]) {
         var copy = string
-        let isASCII = copy.withUTF8 { utf8 -> Bool in
+        copy.withUTF8 { utf8 in
             let start = bytes.count
             bytes.append(contentsOf: utf8)
             var seen: UInt8 = 0
@@ -74,14 +75,28 @@ struct SearchText: Sendable {
                     appended[offset] = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
                 }
             }
-            guard seen < 0x80 else {
-                bytes.removeSubrange(start...)
-                return false
-            }
-            return true
+            guard seen >= 0x80 else { return }
+            bytes.removeSubrange(start...)
+            appendMixed(utf8, to: &bytes)
         }
-        if !isASCII {
-            for byte in string.lowercased().utf8 where byte != 0 { bytes.append(byte) }
+    }
+
+    /// Text with non-ASCII characters: ASCII bytes one by one, each run of non-ASCII
+    /// bytes (whole UTF-8 sequences, as ASCII never occurs inside one) lowercased as a string.
+    private static func appendMixed(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x80 {
+                bytes.append(byte | (byte &- 0x41 < 26 ? 0x20 : 0))
+                index += 1
+                continue
+            }
+            var end = index
+            while end < utf8.count, utf8[end] >= 0x80 { end += 1 }
+            let run = String(decoding: UnsafeBufferPointer(rebasing: utf8[index..<end]), as: UTF8.self)
+            bytes.append(contentsOf: run.lowercased().utf8)
+            index = end
         }
     }
 }
