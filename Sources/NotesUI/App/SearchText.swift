@@ -58,8 +58,8 @@ struct SearchText: Sendable {
     }
 
     /// Appends `string` lowercased. ASCII bytes are copied and lowercased in one
-    /// branch-free pass; only the runs of non-ASCII characters (`é`, `日本`) go through
-    /// `lowercased()`, so text with a few of them stays cheap.
+    /// branch-free pass; then only the runs of non-ASCII characters that change when
+    /// lowercased (`É`, `Ж`, not `é`, `日本` or emoji) are replaced, through `lowercased()`.
     private static func appendLowercased(_ string: String, to bytes: inout [UInt8]) {
         var copy = string
         copy.withUTF8 { utf8 in
@@ -75,28 +75,48 @@ struct SearchText: Sendable {
                     appended[offset] = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
                 }
             }
-            guard seen >= 0x80 else { return }
-            bytes.removeSubrange(start...)
-            appendMixed(utf8, to: &bytes)
+            if seen >= 0x80 { lowercaseNonASCIIRuns(&bytes, from: start) }
         }
     }
 
-    /// Text with non-ASCII characters: ASCII bytes one by one, each run of non-ASCII
-    /// bytes (whole UTF-8 sequences, as ASCII never occurs inside one) lowercased as a string.
-    private static func appendMixed(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            if byte < 0x80 {
-                bytes.append(byte | (byte &- 0x41 < 26 ? 0x20 : 0))
-                index += 1
-                continue
+    /// Replaces each run of non-ASCII bytes from `start` on (whole UTF-8 sequences, as
+    /// ASCII never occurs inside one) that changes when lowercased.
+    private static func lowercaseNonASCIIRuns(_ bytes: inout [UInt8], from start: Int) {
+        var patches: [(range: Range<Int>, lowercased: [UInt8])] = []
+        bytes.withUnsafeBufferPointer { all in
+            var index = start
+            while index < all.count {
+                guard all[index] >= 0x80 else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < all.count, all[end] >= 0x80 { end += 1 }
+                let run = UnsafeBufferPointer(rebasing: all[index..<end])
+                if changesWhenLowercased(run) {
+                    patches.append((index..<end, Array(String(decoding: run, as: UTF8.self).lowercased().utf8)))
+                }
+                index = end
             }
-            var end = index
-            while end < utf8.count, utf8[end] >= 0x80 { end += 1 }
-            let run = String(decoding: UnsafeBufferPointer(rebasing: utf8[index..<end]), as: UTF8.self)
-            bytes.append(contentsOf: run.lowercased().utf8)
-            index = end
+        }
+        for patch in patches.reversed() { bytes.replaceSubrange(patch.range, with: patch.lowercased) }
+    }
+}
+
+/// Whether any character of a run of UTF-8 changes when lowercased (true for bad UTF-8,
+/// which then goes through `lowercased()` and its replacement characters).
+private func changesWhenLowercased(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
+    var iterator = run.makeIterator()
+    var decoder = UTF8()
+    while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar):
+            // Han, kana, Hangul and emoji have no case: skip the property lookup for them.
+            let value = scalar.value
+            if (0x2E80..<0xA640).contains(value) || (0xAC00..<0xD800).contains(value) || value >= 0x1F000 { continue }
+            if scalar.properties.changesWhenLowercased { return true }
+        case .emptyInput: return false
+        case .error: return true
         }
     }
 }
