@@ -173,3 +173,32 @@ import Testing
         }
     }
 }
+
+@Suite struct SearchTextCaseTests {
+    /// Every character of these blocks: the index's shortcut for "has no case" must agree
+    /// with `lowercased()` on each.
+    @Test func theIndexLowercasesLikeTheStandardLibraryAcrossScripts() {
+        let ranges: [ClosedRange<UInt32>] = [0x80...0x24F, 0x370...0x3FF, 0x400...0x4FF, 0x2000...0x2C7F, 0x3040...0x30FF,
+                                             0x4E00...0x4E40, 0xAC00...0xAC40, 0x1F300...0x1F340]
+        var titles: [String] = []
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned,
+                      !scalar.properties.isWhitespace, scalar.properties.generalCategory != .control,
+                      scalar.properties.generalCategory != .format, scalar.properties.generalCategory != .surrogate
+                else { continue }
+                titles.append("x" + String(Character(scalar)) + "x")
+            }
+        }
+        let notes = titles.enumerated().map { Note(title: $1, created: Date(timeIntervalSince1970: Double($0))) }
+        let index = NoteIndex(database: NotesDatabase(notes: notes))
+        var mismatches: [String] = []
+        for position in 0..<index.count {
+            let title = index.note(at: position).title
+            var filter = NoteFilter()
+            filter.set(query: title, categoryID: nil, in: index)
+            if filter.matches?.contains(Int32(position)) != true { mismatches.append(title) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+}

@@ -111,9 +111,15 @@ private func changesWhenLowercased(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
     while true {
         switch decoder.decode(&iterator) {
         case .scalarValue(let scalar):
-            // Han, kana, Hangul and emoji have no case: skip the property lookup for them.
+            // Latin-1 is simple, and Han, kana, Hangul, arrows, box drawing and emoji have
+            // no case: skip the property lookup for them.
             let value = scalar.value
-            if (0x2E80..<0xA640).contains(value) || (0xAC00..<0xD800).contains(value) || value >= 0x1F000 { continue }
+            if value < 0x100 {
+                if (0xC0...0xDE).contains(value), value != 0xD7 { return true }
+                continue
+            }
+            if (0x2000..<0x2100).contains(value) || (0x2190..<0x24B6).contains(value) || (0x2500..<0x2C00).contains(value)
+                || (0x2E80..<0xA640).contains(value) || (0xAC00..<0xD800).contains(value) || value >= 0x1F000 { continue }
             if scalar.properties.changesWhenLowercased { return true }
         case .emptyInput: return false
         case .error: return true
