@@ -37,13 +37,21 @@ import Testing
     }
 
     @Test func nonASCIITextIsFoundCaseInsensitively() {
-        let database = NotesDatabase(notes: [Note(title: "ÉCOLE", created: UIFixtures.now), Note(title: "Straße", created: UIFixtures.now)])
+        let database = NotesDatabase(notes: [
+            Note(title: "ÉCOLE", created: UIFixtures.now), Note(title: "Straße", created: UIFixtures.now),
+            Note(id: UIFixtures.uuid(30), title: "Größe Ærø", body: "Приве́т ΣΟΦΊΑ 日本語のメモ", created: UIFixtures.now),
+        ])
         let index = NoteIndex(database: database)
         var filter = NoteFilter()
         filter.set(query: "éco", categoryID: nil, in: index)
         #expect(filter.count(in: index) == 1)
-        filter.set(query: "STRASSE".lowercased() == "strasse" ? "straße" : "", categoryID: nil, in: index)
+        filter.set(query: "STRAẞE", categoryID: nil, in: index)
         #expect(filter.count(in: index) == 1)
+        let mixed = index.position(of: UIFixtures.uuid(30)).map { [Int32($0)] }
+        for query in ["GRÖßE", "größe ærø", "ПРИВЕ́Т", "σοφία", "日本語", "E ÆR"] {
+            filter.set(query: query, categoryID: nil, in: index)
+            #expect(filter.matches == mixed, "query \(query)")
+        }
     }
 
     @Test func aCategoryNarrowsTheList() {
@@ -163,5 +171,34 @@ import Testing
             filter.set(query: query, categoryID: nil, in: index)
             #expect(filter.matches == naive(query), "query '\(query)'")
         }
+    }
+}
+
+@Suite struct SearchTextCaseTests {
+    /// Every character of these blocks: the index's shortcut for "has no case" must agree
+    /// with `lowercased()` on each.
+    @Test func theIndexLowercasesLikeTheStandardLibraryAcrossScripts() {
+        let ranges: [ClosedRange<UInt32>] = [0x80...0x24F, 0x370...0x3FF, 0x400...0x4FF, 0x2000...0x2C7F, 0x3040...0x30FF,
+                                             0x4E00...0x4E40, 0xAC00...0xAC40, 0x1F300...0x1F340]
+        var titles: [String] = []
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned,
+                      !scalar.properties.isWhitespace, scalar.properties.generalCategory != .control,
+                      scalar.properties.generalCategory != .format, scalar.properties.generalCategory != .surrogate
+                else { continue }
+                titles.append("x" + String(Character(scalar)) + "x")
+            }
+        }
+        let notes = titles.enumerated().map { Note(title: $1, created: Date(timeIntervalSince1970: Double($0))) }
+        let index = NoteIndex(database: NotesDatabase(notes: notes))
+        var mismatches: [String] = []
+        for position in 0..<index.count {
+            let title = index.note(at: position).title
+            var filter = NoteFilter()
+            filter.set(query: title, categoryID: nil, in: index)
+            if filter.matches?.contains(Int32(position)) != true { mismatches.append(title) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
     }
 }

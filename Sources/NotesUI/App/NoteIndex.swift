@@ -58,12 +58,19 @@ public struct NoteIndex: Sendable {
         let names = database.categories.mapValues(\.name)
         switch build {
         case .now:
-            searchText = PendingSearchText(SearchText(storage: storage, order: order, categoryNames: names))
+            searchText = PendingSearchText(Self.makeSearchText(storage, order, names))
         case .inBackground:
-            searchText = PendingSearchText(buildingInBackground: {
-                SearchText(storage: storage, order: order, categoryNames: names)
-            })
+            searchText = PendingSearchText(buildingInBackground: { Self.makeSearchText(storage, order, names) })
         }
+    }
+
+    /// Builds the search text, and for a large one wakes the threads a search will split
+    /// across, so that the first key typed does not pay for starting them.
+    private static func makeSearchText(_ storage: [UUID: Note], _ order: [Dictionary<UUID, Note>.Index],
+                                       _ names: [UUID: String]) -> SearchText {
+        let text = SearchText(storage: storage, order: order, categoryNames: names)
+        if order.count >= parallelThreshold { DispatchQueue.concurrentPerform(iterations: 2) { _ in } }
+        return text
     }
 
     /// Whether the search text is built (always, unless built `.inBackground`).

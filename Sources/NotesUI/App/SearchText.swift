@@ -57,11 +57,12 @@ struct SearchText: Sendable {
         return counts
     }
 
-    /// Appends `string` lowercased. ASCII text (the usual case) is copied and lowercased
-    /// in one branch-free pass; anything else goes through `lowercased()`.
+    /// Appends `string` lowercased. ASCII bytes are copied and lowercased in one
+    /// branch-free pass; then only the runs of non-ASCII characters that change when
+    /// lowercased (`É`, `Ж`, not `é`, `日本` or emoji) are replaced, through `lowercased()`.
     private static func appendLowercased(_ string: String, to bytes: inout [UInt8]) {
         var copy = string
-        let isASCII = copy.withUTF8 { utf8 -> Bool in
+        copy.withUTF8 { utf8 in
             let start = bytes.count
             bytes.append(contentsOf: utf8)
             var seen: UInt8 = 0
@@ -74,14 +75,54 @@ struct SearchText: Sendable {
                     appended[offset] = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
                 }
             }
-            guard seen < 0x80 else {
-                bytes.removeSubrange(start...)
-                return false
-            }
-            return true
+            if seen >= 0x80 { lowercaseNonASCIIRuns(&bytes, from: start) }
         }
-        if !isASCII {
-            for byte in string.lowercased().utf8 where byte != 0 { bytes.append(byte) }
+    }
+
+    /// Replaces each run of non-ASCII bytes from `start` on (whole UTF-8 sequences, as
+    /// ASCII never occurs inside one) that changes when lowercased.
+    private static func lowercaseNonASCIIRuns(_ bytes: inout [UInt8], from start: Int) {
+        var patches: [(range: Range<Int>, lowercased: [UInt8])] = []
+        bytes.withUnsafeBufferPointer { all in
+            var index = start
+            while index < all.count {
+                guard all[index] >= 0x80 else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < all.count, all[end] >= 0x80 { end += 1 }
+                let run = UnsafeBufferPointer(rebasing: all[index..<end])
+                if changesWhenLowercased(run) {
+                    patches.append((index..<end, Array(String(decoding: run, as: UTF8.self).lowercased().utf8)))
+                }
+                index = end
+            }
+        }
+        for patch in patches.reversed() { bytes.replaceSubrange(patch.range, with: patch.lowercased) }
+    }
+}
+
+/// Whether any character of a run of UTF-8 changes when lowercased (true for bad UTF-8,
+/// which then goes through `lowercased()` and its replacement characters).
+private func changesWhenLowercased(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
+    var iterator = run.makeIterator()
+    var decoder = UTF8()
+    while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar):
+            // Latin-1 is simple, and Han, kana, Hangul, arrows, box drawing and emoji have
+            // no case: skip the property lookup for them.
+            let value = scalar.value
+            if value < 0x100 {
+                if (0xC0...0xDE).contains(value), value != 0xD7 { return true }
+                continue
+            }
+            if (0x2000..<0x2100).contains(value) || (0x2190..<0x24B6).contains(value) || (0x2500..<0x2C00).contains(value)
+                || (0x2E80..<0xA640).contains(value) || (0xAC00..<0xD800).contains(value) || value >= 0x1F000 { continue }
+            if scalar.properties.changesWhenLowercased { return true }
+        case .emptyInput: return false
+        case .error: return true
         }
     }
 }
