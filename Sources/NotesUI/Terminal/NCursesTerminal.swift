@@ -128,10 +128,12 @@ public final class NCursesTerminal: Terminal {
                     x += 1
                     continue
                 }
-                // A cell that was the right half of a wide character: its left half
-                // must be written again (or blanked) too.
+                // A cell that was the right half of a wide character: what now covers
+                // the column to its left must be written again too — the cell there, or,
+                // if that is itself the right half of a new wide character, its left half.
                 if let old, old[x, y].isContinuation, x > 0, !cell.isContinuation {
-                    guard put(buffer[x - 1, y], x: x - 1, y: y, fallBack: fallBackToDefaultColors) else { return false }
+                    let left = buffer[x - 1, y].isContinuation && x > 1 ? x - 2 : x - 1
+                    guard put(buffer[left, y], x: left, y: y, fallBack: fallBackToDefaultColors) else { return false }
                 }
                 if !cell.isContinuation {
                     guard put(cell, x: x, y: y, fallBack: fallBackToDefaultColors) else { return false }
