@@ -17,6 +17,31 @@ import Testing
         return (folder, url)
     }
 
+    @Test func salvageReadsPastBracesAndJSONInsideTitlesAndBodies() throws {
+        // Given a snapshot whose notes hold braces and JSON text, cut so it does not parse
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        let braces = String(repeating: "{", count: 5_000)
+        try store.commit([
+            .putNote(Note(title: braces, body: "{\"id\": \"not a note\"} { \"title\": 1 }",
+                          created: Date(timeIntervalSinceReferenceDate: 1))),
+            .putNote(Note(title: "after the braces", created: Date(timeIntervalSinceReferenceDate: 2))),
+            .putNote(Note(title: "last", created: Date(timeIntervalSinceReferenceDate: 3))),
+        ])
+        try store.compactNow()
+        store.close()
+        let whole = try Data(contentsOf: url)
+        try whole.prefix(whole.count - 40).write(to: url)
+
+        // When the doctor examines it
+        let report = StoreDoctor.examine(at: url)
+
+        // Then every complete note is found, and the JSON inside strings is not taken for notes
+        #expect(!report.isHealthy)
+        #expect(report.readableNotes == 2)
+    }
+
     @Test func aHealthyStoreIsHealthyAndSalvageLeavesItAlone() throws {
         let (folder, url) = try makeStore(notes: 3)
         defer { folder.remove() }

@@ -85,7 +85,7 @@ struct StoreSalvage {
                 try reader.readInteger(in: 0...Int(Int64.max >> 11))
             }) ?? 0
         }
-        for start in bytes.indices where bytes[start] == UInt8(ascii: "{") {
+        for start in bytes.indices where Self.mayStartObject(bytes, at: start) {
             if let note = try? JSONReader.read(bytes, from: start, { (reader: inout JSONReader) throws(JSONError) in try codec.records.readNote(&reader) }) {
                 if notes[note.id] == nil { notes[note.id] = note }
             } else if let decoded = try? JSONReader.read(bytes, from: start, { (reader: inout JSONReader) throws(JSONError) in try codec.records.readCategory(&reader) }) {
@@ -100,6 +100,17 @@ struct StoreSalvage {
         }
         database = NotesDatabase(notes: Array(notes.values), categories: Array(categories.values))
         sequence = foundSequence
+    }
+
+    /// Whether an object with members could start at `start`: `{`, white space, then `"`.
+    /// Inside a JSON string a quote is always escaped, so this passes over the braces of
+    /// titles and bodies without trying to read them (each failed try costs a scan of
+    /// the file for the error's line, which made salvage quadratic in the braces).
+    static func mayStartObject(_ bytes: [UInt8], at start: Int) -> Bool {
+        guard bytes[start] == UInt8(ascii: "{") else { return false }
+        var next = start + 1
+        while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+        return next < bytes.count && bytes[next] == UInt8(ascii: "\"")
     }
 
     private mutating func readJournal(_ bytes: [UInt8]) {
