@@ -4,6 +4,27 @@ import NotesTestSupport
 import Testing
 
 @Suite struct StoreTests {
+    @Test func openingRemovesTemporaryFilesLeftByAKilledCompaction() throws {
+        // Given a store, and beside it what a process killed in mid-replace leaves behind
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        try store.commit(.putNote(Note(title: "kept")))
+        store.close()
+        let stale = folder.file(".notes.json.4242.17.tmp")
+        let unrelated = [folder.file(".other.json.4242.17.tmp"), folder.file("notes.json.v1.backup")]
+        for file in [stale] + unrelated { try Data("left over".utf8).write(to: file) }
+
+        // When it is opened again
+        let reopened = try NotesStore.open(at: url)
+        defer { reopened.close() }
+
+        // Then the left-over temporary file is gone, nothing else is, and the note is there
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        for file in unrelated { #expect(FileManager.default.fileExists(atPath: file.path)) }
+        #expect(reopened.contents.notes.values.map(\.title) == ["kept"])
+    }
+
     @Test func everyFieldSurvivesAReopen() throws {
         let (folder, url) = try StoreFixtures.store()
         defer { folder.remove() }

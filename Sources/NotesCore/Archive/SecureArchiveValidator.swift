@@ -30,6 +30,7 @@ public struct SecureArchiveValidator: Sendable {
     /// Validates `data`; the result gives access to the checked objects.
     public func validate(_ data: Data) throws(ArchiveError) -> ValidatedArchive {
         guard !data.isEmpty else { throw .empty }
+        try PropertyListFormatCheck.check([UInt8](data))
         let parsed: Any
         do {
             parsed = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

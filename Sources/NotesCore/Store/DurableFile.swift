@@ -88,12 +88,30 @@ enum DurableFile {
         }
     }
 
+    /// The name prefix and suffix of `replace`'s temporary files for `url`.
+    static func temporaryNameParts(of url: URL) -> (prefix: String, suffix: String) {
+        (".\(url.lastPathComponent).", ".tmp")
+    }
+
+    /// Removes temporary files that a process killed in the middle of `replace` left
+    /// beside `url`. Call it under the store's lock: every replace of a live process
+    /// happens under it, so any temporary file seen then is left over.
+    static func removeStaleTemporaries(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let (prefix, suffix) = temporaryNameParts(of: url)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
     /// Replaces the file at `url` with `bytes` so that a crash at any instant leaves
     /// either the old or the new file.
     static func replace(_ url: URL, with bytes: [UInt8]) throws(StoreError) {
         let path = url.path
+        let (prefix, suffix) = temporaryNameParts(of: url)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
+            .appendingPathComponent(prefix + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + suffix).path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard fd >= 0 else { throw .io(file: temporary, operation: "create", reason: errnoText()) }
         do throws(StoreError) {

@@ -70,6 +70,7 @@ public final class NotesStore: NotesRepository {
         do {
             try store.lock.lock(timeout: options.lockTimeout)
             defer { store.lock.unlock() }
+            if !options.readOnly { DurableFile.removeStaleTemporaries(of: store.url) }
             try store.loadAll()
         } catch {
             store.close()
