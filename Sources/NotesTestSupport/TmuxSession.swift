@@ -147,14 +147,29 @@ public final class TmuxSession {
     /// A temporary folder that lives as long as the session (for files the test reads).
     public var scratch: URL { folder.url }
 
+    /// Runs one tmux command to completion. It is started by `ChildProcess` with an empty
+    /// signal mask and default dispositions: a tmux server started by `Foundation.Process`
+    /// from the test runner would inherit the runner's blocked `SIGINT`, `SIGTERM` and
+    /// `SIGHUP` and pass them on to every pane, so no program under test could be interrupted.
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let result = try TmuxProcess.run(tmux, socketArguments + ["-f", configuration.path] + arguments,
-                                         outputFile: folder.file("tmux-output").path)
-        guard result.status == 0 else {
-            throw TmuxError.commandFailed(arguments: arguments, status: result.status, output: result.output)
+        let outputURL = folder.file("tmux-output")
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(executable: URL(fileURLWithPath: tmux),
+                                     arguments: socketArguments + ["-f", configuration.path] + arguments,
+                                     environment: ProcessInfo.processInfo.environment,
+                                     stdout: .file(outputURL), stderrURL: folder.file("tmux-errors"))
+        } catch {
+            throw TmuxError.commandFailed(arguments: arguments, status: -1, output: "cannot start \(tmux): \(error)")
         }
-        return result.output
+        let exit = child.wait()
+        let output = String(decoding: (try? Data(contentsOf: outputURL)) ?? Data(), as: UTF8.self) + child.stderrText
+        switch exit {
+        case .exited(0): return output
+        case .exited(let status): throw TmuxError.commandFailed(arguments: arguments, status: status, output: output)
+        case .signaled(let signal): throw TmuxError.commandFailed(arguments: arguments, status: 128 + signal, output: output)
+        }
     }
 
     private static func executable() -> String? {
