@@ -23,16 +23,16 @@ struct BenchRun {
 
         progress("generating \(options.noteCount) notes")
         let (synthetic, generateMilliseconds) = try Stopwatch.time { try SyntheticStore(noteCount: options.noteCount) }
-        report.fact("generate_ms", .number(generateMilliseconds))
+        report.fact("generate_ms", .figure(generateMilliseconds))
         let averageBody = synthetic.notes.reduce(0) { $0 + $1.body.utf8.count } / max(1, synthetic.notes.count)
-        report.fact("average_body_bytes", .number(Double(averageBody)))
+        report.fact("average_body_bytes", .figure(Double(averageBody)))
 
         progress("writing the store through NotesStore (one commit)")
         let writeMilliseconds = try StoreBenchmarks.write(synthetic, to: files.store)
-        report.fact("bulk_write_ms", .number(writeMilliseconds))
+        report.fact("bulk_write_ms", .figure(writeMilliseconds))
         let bytes = StoreBenchmarks.fileBytes(files.store)
         report.storeBytes = bytes.snapshot
-        report.fact("store_files_bytes", .number(Double(bytes.total)))
+        report.fact("store_files_bytes", .figure(Double(bytes.total)))
 
         let repetitions = options.noteCount >= 50_000 ? 5 : 9
         progress("opening the store in \(repetitions) fresh processes")
@@ -43,12 +43,12 @@ struct BenchRun {
                                                     synthetic: synthetic, repetitions: repetitions >= 9 ? 3 : 2)
         report.fact("baseline_decoded_file", .string(decode.decodedFile))
         report.figures.append(open.openFigure(baseline: decode))
-        let storeOnly: JSONOutput.Value = open.storeOnly.median.map { JSONOutput.Value.number($0) } ?? JSONOutput.Value.null
+        let storeOnly: JSONValue = open.storeOnly.median.map { JSONValue.figure($0) } ?? JSONValue.null
         report.fact("open_store_only_median_ms", storeOnly)
-        report.fact("open_cpu_median_ms", open.cpu.median.map { JSONOutput.Value.number($0) } ?? JSONOutput.Value.null)
-        report.fact("searchable_after_ready_median_ms", open.untilSearchable.median.map { JSONOutput.Value.number($0) } ?? JSONOutput.Value.null)
-        report.fact("peak_rss_after_store_open_bytes", open.peakAfterStoreOpen.map { JSONOutput.Value.number(Double($0)) } ?? JSONOutput.Value.null)
-        report.fact("process_startup_rss_bytes", open.startupResidentBytes.map { JSONOutput.Value.number(Double($0)) } ?? JSONOutput.Value.null)
+        report.fact("open_cpu_median_ms", open.cpu.median.map { JSONValue.figure($0) } ?? JSONValue.null)
+        report.fact("searchable_after_ready_median_ms", open.untilSearchable.median.map { JSONValue.figure($0) } ?? JSONValue.null)
+        report.fact("peak_rss_after_store_open_bytes", open.peakAfterStoreOpen.map { JSONValue.figure(Double($0)) } ?? JSONValue.null)
+        report.fact("process_startup_rss_bytes", open.startupResidentBytes.map { JSONValue.figure(Double($0)) } ?? JSONValue.null)
 
         progress("UI figures")
         let store = try NotesStore.open(at: files.store)
@@ -57,7 +57,7 @@ struct BenchRun {
         progress("committing single edits")
         let ids = synthetic.notes.map(\.id)
         let commits = try StoreBenchmarks.commitEdits(store: store, ids: ids, count: 200, minimum: 10, budgetSeconds: 30)
-        report.fact("commit_samples", .number(Double(commits.count)))
+        report.fact("commit_samples", .figure(Double(commits.count)))
         progress("naive baseline: rewriting the whole file for one edit")
         let rewrite = try BaselineMeasurement.rewrite(database: store.contents, file: files.mirror, repetitions: 3)
         progress("the app's own paths (AppRunner on an in-memory terminal)")

@@ -1,17 +1,19 @@
+import NotesCore
+
 /// The benchmark's output: a readable table, or one JSON object with stable key order.
 struct Report {
     var noteCount: Int
     var storeBytes: Int?
     var figures: [Figure] = []
     /// Facts about the run that are not figures (build mode, sample counts, files).
-    private(set) var facts: [(String, JSONOutput.Value)] = []
+    private(set) var facts: [(String, JSONValue)] = []
 
     init(noteCount: Int) {
         self.noteCount = noteCount
     }
 
     /// Records a fact about the run (JSON only).
-    mutating func fact(_ key: String, _ value: JSONOutput.Value) {
+    mutating func fact(_ key: String, _ value: JSONValue) {
         facts.append((key, value))
     }
 
@@ -40,7 +42,7 @@ struct Report {
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = ["notes-bench: \(noteCount) notes, store file \(storeBytes.map { String($0).groupedThousands + " bytes" } ?? "n/a")"]
-        if facts.contains(where: { $0.0 == "build" && $0.1.text == "\"debug\"" }) {
+        if facts.contains(where: { $0.0 == "build" && $0.1 == .string("debug") }) {
             lines.append("(debug build: the figures mean little; use swift run -c release notes-bench)")
         }
         lines.append("")
@@ -67,16 +69,16 @@ struct Report {
     }
 
     func json() -> String {
-        var members: [(String, JSONOutput.Value)] = [
-            ("notes", .number(Double(noteCount))),
-            ("store_bytes", storeBytes.map { .number(Double($0)) } ?? .null),
+        var members: [(String, JSONValue)] = [
+            ("notes", .figure(Double(noteCount))),
+            ("store_bytes", storeBytes.map { .figure(Double($0)) } ?? .null),
         ]
-        var unavailable: [(String, JSONOutput.Value)] = []
-        var targets: [(String, JSONOutput.Value)] = []
+        var unavailable: [(String, JSONValue)] = []
+        var targets: [(String, JSONValue)] = []
         for figure in orderedFigures {
-            members.append((figure.key, figure.value.map { .number($0) } ?? .null))
-            if let baseline = figure.baseline { members.append((baseline.key, .number(baseline.value))) }
-            if let target = figure.target { targets.append((figure.key, .number(target))) }
+            members.append((figure.key, figure.value.map { .figure($0) } ?? .null))
+            if let baseline = figure.baseline { members.append((baseline.key, .figure(baseline.value))) }
+            if let target = figure.target { targets.append((figure.key, .figure(target))) }
             if figure.value == nil { unavailable.append((figure.key, .string(figure.note ?? "not measured"))) }
         }
         members.append(("targets", .object(targets)))
@@ -86,7 +88,7 @@ struct Report {
             figure.value != nil ? figure.note.map { (figure.key, .string($0)) } : nil
         })))
         members.append(("run", .object(facts)))
-        return JSONOutput.Value.object(members).text
+        return JSONValue.object(members).serialized(pretty: false)
     }
 }
 
