@@ -1,4 +1,3 @@
-import Foundation
 import NotesCore
 
 /// A color in Björn Ottosson's OKLab space, where straight-line distance follows
@@ -14,18 +13,10 @@ public struct OKLab: Hashable, Sendable {
         self.b = b
     }
 
-    /// Converts an sRGB color: undo the sRGB transfer curve, go to cone space (LMS),
-    /// compress with a cube root, then mix into lightness and two opponent axes.
+    /// Converts an sRGB color (`RGB8.okLab`, NotesCore's CSS Color 4 conversion).
     public init(_ color: RGB8) {
-        let red = OKLab.linear(color.red)
-        let green = OKLab.linear(color.green)
-        let blue = OKLab.linear(color.blue)
-        let long = cbrt(0.4122214708 * red + 0.5363325363 * green + 0.0514459929 * blue)
-        let medium = cbrt(0.2119034982 * red + 0.6806995451 * green + 0.1073969566 * blue)
-        let short = cbrt(0.0883024619 * red + 0.2817188376 * green + 0.6299787005 * blue)
-        lightness = 0.2104542553 * long + 0.7936177850 * medium - 0.0040720468 * short
-        a = 1.9779984951 * long - 2.4285922050 * medium + 0.4505937099 * short
-        b = 0.0259040371 * long + 0.7827717662 * medium - 0.8086757660 * short
+        let lab = color.okLab
+        self.init(lightness: lab.lightness, a: lab.a, b: lab.b)
     }
 
     /// Squared Euclidean distance (enough for ranking).
@@ -34,11 +25,5 @@ public struct OKLab: Hashable, Sendable {
         let da = a - other.a
         let db = b - other.b
         return dl * dl + da * da + db * db
-    }
-
-    /// An sRGB byte as linear light in 0...1.
-    static func linear(_ byte: UInt8) -> Double {
-        let value = Double(byte) / 255
-        return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
     }
 }
