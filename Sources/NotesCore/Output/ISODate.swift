@@ -109,8 +109,9 @@ public enum ISODate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The proleptic Gregorian date `days` after 1970-01-01.
-    private static func civilDate(daysSinceEpoch days: Int) -> (Int, Int, Int) {
+    /// The proleptic Gregorian year, month and day `days` after 1970-01-01 (pure
+    /// arithmetic, no `Calendar`; the UI's dates use it too).
+    public static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
