@@ -1,43 +1,60 @@
 /// Numbers, and values of any kind.
 extension JSONReader {
     /// Reads a number; rejects anything not finite (JSON has no NaN, and 1e999 overflows).
+    ///
+    /// A number without an exponent whose digits fit exactly in a `Double` (fewer than
+    /// 2^53 as a whole, at most 22 after the point) is computed directly, as one
+    /// correctly rounded division by an exact power of ten; anything else goes to
+    /// the standard library's parser. The store's dates are all of the first kind.
     public mutating func readDouble() throws(JSONError) -> Double {
         skipWhitespace()
         let start = position
         func digit(_ index: Int) -> Bool { index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
         guard digit(position) else { throw error("expected a number, found \(describeNext())") }
-        var simple = true
-        var integer = 0
+        var mantissa: UInt64 = 0
         var digits = 0
+        var fractionDigits = 0
+        var exact = true
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
         } else {
             while digit(position) {
-                integer = integer &* 10 &+ Int(bytes[position] - 0x30)
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[position] - 0x30) } else { exact = false }
                 digits += 1
                 position += 1
             }
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            simple = false
             position += 1
             guard digit(position) else { throw error("expected a digit after '.'") }
-            while digit(position) { position += 1 }
+            while digit(position) {
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[position] - 0x30) } else { exact = false }
+                if mantissa > 0 { digits += 1 }
+                fractionDigits += 1
+                position += 1
+            }
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            simple = false
+            exact = false
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
             guard digit(position) else { throw error("expected a digit in the exponent") }
             while digit(position) { position += 1 }
         }
-        if simple && digits <= 15 {
-            return Double(bytes[start] == UInt8(ascii: "-") ? -integer : integer)
+        if exact, mantissa < 1 << 53, fractionDigits < Self.exactPowersOfTen.count {
+            let magnitude = Double(mantissa) / Self.exactPowersOfTen[fractionDigits]
+            return negative ? -magnitude : magnitude
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range", at: start) }
         return value
+    }
+
+    /// 10^0 ... 10^22: every power of ten that a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
     /// Reads a number that must be a whole number in `range`.

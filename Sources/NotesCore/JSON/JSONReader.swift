@@ -27,12 +27,15 @@ public struct JSONReader {
     public static func read<T>(
         _ bytes: [UInt8], from offset: Int = 0, _ body: (inout JSONReader) throws(JSONError) -> T
     ) throws(JSONError) -> T {
-        var result: Result<T, JSONError> = .failure(JSONError(reason: "not read", offset: 0, line: 1, column: 1))
-        bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(bytes: buffer, position: offset)
-            do throws(JSONError) { result = .success(try body(&reader)) } catch { result = .failure(error) }
-        }
-        return try result.get()
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> T in try read(buffer, from: offset, body) }
+    }
+
+    /// Runs `body` with a reader over `bytes` (which must stay valid meanwhile), starting at `offset`.
+    public static func read<T>(
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int = 0, _ body: (inout JSONReader) throws(JSONError) -> T
+    ) throws(JSONError) -> T {
+        var reader = JSONReader(bytes: bytes, position: offset)
+        return try body(&reader)
     }
 
     // MARK: Errors

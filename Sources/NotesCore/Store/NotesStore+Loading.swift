@@ -15,7 +15,9 @@ extension NotesStore {
         warnings = []
         preserved = [:]
         let path = url.path
-        guard let bytes = try DurableFile.read(path) else {
+        let fd = DurableFile.openFile(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            guard errno == ENOENT else { throw StoreError.io(file: path, operation: "open", reason: DurableFile.errnoText()) }
             contents = NotesDatabase()
             sequence = 0
             if !options.readOnly {
@@ -25,24 +27,35 @@ extension NotesStore {
             _ = try readJournal()
             return
         }
-        let version: Int
-        do { version = try SnapshotCodec.readVersion(bytes) } catch { throw corrupt(error, file: path) }
-        guard version <= StoreSchema.formatVersion else {
-            throw StoreError.tooNew(file: path, found: version, supported: StoreSchema.formatVersion)
-        }
-        var decoded: DecodedSnapshot
-        if version < StoreSchema.formatVersion {
-            decoded = try migrate(bytes, from: version)
-        } else {
-            do { decoded = try codec.decode(bytes) } catch { throw corrupt(error, file: path) }
-        }
+        var decoded = try decodeSnapshot(fd: fd, path: path)
         contents = decoded.database
         decoded.database = NotesDatabase()  // so that `contents` is the only reference and replaying does not copy it
         sequence = decoded.sequence
         warnings = decoded.warnings
         preserved = decoded.preserved
-        try holdSnapshot()
         _ = try readJournal()
+    }
+
+    /// Decodes (or migrates) the snapshot open as `fd`, mapped rather than copied. The
+    /// descriptor is kept as the held snapshot (see `snapshotFD`), unless it was migrated.
+    private func decodeSnapshot(fd: Int32, path: String) throws -> DecodedSnapshot {
+        let file: MappedFile
+        do { file = try MappedFile(fd: fd, path: path) } catch {
+            DurableFile.closeFile(fd)
+            throw error
+        }
+        holdSnapshot(fd)
+        let version: Int
+        do { version = try SnapshotCodec.readVersion(file.bytes) } catch { throw corrupt(error, file: path) }
+        guard version <= StoreSchema.formatVersion else {
+            throw StoreError.tooNew(file: path, found: version, supported: StoreSchema.formatVersion)
+        }
+        if version < StoreSchema.formatVersion {
+            let decoded = try migrate(Array(file.bytes), from: version)
+            try holdSnapshot()
+            return decoded
+        }
+        do { return try codec.decode(file.bytes) } catch { throw corrupt(error, file: path) }
     }
 
     /// Applies what other processes committed since we last read: the new journal
@@ -67,16 +80,20 @@ extension NotesStore {
     /// Opens the snapshot file now at the store's path and keeps it open (see `snapshotFD`),
     /// closing the one held before. Called under the lock, right after reading or writing it.
     func holdSnapshot() throws(StoreError) {
-        if snapshotFD >= 0 { DurableFile.closeFile(snapshotFD) }
-        snapshotFD = -1
-        snapshotIdentity = nil
         let fd = DurableFile.openFile(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
+            holdSnapshot(-1)
             if errno == ENOENT { return }
             throw .io(file: url.path, operation: "open the snapshot", reason: DurableFile.errnoText())
         }
+        holdSnapshot(fd)
+    }
+
+    /// Keeps `fd` (already open on the snapshot, or -1 for none) as the held snapshot, closing the one held before.
+    func holdSnapshot(_ fd: Int32) {
+        if snapshotFD >= 0 { DurableFile.closeFile(snapshotFD) }
         snapshotFD = fd
-        snapshotIdentity = FileIdentity(openFile: fd)
+        snapshotIdentity = fd >= 0 ? FileIdentity(openFile: fd) : nil
     }
 
     /// Opens the journal; with `create`, creates it (0600) if missing. Returns whether it is open.

@@ -71,6 +71,7 @@ struct RecordCodec {
 
     func readNote(_ reader: inout JSONReader) throws(JSONError) -> Note {
         reader.skipWhitespace()
+        if let note = readSnapshotNote(&reader) { return note }
         let start = reader.position
         var id = Self.placeholderID
         var title = ""
@@ -97,25 +98,9 @@ struct RecordCodec {
             case 3: created = try Self.readDate(&reader)
             case 4: updated = try Self.readDate(&reader)
             case 5: categoryID = try reader.readNull() ? nil : try Self.readUUID(&reader)
-            case 6:
-                try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
-                    tags.insert(try reader.readString())
-                }
-            case 7:
-                reader.skipWhitespace()
-                let start = reader.position
-                let raw = try reader.readInteger(in: 0...Int(Int16.max))
-                guard let value = NoteKind(rawValue: raw) else { throw reader.error("\(raw) is not a known note kind", at: start) }
-                kind = value
-            default:
-                try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
-                    reader.skipWhitespace()
-                    let start = reader.position
-                    let text = try reader.readString()
-                    do throws(ModelError) { attachments.append(try AttachmentPath(text)) } catch {
-                        throw reader.error(error.description, at: start)
-                    }
-                }
+            case 6: tags = try Self.readTags(&reader)
+            case 7: kind = try Self.readKind(&reader)
+            default: attachments = try Self.readAttachments(&reader)
             }
         }
         if seen != (1 << Self.noteKeys.count) - 1, let missing = Self.noteKeys.indices.first(where: { seen & (1 << $0) == 0 }) {
@@ -123,6 +108,35 @@ struct RecordCodec {
         }
         return Note(id: id, title: title, body: body, created: created, updated: updated,
                     categoryID: categoryID, tags: tags, kind: kind, attachments: attachments)
+    }
+
+    static func readTags(_ reader: inout JSONReader) throws(JSONError) -> Set<String> {
+        var tags = Set<String>()
+        try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+            tags.insert(try reader.readString())
+        }
+        return tags
+    }
+
+    static func readKind(_ reader: inout JSONReader) throws(JSONError) -> NoteKind {
+        reader.skipWhitespace()
+        let start = reader.position
+        let raw = try reader.readInteger(in: 0...Int(Int16.max))
+        guard let value = NoteKind(rawValue: raw) else { throw reader.error("\(raw) is not a known note kind", at: start) }
+        return value
+    }
+
+    static func readAttachments(_ reader: inout JSONReader) throws(JSONError) -> [AttachmentPath] {
+        var attachments: [AttachmentPath] = []
+        try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+            reader.skipWhitespace()
+            let start = reader.position
+            let text = try reader.readString()
+            do throws(ModelError) { attachments.append(try AttachmentPath(text)) } catch {
+                throw reader.error(error.description, at: start)
+            }
+        }
+        return attachments
     }
 
     func readCategory(_ reader: inout JSONReader) throws(JSONError) -> DecodedCategory {

@@ -68,6 +68,11 @@ struct SnapshotCodec {
     /// The `format` and `formatVersion` of a snapshot, read before anything else so
     /// that a newer or older layout is never decoded as this one.
     static func readVersion(_ bytes: [UInt8]) throws(JSONError) -> Int {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> Int in try readVersion(buffer) }
+    }
+
+    /// `readVersion` over bytes that stay valid meanwhile (a mapped file).
+    static func readVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> Int {
         try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> Int in
             var format: String?
             var version: Int?
@@ -98,6 +103,11 @@ struct SnapshotCodec {
     }
 
     func decode(_ bytes: [UInt8]) throws(JSONError) -> DecodedSnapshot {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> DecodedSnapshot in try decode(buffer) }
+    }
+
+    /// `decode` over bytes that stay valid meanwhile (a mapped file).
+    func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> DecodedSnapshot {
         try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> DecodedSnapshot in
             var sequence: Int?
             var recentColors: [RGB8] = []
