@@ -65,10 +65,18 @@ extension JSONReader {
     /// The offset of the first byte that is not part of well-formed UTF-8, or nil.
     static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
+        let raw = bytes.baseAddress.map(UnsafeRawPointer.init)
         while index < bytes.count {
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
+                // Skip runs of ASCII eight bytes at a time.
+                if let raw {
+                    while index + 8 <= bytes.count,
+                          raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                    }
+                }
                 continue
             }
             let count: Int

@@ -89,6 +89,14 @@ public struct JSONTextWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// Appends a string given as the JSON text between its quotes, already escaped
+    /// and checked (for example by `JSONReader.scanString`): copied as it is.
+    mutating func checkedString(_ escaped: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: escaped)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// A string, escaping `"`, `\` and control characters; everything else as UTF-8.
     public mutating func string(_ text: String) {
         if escaping == .portable { return portableString(text) }

@@ -6,7 +6,13 @@ import Foundation
 public struct Note: Equatable, Identifiable, Sendable {
     public var id: UUID
     public var title: String
-    public var body: String
+    /// The text of the note (plain text or Markdown).
+    public var body: String {
+        get { bodyStorage.text }
+        set { bodyStorage = .text(newValue) }
+    }
+    /// Where the body is held; a store reads bodies lazily from its snapshot.
+    var bodyStorage: NoteBody
     public var created: Date
     public var updated: Date
     /// The category this note belongs to, if any.
@@ -25,13 +31,19 @@ public struct Note: Equatable, Identifiable, Sendable {
     ) {
         self.id = id
         self.title = title
-        self.body = body
+        self.bodyStorage = .text(body)
         self.created = created
         self.updated = updated ?? created
         self.categoryID = categoryID
         self.tags = tags
         self.kind = kind
         self.attachments = attachments
+    }
+
+    public static func == (left: Note, right: Note) -> Bool {
+        left.id == right.id && left.title == right.title && left.created == right.created && left.updated == right.updated
+            && left.categoryID == right.categoryID && left.tags == right.tags && left.kind == right.kind
+            && left.attachments == right.attachments && left.bodyStorage == right.bodyStorage
     }
 
     /// Tags in display order (case-insensitive alphabetical).

@@ -19,6 +19,7 @@ extension NotesStore {
         guard fd >= 0 else {
             guard errno == ENOENT else { throw StoreError.io(file: path, operation: "open", reason: DurableFile.errnoText()) }
             contents = NotesDatabase()
+            snapshotFile = nil
             sequence = 0
             if !options.readOnly {
                 try DurableFile.replace(url, with: try codec.encode(contents, sequence: 0, preserved: [:]))
@@ -39,23 +40,25 @@ extension NotesStore {
     /// Decodes (or migrates) the snapshot open as `fd`, mapped rather than copied. The
     /// descriptor is kept as the held snapshot (see `snapshotFD`), unless it was migrated.
     private func decodeSnapshot(fd: Int32, path: String) throws -> DecodedSnapshot {
-        let file: MappedFile
-        do { file = try MappedFile(fd: fd, path: path) } catch {
+        let file: SnapshotFile
+        do { file = try SnapshotFile(fd: fd, path: path) } catch {
             DurableFile.closeFile(fd)
             throw error
         }
         holdSnapshot(fd)
+        snapshotFile = file
         let version: Int
         do { version = try SnapshotCodec.readVersion(file.bytes) } catch { throw corrupt(error, file: path) }
         guard version <= StoreSchema.formatVersion else {
             throw StoreError.tooNew(file: path, found: version, supported: StoreSchema.formatVersion)
         }
         if version < StoreSchema.formatVersion {
+            snapshotFile = nil
             let decoded = try migrate(Array(file.bytes), from: version)
             try holdSnapshot()
             return decoded
         }
-        do { return try codec.decode(file.bytes) } catch { throw corrupt(error, file: path) }
+        do { return try codec.decode(file) } catch { throw corrupt(error, file: path) }
     }
 
     /// Applies what other processes committed since we last read: the new journal

@@ -77,6 +77,7 @@ extension NotesStore {
         try lock.lock(timeout: options.lockTimeout)
         defer { lock.unlock() }
         _ = try catchUp()
+        try checkSnapshotIntact()
         try compact()
     }
 }

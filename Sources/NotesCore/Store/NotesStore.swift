@@ -36,6 +36,8 @@ public final class NotesStore: NotesRepository {
     /// cannot be freed and reused, so "the path still names this inode" really means
     /// "nobody replaced the snapshot" (a bare inode number can come back after two renames).
     var snapshotFD: Int32 = -1
+    /// The mapped snapshot that notes in `contents` may still read their bodies from.
+    var snapshotFile: SnapshotFile?
     /// The last journal sequence number reflected in `contents`.
     var sequence = 0
     /// Journal bytes read and applied (up to the end of the last good line), and their line count.
@@ -89,6 +91,7 @@ public final class NotesStore: NotesRepository {
         try lock.lock(timeout: options.lockTimeout)
         defer { lock.unlock() }
         _ = try catchUp()
+        try checkSnapshotIntact()
         try Self.validate(changes, against: contents)
         try append(changes)
         try applyValidated(changes)
@@ -97,6 +100,14 @@ public final class NotesStore: NotesRepository {
                 warnings.append(StoreWarning("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal"))
             }
         }
+    }
+
+    /// Refuses to write anything once the snapshot that note bodies are read from was
+    /// rewritten in place by another program (notes itself only ever renames a new one in).
+    func checkSnapshotIntact() throws(StoreError) {
+        guard let file = snapshotFile, !file.isIntact else { return }
+        throw .io(file: file.path, operation: "commit",
+                  reason: "another program rewrote the file in place while it was open, so the note bodies read from it are gone from memory; nothing was written: quit and open the store again")
     }
 
     /// Picks up what other processes committed since the last look.

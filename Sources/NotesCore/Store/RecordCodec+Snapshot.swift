@@ -24,7 +24,8 @@ extension RecordCodec {
     ].map { Array($0.utf8) }
 
     /// Reads a note in the snapshot's own layout, or returns nil with `reader` where it was.
-    func readSnapshotNote(_ reader: inout JSONReader) -> Note? {
+    /// With `file` (the mapped file `reader` reads), the body is checked but left there.
+    func readSnapshotNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil) -> Note? {
         let start = reader.position
         do throws(JSONError) {
             guard Self.match(0, &reader) else { return nil }
@@ -32,7 +33,7 @@ extension RecordCodec {
             guard Self.match(1, &reader) else { reader.position = start; return nil }
             let title = try reader.readString()
             guard Self.match(2, &reader) else { reader.position = start; return nil }
-            let body = try reader.readString()
+            let body: NoteBody = if let file { .inSnapshot(SnapshotString(file: file, raw: try reader.scanString())) } else { .text(try reader.readString()) }
             guard Self.match(3, &reader) else { reader.position = start; return nil }
             let created = try Self.readDate(&reader)
             guard Self.match(4, &reader) else { reader.position = start; return nil }
@@ -46,8 +47,10 @@ extension RecordCodec {
             guard Self.match(8, &reader) else { reader.position = start; return nil }
             let attachments = try Self.readAttachments(&reader)
             guard Self.match(9, &reader) else { reader.position = start; return nil }
-            return Note(id: id, title: title, body: body, created: created, updated: updated,
-                        categoryID: categoryID, tags: tags, kind: kind, attachments: attachments)
+            var note = Note(id: id, title: title, created: created, updated: updated,
+                            categoryID: categoryID, tags: tags, kind: kind, attachments: attachments)
+            note.bodyStorage = body
+            return note
         } catch {
             reader.position = start
             return nil

@@ -27,7 +27,12 @@ struct RecordCodec {
         writer.beginObject()
         writer.key("id"); writer.string(note.id.uuidString)
         writer.key("title"); writer.string(note.title)
-        writer.key("body"); writer.string(note.body)
+        writer.key("body")
+        if writer.escaping == .minimal, case .inSnapshot(let string) = note.bodyStorage, string.file.isRecentlyIntact {
+            writer.checkedString(UnsafeBufferPointer(rebasing: string.file.bytes[string.raw.range]))
+        } else {
+            writer.string(note.body)
+        }
         writer.key("created"); writer.number(note.created.timeIntervalSinceReferenceDate)
         writer.key("updated"); writer.number(note.updated.timeIntervalSinceReferenceDate)
         writer.key("category")
@@ -69,9 +74,11 @@ struct RecordCodec {
         return nil
     }
 
-    func readNote(_ reader: inout JSONReader) throws(JSONError) -> Note {
+    /// Reads a note in any layout. With `file` (the mapped snapshot `reader` reads), a
+    /// note in the snapshot's own layout keeps its body there (see `SnapshotFile`).
+    func readNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil) throws(JSONError) -> Note {
         reader.skipWhitespace()
-        if let note = readSnapshotNote(&reader) { return note }
+        if let note = readSnapshotNote(&reader, in: file) { return note }
         let start = reader.position
         var id = Self.placeholderID
         var title = ""
@@ -139,7 +146,18 @@ struct RecordCodec {
         return attachments
     }
 
+    /// A category as it stands in the file, its color archive not yet opened.
+    struct CategoryFields: Sendable {
+        var id: UUID
+        var name: String
+        var colorText: String
+    }
+
     func readCategory(_ reader: inout JSONReader) throws(JSONError) -> DecodedCategory {
+        decodeColor(of: try readCategoryFields(&reader))
+    }
+
+    func readCategoryFields(_ reader: inout JSONReader) throws(JSONError) -> CategoryFields {
         reader.skipWhitespace()
         let start = reader.position
         var id: UUID?
@@ -159,16 +177,21 @@ struct RecordCodec {
             let missing = id == nil ? "id" : name == nil ? "name" : "color"
             throw reader.error("a category without member '\(missing)'", at: start)
         }
+        return CategoryFields(id: id, name: name, colorText: colorText)
+    }
+
+    /// Opens a category's color archive; one that cannot be read becomes white, its text kept.
+    func decodeColor(of fields: CategoryFields) -> DecodedCategory {
         do {
-            guard let data = Data(base64Encoded: colorText) else { throw ArchiveProblem("it is not base64") }
+            guard let data = Data(base64Encoded: fields.colorText) else { throw ArchiveProblem("it is not base64") }
             let color = try transformers.unarchive(data)
-            return DecodedCategory(category: Category(id: id, name: name, color: color))
+            return DecodedCategory(category: Category(id: fields.id, name: fields.name, color: color))
         } catch {
             let placeholder = SerializableColor(RGB8(red: 255, green: 255, blue: 255))
-            let warning = StoreWarning("category '\(name)': its color archive could not be read (\(error)); shown as white, stored bytes kept")
+            let warning = StoreWarning("category '\(fields.name)': its color archive could not be read (\(error)); shown as white, stored bytes kept")
             return DecodedCategory(
-                category: Category(id: id, name: name, color: placeholder),
-                preserved: PreservedColor(storedText: colorText, placeholder: placeholder),
+                category: Category(id: fields.id, name: fields.name, color: placeholder),
+                preserved: PreservedColor(storedText: fields.colorText, placeholder: placeholder),
                 warning: warning)
         }
     }

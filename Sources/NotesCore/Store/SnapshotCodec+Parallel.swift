@@ -7,7 +7,7 @@ extension SnapshotCodec {
     /// must end exactly at that boundary and the second at the array's `]`; if anything
     /// differs or fails — other layout, duplicate ids, any error — it returns nil and
     /// the caller reads sequentially from the same place, which also gives exact error places.
-    func readNotesInParallel(_ reader: inout JSONReader) -> [UUID: Note]? {
+    func readNotesInParallel(_ reader: inout JSONReader, in file: SnapshotFile?) -> [UUID: Note]? {
         let bytes = reader.bytes
         reader.skipWhitespace()
         let arrayStart = reader.position
@@ -23,7 +23,7 @@ extension SnapshotCodec {
         let comma = split + 6
         let secondStart = split + pattern.count - 1
 
-        let job = SecondHalf(bytes: bytes, start: secondStart, depth: reader.currentDepth + 1, records: records)
+        let job = SecondHalf(bytes: bytes, file: file, start: secondStart, depth: reader.currentDepth + 1, records: records)
         let thread = Thread { job.run() }
         thread.stackSize = 1 << 20
         thread.start()
@@ -38,7 +38,7 @@ extension SnapshotCodec {
             defer { reader.leave() }
             reader.skipWhitespace()
             while true {
-                let note = try records.readNote(&reader)
+                let note = try records.readNote(&reader, in: file)
                 guard notes.updateValue(note, forKey: note.id) == nil else { break }
                 reader.skipWhitespace()
                 if reader.position == comma {
@@ -71,6 +71,7 @@ extension SnapshotCodec {
 /// The second half of the notes array, read on its own thread.
 private final class SecondHalf: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
+    let file: SnapshotFile?
     let start: Int
     let depth: Int
     let records: RecordCodec
@@ -79,8 +80,9 @@ private final class SecondHalf: @unchecked Sendable {
     var notes: [Note]?
     var end: Int?
 
-    init(bytes: UnsafeBufferPointer<UInt8>, start: Int, depth: Int, records: RecordCodec) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: SnapshotFile?, start: Int, depth: Int, records: RecordCodec) {
         self.bytes = bytes
+        self.file = file
         self.start = start
         self.depth = depth
         self.records = records
@@ -93,7 +95,7 @@ private final class SecondHalf: @unchecked Sendable {
         result.reserveCapacity((bytes.count - start) / 400)
         do throws(JSONError) {
             while true {
-                result.append(try records.readNote(&reader))
+                result.append(try records.readNote(&reader, in: file))
                 reader.skipWhitespace()
                 guard reader.position < bytes.count else { return }
                 let byte = bytes[reader.position]

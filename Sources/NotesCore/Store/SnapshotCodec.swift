@@ -103,11 +103,15 @@ struct SnapshotCodec {
     }
 
     func decode(_ bytes: [UInt8]) throws(JSONError) -> DecodedSnapshot {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> DecodedSnapshot in try decode(buffer) }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> DecodedSnapshot in try decode(buffer, file: nil) }
     }
 
-    /// `decode` over bytes that stay valid meanwhile (a mapped file).
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> DecodedSnapshot {
+    /// Decodes a mapped snapshot, leaving the notes' bodies in it (see `SnapshotFile`).
+    func decode(_ file: SnapshotFile) throws(JSONError) -> DecodedSnapshot {
+        try decode(file.bytes, file: file)
+    }
+
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: SnapshotFile?) throws(JSONError) -> DecodedSnapshot {
         try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> DecodedSnapshot in
             var sequence: Int?
             var recentColors: [RGB8] = []
@@ -116,6 +120,7 @@ struct SnapshotCodec {
             var warnings: [StoreWarning] = []
             var preserved: [UUID: PreservedColor] = [:]
             var seen = Set<String>()
+            var colors: BackgroundColorDecoding?
             let start = reader.position
             try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
                 guard seen.insert(key).inserted else { throw reader.error("member '\(key)' appears twice") }
@@ -131,20 +136,20 @@ struct SnapshotCodec {
                 case "categories":
                     var ids = Set<UUID>()
                     var names = Set<String>()
+                    var fields: [RecordCodec.CategoryFields] = []
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                         reader.skipWhitespace()
                         let at = reader.position
-                        let decoded = try records.readCategory(&reader)
-                        guard ids.insert(decoded.category.id).inserted else { throw reader.error("duplicate category id \(decoded.category.id)", at: at) }
-                        guard names.insert(Category.nameKey(decoded.category.name)).inserted else {
-                            throw reader.error("duplicate category name '\(decoded.category.name)'", at: at)
+                        let category = try records.readCategoryFields(&reader)
+                        guard ids.insert(category.id).inserted else { throw reader.error("duplicate category id \(category.id)", at: at) }
+                        guard names.insert(Category.nameKey(category.name)).inserted else {
+                            throw reader.error("duplicate category name '\(category.name)'", at: at)
                         }
-                        categories.append(decoded.category)
-                        if let kept = decoded.preserved { preserved[decoded.category.id] = kept }
-                        if let warning = decoded.warning { warnings.append(warning) }
+                        fields.append(category)
                     }
+                    colors = BackgroundColorDecoding(fields, records: records)
                 case "notes":
-                    if let parallel = readNotesInParallel(&reader) {
+                    if let parallel = readNotesInParallel(&reader, in: file) {
                         notes = parallel
                         return
                     }
@@ -152,7 +157,7 @@ struct SnapshotCodec {
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                         reader.skipWhitespace()
                         let at = reader.position
-                        let note = try records.readNote(&reader)
+                        let note = try records.readNote(&reader, in: file)
                         guard notes.updateValue(note, forKey: note.id) == nil else {
                             throw reader.error("duplicate note id \(note.id)", at: at)
                         }
@@ -162,6 +167,11 @@ struct SnapshotCodec {
             }
             try reader.expectEnd()
             guard let sequence else { throw reader.error("the store has no \"sequence\"", at: start) }
+            for decoded in colors?.wait() ?? [] {
+                categories.append(decoded.category)
+                if let kept = decoded.preserved { preserved[decoded.category.id] = kept }
+                if let warning = decoded.warning { warnings.append(warning) }
+            }
             let categoryIDs = Set(categories.map(\.id))
             let orphans = notes.values.filter { note in note.categoryID.map { !categoryIDs.contains($0) } ?? false }
             for note in orphans {
