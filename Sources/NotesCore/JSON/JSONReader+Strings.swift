@@ -242,29 +242,34 @@ extension JSONReader {
             return nil
         }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+        var invalid = false
+        withUnsafeMutableBytes(of: &uuid) { out in
             var index = start
             for byteIndex in 0..<16 {
                 if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
-                    guard bytes[index] == UInt8(ascii: "-") else { return false }
+                    invalid = invalid || bytes[index] != UInt8(ascii: "-")
                     index += 1
                 }
-                guard let high = Self.hexValue(bytes[index]), let low = Self.hexValue(bytes[index + 1]) else { return false }
-                out[byteIndex] = high << 4 | low
+                let high = bytes[index]
+                let low = bytes[index + 1]
+                invalid = invalid || !Self.isHexDigit(high) || !Self.isHexDigit(low)
+                out[byteIndex] = Self.hexDigitValue(high) << 4 | Self.hexDigitValue(low)
                 index += 2
             }
-            return true
         }
         position = start + 37
-        return valid ? UUID(uuid: uuid) : nil
+        return invalid ? nil : UUID(uuid: uuid)
     }
 
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+    /// Whether `byte` is `0`-`9`, `a`-`f` or `A`-`F`.
+    @inline(__always)
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
+    }
+
+    /// The value of a hex digit (checked with `isHexDigit`); without branches.
+    @inline(__always)
+    static func hexDigitValue(_ byte: UInt8) -> UInt8 {
+        (byte & 0x0F) &+ 9 &* (byte >> 6)
     }
 }

@@ -7,14 +7,16 @@ extension SnapshotCodec {
     /// must end exactly at that boundary and the second at the array's `]`; if anything
     /// differs or fails — other layout, duplicate ids, any error — it returns nil and
     /// the caller reads sequentially from the same place, which also gives exact error places.
-    func readNotesInParallel(_ reader: inout JSONReader, in file: SnapshotFile?) -> [UUID: Note]? {
+    /// With `check`, also returns the ids of notes whose category is unknown.
+    func readNotesInParallel(_ reader: inout JSONReader, in file: SnapshotFile?, checking check: CategoryCheck?) -> ([UUID: Note], [UUID]?)? {
         let bytes = reader.bytes
         reader.skipWhitespace()
         let arrayStart = reader.position
         guard bytes.count - arrayStart > parallelThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
               arrayStart < bytes.count, bytes[arrayStart] == UInt8(ascii: "[") else { return nil }
         let pattern = Array("\n    },\n    {".utf8)
-        var split = arrayStart + (bytes.count - arrayStart) / 2
+        // This thread also stores every note in the dictionary, so it reads a little less.
+        var split = arrayStart + (bytes.count - arrayStart) * 9 / 20
         while split + pattern.count <= bytes.count,
               !UnsafeBufferPointer(rebasing: bytes[split..<(split + pattern.count)]).elementsEqual(pattern) {
             split += 1
@@ -30,6 +32,7 @@ extension SnapshotCodec {
 
         var notes: [UUID: Note] = [:]
         notes.reserveCapacity((bytes.count - arrayStart) / 400)
+        var orphans: [UUID] = []
         var firstOK = false
         let before = reader.position
         do throws(JSONError) {
@@ -39,6 +42,7 @@ extension SnapshotCodec {
             reader.skipWhitespace()
             while true {
                 let note = try records.readNote(&reader, in: file)
+                check?.note(note, orphans: &orphans)
                 guard notes.updateValue(note, forKey: note.id) == nil else { break }
                 reader.skipWhitespace()
                 if reader.position == comma {
@@ -58,13 +62,14 @@ extension SnapshotCodec {
             return nil
         }
         for note in second {
+            check?.note(note, orphans: &orphans)
             guard notes.updateValue(note, forKey: note.id) == nil else {
                 reader.position = before
                 return nil
             }
         }
         reader.position = end
-        return notes
+        return (notes, check == nil ? nil : orphans)
     }
 }
 

@@ -121,6 +121,8 @@ struct SnapshotCodec {
             var preserved: [UUID: PreservedColor] = [:]
             var seen = Set<String>()
             var colors: BackgroundColorDecoding?
+            var categoryIDs = Set<UUID>()
+            var orphanIDs: [UUID]?
             let start = reader.position
             try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
                 guard seen.insert(key).inserted else { throw reader.error("member '\(key)' appears twice") }
@@ -147,21 +149,28 @@ struct SnapshotCodec {
                         }
                         fields.append(category)
                     }
+                    categoryIDs = ids
                     colors = BackgroundColorDecoding(fields, records: records)
                 case "notes":
-                    if let parallel = readNotesInParallel(&reader, in: file) {
-                        notes = parallel
+                    // Notes whose category is not in the store are found while the notes are
+                    // stored, if the categories came first (as the writer puts them).
+                    let check = seen.contains("categories") ? CategoryCheck(knownIDs: categoryIDs) : nil
+                    if let parallel = readNotesInParallel(&reader, in: file, checking: check) {
+                        (notes, orphanIDs) = parallel
                         return
                     }
                     notes.reserveCapacity(bytes.count / 400)
+                    var orphans: [UUID] = []
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                         reader.skipWhitespace()
                         let at = reader.position
                         let note = try records.readNote(&reader, in: file)
+                        check?.note(note, orphans: &orphans)
                         guard notes.updateValue(note, forKey: note.id) == nil else {
                             throw reader.error("duplicate note id \(note.id)", at: at)
                         }
                     }
+                    if check != nil { orphanIDs = orphans }
                 default: throw reader.error("unknown member '\(key)'")
                 }
             }
@@ -172,16 +181,30 @@ struct SnapshotCodec {
                 if let kept = decoded.preserved { preserved[decoded.category.id] = kept }
                 if let warning = decoded.warning { warnings.append(warning) }
             }
-            let categoryIDs = Set(categories.map(\.id))
-            let orphans = notes.values.filter { note in note.categoryID.map { !categoryIDs.contains($0) } ?? false }
-            for note in orphans {
-                warnings.append(StoreWarning("note '\(note.title)' refers to a missing category; shown uncategorized"))
-                notes[note.id]?.categoryID = nil
+            if orphanIDs == nil {
+                let check = CategoryCheck(knownIDs: Set(categories.map(\.id)))
+                var orphans: [UUID] = []
+                for note in notes.values { check.note(note, orphans: &orphans) }
+                orphanIDs = orphans
+            }
+            for id in orphanIDs ?? [] {
+                guard let title = notes[id]?.title else { continue }
+                warnings.append(StoreWarning("note '\(title)' refers to a missing category; shown uncategorized"))
+                notes[id]?.categoryID = nil
             }
             let database = NotesDatabase(notesByID: notes, categories: categories, recentColors: recentColors)
             return DecodedSnapshot(
                 database: database,
                 sequence: sequence, warnings: warnings, preserved: preserved)
         }
+    }
+}
+
+/// Finds notes whose category is not among the store's categories.
+struct CategoryCheck {
+    let knownIDs: Set<UUID>
+
+    func note(_ note: Note, orphans: inout [UUID]) {
+        if let category = note.categoryID, !knownIDs.contains(category) { orphans.append(note.id) }
     }
 }
