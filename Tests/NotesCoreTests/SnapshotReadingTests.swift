@@ -58,3 +58,35 @@ import Testing
         #expect(fast.sequence == 7 && general.sequence == 7)
     }
 }
+
+/// Notes that name a category the store does not have load uncategorized, with a
+/// warning, whether the notes are read on one thread or two.
+@Suite struct SnapshotOrphanTests {
+    @Test(arguments: [Int.max, 0])
+    func aNoteOfAMissingCategoryLoadsUncategorizedWithAWarning(parallelReadThreshold: Int) throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let work = Category(name: "Work", color: try StoreFixtures.color("336699"))
+        let missing = UUID()
+        let store = try NotesStore.open(at: url)
+        let notes = (0..<40).map { Note(title: "note \($0)", categoryID: $0 % 10 == 3 ? work.id : nil) }
+        try store.commit([.putCategory(work)] + notes.map { .putNote($0) })
+        try store.compactNow()
+        store.close()
+        // Point four notes at a category that is not in the store.
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let categoryLine = "\"category\": \"\(work.id.uuidString)\""
+        #expect(text.components(separatedBy: categoryLine).count == 5)
+        let membersBefore = text.components(separatedBy: "\"categories\": [")[0]
+        text = text.replacingOccurrences(of: categoryLine, with: "\"category\": \"\(missing.uuidString)\"")
+        #expect(text.hasPrefix(membersBefore))
+        try Data(text.utf8).write(to: url)
+
+        let reopened = try NotesStore.open(at: url, options: NotesStoreOptions(parallelReadThreshold: parallelReadThreshold))
+        defer { reopened.close() }
+        #expect(reopened.contents.notes.values.allSatisfy { $0.categoryID == nil })
+        #expect(reopened.warnings.count == 4)
+        #expect(reopened.warnings.allSatisfy { $0.message.contains("refers to a missing category") })
+        #expect(reopened.contents.categories[work.id] != nil)
+    }
+}
