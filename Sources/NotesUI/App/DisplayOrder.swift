@@ -41,25 +41,31 @@ enum DisplayOrder {
         }
     }
 
-    /// A stable least-significant-digit radix sort by key, a byte at a time; bytes
-    /// that are the same in every key (the high bytes of nearby dates) are skipped.
+    /// A stable least-significant-digit radix sort by key, a byte at a time. One pass
+    /// counts every byte position; bytes that are the same in every key (the high
+    /// bytes of nearby dates) are skipped.
     static func radixSort(_ entries: inout [Entry]) {
         guard entries.count > 1 else { return }
+        var counts = [Int](repeating: 0, count: 8 * 256)
+        counts.withUnsafeMutableBufferPointer { counts in
+            for entry in entries {
+                for byte in 0..<8 { counts[byte * 256 + Int(truncatingIfNeeded: entry.key >> (8 * UInt64(byte))) & 0xFF] += 1 }
+            }
+        }
         var other = entries
-        var counts = [Int](repeating: 0, count: 256)
-        for shift in stride(from: UInt64(0), to: 64, by: 8) {
-            for index in counts.indices { counts[index] = 0 }
-            for entry in entries { counts[Int(truncatingIfNeeded: entry.key >> shift) & 0xFF] += 1 }
-            if counts.contains(entries.count) { continue }
+        for byte in 0..<8 {
+            let shift = 8 * UInt64(byte)
+            var next = Array(counts[(byte * 256)..<(byte * 256 + 256)])
+            if next.contains(entries.count) { continue }
             var total = 0
-            for index in counts.indices {
-                let count = counts[index]
-                counts[index] = total
+            for digit in next.indices {
+                let count = next[digit]
+                next[digit] = total
                 total += count
             }
             entries.withUnsafeBufferPointer { source in
                 other.withUnsafeMutableBufferPointer { target in
-                    counts.withUnsafeMutableBufferPointer { next in
+                    next.withUnsafeMutableBufferPointer { next in
                         for entry in source {
                             let digit = Int(truncatingIfNeeded: entry.key >> shift) & 0xFF
                             target[next[digit]] = entry

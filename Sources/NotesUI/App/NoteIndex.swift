@@ -75,18 +75,27 @@ public struct NoteIndex: Sendable {
         self.notes = notes
         self.categories = categories
         categoryNames = database.categories.mapValues(\.name)
-        slotIDs = entries.map { ids[Int($0.slot)] }
-        slotKeys = entries.map(\.key)
-        slotCategories = entries.map { codes[Int($0.slot)] }
+        var slotIDs: [UUID] = [], slotKeys: [UInt64] = [], slotCategories: [Int32] = []
+        slotIDs.reserveCapacity(entries.count)
+        slotKeys.reserveCapacity(entries.count)
+        slotCategories.reserveCapacity(entries.count)
+        for entry in entries {
+            slotIDs.append(ids[Int(entry.slot)])
+            slotKeys.append(entry.key)
+            slotCategories.append(codes[Int(entry.slot)])
+        }
+        self.slotIDs = slotIDs
+        self.slotKeys = slotKeys
+        self.slotCategories = slotCategories
         order = Array(0..<Int32(entries.count))
         positionOfSlot = order
         categoryCounts = counts
-        let (slotIDs, names) = (self.slotIDs, categoryNames)
+        let (idsInOrder, names) = (slotIDs, categoryNames)
         switch build {
         case .now:
-            searchText = PendingSearchText(Self.makeSearchText(notes, slotIDs, names))
+            searchText = PendingSearchText(Self.makeSearchText(notes, idsInOrder, names))
         case .inBackground:
-            searchText = PendingSearchText(buildingInBackground: { Self.makeSearchText(notes, slotIDs, names) })
+            searchText = PendingSearchText(buildingInBackground: { Self.makeSearchText(notes, idsInOrder, names) })
         }
     }
 
