@@ -70,13 +70,14 @@ public final class AppRunner {
 
     private func commit(_ changes: [StoreChange]) {
         do {
-            try repository.commit(changes)
+            try snapshot.commit(changes, through: repository)
         } catch {
             state.pendingSelection = nil
+            state.reconcile(with: snapshot)
             state.message = .init(text: "error: \(error)", isError: true)
             return
         }
-        reloadSnapshot()
+        state.reconcile(with: snapshot)
     }
 
     private func edit(_ id: UUID) {
@@ -105,14 +106,10 @@ public final class AppRunner {
 
     private func refreshFromRepository() {
         do {
-            if try repository.refresh() { reloadSnapshot() }
+            if try snapshot.refresh(from: repository) { state.reconcile(with: snapshot) }
         } catch {
+            state.reconcile(with: snapshot)
             state.message = .init(text: "error: \(error)", isError: true)
         }
-    }
-
-    private func reloadSnapshot() {
-        snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
-        state.reconcile(with: snapshot)
     }
 }

@@ -78,7 +78,7 @@ public struct NoteFilter: Equatable, Sendable {
 
     private mutating func compute(in index: NoteIndex) {
         if let category = categoryID {
-            let inCategory = index.positionsByCategory[category] ?? []
+            let inCategory = index.positions(inCategory: category)
             if needle.isEmpty {
                 (matches, firstHits) = (inCategory, nil)
             } else {

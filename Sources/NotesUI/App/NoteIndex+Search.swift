@@ -6,33 +6,57 @@ extension NoteIndex {
     public static let parallelThreshold = 16_384
 
     /// The notes whose text contains `needle`, in display order: among `candidates`
-    /// when given, else among all notes. `hints`, parallel to `candidates`, say where a
-    /// prefix of `needle` first occurs in each; the search starts there.
+    /// (positions, ascending) when given, else among all notes. `hints`, parallel to
+    /// `candidates`, say where a prefix of `needle` first occurs in each; the search starts there.
     public func search(_ needle: [UInt8], among candidates: [Int32]?, hints: [Int32]? = nil) -> Matches {
         guard !needle.isEmpty else {
             let all = candidates ?? Array(0..<Int32(count))
             return Matches(positions: all, firstHits: Array(repeating: 0, count: all.count))
         }
         let text = searchText.text
-        let usableHints = hints.flatMap { $0.count == candidates?.count ? $0 : nil }
-        let total = candidates?.count ?? count
-        let parts = total >= Self.parallelThreshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
-        let part: @Sendable (Int) -> Matches = { part in
-            let range = (total * part / parts)..<(total * (part + 1) / parts)
-            if let candidates {
-                return Self.search(needle, in: text, among: candidates[range], hints: usableHints?[range])
-            }
-            return Self.sweep(needle, in: text, notes: range)
+        guard let candidates else {
+            // Sweep every slot in text order, then put what was found in display order.
+            let found = Self.inParts(total: text.slotCount) { Self.sweep(needle, in: text, slots: $0) }
+            return slotsAreInOrder ? found : inDisplayOrder(found)
         }
-        guard parts > 1 else { return part(0) }
+        let slots = slotsAreInOrder ? candidates : candidates.map { order[Int($0)] }
+        let usableHints = hints.flatMap { $0.count == candidates.count ? $0 : nil }
+        return Self.inParts(total: candidates.count) { range in
+            Self.search(needle, in: text, among: candidates[range], slots: slots[range], hints: usableHints?[range])
+        }
+    }
+
+    /// Runs `part` over `0..<total`: at once, or split between the processors (at most
+    /// four) when there is much to look through, its results joined in order.
+    private static func inParts(total: Int, _ part: @escaping @Sendable (Range<Int>) -> Matches) -> Matches {
+        let parts = total >= Self.parallelThreshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let range: @Sendable (Int) -> Range<Int> = { index in (total * index / parts)..<(total * (index + 1) / parts) }
+        guard parts > 1 else { return part(range(0)) }
         let results = PartResults(count: parts)
-        DispatchQueue.concurrentPerform(iterations: parts) { index in results.set(index, part(index)) }
+        DispatchQueue.concurrentPerform(iterations: parts) { index in results.set(index, part(range(index))) }
         return results.joined()
+    }
+
+    /// Matches found by slot, as display positions in ascending order; retired slots dropped.
+    private func inDisplayOrder(_ found: Matches) -> Matches {
+        var hitAt = [Int32](repeating: -1, count: count)
+        for (slot, hit) in zip(found.positions, found.firstHits) {
+            let position = positionOfSlot[Int(slot)]
+            if position >= 0 { hitAt[Int(position)] = hit }
+        }
+        var result = Matches(positions: [], firstHits: [])
+        result.positions.reserveCapacity(found.positions.count)
+        result.firstHits.reserveCapacity(found.positions.count)
+        for (position, hit) in hitAt.enumerated() where hit >= 0 {
+            result.positions.append(Int32(position))
+            result.firstHits.append(hit)
+        }
+        return result
     }
 
     /// Looks through the given notes one by one.
     private static func search(_ needle: [UInt8], in text: SearchText, among candidates: ArraySlice<Int32>,
-                               hints: ArraySlice<Int32>?) -> Matches {
+                               slots: ArraySlice<Int32>, hints: ArraySlice<Int32>?) -> Matches {
         var result = Matches(positions: [], firstHits: [])
         result.positions.reserveCapacity(candidates.count)
         result.firstHits.reserveCapacity(candidates.count)
@@ -41,8 +65,8 @@ extension NoteIndex {
             needle.withUnsafeBufferPointer { pattern in
                 text.starts.withUnsafeBufferPointer { starts in
                     guard let base = haystack.baseAddress else { return }
-                    for (offset, position) in zip(candidates.indices, candidates) {
-                        let start = starts[Int(position)], end = starts[Int(position) + 1] - 1
+                    for (offset, (position, slot)) in zip(candidates.indices, zip(candidates, slots)) {
+                        let start = starts[Int(slot)], end = starts[Int(slot) + 1] - 1
                         let from = start + Int(hints?[offset] ?? 0)
                         if let hit = find(pattern, rare: rare, in: base, from: from, to: end) {
                             result.positions.append(position)
@@ -55,8 +79,9 @@ extension NoteIndex {
         return result
     }
 
-    /// One sweep over the text of a range of notes: after a hit, skip to the next note.
-    private static func sweep(_ needle: [UInt8], in text: SearchText, notes: Range<Int>) -> Matches {
+    /// One sweep over the text of a range of slots: after a hit, skip to the next slot.
+    /// The matches' `positions` are slots.
+    private static func sweep(_ needle: [UInt8], in text: SearchText, slots notes: Range<Int>) -> Matches {
         var result = Matches(positions: [], firstHits: [])
         guard !notes.isEmpty else { return result }
         let rare = text.rarestOffset(in: needle)

@@ -1,9 +1,15 @@
 import Foundation
 import NotesCore
 
-/// The notes in display order (most recently updated first), with a lowercased
-/// search text for each, built once per database change. Filtering searches these
-/// bytes with `memchr`/`memcmp` and never lowercases or sorts notes per keystroke.
+/// The notes in display order (most recently updated first, see `DisplayOrder`), with
+/// a lowercased search text for each. Filtering searches these bytes with
+/// `memchr`/`memcmp` and never lowercases or sorts notes per keystroke.
+///
+/// Each note has a *slot*: its id, date key and category code are kept in flat
+/// per-slot arrays, and `order` lists the slots in display order. A fresh index gives
+/// slot `i` to the note at position `i`. `applying` a put or delete of a note retires
+/// its slot and gives the new version a new slot at the end, so that a change moves
+/// small integers and appends one note's search text instead of rebuilding it all.
 ///
 /// The display order is ready when `init` returns, so the list can be drawn at once;
 /// the search text can be built on another core meanwhile (`.inBackground`), and the
@@ -15,14 +21,27 @@ public struct NoteIndex: Sendable {
         case inBackground
     }
 
-    /// Identifies this build, so a filter knows whether its matches belong to it.
-    public let id = UUID()
-    /// The database's notes, shared (not copied); `order` points into it.
-    private let storage: [UUID: Note]
-    private let order: [Dictionary<UUID, Note>.Index]
-    /// Positions in display order of each category's notes.
-    public let positionsByCategory: [UUID: [Int32]]
-    let searchText: PendingSearchText
+    /// Identifies this version of the index, so a filter knows whether its matches belong to it.
+    public internal(set) var id = UUID()
+    /// The database's notes, shared (not copied).
+    var notes: [UUID: Note]
+    /// The categories' codes, and their names (for the search text).
+    let categories: CategoryCodes
+    let categoryNames: [UUID: String]
+    /// Per slot: the note's id, date key and category code.
+    var slotIDs: [UUID]
+    var slotKeys: [UInt64]
+    var slotCategories: [Int32]
+    /// The slots in display order.
+    var order: [Int32]
+    /// The display position of each slot; -1 for a retired slot.
+    var positionOfSlot: [Int32]
+    /// Whether slot `i` is at position `i` (true until the first change): a search
+    /// can then take the slots it found for positions.
+    var slotsAreInOrder = true
+    /// How many notes are in each category, by code.
+    var categoryCounts: [Int]
+    var searchText: PendingSearchText
 
     /// Where a search found notes: their positions, and where in each note's text the
     /// query first occurs (a longer query typed after it can start looking there).
@@ -32,44 +51,59 @@ public struct NoteIndex: Sendable {
     }
 
     public init(database: NotesDatabase, searchText build: SearchTextBuild = .now) {
-        let storage = database.notes
-        // Sort dictionary positions by (updated, …) keys: comparing whole notes would copy them.
-        var keyed: [(updated: Double, index: Dictionary<UUID, Note>.Index)] = []
-        keyed.reserveCapacity(storage.count)
-        var cursor = storage.startIndex
-        while cursor != storage.endIndex {
-            keyed.append((storage[cursor].value.updated.timeIntervalSinceReferenceDate, cursor))
-            cursor = storage.index(after: cursor)
+        let notes = database.notes
+        let categories = CategoryCodes(database.categories.keys)
+        // One pass over the notes for what sorting and counting need; no note is kept.
+        var entries: [DisplayOrder.Entry] = []
+        var ids: [UUID] = []
+        var codes: [Int32] = []
+        entries.reserveCapacity(notes.count)
+        ids.reserveCapacity(notes.count)
+        codes.reserveCapacity(notes.count)
+        var counts = [Int](repeating: 0, count: categories.count)
+        for (id, note) in notes {
+            entries.append(DisplayOrder.Entry(key: DisplayOrder.key(note.updated), slot: UInt32(ids.count)))
+            ids.append(id)
+            let code = categories.code(of: note.categoryID)
+            codes.append(code)
+            if code >= 0 { counts[Int(code)] += 1 }
         }
-        keyed.sort { left, right in
-            if left.updated != right.updated { return left.updated > right.updated }
-            let a = storage[left.index].value, b = storage[right.index].value
-            if a.title != b.title { return a.title < b.title }
-            return a.id.uuidString < b.id.uuidString
+        DisplayOrder.sort(&entries) { left, right in
+            guard let a = notes[ids[Int(left)]], let b = notes[ids[Int(right)]] else { return left < right }
+            return DisplayOrder.tieBreak(a, b)
         }
-        let order = keyed.map(\.index)
-        var positions: [UUID: [Int32]] = [:]
-        for (position, index) in order.enumerated() {
-            if let category = storage[index].value.categoryID { positions[category, default: []].append(Int32(position)) }
+        self.notes = notes
+        self.categories = categories
+        categoryNames = database.categories.mapValues(\.name)
+        var slotIDs: [UUID] = [], slotKeys: [UInt64] = [], slotCategories: [Int32] = []
+        slotIDs.reserveCapacity(entries.count)
+        slotKeys.reserveCapacity(entries.count)
+        slotCategories.reserveCapacity(entries.count)
+        for entry in entries {
+            slotIDs.append(ids[Int(entry.slot)])
+            slotKeys.append(entry.key)
+            slotCategories.append(codes[Int(entry.slot)])
         }
-        self.storage = storage
-        self.order = order
-        self.positionsByCategory = positions
-        let names = database.categories.mapValues(\.name)
+        self.slotIDs = slotIDs
+        self.slotKeys = slotKeys
+        self.slotCategories = slotCategories
+        order = Array(0..<Int32(entries.count))
+        positionOfSlot = order
+        categoryCounts = counts
+        let (idsInOrder, names) = (slotIDs, categoryNames)
         switch build {
         case .now:
-            searchText = PendingSearchText(Self.makeSearchText(storage, order, names))
+            searchText = PendingSearchText(Self.makeSearchText(notes, idsInOrder, names))
         case .inBackground:
-            searchText = PendingSearchText(buildingInBackground: { Self.makeSearchText(storage, order, names) })
+            searchText = PendingSearchText(buildingInBackground: { Self.makeSearchText(notes, idsInOrder, names) })
         }
     }
 
     /// Builds the search text, and for a large one wakes the threads a search will split
     /// across, so that the first key typed does not pay for starting them.
-    private static func makeSearchText(_ storage: [UUID: Note], _ order: [Dictionary<UUID, Note>.Index],
-                                       _ names: [UUID: String]) -> SearchText {
-        let text = SearchText(storage: storage, order: order, categoryNames: names)
-        if order.count >= parallelThreshold { DispatchQueue.concurrentPerform(iterations: 2) { _ in } }
+    private static func makeSearchText(_ notes: [UUID: Note], _ ids: [UUID], _ names: [UUID: String]) -> SearchText {
+        let text = SearchText(notes: notes, ids: ids, categoryNames: names)
+        if ids.count >= parallelThreshold { DispatchQueue.concurrentPerform(iterations: 2) { _ in } }
         return text
     }
 
@@ -82,15 +116,45 @@ public struct NoteIndex: Sendable {
     public var count: Int { order.count }
 
     /// The note at `position` in display order.
-    public func note(at position: Int) -> Note { storage[order[position]].value }
+    public func note(at position: Int) -> Note {
+        guard let note = notes[slotIDs[Int(order[position])]] else {
+            preconditionFailure("the note index is out of step with its notes")
+        }
+        return note
+    }
 
     /// All notes in display order. Copies them: for tests and exports, not for drawing.
-    public func notesInOrder() -> [Note] { order.map { storage[$0].value } }
+    public func notesInOrder() -> [Note] { (0..<count).map { note(at: $0) } }
 
     /// The display position of the note with `id`.
     public func position(of id: UUID) -> Int? {
-        guard let index = storage.index(forKey: id) else { return nil }
-        return order.firstIndex(of: index)
+        liveSlot(of: id).map { Int(positionOfSlot[$0]) }
+    }
+
+    /// The slot showing the note with `id`, if any.
+    func liveSlot(of id: UUID) -> Int? {
+        slotIDs.indices.first { slotIDs[$0] == id && positionOfSlot[$0] >= 0 }
+    }
+
+    /// How many notes are in `category`.
+    public func count(inCategory category: UUID) -> Int {
+        let code = categories.code(of: category)
+        return code >= 0 ? categoryCounts[Int(code)] : 0
+    }
+
+    /// How many notes are in no category (or in one that does not exist).
+    public var uncategorizedCount: Int { count - categoryCounts.reduce(0, +) }
+
+    /// The display positions of the notes in `category`, ascending.
+    public func positions(inCategory category: UUID) -> [Int32] {
+        let code = categories.code(of: category)
+        guard code >= 0 else { return [] }
+        var positions: [Int32] = []
+        positions.reserveCapacity(categoryCounts[Int(code)])
+        for position in order.indices where slotCategories[Int(order[position])] == code {
+            positions.append(Int32(position))
+        }
+        return positions
     }
 
     /// The search form of a query: lowercased UTF-8.

@@ -3,15 +3,18 @@ import NotesCore
 
 /// Everything the screens need from one version of the database, computed once per
 /// change: the note index, categories in order, their colors, note counts and markers.
+/// A change to notes only is applied to the index in place (`NotesSnapshot+Commit`);
+/// any other change builds a new snapshot.
 public struct NotesSnapshot: Sendable {
-    public let database: NotesDatabase
-    public let index: NoteIndex
+    public internal(set) var database: NotesDatabase
+    public internal(set) var index: NoteIndex
     /// Categories sorted by name.
     public let categories: [Category]
     public let colors: [UUID: RGB8]
     /// A letter or digit per category, unique, drawn instead of its color in monochrome.
     public let markers: [UUID: Character]
-    public let uncategorizedCount: Int
+    /// How many notes are in no category.
+    public var uncategorizedCount: Int { index.uncategorizedCount }
 
     /// - Parameter searchText: `.inBackground` (what the app uses) makes the snapshot
     ///   ready to draw sooner; the first search waits for the rest.
@@ -21,11 +24,10 @@ public struct NotesSnapshot: Sendable {
         categories = database.sortedCategories
         colors = database.categories.mapValues(\.color.rgb8)
         markers = Self.markers(for: categories)
-        uncategorizedCount = database.notes.count - index.positionsByCategory.values.reduce(0) { $0 + $1.count }
     }
 
     public func noteCount(in category: UUID) -> Int {
-        index.positionsByCategory[category]?.count ?? 0
+        index.count(inCategory: category)
     }
 
     /// The first letter of each name not taken yet, else a digit or symbol.

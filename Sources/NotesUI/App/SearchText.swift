@@ -1,41 +1,74 @@
 import Foundation
 import NotesCore
 
-/// The lowercased search text of every note, in display order: title, body, each tag
-/// and the category name, fields separated by `\n`, notes by `\0`, so that no query
-/// (which holds neither) matches across two fields or two notes. Note `i` is
-/// `bytes[starts[i]..<starts[i + 1] - 1]`.
+/// The lowercased search text of every note: title, body, each tag and the category
+/// name, fields separated by `\n`, notes by `\0`, so that no query (which holds
+/// neither) matches across two fields or two notes.
+///
+/// Notes are kept by slot (see `NoteIndex`): slot `i` is
+/// `bytes[starts[i]..<starts[i + 1] - 1]`. A changed note gets a new slot at the end
+/// and its old slot is retired: its bytes stay (searches skip them) until the index
+/// is rebuilt, so that a change costs the length of one note, not of all.
 struct SearchText: Sendable {
-    let bytes: [UInt8]
-    let starts: [Int]
-    /// How often each byte value occurs: a search looks for the query's rarest byte.
-    let frequency: [Int]
+    private(set) var bytes: [UInt8]
+    private(set) var starts: [Int]
+    /// How often each byte value occurs in the notes not retired: a search looks for
+    /// the query's rarest byte.
+    private(set) var frequency: [Int]
+    /// Bytes of retired slots.
+    private(set) var retiredBytes = 0
 
-    init(storage: [UUID: Note], order: [Dictionary<UUID, Note>.Index], categoryNames: [UUID: String]) {
+    /// The text of the notes with `ids`, one slot each, in that order.
+    init(notes: [UUID: Note], ids: [UUID], categoryNames: [UUID: String]) {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(storage.values.reduce(0) { $0 + $1.title.utf8.count + $1.body.utf8.count + 48 })
+        // Room for some edits: capacity never written is not resident memory.
+        let estimate = notes.values.reduce(0) { $0 + $1.title.utf8.count + $1.body.utf8.count + 48 }
+        bytes.reserveCapacity(estimate + estimate / 8 + 65_536)
         var starts: [Int] = []
-        starts.reserveCapacity(order.count + 1)
-        for index in order {
-            let note = storage[index].value
+        starts.reserveCapacity(ids.count + 1)
+        for id in ids {
             starts.append(bytes.count)
-            Self.appendLowercased(note.title, to: &bytes)
-            bytes.append(0x0A)
-            Self.appendLowercased(note.body, to: &bytes)
-            for tag in note.tags {
-                bytes.append(0x0A)
-                Self.appendLowercased(tag, to: &bytes)
-            }
-            if let category = note.categoryID, let name = categoryNames[category] {
-                bytes.append(0x0A)
-                Self.appendLowercased(name, to: &bytes)
-            }
+            if let note = notes[id] { Self.append(note, categoryNames: categoryNames, to: &bytes) }
             bytes.append(0)
         }
         starts.append(bytes.count)
         self.bytes = bytes
         self.starts = starts
-        self.frequency = Self.countBytes(bytes)
+        self.frequency = Self.countBytes(bytes[...])
+    }
+
+    /// How many slots, retired ones included.
+    var slotCount: Int { starts.count - 1 }
+
+    /// Adds `note` in a new slot at the end.
+    mutating func append(_ note: Note, categoryNames: [UUID: String]) {
+        let start = bytes.count
+        Self.append(note, categoryNames: categoryNames, to: &bytes)
+        bytes.append(0)
+        starts.append(bytes.count)
+        let added = Self.countBytes(bytes[start...])
+        for value in 0..<256 { frequency[value] += added[value] }
+    }
+
+    /// Takes the note in `slot` out of the frequencies; the caller no longer shows it.
+    mutating func retire(slot: Int) {
+        let removed = Self.countBytes(bytes[starts[slot]..<starts[slot + 1]])
+        for value in 0..<256 { frequency[value] -= removed[value] }
+        retiredBytes += starts[slot + 1] - starts[slot]
+    }
+
+    private static func append(_ note: Note, categoryNames: [UUID: String], to bytes: inout [UInt8]) {
+        appendLowercased(note.title, to: &bytes)
+        bytes.append(0x0A)
+        appendLowercased(note.body, to: &bytes)
+        for tag in note.tags {
+            bytes.append(0x0A)
+            appendLowercased(tag, to: &bytes)
+        }
+        if let category = note.categoryID, let name = categoryNames[category] {
+            bytes.append(0x0A)
+            appendLowercased(name, to: &bytes)
+        }
     }
 
     /// The offset in `needle` of its least frequent byte.
@@ -47,7 +80,7 @@ struct SearchText: Sendable {
         return best
     }
 
-    private static func countBytes(_ bytes: [UInt8]) -> [Int] {
+    private static func countBytes(_ bytes: ArraySlice<UInt8>) -> [Int] {
         var counts = [Int](repeating: 0, count: 256)
         counts.withUnsafeMutableBufferPointer { table in
             bytes.withUnsafeBufferPointer { all in
@@ -123,44 +156,6 @@ private func changesWhenLowercased(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
             if scalar.properties.changesWhenLowercased { return true }
         case .emptyInput: return false
         case .error: return true
-        }
-    }
-}
-
-/// A `SearchText` that may still be being built on another thread. Reading it waits
-/// until it is there.
-final class PendingSearchText: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value: SearchText?
-
-    /// Builds now, on this thread.
-    init(_ text: SearchText) {
-        value = text
-    }
-
-    /// Builds on a background thread; `text` waits for it.
-    init(buildingInBackground build: @escaping @Sendable () -> SearchText) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let built = build()
-            condition.lock()
-            value = built
-            condition.broadcast()
-            condition.unlock()
-        }
-    }
-
-    var isReady: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return value != nil
-    }
-
-    var text: SearchText {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let value { return value }
-            condition.wait()
         }
     }
 }

@@ -1,0 +1,127 @@
+import Foundation
+import NotesCore
+
+extension NoteIndex {
+    /// Whether `changes` can be applied to the index one note at a time: puts and
+    /// deletes of notes (and recent colors, which it does not show). A category change
+    /// renames or recolors many notes at once: rebuild the index for it.
+    static func canApply(_ changes: [StoreChange]) -> Bool {
+        changes.allSatisfy { change in
+            switch change {
+            case .putNote, .deleteNote, .setRecentColors: true
+            case .putCategory, .deleteCategory: false
+            }
+        }
+    }
+
+    /// Whether so much of the search text belongs to retired slots that rebuilding
+    /// the index is better than changing it again.
+    var isWorthRebuilding: Bool {
+        guard searchText.isReady else { return false }
+        let text = searchText.text
+        return text.retiredBytes > max(text.bytes.count / 4, 1 << 20)
+    }
+
+    /// Takes in `database`, which is this index's database with `changes` applied (only
+    /// changes `canApply` accepts). The result equals a new `NoteIndex(database:)` in
+    /// everything it shows: order, notes, counts and search results.
+    mutating func apply(_ changes: [StoreChange], resulting database: NotesDatabase) {
+        notes = database.notes
+        var touched: [UUID] = []
+        for change in changes {
+            switch change {
+            case .putNote(let note): touched.append(note.id)
+            case .deleteNote(let id): touched.append(id)
+            case .putCategory, .deleteCategory, .setRecentColors: break
+            }
+        }
+        var done = Set<UUID>()
+        for noteID in touched where done.insert(noteID).inserted {
+            if let slot = liveSlot(of: noteID) { remove(slot) }
+            if let note = notes[noteID] { insert(note) }
+        }
+        slotsAreInOrder = false
+        id = UUID()
+    }
+
+    /// Lets go of the notes (the list cannot be drawn until `restore`), so that the
+    /// holder of the database can change it in place instead of copying it.
+    mutating func releaseNotes() {
+        notes = [:]
+    }
+
+    /// Takes the notes back after `releaseNotes`, unchanged.
+    mutating func restore(_ database: NotesDatabase) {
+        notes = database.notes
+    }
+
+    /// Takes the note in `slot` out of the list.
+    private mutating func remove(_ slot: Int) {
+        let position = Int(positionOfSlot[slot])
+        order.remove(at: position)
+        positionOfSlot[slot] = -1
+        renumber(from: position)
+        let code = slotCategories[slot]
+        if code >= 0 { categoryCounts[Int(code)] -= 1 }
+        changeSearchText { $0.retire(slot: slot) }
+    }
+
+    /// Puts `note` into the list, in a new slot.
+    private mutating func insert(_ note: Note) {
+        let slot = slotIDs.count
+        let key = DisplayOrder.key(note.updated)
+        let code = categories.code(of: note.categoryID)
+        slotIDs.append(note.id)
+        slotKeys.append(key)
+        slotCategories.append(code)
+        let position = insertionPosition(key: key, note: note)
+        order.insert(Int32(slot), at: position)
+        positionOfSlot.append(Int32(position))
+        renumber(from: position + 1)
+        if code >= 0 { categoryCounts[Int(code)] += 1 }
+        let names = categoryNames
+        changeSearchText { $0.append(note, categoryNames: names) }
+    }
+
+    /// The first position whose note is listed after `note` (binary search).
+    private func insertionPosition(key: UInt64, note: Note) -> Int {
+        var low = 0, high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            let slot = Int(order[middle])
+            let otherKey = slotKeys[slot]
+            let isBefore: Bool  // is the note at `middle` listed before `note`?
+            if otherKey != key {
+                isBefore = otherKey < key
+            } else if let other = notes[slotIDs[slot]] {
+                isBefore = DisplayOrder.tieBreak(other, note)
+            } else {
+                isBefore = true
+            }
+            if isBefore { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Brings `positionOfSlot` up to date for the positions from `start` on.
+    private mutating func renumber(from start: Int) {
+        guard start < order.count else { return }
+        order.withUnsafeBufferPointer { order in
+            positionOfSlot.withUnsafeMutableBufferPointer { positions in
+                for position in start..<order.count { positions[Int(order[position])] = Int32(position) }
+            }
+        }
+    }
+
+    /// Changes the search text in place when this index alone holds it; else changes
+    /// a copy, so that other copies of the index keep theirs.
+    private mutating func changeSearchText(_ change: (inout SearchText) -> Void) {
+        if isKnownUniquelyReferenced(&searchText) {
+            searchText.modify(change)
+        } else {
+            var copy = searchText.text
+            change(&copy)
+            searchText = PendingSearchText(copy)
+        }
+    }
+}
