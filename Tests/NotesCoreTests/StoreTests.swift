@@ -155,9 +155,11 @@ import Testing
         let first = try NotesStore.open(at: url, options: options)
         let second = try NotesStore.open(at: url, options: options)
         let work = Category(name: "Work")
-        try first.commit(.putCategory(work))
-        // The second store has not seen the category but validates against the current file.
-        try second.commit(.putNote(Note(title: "from second", categoryID: work.id)))
+        #expect(try first.commit(.putCategory(work)) == false)
+        // The second store has not seen the category but validates against the current
+        // file, and says it took in another process's commit.
+        #expect(try second.commit(.putNote(Note(title: "from second", categoryID: work.id))))
+        #expect(try second.commit(.putNote(Note(title: "again from second"))) == false)
         #expect(throws: ModelError.duplicateCategoryName("work")) { try second.commit(.putCategory(Category(name: "work"))) }
         for index in 1...20 {  // enough to make both compact along the way
             try first.commit(.putNote(Note(title: "first \(index)", body: String(repeating: "a", count: 60))))
@@ -169,7 +171,7 @@ import Testing
         first.close()
         second.close()
         let reopened = try NotesStore.open(at: url)
-        #expect(reopened.contents.notes.count == 41)
+        #expect(reopened.contents.notes.count == 42)
         #expect(reopened.contents.categories[work.id] != nil)
     }
 

@@ -183,7 +183,12 @@ private final class ChangingRepository: NotesRepository {
 
     init(_ contents: NotesDatabase) { self.contents = contents }
 
-    func commit(_ changes: [StoreChange]) throws { try contents.apply(changes) }
+    /// Like a store, a commit first takes in what the other process committed.
+    func commit(_ changes: [StoreChange]) throws -> Bool {
+        let othersCommitted = try refresh()
+        try contents.apply(changes)
+        return othersCommitted
+    }
 
     func refresh() throws -> Bool {
         guard let change = pending else { return false }

@@ -6,13 +6,17 @@ public protocol NotesRepository: AnyObject {
     /// The database as of the last commit or refresh.
     var contents: NotesDatabase { get }
     /// Validates and durably commits the changes, all or none. When this returns, they survive a crash.
-    func commit(_ changes: [StoreChange]) throws
+    /// Returns whether changes other processes had committed were taken in first, so that
+    /// `contents` holds more than these changes.
+    @discardableResult
+    func commit(_ changes: [StoreChange]) throws -> Bool
     /// Picks up changes committed by other processes since the last look. Returns true if anything changed.
     func refresh() throws -> Bool
 }
 
 extension NotesRepository {
-    public func commit(_ change: StoreChange) throws { try commit([change]) }
+    @discardableResult
+    public func commit(_ change: StoreChange) throws -> Bool { try commit([change]) }
 }
 
 /// A repository that keeps everything in memory: for tests and the benchmark's baselines.
@@ -25,9 +29,11 @@ public final class InMemoryNotesRepository: NotesRepository {
         self.contents = contents
     }
 
-    public func commit(_ changes: [StoreChange]) throws {
+    @discardableResult
+    public func commit(_ changes: [StoreChange]) throws -> Bool {
         try contents.apply(changes)
         commits.append(changes)
+        return false
     }
 
     public func refresh() throws -> Bool { false }

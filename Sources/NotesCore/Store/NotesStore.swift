@@ -82,15 +82,16 @@ public final class NotesStore: NotesRepository {
     }
 
     /// Validates and durably commits `changes`, all or none, on top of whatever
-    /// other processes committed first.
-    public func commit(_ changes: [StoreChange]) throws {
+    /// other processes committed first. Returns whether there was any.
+    @discardableResult
+    public func commit(_ changes: [StoreChange]) throws -> Bool {
         guard !isClosed else { throw StoreError.closed }
         guard !options.readOnly else {
             throw StoreError.io(file: url.path, operation: "commit", reason: "the store was opened read-only")
         }
         try lock.lock(timeout: options.lockTimeout)
         defer { lock.unlock() }
-        _ = try catchUp()
+        let othersCommitted = try catchUp()
         try checkSnapshotIntact()
         try Self.validate(changes, against: contents)
         try append(changes)
@@ -100,6 +101,7 @@ public final class NotesStore: NotesRepository {
                 warnings.append(StoreWarning("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal"))
             }
         }
+        return othersCommitted
     }
 
     /// Refuses to write anything once the snapshot that note bodies are read from was

@@ -17,8 +17,7 @@ extension NotesSnapshot {
         release()
         let othersCommitted: Bool
         do {
-            othersCommitted = try repository.refresh()
-            try repository.commit(changes)
+            othersCommitted = try repository.commit(changes)
         } catch {
             self = NotesSnapshot(repository.contents, searchText: .inBackground)
             throw error
