@@ -90,3 +90,61 @@ import Testing
         #expect(reopened.contents.categories[work.id] != nil)
     }
 }
+
+/// Reading the notes on two threads, handed over in chunks, gives what reading them on
+/// one gives, for good stores and bad ones.
+@Suite struct SnapshotParallelTests {
+    /// A compacted store of `count` notes; returns its folder, file and contents.
+    private func store(notes count: Int) throws -> (TemporaryFolder, URL, NotesDatabase) {
+        let (folder, url) = try StoreFixtures.store()
+        let store = try NotesStore.open(at: url)
+        var random = SeededRandom(seed: 42)
+        try store.commit((0..<count).map { index in
+            .putNote(Note(title: "note \(index)", body: "body \(index) " + String(repeating: "é", count: random.int(0...40)),
+                          created: Date(timeIntervalSinceReferenceDate: Double(index)), tags: index % 7 == 0 ? ["seven"] : []))
+        })
+        try store.compactNow()
+        let contents = store.contents
+        store.close()
+        return (folder, url, contents)
+    }
+
+    private func open(_ url: URL, parallel: Bool) throws -> NotesStore {
+        try NotesStore.open(at: url, options: NotesStoreOptions(parallelReadThreshold: parallel ? 0 : Int.max))
+    }
+
+    @Test func manyChunksReadAlikeOnOneThreadAndOnTwo() throws {
+        let (folder, url, expected) = try store(notes: 9_000)  // several chunks of 2,048
+        defer { folder.remove() }
+        let parallel = try open(url, parallel: true)
+        defer { parallel.close() }
+        let sequential = try open(url, parallel: false)
+        defer { sequential.close() }
+        #expect(parallel.contents == expected)
+        #expect(sequential.contents == expected)
+    }
+
+    @Test(arguments: [10, 8_900])
+    func aDuplicateIdFailsAlikeOnOneThreadAndOnTwo(duplicateIndex: Int) throws {
+        let (folder, url, expected) = try store(notes: 9_000)
+        defer { folder.remove() }
+        // Give note `duplicateIndex` (early: in the first part; late: in the last chunk) the id of note 4,500.
+        let original = try #require(expected.notes.values.first { $0.title == "note \(duplicateIndex)" }).id
+        let copied = try #require(expected.notes.values.first { $0.title == "note 4500" }).id
+        let text = try String(contentsOf: url, encoding: .utf8)
+            .replacingOccurrences(of: original.uuidString, with: copied.uuidString)
+        try Data(text.utf8).write(to: url)
+
+        var messages: [String] = []
+        for parallel in [true, false] {
+            do {
+                _ = try open(url, parallel: parallel)
+                Issue.record("a store with a duplicate note id opened")
+            } catch {
+                messages.append("\(error)")
+            }
+        }
+        #expect(messages.count == 2 && messages[0] == messages[1])
+        #expect(messages.first?.contains("duplicate note id") == true)
+    }
+}

@@ -1,13 +1,17 @@
 import Foundation
 
 extension SnapshotCodec {
-    /// Reads the `notes` array on two threads: the second part starts at a structural
-    /// boundary `\n    },\n    {` near 30% of the way (a raw newline never occurs inside a
-    /// JSON string, so the pattern is always between two values). The first thread
-    /// must end exactly at that boundary and the second at the array's `]`; if anything
-    /// differs or fails — other layout, duplicate ids, any error — it returns nil and
-    /// the caller reads sequentially from the same place, which also gives exact error places.
-    /// With `check`, also returns the ids of notes whose category is unknown.
+    /// Reads the `notes` array on two threads. The other thread reads the part after a
+    /// structural boundary `\n    },\n    {` about 28% of the way in (a raw newline never
+    /// occurs inside a JSON string, so the pattern is always between two values) and
+    /// hands its notes over in chunks; this thread reads the first part, then stores the
+    /// other thread's notes in the dictionary as they come, which overlaps the two costs
+    /// (storing a note costs nearly half as much as reading it: the table is large).
+    ///
+    /// This thread must end exactly at that boundary and the other at the array's `]`;
+    /// if anything differs or fails — other layout, duplicate ids, any error — it returns
+    /// nil and the caller reads sequentially from the same place, which also gives exact
+    /// error places. With `check`, it also returns the ids of notes whose category is unknown.
     func readNotesInParallel(_ reader: inout JSONReader, in file: SnapshotFile?, checking check: CategoryCheck?) -> ([UUID: Note], [UUID]?)? {
         let bytes = reader.bytes
         reader.skipWhitespace()
@@ -15,9 +19,7 @@ extension SnapshotCodec {
         guard bytes.count - arrayStart > parallelThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
               arrayStart < bytes.count, bytes[arrayStart] == UInt8(ascii: "[") else { return nil }
         let pattern = Array("\n    },\n    {".utf8)
-        // This thread also stores every note in the dictionary, which costs about half
-        // as much as reading them (cache misses all over a large table), so it reads less.
-        var split = arrayStart + (bytes.count - arrayStart) * 3 / 10
+        var split = arrayStart + (bytes.count - arrayStart) * 7 / 25
         while split + pattern.count <= bytes.count,
               !UnsafeBufferPointer(rebasing: bytes[split..<(split + pattern.count)]).elementsEqual(pattern) {
             split += 1
@@ -26,65 +28,80 @@ extension SnapshotCodec {
         let comma = split + 6
         let secondStart = split + pattern.count - 1
 
-        let job = SecondPart(bytes: bytes, file: file, start: secondStart, depth: reader.currentDepth + 1, records: records)
-        let thread = Thread { job.run() }
+        let other = OtherPart(bytes: bytes, file: file, start: secondStart, depth: reader.currentDepth + 1, records: records)
+        let thread = Thread { other.run() }
         thread.stackSize = 1 << 20
         thread.start()
+        // The other thread reads `bytes`, which must stay valid until it has finished.
+        defer { other.waitUntilFinished() }
 
         var notes: [UUID: Note] = [:]
         notes.reserveCapacity((bytes.count - arrayStart) / 400)
         var orphans: [UUID] = []
-        var firstOK = false
         let before = reader.position
+        var ok = readFirstPart(&reader, until: comma, in: file) { note in
+            check?.note(note, orphans: &orphans)
+            return notes.updateValue(note, forKey: note.id) == nil
+        }
+        while ok, let chunk = other.nextChunk() {
+            for note in chunk {
+                check?.note(note, orphans: &orphans)
+                guard notes.updateValue(note, forKey: note.id) == nil else {
+                    ok = false
+                    break
+                }
+            }
+        }
+        guard ok, let end = other.end else {
+            reader.position = before
+            return nil
+        }
+        reader.position = end
+        return (notes, check == nil ? nil : orphans)
+    }
+
+    /// Reads notes from the array's `[` up to the boundary at `comma`, giving each to
+    /// `store` (false: a duplicate). Returns whether it ended exactly there.
+    private func readFirstPart(_ reader: inout JSONReader, until comma: Int, in file: SnapshotFile?,
+                               store: (Note) -> Bool) -> Bool {
         do throws(JSONError) {
             try reader.expect(UInt8(ascii: "["), "an array")
             try reader.enter()
             defer { reader.leave() }
             reader.skipWhitespace()
             while true {
-                let note = try records.readNote(&reader, in: file)
-                check?.note(note, orphans: &orphans)
-                guard notes.updateValue(note, forKey: note.id) == nil else { break }
+                guard store(try records.readNote(&reader, in: file)) else { return false }
                 reader.skipWhitespace()
-                if reader.position == comma {
-                    firstOK = true
-                    break
-                }
-                guard reader.position < bytes.count, bytes[reader.position] == UInt8(ascii: ",") else { break }
+                if reader.position == comma { return true }
+                guard reader.position < reader.bytes.count, reader.bytes[reader.position] == UInt8(ascii: ",") else { return false }
                 reader.position += 1
                 reader.skipWhitespace()
             }
         } catch {
-            firstOK = false
+            return false
         }
-        job.done.wait()
-        guard firstOK, let second = job.notes, let end = job.end else {
-            reader.position = before
-            return nil
-        }
-        for note in second {
-            check?.note(note, orphans: &orphans)
-            guard notes.updateValue(note, forKey: note.id) == nil else {
-                reader.position = before
-                return nil
-            }
-        }
-        reader.position = end
-        return (notes, check == nil ? nil : orphans)
     }
 }
 
-/// The part of the notes array after the split, read on its own thread.
-private final class SecondPart: @unchecked Sendable {
+/// The part of the notes array after the split, read on its own thread and handed
+/// over in chunks as it goes.
+private final class OtherPart: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: SnapshotFile?
     let start: Int
     let depth: Int
     let records: RecordCodec
-    let done = DispatchSemaphore(value: 0)
-    /// Set on success: the notes, and the position after the closing `]`.
-    var notes: [Note]?
-    var end: Int?
+    static let chunkSize = 2048
+
+    private let lock = NSLock()
+    /// Signalled once for each chunk, and once more when reading has ended.
+    private let available = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    // Guarded by `lock`:
+    private var chunks: [[Note]] = []
+    private var taken = 0
+    private var succeeded = false
+    private var endPosition: Int?
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: SnapshotFile?, start: Int, depth: Int, records: RecordCodec) {
         self.bytes = bytes
@@ -94,25 +111,70 @@ private final class SecondPart: @unchecked Sendable {
         self.records = records
     }
 
+    /// On success, the position after the array's closing `]` (once `nextChunk` has returned nil).
+    var end: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return succeeded ? endPosition : nil
+    }
+
+    /// The next chunk of notes, waiting for it; nil once reading has ended (see `end`).
+    func nextChunk() -> [Note]? {
+        available.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < chunks.count else {
+            available.signal()  // the end stays visible to any further call
+            return nil
+        }
+        let chunk = chunks[taken]
+        chunks[taken] = []
+        taken += 1
+        return chunk
+    }
+
+    func waitUntilFinished() {
+        finished.wait()
+        finished.signal()
+    }
+
     func run() {
-        defer { done.signal() }
+        defer { finished.signal() }
         var reader = JSONReader(bytes: bytes, position: start, depth: depth)
-        var result: [Note] = []
-        result.reserveCapacity((bytes.count - start) / 400)
+        var chunk: [Note] = []
+        chunk.reserveCapacity(Self.chunkSize)
+        var end: Int?
         do throws(JSONError) {
             while true {
-                result.append(try records.readNote(&reader, in: file))
+                chunk.append(try records.readNote(&reader, in: file))
+                if chunk.count == Self.chunkSize {
+                    publish(chunk)
+                    chunk = []
+                    chunk.reserveCapacity(Self.chunkSize)
+                }
                 reader.skipWhitespace()
-                guard reader.position < bytes.count else { return }
+                guard reader.position < bytes.count else { break }
                 let byte = bytes[reader.position]
                 reader.position += 1
-                if byte == UInt8(ascii: "]") { break }
-                guard byte == UInt8(ascii: ",") else { return }
+                if byte == UInt8(ascii: "]") {
+                    end = reader.position
+                    break
+                }
+                guard byte == UInt8(ascii: ",") else { break }
             }
-        } catch {
-            return
-        }
-        notes = result
-        end = reader.position
+        } catch {}
+        if end != nil, !chunk.isEmpty { publish(chunk) }
+        lock.lock()
+        succeeded = end != nil
+        endPosition = end
+        lock.unlock()
+        available.signal()
+    }
+
+    private func publish(_ chunk: [Note]) {
+        lock.lock()
+        chunks.append(chunk)
+        lock.unlock()
+        available.signal()
     }
 }
