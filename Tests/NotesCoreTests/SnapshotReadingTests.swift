@@ -27,6 +27,32 @@ import Testing
         }
     }
 
+    /// UUIDs are read eight digits at a time: a well-formed one (in either case) reads as
+    /// Foundation reads it, and any other byte in any place makes it not a UUID (Foundation
+    /// itself lets some through, e.g. a space for a digit).
+    @Test func uuidsAreReadDigitForDigitAndStrictly() throws {
+        var random = SeededRandom(seed: 0xC0FFEE)
+        let odd: [UInt8] = Array("gG/:@`[{ -xz\"".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xFF]
+        func read(_ text: [UInt8]) throws -> UUID? {
+            try JSONReader.read([UInt8(ascii: "\"")] + text + [UInt8(ascii: "\"")]) { (reader: inout JSONReader) throws(JSONError) in
+                try reader.readUUID()
+            }
+        }
+        for round in 0..<400 {
+            let id = UUID()
+            let text = round % 2 == 0 ? id.uuidString : id.uuidString.lowercased()
+            #expect(try read(Array(text.utf8)) == id)
+            var broken = Array(text.utf8)
+            let place = random.int(0...35)
+            broken[place] = random.pick(odd)
+            let wellFormed = broken.enumerated().allSatisfy { place, byte in
+                [8, 13, 18, 23].contains(place) ? byte == UInt8(ascii: "-") : Character(Unicode.Scalar(byte)).isHexDigit
+            }
+            let expected = wellFormed ? UUID(uuidString: String(decoding: broken, as: UTF8.self)) : nil
+            #expect(try read(broken) == expected, "\(String(decoding: broken, as: UTF8.self))")
+        }
+    }
+
     /// A snapshot in the writer's own layout (read by the fast path) and the same
     /// document re-laid-out by another JSON writer (read by the general path) decode alike.
     @Test func theWritersLayoutAndAnyOtherLayoutDecodeAlike() throws {

@@ -241,35 +241,44 @@ extension JSONReader {
             _ = try readString()
             return nil
         }
-        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var invalid = false
-        withUnsafeMutableBytes(of: &uuid) { out in
-            var index = start
-            for byteIndex in 0..<16 {
-                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
-                    invalid = invalid || bytes[index] != UInt8(ascii: "-")
-                    index += 1
-                }
-                let high = bytes[index]
-                let low = bytes[index + 1]
-                invalid = invalid || !Self.isHexDigit(high) || !Self.isHexDigit(low)
-                out[byteIndex] = Self.hexDigitValue(high) << 4 | Self.hexDigitValue(low)
-                index += 2
-            }
-        }
+        guard let base = bytes.baseAddress else { return nil }
+        let text = UnsafeRawPointer(base + start)
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func half(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
         position = start + 37
-        return invalid ? nil : UUID(uuid: uuid)
+        // 8-4-4-4-12 digits: read as four runs of eight.
+        let dash = UInt8(ascii: "-")
+        guard bytes[start + 8] == dash, bytes[start + 13] == dash, bytes[start + 18] == dash, bytes[start + 23] == dash,
+              let first = Self.hexRun(word(0)), let second = Self.hexRun(half(9) | half(14) << 32),
+              let third = Self.hexRun(half(19) | half(24) << 32), let fourth = Self.hexRun(word(28)) else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { out in
+            out.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt32.self)
+            out.storeBytes(of: second.littleEndian, toByteOffset: 4, as: UInt32.self)
+            out.storeBytes(of: third.littleEndian, toByteOffset: 8, as: UInt32.self)
+            out.storeBytes(of: fourth.littleEndian, toByteOffset: 12, as: UInt32.self)
+        }
+        return UUID(uuid: uuid)
     }
 
-    /// Whether `byte` is `0`-`9`, `a`-`f` or `A`-`F`.
-    @inline(__always)
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
-    }
-
-    /// The value of a hex digit (checked with `isHexDigit`); without branches.
-    @inline(__always)
-    static func hexDigitValue(_ byte: UInt8) -> UInt8 {
-        (byte & 0x0F) &+ 9 &* (byte >> 6)
+    /// Eight hex digits (`0`-`9`, `a`-`f`, `A`-`F`), the first in the lowest byte of `word`,
+    /// as the four bytes they spell, the first in the lowest byte; nil if any is not a hex digit.
+    /// All eight are checked and converted at once, eight bits a digit.
+    static func hexRun(_ word: UInt64) -> UInt32? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops = 0x80 &* ones
+        guard word & tops == 0 else { return nil }
+        // With every byte below 0x80, adding less than 0x80 never carries into the next byte,
+        // so each byte's top bit then says whether it reached a bound.
+        let isDigit = (word &+ (0x80 - 0x30) &* ones) & ~(word &+ (0x80 - 0x3A) &* ones)
+        let lower = word | (0x20 &* ones)
+        let isLetter = (lower &+ (0x80 - 0x61) &* ones) & ~(lower &+ (0x80 - 0x67) &* ones)
+        guard (isDigit | isLetter) & tops == tops else { return nil }
+        // A digit's value is its low four bits, plus 9 for letters (whose bit 6 is set).
+        let values = (word & (0x0F &* ones)) &+ ((word >> 6) & ones) &* 9
+        // Pair the digits into bytes (first digit high), then gather the four bytes.
+        let pairs = ((values << 4) | (values >> 8)) & 0x00FF_00FF_00FF_00FF
+        let gathered = (pairs | pairs >> 8) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: gathered | gathered >> 16)
     }
 }
