@@ -27,6 +27,28 @@ import Testing
         }
     }
 
+    /// The UTF-8 check agrees with the standard library's on text with every kind of
+    /// character and on damaged text, and names a place before which all is valid.
+    @Test func theUTF8CheckAgreesWithTheStandardLibrary() {
+        var random = SeededRandom(seed: 0x07F8)
+        let pieces = ["plain ascii text ", "é", "ß", "中文", "😀", "\u{10FFFF}", "\u{FFFD}", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}"]
+            .map { Array($0.utf8) }
+        let damage: [UInt8] = [0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0xA0, 0x9F, 0x8F, 0x90]
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.int(0...12) { bytes += random.pick(pieces) }
+            for _ in 0..<random.int(0...2) where !bytes.isEmpty {
+                bytes[random.int(0...(bytes.count - 1))] = random.pick(damage)
+            }
+            let found = bytes.withUnsafeBufferPointer { JSONReader.firstInvalidUTF8($0) }
+            let valid = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) } != nil
+            #expect((found == nil) == valid, "\(bytes)")
+            if let found {
+                #expect(bytes.prefix(found).withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) } != nil, "\(bytes)")
+            }
+        }
+    }
+
     /// UUIDs are read eight digits at a time: a well-formed one (in either case) reads as
     /// Foundation reads it, and any other byte in any place makes it not a UUID (Foundation
     /// itself lets some through, e.g. a space for a digit).

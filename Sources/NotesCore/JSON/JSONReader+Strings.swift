@@ -63,42 +63,44 @@ extension JSONReader {
     }
 
     /// The offset of the first byte that is not part of well-formed UTF-8, or nil.
+    /// Runs of ASCII are skipped eight bytes at a time.
     static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
         var index = 0
-        let raw = bytes.baseAddress.map(UnsafeRawPointer.init)
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                // Skip runs of ASCII eight bytes at a time.
-                if let raw {
-                    while index + 8 <= bytes.count,
-                          raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                        index += 8
-                    }
-                }
-                continue
+        while index < count {
+            while index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
             }
-            let count: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
+            guard index < count else { break }
+            let lead = base[index]
             switch lead {
-            case 0xC2...0xDF: count = 1
-            case 0xE0: count = 2; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: count = 2
-            case 0xED: count = 2; high = 0x9F
-            case 0xF0: count = 3; low = 0x90
-            case 0xF1...0xF3: count = 3
-            case 0xF4: count = 3; high = 0x8F
-            default: return index
+            case 0x00...0x7F:
+                index += 1
+            case 0xC2...0xDF:
+                guard index + 1 < count, isContinuation(base[index + 1]) else { return index }
+                index += 2
+            case 0xE0...0xEF:
+                // No overlong forms (E0 needs A0...BF next) and no surrogates (ED needs 80...9F).
+                guard index + 2 < count else { return index }
+                let second = base[index + 1]
+                let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
+                let high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+                guard second >= low, second <= high, isContinuation(base[index + 2]) else { return index }
+                index += 3
+            case 0xF0...0xF4:
+                // No overlong forms (F0 needs 90...BF next) and nothing past U+10FFFF (F4 needs 80...8F).
+                guard index + 3 < count else { return index }
+                let second = base[index + 1]
+                let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80
+                let high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+                guard second >= low, second <= high, isContinuation(base[index + 2]), isContinuation(base[index + 3]) else { return index }
+                index += 4
+            default:
+                return index
             }
-            guard index + count < bytes.count else { return index }
-            for offset in 1...count {
-                let byte = bytes[index + offset]
-                let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-                guard byte >= min && byte <= max else { return index }
-            }
-            index += count + 1
         }
         return nil
     }
