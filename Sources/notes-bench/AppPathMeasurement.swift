@@ -4,7 +4,7 @@ import NotesUI
 
 /// What the user waits for in the running app, beyond the §6 figures: a key press
 /// (update, the store's `refresh`, render) and one body edit saved (`AppRunner`
-/// commits it, then rebuilds its `NotesSnapshot`). Measured through `AppRunner`
+/// commits it, then changes its `NotesSnapshot` in place). Measured through `AppRunner`
 /// on an in-memory terminal; no targets, reported beside the figures.
 enum AppPathMeasurement {
     static func figures(store: NotesStore) -> [Figure] {
@@ -35,7 +35,7 @@ enum AppPathMeasurement {
                    value: keys.median, note: "median of \(keys.count) presses through AppRunner.handle + draw, max "
                     + UIMeasurement.format(keys.maximum)),
             Figure(key: "app_edit_ms", label: "app: save one body edit", unit: .milliseconds, value: edits.median,
-                   note: "median of \(edits.count) `e` edits through AppRunner (commit + NotesSnapshot rebuild + draw), max "
+                   note: "median of \(edits.count) `e` edits through AppRunner (commit + NotesSnapshot changed in place + draw), max "
                     + UIMeasurement.format(edits.maximum)),
         ]
     }
