@@ -61,10 +61,13 @@ public struct NoteIndex: Sendable {
         ids.reserveCapacity(notes.count)
         codes.reserveCapacity(notes.count)
         var counts = [Int](repeating: 0, count: categories.count)
-        for (id, note) in notes {
-            entries.append(DisplayOrder.Entry(key: DisplayOrder.key(note.updated), slot: UInt32(ids.count)))
-            ids.append(id)
-            let code = categories.code(of: note.categoryID)
+        // Fields are read in place (`values[index]` lends the note): copying each note
+        // would touch every title's and tag set's storage, a cache miss apiece.
+        let values = notes.values
+        for index in notes.indices {
+            entries.append(DisplayOrder.Entry(key: DisplayOrder.key(values[index].updated), slot: UInt32(ids.count)))
+            ids.append(notes.keys[index])
+            let code = categories.code(of: values[index].categoryID)
             codes.append(code)
             if code >= 0 { counts[Int(code)] += 1 }
         }
