@@ -35,9 +35,16 @@ extension NoteIndex {
             case .putCategory, .deleteCategory, .setRecentColors: break
             }
         }
-        var done = Set<UUID>()
-        for noteID in touched where done.insert(noteID).inserted {
+        var seen = Set<UUID>()
+        let unique = touched.filter { seen.insert($0).inserted }
+        // Every touched note leaves the list before any comes back: while one is placed
+        // by binary search, the list must hold only notes whose stored key and whose
+        // note in `notes` agree (a touched note not yet moved would have its old date
+        // key but its new title, and could break the order the search relies on).
+        for noteID in unique {
             if let slot = liveSlot(of: noteID) { remove(slot) }
+        }
+        for noteID in unique {
             if let note = notes[noteID] { insert(note) }
         }
         slotsAreInOrder = false
