@@ -1,25 +1,43 @@
 import Foundation
 
-/// Runs a child process on the slave side of a pseudo-terminal of a given size
-/// and collects every byte it writes, split at marks the child writes between
-/// steps. The slave is raw (no output processing), so the counts are the bytes
-/// the program wrote, not what the line discipline made of them.
-struct PTYSession {
-    /// What the child writes to its terminal after each step, so the parent can cut the stream.
-    static let mark: [UInt8] = Array("\u{1B}P#notes-bench-mark#\u{1B}\\".utf8)
+/// Runs a child process on the slave side of a pseudo-terminal of a given size,
+/// types into it, and reads what it writes, cut at named marks the child writes
+/// (`PTYSession.mark(_:)`). The slave is raw (no output processing), so the counts
+/// are the bytes the program wrote, not what the line discipline made of them.
+final class PTYSession {
+    /// What the child writes to its terminal to name the point it has reached.
+    static func mark(_ name: String) -> [UInt8] {
+        markPrefix + Array(name.utf8) + markSuffix
+    }
+
+    private static let markPrefix: [UInt8] = Array("\u{1B}P#notes-bench:".utf8)
+    private static let markSuffix: [UInt8] = Array("#\u{1B}\\".utf8)
+
+    /// The bytes the child wrote before one of its marks (since the previous mark).
+    struct Piece {
+        let bytes: Int
+        let mark: String
+    }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// The bytes written before the first mark, between marks, and after the last.
-    let segments: [[UInt8]]
-    /// What the child wrote to stderr (its result line, or why it failed).
-    let childErrors: String
-    let exitStatus: Int32
+    private let master: Int32
+    private let process: Process
+    private let errors: Pipe
+    private let deadline: Date
+    private var output: [UInt8] = []
+    /// Where the bytes after the last mark start, and where to look for the next mark.
+    private var pieceStart = 0
+    private var searchFrom = 0
+    /// Every piece read so far, first first.
+    private(set) var pieces: [Piece] = []
 
-    static func run(arguments: [String], environment: [String: String], width: Int, height: Int,
-                    timeoutSeconds: Int = 60) throws -> PTYSession {
+    /// Starts `arguments` (this executable runs itself) on a new `width`×`height` pty;
+    /// everything must be done within `timeoutSeconds`.
+    init(arguments: [String], environment: [String: String], width: Int, height: Int,
+         timeoutSeconds: TimeInterval = 60) throws {
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
         var modes = termios()
@@ -27,7 +45,6 @@ struct PTYSession {
         guard openpty(&master, &slave, nil, &modes, &size) == 0 else {
             throw Failure(description: "openpty failed: errno \(errno)")
         }
-        defer { close(master) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = arguments
@@ -39,56 +56,113 @@ struct PTYSession {
         process.standardError = errors
         do { try process.run() } catch {
             close(slave)
+            close(master)
             throw error
         }
         close(slave)
-        let output = readAll(master, timeoutSeconds: timeoutSeconds, process: process)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return PTYSession(segments: split(output), childErrors: errorText, exitStatus: process.terminationStatus)
+        self.master = master
+        self.process = process
+        self.errors = errors
+        self.deadline = Date().addingTimeInterval(timeoutSeconds)
     }
 
-    /// Reads the master until the child has closed the slave (EIO) or the time is up.
-    private static func readAll(_ master: Int32, timeoutSeconds: Int, process: Process) -> [UInt8] {
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var waited = 0
+    deinit {
+        if process.isRunning { process.terminate() }
+        close(master)
+    }
+
+    /// Types `bytes` into the terminal.
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "writing to the pty failed: errno \(errno)")
+            }
+            offset += count
+        }
+    }
+
+    /// Reads until `done(pieces)` holds; throws when the child ends first or time is up.
+    func read(until done: ([Piece]) -> Bool) throws {
+        while !done(pieces) {
+            guard try readOnce(waitingAtMost: 1000) != .closed else {
+                throw Failure(description: "the terminal child stopped writing before the expected mark")
+            }
+        }
+    }
+
+    /// Reads whatever arrives for `milliseconds`. False when the child has closed the terminal.
+    @discardableResult
+    func pump(milliseconds: Int) throws -> Bool {
+        let until = Date().addingTimeInterval(Double(milliseconds) / 1000)
         while true {
-            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 1000)
-            if ready == 0 {
-                waited += 1
-                if waited >= timeoutSeconds { process.terminate(); break }
-                continue
-            }
-            if ready < 0 { if errno == EINTR { continue }; break }
-            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-            if count > 0 {
-                output.append(contentsOf: buffer[0..<count])
-            } else if count < 0, errno == EINTR || errno == EAGAIN {
-                continue
-            } else {
-                break  // EIO: every slave descriptor is closed; or end of file
-            }
+            let left = Int(until.timeIntervalSinceNow * 1000)
+            if left <= 0 { return true }
+            if try readOnce(waitingAtMost: left) == .closed { return false }
         }
-        return output
     }
 
-    /// Cuts `bytes` at each occurrence of `mark`.
-    static func split(_ bytes: [UInt8]) -> [[UInt8]] {
-        var segments: [[UInt8]] = []
-        var start = 0
-        var index = 0
-        while index + mark.count <= bytes.count {
-            if bytes[index] == mark[0], Array(bytes[index..<(index + mark.count)]) == mark {
-                segments.append(Array(bytes[start..<index]))
-                index += mark.count
-                start = index
-            } else {
-                index += 1
-            }
+    private enum ReadOutcome { case data, nothing, closed }
+
+    /// Waits at most `milliseconds` for output and reads what is there.
+    private func readOnce(waitingAtMost milliseconds: Int) throws -> ReadOutcome {
+        guard Date() < deadline else {
+            process.terminate()
+            throw Failure(description: "the terminal child took too long")
         }
-        segments.append(Array(bytes[start...]))
-        return segments
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Int32(clamping: max(0, milliseconds)))
+        if ready == 0 { return .nothing }
+        if ready < 0 { return errno == EINTR ? .nothing : .closed }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+        if count > 0 {
+            output.append(contentsOf: buffer[0..<count])
+            cutPieces()
+            return .data
+        }
+        if count < 0, errno == EINTR || errno == EAGAIN { return .nothing }
+        return .closed  // EIO: every slave descriptor is closed; or end of file
+    }
+
+    /// Reads until the child closes the terminal, then waits for it to exit.
+    /// Returns its exit status and what it wrote to stderr.
+    func finish() throws -> (status: Int32, errors: String) {
+        while try pump(milliseconds: 1000) {}
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// Turns each complete mark in the output into a piece.
+    private func cutPieces() {
+        let prefix = Self.markPrefix, suffix = Self.markSuffix
+        var index = searchFrom
+        while index + prefix.count <= output.count {
+            guard output[index] == prefix[0], output[index..<(index + prefix.count)].elementsEqual(prefix) else {
+                index += 1
+                continue
+            }
+            guard let end = Self.find(suffix, in: output, from: index + prefix.count) else {
+                searchFrom = index  // the rest of this mark has not arrived yet
+                return
+            }
+            let name = String(decoding: output[(index + prefix.count)..<end], as: UTF8.self)
+            pieces.append(Piece(bytes: index - pieceStart, mark: name))
+            index = end + suffix.count
+            pieceStart = index
+        }
+        searchFrom = max(pieceStart, output.count - prefix.count + 1)
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import NotesCore
 import NotesUI
 
-/// The UI figures: filtering as you type, drawing one frame, and the bytes one
-/// cursor move costs at a real terminal.
+/// The UI figures: filtering as you type, drawing one frame, and the bytes a
+/// cursor move costs at a real terminal (during key repeat, and a single press).
 enum UIMeasurement {
     /// Queries typed letter by letter after `/`; each is then corrected with backspaces
     /// down to its first two letters (a shrinking query searches all notes again).
@@ -13,7 +13,7 @@ enum UIMeasurement {
     static func figures(database: NotesDatabase, storePath: String) -> [Figure] {
         let prepared = UIProbe.prepareFirstFrame(database)
         prepared.snapshot.index.waitUntilSearchable()
-        return [filterFigure(prepared), frameFigure(prepared), bytesPerMoveFigure(storePath: storePath)]
+        return [filterFigure(prepared), frameFigure(prepared)] + bytesPerMoveFigures(storePath: storePath)
     }
 
     /// Every key press of every query, timed through `AppUpdate.update` (which runs `NoteFilter`).
@@ -56,22 +56,39 @@ enum UIMeasurement {
                         + format(samples.maximum))
     }
 
-    static func bytesPerMoveFigure(storePath: String) -> Figure {
-        var figure = Figure(key: "bytes_per_move", label: "bytes to the terminal per cursor move", unit: .bytes,
+    /// Bytes per ↓ during key repeat (the figure of §6) and per single ↓, both with the
+    /// preview shown, measured at a real terminal; see `TerminalMeasurement`.
+    static func bytesPerMoveFigures(storePath: String) -> [Figure] {
+        var repeating = Figure(key: "bytes_per_move", label: "bytes to the terminal per ↓, key repeat", unit: .bytes,
+                               value: nil, target: 256)
+        var single = Figure(key: "bytes_per_press", label: "bytes to the terminal per single ↓", unit: .bytes,
                             value: nil, target: 256)
-        let (result, reason) = TerminalMeasurement.measure(storePath: storePath, term: "xterm-256color")
-        guard let result else {
-            figure.note = reason
-            return figure
+        let (measured, reason) = TerminalMeasurement.measure(storePath: storePath, term: "xterm-256color")
+        guard let result = measured else {
+            repeating.note = reason
+            single.note = reason
+            return [repeating, single]
         }
-        figure.value = result.perMove.median
-        var note = result.note + "; median of the moves, max \(Int(result.perMove.maximum ?? 0)), first full frame \(result.firstFrameBytes) bytes"
         let (truecolor, _) = TerminalMeasurement.measure(storePath: storePath, term: "xterm-256color", colorTerm: "truecolor")
-        if let truecolor, let median = truecolor.perMove.median {
-            note += "; with " + truecolor.note.prefix { $0 != "," } + " the median is \(Int(median)) bytes"
-        }
-        figure.note = note
-        return figure
+        let presses = TerminalMeasurement.presses
+        repeating.value = result.repeatPerMove
+        repeating.note = "\(presses) ↓ sent \(TerminalMeasurement.repeatIntervalMilliseconds) ms apart (a held key repeating) "
+            + "to the app (AppRunner.run) on a 200×60 pty, \(result.terminal), preview shown: every byte written until "
+            + "the app waits again, the preview catching up included (drawn \(result.repeatPreviewDraws)×), ÷ \(presses)"
+            + "; first full frame \(result.firstFrameBytes) bytes"
+            + (truecolor.map { "; with \($0.terminal) " + format(bytes: $0.repeatPerMove) } ?? "")
+        single.value = result.press.median
+        single.note = "median over \(presses) separate ↓ presses, each followed by an idle terminal until the app "
+            + "waits again (the move's frame, median " + format(bytes: result.pressMoveFrame.median)
+            + ", then the preview \(AppRunner.previewDelayMilliseconds) ms later), preview shown, \(result.terminal); max "
+            + format(bytes: result.press.maximum) + "; with the preview hidden (v) median "
+            + format(bytes: result.pressHidden.median) + ", max " + format(bytes: result.pressHidden.maximum)
+            + (truecolor.map { "; with \($0.terminal) median " + format(bytes: $0.press.median) } ?? "")
+        return [repeating, single]
+    }
+
+    static func format(bytes: Double?) -> String {
+        bytes.map { Figure.format($0, .bytes) } ?? "n/a"
     }
 
     static func format(_ milliseconds: Double?) -> String {

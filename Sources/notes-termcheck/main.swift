@@ -104,7 +104,7 @@ func runTermcheck() throws -> Int32 {
             frame += 1
         case .key(let key):
             lastKey = "\(key)"
-        case .resize:
+        case .resize, .idle:
             break
         }
         terminal.draw(render(size: terminal.size, terminal: terminal, color: color, lastKey: lastKey, frame: frame))

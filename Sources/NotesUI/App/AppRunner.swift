@@ -28,10 +28,16 @@ public final class AppRunner {
         state.reconcile(with: snapshot)
     }
 
-    /// Runs until `q` or the end of input.
+    /// How long the keys must pause before a held preview catches up with the
+    /// selection: longer than the gap between repeats of a held key (about 30–40 ms),
+    /// short enough that a single press's preview seems to follow at once.
+    public static let previewDelayMilliseconds = 100
+
+    /// Runs until `q` or the end of input. While the preview is held (a move in the
+    /// list), waits for keys at most `previewDelayMilliseconds`, then lets it catch up.
     public func run() {
         draw()
-        while let event = terminal.nextEvent() {
+        while let event = terminal.nextEvent(idleAfter: state.previewHeldNoteID == nil ? nil : Self.previewDelayMilliseconds) {
             guard handle(event) else { return }
             draw()
         }

@@ -72,6 +72,10 @@ public struct AppState: Equatable, Sendable {
     public var showsHelp = false
     /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
     public var showsPreview = true
+    /// While set, the preview pane keeps showing this note instead of the selected one:
+    /// a move in the list holds the preview, and it catches up with the selection once
+    /// the keys stop (`InputEvent.idle`) or any other event comes. See `AppUpdate`.
+    public var previewHeldNoteID: UUID?
     public var message: Message?
     /// A note or category to select once the next database version arrives (after a commit).
     public var pendingSelection: UUID?
@@ -85,6 +89,13 @@ public struct AppState: Equatable, Sendable {
         let count = filter.count(in: snapshot.index)
         guard noteRow >= 0, noteRow < count else { return nil }
         return snapshot.index.note(at: filter.position(ofRow: noteRow))
+    }
+
+    /// The note the preview pane shows: the held one while it is held (and still
+    /// exists), else the selected one.
+    public func previewNote(in snapshot: NotesSnapshot) -> Note? {
+        if let id = previewHeldNoteID, let held = snapshot.database.notes[id] { return held }
+        return selectedNote(in: snapshot)
     }
 
     public func selectedCategory(in snapshot: NotesSnapshot) -> Category? {

@@ -3,11 +3,17 @@ import NotesCore
 
 /// The keys of each screen: the note list (and its filter), the read view, the categories.
 extension AppUpdate {
-    static func notesKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+    /// - Parameter previewed: the note the preview showed before this key; a move
+    ///   holds the preview on it (see `AppUpdate`).
+    static func notesKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot,
+                         previewed: UUID?) -> [Effect] {
         let count = state.filter.count(in: snapshot.index)
         if let delta = movement(key, page: Layout.main(state.size).list.height) {
             state.noteRow = moved(state.noteRow, by: delta, count: count)
             state.clampSelections(in: snapshot)
+            if state.showsPreview, let previewed, previewed != state.selectedNote(in: snapshot)?.id {
+                state.previewHeldNoteID = previewed
+            }
             return []
         }
         let selected = state.selectedNote(in: snapshot)
@@ -44,7 +50,8 @@ extension AppUpdate {
         return []
     }
 
-    static func filterKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+    static func filterKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot,
+                          previewed: UUID?) -> [Effect] {
         var query = state.filter.query
         switch key {
         case .character(let character) where !character.isNewline:
@@ -64,7 +71,7 @@ extension AppUpdate {
             state.isEditingFilter = false
             query = ""
         case .up, .down, .pageUp, .pageDown:
-            return notesKey(key, &state, snapshot)
+            return notesKey(key, &state, snapshot, previewed: previewed)
         default:
             return []
         }

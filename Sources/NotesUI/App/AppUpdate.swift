@@ -3,21 +3,32 @@ import NotesCore
 
 /// The app's update function: applies one event to the state and says which effects
 /// the runner must carry out. Pure: it reads the database snapshot, never a store.
+///
+/// The preview follows the selection once the keys stop: a move in the note list
+/// holds the preview on the note it showed (`AppState.previewHeldNoteID`), so a held
+/// ↓ redraws only the list rows; `.idle` (no key for a moment) or any other event lets
+/// it catch up. The runner asks the terminal for `.idle` while the preview is held.
 public enum AppUpdate {
     public static func update(_ state: inout AppState, event: InputEvent, snapshot: NotesSnapshot,
                               now: Date) -> [Effect] {
+        let previewed = state.previewNote(in: snapshot)?.id
+        state.previewHeldNoteID = nil
         switch event {
         case .resize(let size):
             state.size = size
             state.clampSelections(in: snapshot)
             return []
+        case .idle:
+            return []
         case .key(let key):
             state.message = nil
-            return handle(key, &state, snapshot, now)
+            return handle(key, &state, snapshot, now, previewed: previewed)
         }
     }
 
-    private static func handle(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date) -> [Effect] {
+    /// - Parameter previewed: the note the preview showed before this key.
+    private static func handle(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date,
+                               previewed: UUID?) -> [Effect] {
         if key == .control("c") { return [.quit] }
         if key == .control("z") { return [.suspend] }
         if state.showsHelp {
@@ -28,9 +39,9 @@ public enum AppUpdate {
         if state.prompt != nil { return promptKey(key, &state, snapshot, now) }
         if let confirmation = state.confirmation { return confirmKey(key, confirmation, &state, snapshot) }
         if Layout.isTooSmall(state.size) { return key == .character("q") ? [.quit] : [] }
-        if state.isEditingFilter { return filterKey(key, &state, snapshot) }
+        if state.isEditingFilter { return filterKey(key, &state, snapshot, previewed: previewed) }
         switch state.screen {
-        case .notes: return notesKey(key, &state, snapshot)
+        case .notes: return notesKey(key, &state, snapshot, previewed: previewed)
         case .reading(let id): return readingKey(key, id, &state, snapshot)
         case .categories: return categoriesKey(key, &state, snapshot)
         }

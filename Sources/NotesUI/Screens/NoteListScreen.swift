@@ -15,7 +15,7 @@ public enum NoteListScreen {
         drawList(state, snapshot, layout.list, &buffer, colorMode, timeZone)
         if let preview = layout.preview {
             separator(x: preview.x - 1, from: preview.y, height: preview.height, &buffer)
-            PreviewPane.draw(state.selectedNote(in: snapshot), snapshot, in: preview, into: &buffer, timeZone: timeZone)
+            PreviewPane.draw(state.previewNote(in: snapshot), snapshot, in: preview, into: &buffer, timeZone: timeZone)
         }
     }
 

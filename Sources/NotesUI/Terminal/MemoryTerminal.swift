@@ -1,7 +1,9 @@
 import NotesCore
 
 /// A terminal in memory, for tests: events come from a queue, drawn buffers are kept.
-/// `nextEvent` returns nil when the queue is empty, which ends `AppRunner.run`.
+/// `nextEvent` returns nil when the queue is empty, which ends `AppRunner.run`; asked
+/// to wait with a time limit, it returns `.idle` instead: queued events stand for keys
+/// that arrive in quick succession, an empty queue for a pause.
 public final class MemoryTerminal: Terminal {
     public private(set) var size: TerminalSize
     public let colorMode: ColorMode
@@ -10,6 +12,8 @@ public final class MemoryTerminal: Terminal {
     /// The last buffer drawn.
     public private(set) var lastBuffer: ScreenBuffer?
     public private(set) var drawCount = 0
+    /// How many times `nextEvent(idleAfter:)` found no event and returned `.idle`.
+    public private(set) var idleCount = 0
     public private(set) var suspendCount = 0
     public private(set) var resumeCount = 0
     /// True between `suspend` and `resume`.
@@ -37,8 +41,12 @@ public final class MemoryTerminal: Terminal {
         drawCount += 1
     }
 
-    public func nextEvent() -> InputEvent? {
-        guard !events.isEmpty else { return nil }
+    public func nextEvent(idleAfter milliseconds: Int?) -> InputEvent? {
+        guard !events.isEmpty else {
+            guard milliseconds != nil else { return nil }
+            idleCount += 1
+            return .idle
+        }
         let event = events.removeFirst()
         if case .resize(let newSize) = event { size = newSize }
         return event

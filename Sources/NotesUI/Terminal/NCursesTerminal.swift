@@ -196,9 +196,11 @@ public final class NCursesTerminal: Terminal {
 
     // MARK: Input
 
-    public func nextEvent() -> InputEvent? {
+    public func nextEvent(idleAfter milliseconds: Int?) -> InputEvent? {
         if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
         guard screen != nil else { return nil }
+        // A negative delay makes the read wait as long as it takes.
+        wtimeout(notes_stdscr(), Int32(clamping: milliseconds.map { max(0, $0) } ?? -1))
         var interruptions = 0
         while true {
             var code: wint_t = 0
@@ -212,6 +214,9 @@ public final class NCursesTerminal: Terminal {
                 guard let event = KeyDecoder.decode(character: code) else { continue }
                 return event
             }
+            // ERR with a time limit: nothing came in time (a signal that cut the wait
+            // short counts too). Should input have ended, the next unlimited read says so.
+            if milliseconds != nil { return .idle }
             // ERR: a signal interrupted the read (retry), or input has ended.
             interruptions += 1
             if notes_errno() == EINTR && interruptions < 1000 { continue }

@@ -9,8 +9,9 @@ public protocol Terminal: AnyObject {
     var colorMode: ColorMode { get }
     /// Makes the screen show `buffer`, writing only what changed since the last draw.
     func draw(_ buffer: ScreenBuffer)
-    /// Waits for the next key or resize. Nil when input has ended.
-    func nextEvent() -> InputEvent?
+    /// Waits for the next key or resize. Nil when input has ended. With `idleAfter`,
+    /// waits at most that many milliseconds and returns `.idle` if nothing came.
+    func nextEvent(idleAfter milliseconds: Int?) -> InputEvent?
     /// Gives the terminal back to the shell (for `$EDITOR`, `Ctrl-Z`); `resume` takes it again.
     func suspend()
     func resume()
@@ -44,6 +45,8 @@ public enum ColorMode: Int, Comparable, Sendable, CaseIterable {
 public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case resize(TerminalSize)
+    /// No key came within the wait the app asked for (`nextEvent(idleAfter:)`).
+    case idle
 }
 
 /// A key press, decoded.
@@ -58,6 +61,11 @@ public enum Key: Hashable, Sendable {
 }
 
 extension Terminal {
+    /// Waits, without a time limit, for the next key or resize. Nil when input has ended.
+    public func nextEvent() -> InputEvent? {
+        nextEvent(idleAfter: nil)
+    }
+
     /// `Ctrl-Z`: give the terminal back and stop the process until the shell's `fg`.
     /// In raw mode `Ctrl-Z` arrives as `.control("z")`; the app calls this.
     /// `NCursesTerminal` really stops; this default (for in-memory terminals) only
