@@ -9,44 +9,30 @@ import Foundation
 /// up and the caller reads the note with the general `readNote`, from the same
 /// place, which accepts any valid layout and reports errors exactly.
 extension RecordCodec {
-    /// What comes before each value, and after the last one.
-    private static let snapshotLayout: [[UInt8]] = [
-        "{\n      \"id\": ",
-        ",\n      \"title\": ",
-        ",\n      \"body\": ",
-        ",\n      \"created\": ",
-        ",\n      \"updated\": ",
-        ",\n      \"category\": ",
-        ",\n      \"tags\": ",
-        ",\n      \"kind\": ",
-        ",\n      \"attachments\": ",
-        "\n    }",
-    ].map { Array($0.utf8) }
-
     /// Reads a note in the snapshot's own layout, or returns nil with `reader` where it was.
     /// With `file` (the mapped file `reader` reads), the body is checked but left there.
     func readSnapshotNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil) -> Note? {
         let start = reader.position
         do throws(JSONError) {
-            guard Self.match(0, &reader) else { return nil }
+            guard Self.match("{\n      \"id\": ", &reader) else { return nil }
             let id = try Self.readUUID(&reader)
-            guard Self.match(1, &reader) else { reader.position = start; return nil }
+            guard Self.match(",\n      \"title\": ", &reader) else { reader.position = start; return nil }
             let title = try reader.readString()
-            guard Self.match(2, &reader) else { reader.position = start; return nil }
+            guard Self.match(",\n      \"body\": ", &reader) else { reader.position = start; return nil }
             let body: NoteBody = if let file { .inSnapshot(SnapshotString(file: file, raw: try reader.scanString())) } else { .text(try reader.readString()) }
-            guard Self.match(3, &reader) else { reader.position = start; return nil }
+            guard Self.match(",\n      \"created\": ", &reader) else { reader.position = start; return nil }
             let created = try Self.readDate(&reader)
-            guard Self.match(4, &reader) else { reader.position = start; return nil }
+            guard Self.match(",\n      \"updated\": ", &reader) else { reader.position = start; return nil }
             let updated = try Self.readDate(&reader)
-            guard Self.match(5, &reader) else { reader.position = start; return nil }
+            guard Self.match(",\n      \"category\": ", &reader) else { reader.position = start; return nil }
             let categoryID = try reader.readNull() ? nil : try Self.readUUID(&reader)
-            guard Self.match(6, &reader) else { reader.position = start; return nil }
+            guard Self.match(",\n      \"tags\": ", &reader) else { reader.position = start; return nil }
             let tags = try Self.readTags(&reader)
-            guard Self.match(7, &reader) else { reader.position = start; return nil }
+            guard Self.match(",\n      \"kind\": ", &reader) else { reader.position = start; return nil }
             let kind = try Self.readKind(&reader)
-            guard Self.match(8, &reader) else { reader.position = start; return nil }
+            guard Self.match(",\n      \"attachments\": ", &reader) else { reader.position = start; return nil }
             let attachments = try Self.readAttachments(&reader)
-            guard Self.match(9, &reader) else { reader.position = start; return nil }
+            guard Self.match("\n    }", &reader) else { reader.position = start; return nil }
             var note = Note(id: id, title: title, created: created, updated: updated,
                             categoryID: categoryID, tags: tags, kind: kind, attachments: attachments)
             note.bodyStorage = body
@@ -57,16 +43,16 @@ extension RecordCodec {
         }
     }
 
-    /// Consumes `snapshotLayout[part]` if the bytes at the reader's position are exactly it.
+    /// Consumes `expected` (what comes before a value, or after the last one) if the
+    /// bytes at the reader's position are exactly it. A `StaticString`: no reference
+    /// counting on the hot path, which both reading threads share.
     @inline(__always)
-    private static func match(_ part: Int, _ reader: inout JSONReader) -> Bool {
-        let expected = snapshotLayout[part]
-        let end = reader.position + expected.count
-        guard end <= reader.bytes.count, let base = reader.bytes.baseAddress else { return false }
-        let same = expected.withUnsafeBytes { expected in
-            expected.baseAddress.map { memcmp(base + reader.position, $0, expected.count) == 0 } ?? false
-        }
-        if same { reader.position = end }
-        return same
+    private static func match(_ expected: StaticString, _ reader: inout JSONReader) -> Bool {
+        let count = expected.utf8CodeUnitCount
+        let end = reader.position + count
+        guard end <= reader.bytes.count, let base = reader.bytes.baseAddress,
+              memcmp(base + reader.position, expected.utf8Start, count) == 0 else { return false }
+        reader.position = end
+        return true
     }
 }
