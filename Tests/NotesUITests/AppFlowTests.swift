@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func changesFromAnotherProcessAppearAfterRefresh() throws {
-        let repository = ChangingRepository(UIFixtures.database)
+        let repository = OtherProcessRepository(UIFixtures.database)
         let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
         let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
                                now: { UIFixtures.now }, editBody: { $0 })
@@ -173,27 +173,5 @@ import Testing
         terminal.press(.character("q"), .character("j"))
         runner.run()
         #expect(terminal.events == [.key(.character("j"))])  // quit stopped reading keys
-    }
-}
-
-/// A repository that another "process" changes: `pending` shows up at the next refresh.
-private final class ChangingRepository: NotesRepository {
-    private(set) var contents: NotesDatabase
-    var pending: StoreChange?
-
-    init(_ contents: NotesDatabase) { self.contents = contents }
-
-    /// Like a store, a commit first takes in what the other process committed.
-    func commit(_ changes: [StoreChange]) throws -> Bool {
-        let othersCommitted = try refresh()
-        try contents.apply(changes)
-        return othersCommitted
-    }
-
-    func refresh() throws -> Bool {
-        guard let change = pending else { return false }
-        pending = nil
-        try contents.apply(change)
-        return true
     }
 }
