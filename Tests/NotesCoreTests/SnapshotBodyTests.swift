@@ -34,6 +34,8 @@ import Testing
                 continue
             }
             #expect(note.body == expected.notes[note.id]?.body)
+            #expect(note.withBodyUTF8 { Array($0) } == Array(note.body.utf8))
+            #expect(note.bodyUTF8CountBound >= note.body.utf8.count)
         }
         #expect(store.contents == expected)
 
@@ -85,5 +87,7 @@ import Testing
         #expect(try Data(contentsOf: journal) == journalBefore)
         let body = try #require(store.contents.notes.values.first?.body)
         #expect(body == SnapshotString.unavailable)
+        let plain = try #require(store.contents.notes.values.first { $0.title == "n2" })  // a body without escapes
+        #expect(plain.withBodyUTF8 { String(decoding: $0, as: UTF8.self) } == SnapshotString.unavailable)
     }
 }

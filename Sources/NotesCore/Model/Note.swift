@@ -40,6 +40,16 @@ public struct Note: Equatable, Identifiable, Sendable {
         self.attachments = attachments
     }
 
+    /// Calls `read` with the body as UTF-8, without building a `String` when the store
+    /// still holds it in its file as it stands (the search index reads every body so).
+    public func withBodyUTF8<Result>(_ read: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try bodyStorage.withUTF8(read)
+    }
+
+    /// At least the body's length in UTF-8 bytes (exact unless it is still in the
+    /// store's file with escapes), without decoding it: for sizing buffers.
+    public var bodyUTF8CountBound: Int { bodyStorage.utf8CountBound }
+
     public static func == (left: Note, right: Note) -> Bool {
         left.id == right.id && left.title == right.title && left.created == right.created && left.updated == right.updated
             && left.categoryID == right.categoryID && left.tags == right.tags && left.kind == right.kind

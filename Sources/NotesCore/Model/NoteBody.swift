@@ -12,6 +12,25 @@ enum NoteBody: Sendable {
         }
     }
 
+    /// Calls `body` with the text as UTF-8: straight from the snapshot when it is there
+    /// and needs no unescaping, without building a `String`.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if case .inSnapshot(let string) = self, let bytes = string.plainBytes {
+            return try withExtendedLifetime(string) { try body(bytes) }
+        }
+        var text = self.text
+        return try text.withUTF8(body)
+    }
+
+    /// At least the text's length in UTF-8, found without decoding it: escapes only
+    /// ever get shorter when decoded.
+    var utf8CountBound: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .inSnapshot(let string): string.raw.range.count
+        }
+    }
+
     static func == (left: NoteBody, right: NoteBody) -> Bool {
         if case .inSnapshot(let one) = left, case .inSnapshot(let other) = right, one.isSame(as: other) { return true }
         return left.text == right.text

@@ -90,6 +90,13 @@ struct SnapshotString: Sendable {
         }
     }
 
+    /// The text's bytes in the mapped file, when they are the text as they stand (no
+    /// escapes) and the file is still as mapped; valid while this value is kept.
+    var plainBytes: UnsafeBufferPointer<UInt8>? {
+        guard !raw.hasEscapes, file.isRecentlyIntact, raw.range.upperBound < file.bytes.count else { return nil }
+        return UnsafeBufferPointer(rebasing: file.bytes[raw.range])
+    }
+
     /// Whether both are the same bytes of the same mapped file.
     func isSame(as other: SnapshotString) -> Bool {
         file === other.file && raw.range == other.raw.range

@@ -22,7 +22,7 @@ struct SearchText: Sendable {
     init(notes: [UUID: Note], ids: [UUID], categoryNames: [UUID: String]) {
         var bytes: [UInt8] = []
         // Room for some edits: capacity never written is not resident memory.
-        let estimate = notes.values.reduce(0) { $0 + $1.title.utf8.count + $1.body.utf8.count + 48 }
+        let estimate = notes.values.reduce(0) { total, note in total + note.title.utf8.count + note.bodyUTF8CountBound + 48 }
         bytes.reserveCapacity(estimate + estimate / 8 + 65_536)
         var starts: [Int] = []
         starts.reserveCapacity(ids.count + 1)
@@ -60,7 +60,7 @@ struct SearchText: Sendable {
     private static func append(_ note: Note, categoryNames: [UUID: String], to bytes: inout [UInt8]) {
         appendLowercased(note.title, to: &bytes)
         bytes.append(0x0A)
-        appendLowercased(note.body, to: &bytes)
+        note.withBodyUTF8 { appendLowercased($0, to: &bytes) }
         for tag in note.tags {
             bytes.append(0x0A)
             appendLowercased(tag, to: &bytes)
@@ -95,21 +95,24 @@ struct SearchText: Sendable {
     /// lowercased (`É`, `Ж`, not `é`, `日本` or emoji) are replaced, through `lowercased()`.
     private static func appendLowercased(_ string: String, to bytes: inout [UInt8]) {
         var copy = string
-        copy.withUTF8 { utf8 in
-            let start = bytes.count
-            bytes.append(contentsOf: utf8)
-            var seen: UInt8 = 0
-            bytes.withUnsafeMutableBufferPointer { all in
-                guard let base = all.baseAddress else { return }
-                let appended = base + start
-                for offset in 0..<utf8.count {
-                    let byte = appended[offset]
-                    seen |= byte
-                    appended[offset] = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
-                }
+        copy.withUTF8 { utf8 in appendLowercased(utf8, to: &bytes) }
+    }
+
+    /// `appendLowercased` of text given as (valid) UTF-8.
+    private static func appendLowercased(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        bytes.append(contentsOf: utf8)
+        var seen: UInt8 = 0
+        bytes.withUnsafeMutableBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            let appended = base + start
+            for offset in 0..<utf8.count {
+                let byte = appended[offset]
+                seen |= byte
+                appended[offset] = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
             }
-            if seen >= 0x80 { lowercaseNonASCIIRuns(&bytes, from: start) }
         }
+        if seen >= 0x80 { lowercaseNonASCIIRuns(&bytes, from: start) }
     }
 
     /// Replaces each run of non-ASCII bytes from `start` on (whole UTF-8 sequences, as
