@@ -121,31 +121,10 @@ extension JSONReader {
         guard end < bytes.count else { throw error("unexpected end of data inside a string") }
         var failure: JSONError?
         let text: String? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { output -> String? in
-            var count = 0
-            var high: UInt64 = 0
-            position = start
-            while position < end {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\\") {
-                    position += 1
-                    let before = count
-                    do throws(JSONError) { try readEscape(into: output, at: &count) } catch {
-                        failure = error
-                        return nil
-                    }
-                    if count - before != 1 || output[before] >= 0x80 { high |= 0x80 }
-                } else if byte < 0x20 {
-                    failure = self.error("unescaped control character 0x\(String(byte, radix: 16)) in a string", at: position)
-                    return nil
-                } else {
-                    // Copy the run of plain bytes up to the next backslash, control character or the end.
-                    let runEnd = min(Self.firstSpecial(bytes, from: position + 1, high: &high), end)
-                    high |= UInt64(byte)
-                    let runCount = runEnd - position
-                    (output.baseAddress! + count).initialize(from: bytes.baseAddress! + position, count: runCount)
-                    count += runCount
-                    position = runEnd
-                }
+            let count: Int, high: UInt64
+            do throws(JSONError) { (count, high) = try unescape(from: start, to: end, into: output) } catch {
+                failure = error
+                return nil
             }
             let decoded = UnsafeBufferPointer(rebasing: output[0..<count])
             if high & 0x8080_8080_8080_8080 == 0 { return String(decoding: decoded, as: UTF8.self) }
@@ -159,6 +138,38 @@ extension JSONReader {
         if let failure { throw failure }
         position = end + 1
         return text ?? ""
+    }
+
+    /// Decodes the string text from `start` to `end` (its closing quote) into `output`,
+    /// which holds at least `end - start` bytes, copying the runs between escapes whole.
+    /// Returns how many bytes it wrote, and their bits ORed together (0x80 set if any is
+    /// not ASCII). The UTF-8 is not checked here.
+    mutating func unescape(from start: Int, to end: Int,
+                           into output: UnsafeMutableBufferPointer<UInt8>) throws(JSONError) -> (count: Int, high: UInt64) {
+        guard let source = bytes.baseAddress, let target = output.baseAddress else { return (0, 0) }
+        var count = 0
+        var high: UInt64 = 0
+        position = start
+        while position < end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\\") {
+                position += 1
+                let before = count
+                try readEscape(into: output, at: &count)
+                if count - before != 1 || output[before] >= 0x80 { high |= 0x80 }
+            } else if byte < 0x20 {
+                throw self.error("unescaped control character 0x\(String(byte, radix: 16)) in a string", at: position)
+            } else {
+                // Copy the run of plain bytes up to the next backslash, control character or the end.
+                let runEnd = min(Self.firstSpecial(bytes, from: position + 1, high: &high), end)
+                high |= UInt64(byte)
+                let runCount = runEnd - position
+                (target + count).initialize(from: source + position, count: runCount)
+                count += runCount
+                position = runEnd
+            }
+        }
+        return (count, high)
     }
 
     mutating func readEscape(into output: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) throws(JSONError) {

@@ -41,9 +41,9 @@ public struct Note: Equatable, Identifiable, Sendable {
     }
 
     /// Calls `read` with the body as UTF-8, without building a `String` when the store
-    /// still holds it in its file as it stands (the search index reads every body so).
-    public func withBodyUTF8<Result>(_ read: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try bodyStorage.withUTF8(read)
+    /// still holds it in its file (the search index reads every body so).
+    public func withBodyUTF8<Result>(_ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bodyStorage.withUTF8(read)
     }
 
     /// At least the body's length in UTF-8 bytes (exact unless it is still in the

@@ -12,14 +12,15 @@ enum NoteBody: Sendable {
         }
     }
 
-    /// Calls `body` with the text as UTF-8: straight from the snapshot when it is there
-    /// and needs no unescaping, without building a `String`.
-    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        if case .inSnapshot(let string) = self, let bytes = string.plainBytes {
-            return try withExtendedLifetime(string) { try body(bytes) }
+    /// Calls `read` with the text as UTF-8, without building a `String` when it is still
+    /// in the snapshot: straight from the file, or unescaped into a scratch buffer.
+    func withUTF8<Result>(_ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if case .inSnapshot(let string) = self {
+            if let bytes = string.plainBytes { return withExtendedLifetime(string) { read(bytes) } }
+            if string.raw.hasEscapes, let result = string.withDecodedUTF8(read) { return result }
         }
         var text = self.text
-        return try text.withUTF8(body)
+        return text.withUTF8(read)
     }
 
     /// At least the text's length in UTF-8, found without decoding it: escapes only

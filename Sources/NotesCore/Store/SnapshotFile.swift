@@ -97,6 +97,19 @@ struct SnapshotString: Sendable {
         return UnsafeBufferPointer(rebasing: file.bytes[raw.range])
     }
 
+    /// Calls `read` with the decoded text as UTF-8, unescaped into a scratch buffer
+    /// without building a `String`; nil if the file is no longer as mapped.
+    func withDecodedUTF8<Result>(_ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard file.isRecentlyIntact, raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count else { return nil }
+        var reader = JSONReader(bytes: file.bytes, position: raw.range.lowerBound)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.range.count, 1)) { output -> Result? in
+            guard let (count, _) = try? reader.unescape(from: raw.range.lowerBound, to: raw.range.upperBound, into: output) else {
+                return nil
+            }
+            return read(UnsafeBufferPointer(rebasing: output[0..<count]))
+        }
+    }
+
     /// Whether both are the same bytes of the same mapped file.
     func isSame(as other: SnapshotString) -> Bool {
         file === other.file && raw.range == other.raw.range
