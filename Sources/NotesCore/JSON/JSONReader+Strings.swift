@@ -82,22 +82,18 @@ extension JSONReader {
             case 0xC2...0xDF:
                 guard index + 1 < count, isContinuation(base[index + 1]) else { return index }
                 index += 2
-            case 0xE0...0xEF:
-                // No overlong forms (E0 needs A0...BF next) and no surrogates (ED needs 80...9F).
-                guard index + 2 < count else { return index }
+            case 0xE0...0xF4:
+                // Three or four bytes. The second byte's range rules out overlong forms
+                // (E0 needs A0...BF, F0 needs 90...BF), surrogates (ED needs 80...9F) and
+                // anything past U+10FFFF (F4 needs 80...8F).
+                let length = lead < 0xF0 ? 3 : 4
+                guard index + length - 1 < count else { return index }
                 let second = base[index + 1]
-                let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
-                let high: UInt8 = lead == 0xED ? 0x9F : 0xBF
-                guard second >= low, second <= high, isContinuation(base[index + 2]) else { return index }
-                index += 3
-            case 0xF0...0xF4:
-                // No overlong forms (F0 needs 90...BF next) and nothing past U+10FFFF (F4 needs 80...8F).
-                guard index + 3 < count else { return index }
-                let second = base[index + 1]
-                let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80
-                let high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
-                guard second >= low, second <= high, isContinuation(base[index + 2]), isContinuation(base[index + 3]) else { return index }
-                index += 4
+                let low: UInt8 = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80
+                let high: UInt8 = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF
+                guard second >= low, second <= high, isContinuation(base[index + 2]),
+                      length == 3 || isContinuation(base[index + 3]) else { return index }
+                index += length
             default:
                 return index
             }
