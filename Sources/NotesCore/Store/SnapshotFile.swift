@@ -31,7 +31,7 @@ final class SnapshotFile: @unchecked Sendable {
         mapping = try MappedFile(fd: fd, path: path)
         self.path = path
         var info = stat()
-        let own = dup(fd)
+        let own = fcntl(fd, F_DUPFD_CLOEXEC, 0)  // not inherited by $EDITOR or other children
         guard own >= 0, fstat(own, &info) == 0 else {
             let reason = DurableFile.errnoText()
             if own >= 0 { close(own) }
