@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotesCore
+import NotesUI
 
 /// `notes list [--category NAME] [--tag TAG]... [--search TEXT] [--json]`
 struct List: ParsableCommand {
@@ -45,9 +46,10 @@ struct List: ParsableCommand {
         )
         let notes = listing.notes(in: database)
         if json {
-            Console.out(JSONValue.array(notes.map { JSONOutput.note($0, in: database) }).serialized())
+            JSONOutput.writeNotes(notes, in: database, to: Console.write)
+            Console.write([0x0A])
         } else {
-            for line in PlainOutput().listLines(notes, in: database) { Console.out(line) }
+            Console.out(lines: PlainOutput(columns: DisplayWidth.of).listLines(notes, in: database))
         }
     }
 }

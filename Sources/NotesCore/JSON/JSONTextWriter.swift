@@ -23,6 +23,13 @@ public struct JSONTextWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Passes the text written so far to `write` and empties the buffer (the open
+    /// arrays and objects stay open), so that a long document goes out in pieces.
+    public mutating func drain(_ write: ([UInt8]) -> Void) {
+        write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     public mutating func raw(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }

@@ -20,8 +20,12 @@ public enum ISODate {
         let days = Int(floorDivide(seconds, 86_400))
         let secondOfDay = Int(seconds - Int64(days) * 86_400)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", year, month, day,
-                      secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60, millis)
+        var text = FixedWidthText()
+        text.number(year, width: 4); text.ascii("-"); text.number(month, width: 2); text.ascii("-")
+        text.number(day, width: 2); text.ascii("T"); text.number(secondOfDay / 3600, width: 2); text.ascii(":")
+        text.number(secondOfDay / 60 % 60, width: 2); text.ascii(":"); text.number(secondOfDay % 60, width: 2)
+        text.ascii("."); text.number(millis, width: 3); text.ascii("Z")
+        return text.string
     }
 
     /// Reads an ISO 8601 date-time with a `Z` or `±HH:MM` offset; nil if `text` is not one.

@@ -33,6 +33,21 @@ public enum JSONOutput {
         ])
     }
 
+    /// The same text as `JSONValue.array(notes.map { note($0, in: database) }).jsonBytes()`,
+    /// handed to `write` in pieces of about 64 KiB: one note's tree at a time, so that
+    /// listing 100,000 notes does not hold them all as JSON values at once.
+    public static func writeNotes(_ notes: [Note], in database: NotesDatabase, to write: ([UInt8]) -> Void) {
+        var writer = JSONTextWriter(pretty: true, capacity: 1 << 17, escaping: .portable)
+        writer.beginArray()
+        for note in notes {
+            writer.element()
+            writer.value(Self.note(note, in: database))
+            if writer.bytes.count >= 1 << 16 { writer.drain(write) }
+        }
+        writer.endArray()
+        writer.drain(write)
+    }
+
     /// `{"id", "name", "color", "notes"}`: `notes` is how many notes are in the category.
     public static func category(_ category: Category, noteCount: Int) -> JSONValue {
         .object([

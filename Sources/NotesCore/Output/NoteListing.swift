@@ -17,21 +17,57 @@ public struct NoteListing: Sendable {
     }
 
     public func matches(_ note: Note) -> Bool {
+        matches(note, searching: textSearch)
+    }
+
+    private var textSearch: TextSearch? {
+        search.flatMap { $0.isEmpty ? nil : TextSearch($0) }
+    }
+
+    private func matches(_ note: Note, searching textSearch: TextSearch?) -> Bool {
         if let categoryID, note.categoryID != categoryID { return false }
         if !tags.isSubset(of: note.tags) { return false }
-        if let search, !search.isEmpty {
-            let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-            let found = note.title.range(of: search, options: options) != nil
-                || note.body.range(of: search, options: options) != nil
-                || note.tags.contains { $0.range(of: search, options: options) != nil }
+        if let textSearch {
+            let found = textSearch.isFound(in: note.title)
+                || note.withBodyUTF8 { textSearch.isFound(inUTF8: $0, text: { note.body }) }
+                || note.tags.contains { textSearch.isFound(in: $0) }
             if !found { return false }
         }
         return true
     }
 
+    /// Below this many notes one thread searches them; above, the processors share the work.
+    static let parallelThreshold = 16_384
+
     /// The matching notes of `database`, newest update first.
+    ///
+    /// Matches are kept as small sort keys pointing into the dictionary, and each note
+    /// is copied once, at the end: copying a `Note` retains and releases every field,
+    /// and sorting or filtering whole notes was about a quarter of `notes list` at
+    /// 100,000 notes.
     public func notes(in database: NotesDatabase) -> [Note] {
-        database.notes.values.filter(matches).sorted(by: Self.newestFirst)
+        let notes = database.notes.values
+        let textSearch = self.textSearch
+        let parts = textSearch != nil && notes.count >= Self.parallelThreshold
+            ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
+        var keys: [OrderKey]
+        if parts > 1 {
+            let indices = Array(notes.indices)
+            let found = MatchedParts(count: parts)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let range = (indices.count * part / parts)..<(indices.count * (part + 1) / parts)
+                found.set(part, indices[range].compactMap { index in
+                    matches(notes[index], searching: textSearch) ? OrderKey(notes[index], at: index) : nil
+                })
+            }
+            keys = found.joined()
+        } else {
+            keys = notes.indices.compactMap { index in
+                matches(notes[index], searching: textSearch) ? OrderKey(notes[index], at: index) : nil
+            }
+        }
+        keys.sort(by: OrderKey.precedes)
+        return keys.map { notes[$0.index] }
     }
 
     /// Newest `updated` first; ties broken by newest `created`, then by id, so the order is total.
@@ -39,5 +75,46 @@ public struct NoteListing: Sendable {
         if a.updated != b.updated { return a.updated > b.updated }
         if a.created != b.created { return a.created > b.created }
         return a.id.uuidString < b.id.uuidString
+    }
+}
+
+/// What `NoteListing.newestFirst` compares, as plain numbers: dates as seconds, the
+/// id as its bytes.
+private struct OrderKey {
+    let updated: Double
+    let created: Double
+    let id: UUIDBits
+    /// Where the note is in the notes dictionary.
+    let index: [UUID: Note].Index
+
+    init(_ note: Note, at index: [UUID: Note].Index) {
+        updated = note.updated.timeIntervalSinceReferenceDate
+        created = note.created.timeIntervalSinceReferenceDate
+        id = UUIDBits(note.id)
+        self.index = index
+    }
+
+    static func precedes(_ a: OrderKey, _ b: OrderKey) -> Bool {
+        if a.updated != b.updated { return a.updated > b.updated }
+        if a.created != b.created { return a.created > b.created }
+        return a.id < b.id
+    }
+}
+
+/// What each thread of a parallel search found, kept until all are done.
+private final class MatchedParts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parts: [[OrderKey]]
+
+    init(count: Int) {
+        parts = Array(repeating: [], count: count)
+    }
+
+    func set(_ index: Int, _ keys: [OrderKey]) {
+        lock.withLock { parts[index] = keys }
+    }
+
+    func joined() -> [OrderKey] {
+        lock.withLock { parts.flatMap { $0 } }
     }
 }

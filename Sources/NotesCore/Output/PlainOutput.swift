@@ -5,9 +5,13 @@ import Foundation
 public struct PlainOutput: Sendable {
     /// The time zone dates are shown in.
     public var timeZone: TimeZone
+    /// How many columns a text takes, for aligning the category column. The command
+    /// line passes the terminal's display width; the default counts characters.
+    public var columns: @Sendable (String) -> Int
 
-    public init(timeZone: TimeZone = .current) {
+    public init(timeZone: TimeZone = .current, columns: @escaping @Sendable (String) -> Int = { $0.count }) {
         self.timeZone = timeZone
+        self.columns = columns
     }
 
     /// How many characters of a note's id `list` shows at least (any unique prefix of 4 or more works as an id).
@@ -16,11 +20,14 @@ public struct PlainOutput: Sendable {
     /// The shortest id prefix length, at least `shortIDLength`, that tells every note of
     /// `database` apart (like git's short hashes).
     public static func uniquePrefixLength(in database: NotesDatabase) -> Int {
-        let ids = database.notes.keys.map { Array($0.uuidString.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        // A UUID string is its 16 bytes in hex, so sorting the bytes sorts the strings,
+        // and two neighbours share as many hex digits as their XOR has leading zero nibbles.
+        let ids = database.notes.keys.map(UUIDBits.init).sorted()
         var length = shortIDLength
         for (a, b) in zip(ids, ids.dropFirst()) {
-            let common = zip(a, b).prefix { $0 == $1 }.count
-            length = max(length, min(common + 1, a.count))
+            let sameDigits = a.commonHexDigits(with: b)
+            let sameCharacters = sameDigits + UUIDBits.dashPositions.filter { $0 <= sameDigits }.count
+            length = max(length, min(sameCharacters + 1, 36))
         }
         return length
     }
@@ -29,15 +36,18 @@ public struct PlainOutput: Sendable {
     ///
     ///     3F2504E0  2024-05-01 14:03  work      Buy milk  #errand #home
     public func listLines(_ notes: [Note], in database: NotesDatabase) -> [String] {
-        let categoryNames = notes.map { note in note.categoryID.flatMap { database.categories[$0]?.name } ?? "-" }
-        let width = categoryNames.map(\.count).max() ?? 1
+        var categoryNames: [UUID?: String] = [:]
+        for note in notes where categoryNames[note.categoryID] == nil {
+            categoryNames[note.categoryID] = note.categoryID.flatMap { database.categories[$0]?.name } ?? "-"
+        }
+        let width = categoryNames.values.map(columns).max() ?? 1
+        let paddedNames = categoryNames.mapValues { $0 + String(repeating: " ", count: max(0, width - columns($0))) }
         let idLength = Self.uniquePrefixLength(in: database)
-        return zip(notes, categoryNames).map { note, category in
+        return notes.map { note in
             var line = String(note.id.uuidString.prefix(idLength)) + "  " + shortDate(note.updated)
-            line += "  " + category.padding(toLength: width, withPad: " ", startingAt: 0)
+            line += "  " + (paddedNames[note.categoryID] ?? "-")
             line += "  " + Self.singleLine(note.title)
-            let tags = note.tags.sorted().map { "#" + $0 }.joined(separator: " ")
-            if !tags.isEmpty { line += "  " + tags }
+            if !note.tags.isEmpty { line += "  " + note.tags.sorted().map { "#" + $0 }.joined(separator: " ") }
             return line
         }
     }
@@ -86,9 +96,27 @@ public struct PlainOutput: Sendable {
 
     /// `yyyy-MM-dd HH:mm` in `timeZone`.
     public func shortDate(_ date: Date) -> String {
-        let parts = components(date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-                      parts.hour ?? 0, parts.minute ?? 0)
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        // Within these years the proleptic Gregorian arithmetic agrees with `Calendar`
+        // (which switches to the Julian calendar before 1582) and is much cheaper.
+        guard seconds > -12_000_000_000, seconds < 100_000_000_000 else {
+            let parts = components(date)
+            return Self.shortDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0,
+                                  hour: parts.hour ?? 0, minute: parts.minute ?? 0)
+        }
+        let local = Int(seconds) + timeZone.secondsFromGMT(for: date)
+        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        let secondOfDay = local - days * 86_400
+        let (year, month, day) = ISODate.civilDate(daysSinceEpoch: days)
+        return Self.shortDate(year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60)
+    }
+
+    private static func shortDate(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
+        var text = FixedWidthText()
+        text.number(year, width: 4); text.ascii("-"); text.number(month, width: 2); text.ascii("-")
+        text.number(day, width: 2); text.ascii(" "); text.number(hour, width: 2); text.ascii(":")
+        text.number(minute, width: 2)
+        return text.string
     }
 
     /// `yyyy-MM-dd HH:mm:ss ±HHMM` in `timeZone`.
@@ -109,6 +137,9 @@ public struct PlainOutput: Sendable {
 
     /// `text` with line breaks and tabs turned into spaces, for one-line output.
     static func singleLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        // Every character that `isNewline` or is a tab is made of these scalars only.
+        let breaks: (Unicode.Scalar) -> Bool = { (0x09...0x0D).contains($0.value) || [0x85, 0x2028, 0x2029].contains($0.value) }
+        guard text.unicodeScalars.contains(where: breaks) else { return text }
+        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 }
