@@ -202,3 +202,27 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
     }
 }
+
+@Suite struct SearchScanTests {
+    /// The scan compares 16 places at a time: a pattern is found at every offset around
+    /// and across those blocks, at its first occurrence, and a near miss is not a match.
+    @Test func aPatternIsFoundAtEveryOffsetAndNearMissesAreNot() {
+        for needle in ["ab", "zq", "xyz", "qrs t", "日本"] {
+            let bytes = Array(needle.utf8)
+            var nearMiss = bytes
+            nearMiss[nearMiss.count - 1] ^= 0x01
+            for offset in 0..<50 {
+                let filler = String(repeating: "-", count: offset)
+                let body = filler + String(decoding: nearMiss, as: UTF8.self) + needle + "--" + needle + String(repeating: "-", count: 20)
+                let index = NoteIndex(database: NotesDatabase(notes: [Note(title: "t", body: body)]))
+                let found = index.search(bytes, among: nil)
+                // The search text is "t\n" + body: the first match is after the near miss.
+                #expect(found.positions == [0], "\(needle) at \(offset)")
+                #expect(found.firstHits == [Int32(2 + offset + nearMiss.count)], "\(needle) at \(offset)")
+
+                let missing = NoteIndex(database: NotesDatabase(notes: [Note(title: "t", body: filler + String(decoding: nearMiss, as: UTF8.self) + filler)]))
+                #expect(missing.search(bytes, among: nil).positions.isEmpty, "near miss of \(needle) at \(offset)")
+            }
+        }
+    }
+}

@@ -19,6 +19,12 @@ extension NoteIndex {
             let found = Self.inParts(total: text.slotCount) { Self.sweep(needle, in: text, slots: $0) }
             return slotsAreInOrder ? found : inDisplayOrder(found)
         }
+        if candidates.count > count / 2 {
+            // Most notes are candidates (the first letters of a query): one sweep over all
+            // the text costs less than visiting each ("me" among 94,000 candidates of
+            // 100,000 notes: 3.5 against 5.2 ms); then only the candidates are kept.
+            return Self.keeping(candidates, of: search(needle, among: nil))
+        }
         let slots = slotsAreInOrder ? candidates : candidates.map { order[Int($0)] }
         let usableHints = hints.flatMap { $0.count == candidates.count ? $0 : nil }
         return Self.inParts(total: candidates.count) { range in
@@ -35,6 +41,23 @@ extension NoteIndex {
         let results = PartResults(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { index in results.set(index, part(range(index))) }
         return results.joined()
+    }
+
+    /// The matches in `found` whose positions are among `candidates` (both ascending).
+    private static func keeping(_ candidates: [Int32], of found: Matches) -> Matches {
+        var result = Matches(positions: [], firstHits: [])
+        result.positions.reserveCapacity(min(candidates.count, found.positions.count))
+        result.firstHits.reserveCapacity(min(candidates.count, found.positions.count))
+        var next = 0
+        for (position, hit) in zip(found.positions, found.firstHits) {
+            while next < candidates.count, candidates[next] < position { next += 1 }
+            guard next < candidates.count else { break }
+            if candidates[next] == position {
+                result.positions.append(position)
+                result.firstHits.append(hit)
+            }
+        }
+        return result
     }
 
     /// Matches found by slot, as display positions in ascending order; retired slots dropped.
@@ -105,8 +128,10 @@ extension NoteIndex {
     }
 
     /// The first position in `start..<end` where `pattern` begins (`start` for an empty
-    /// pattern). `memchr` looks for the pattern's byte at offset `rare`, its least
-    /// frequent, so that fewer places need comparing.
+    /// pattern). A one-byte pattern is found with `memchr`; a longer one by comparing
+    /// two of its bytes, its least frequent (`rare`) and one other, at 16 places at once
+    /// (`memchr` for a common byte returned every few dozen bytes, and the calls cost
+    /// more than the scanning).
     private static func find(_ pattern: UnsafeBufferPointer<UInt8>, rare: Int, in base: UnsafePointer<UInt8>,
                              from start: Int, to end: Int) -> Int? {
         guard !pattern.isEmpty else { return start }
@@ -114,14 +139,29 @@ extension NoteIndex {
         guard start <= lastStart else { return nil }
         // A longer query often still matches where the shorter one did: look there first.
         if matches(pattern, at: base + start) { return start }
-        let rareByte = Int32(pattern[rare])
-        var position = start + 1 + rare
-        let lastRare = lastStart + rare
-        while position <= lastRare {
-            guard let hit = memchr(base + position, rareByte, lastRare - position + 1) else { return nil }
-            let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - rare
-            if matches(pattern, at: base + found) { return found }
-            position = found + rare + 1
+        guard pattern.count > 1 else {
+            guard let hit = memchr(base + start + 1, Int32(pattern[0]), lastStart - start) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+        let other = rare == 0 ? pattern.count - 1 : 0
+        let rareBytes = SIMD16<UInt8>(repeating: pattern[rare])
+        let otherBytes = SIMD16<UInt8>(repeating: pattern[other])
+        var position = start + 1
+        // Each round tests the 16 starts position...position + 15, all at most `lastStart`.
+        while position + 15 <= lastStart {
+            let atRare = UnsafeRawPointer(base + position + rare).loadUnaligned(as: SIMD16<UInt8>.self)
+            let atOther = UnsafeRawPointer(base + position + other).loadUnaligned(as: SIMD16<UInt8>.self)
+            let candidates = (atRare .== rareBytes) .& (atOther .== otherBytes)
+            if any(candidates) {
+                for lane in 0..<16 where candidates[lane] && matches(pattern, at: base + position + lane) {
+                    return position + lane
+                }
+            }
+            position += 16
+        }
+        while position <= lastStart {
+            if matches(pattern, at: base + position) { return position }
+            position += 1
         }
         return nil
     }
