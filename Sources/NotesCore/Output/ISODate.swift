@@ -89,7 +89,8 @@ public enum ISODate {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
-    private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+    /// `a / b` rounded down (towards minus infinity), for `b > 0`.
+    static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
         a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 

@@ -104,9 +104,9 @@ public struct PlainOutput: Sendable {
             return Self.shortDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0,
                                   hour: parts.hour ?? 0, minute: parts.minute ?? 0)
         }
-        let local = Int(seconds) + timeZone.secondsFromGMT(for: date)
-        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
-        let secondOfDay = local - days * 86_400
+        let local = Int64(seconds) + Int64(timeZone.secondsFromGMT(for: date))
+        let days = Int(ISODate.floorDivide(local, 86_400))
+        let secondOfDay = Int(local - Int64(days) * 86_400)
         let (year, month, day) = ISODate.civilDate(daysSinceEpoch: days)
         return Self.shortDate(year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60)
     }
@@ -138,8 +138,13 @@ public struct PlainOutput: Sendable {
     /// `text` with line breaks and tabs turned into spaces, for one-line output.
     static func singleLine(_ text: String) -> String {
         // Every character that `isNewline` or is a tab is made of these scalars only.
-        let breaks: (Unicode.Scalar) -> Bool = { (0x09...0x0D).contains($0.value) || [0x85, 0x2028, 0x2029].contains($0.value) }
-        guard text.unicodeScalars.contains(where: breaks) else { return text }
+        let hasBreak = text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x09...0x0D, 0x85, 0x2028, 0x2029: true
+            default: false
+            }
+        }
+        guard hasBreak else { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 }
