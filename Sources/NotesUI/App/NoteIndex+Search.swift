@@ -107,6 +107,8 @@ extension NoteIndex {
     private static func sweep(_ needle: [UInt8], in text: SearchText, slots notes: Range<Int>) -> Matches {
         var result = Matches(positions: [], firstHits: [])
         guard !notes.isEmpty else { return result }
+        result.positions.reserveCapacity(notes.count)
+        result.firstHits.reserveCapacity(notes.count)
         let rare = text.rarestOffset(in: needle)
         text.bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { pattern in
