@@ -50,21 +50,19 @@ public struct NoteListing: Sendable {
         let textSearch = self.textSearch
         let parts = textSearch != nil && notes.count >= Self.parallelThreshold
             ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let indices = Array(notes.indices)
+        let matchingKeys = { @Sendable (part: ArraySlice<[UUID: Note].Index>) in
+            part.compactMap { index in matches(notes[index], searching: textSearch) ? OrderKey(notes[index], at: index) : nil }
+        }
         var keys: [OrderKey]
         if parts > 1 {
-            let indices = Array(notes.indices)
             let found = MatchedParts(count: parts)
             DispatchQueue.concurrentPerform(iterations: parts) { part in
-                let range = (indices.count * part / parts)..<(indices.count * (part + 1) / parts)
-                found.set(part, indices[range].compactMap { index in
-                    matches(notes[index], searching: textSearch) ? OrderKey(notes[index], at: index) : nil
-                })
+                found.set(part, matchingKeys(indices[(indices.count * part / parts)..<(indices.count * (part + 1) / parts)]))
             }
             keys = found.joined()
         } else {
-            keys = notes.indices.compactMap { index in
-                matches(notes[index], searching: textSearch) ? OrderKey(notes[index], at: index) : nil
-            }
+            keys = matchingKeys(indices[...])
         }
         keys.sort(by: OrderKey.precedes)
         return keys.map { notes[$0.index] }
