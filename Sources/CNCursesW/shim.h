@@ -39,4 +39,11 @@ static inline attr_t notes_a_underline(void) { return A_UNDERLINE; }
 static inline void (*notes_sig_dfl(void))(int) { return SIG_DFL; }
 static inline void (*notes_sig_ign(void))(int) { return SIG_IGN; }
 
+// Bracketed paste on or off (xterm's private mode 2004), written straight to the
+// terminal with write(2): safe in a signal handler, after endwin().
+static inline void notes_bracketed_paste(int on) {
+    const char *sequence = on ? "\033[?2004h" : "\033[?2004l";
+    if (write(STDOUT_FILENO, sequence, 8) < 0) { /* nothing more can be done */ }
+}
+
 #endif

@@ -19,7 +19,7 @@ import Testing
             "                      │                                                 ",
             "                      │                                                 ",
             "                      │                                                 ",
-            "j/k move  Enter open  n new  e edit  d delete  / filter  c categories  …",
+            "n new  e edit  r rename  m move  t tags  d delete  / find  c categories…",
         ])
         // The strips: two cells in the category's color; none for the uncategorized note.
         #expect(buffer[23, 1].style.background == UIFixtures.blue)
@@ -47,7 +47,7 @@ import Testing
             "                      │                                                    │ Send to Ana before Friday.       ",
             "                      │                                                    │                                  ",
             "                      │                                                    │                                  ",
-            "j/k move  Enter open  n new  e edit  d delete  / filter  c categories  ? help  q quit                         ",
+            "n new  e edit  r rename  m move  t tags  d delete  / find  c categories  ? help                               ",
         ])
     }
 
@@ -82,8 +82,8 @@ import Testing
         state.prompt = .init(purpose: .newCategoryName, field: TextField(text: "日本語"))
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 10)
         #expect(buffer.lines[9] == "New category name: 日本語                                   ")
-        // The cursor is the cell right after the text (19 + 3 × 2 columns).
-        #expect(buffer[25, 9].style.reverse)
+        // The terminal's cursor is right after the text (19 + 3 × 2 columns).
+        #expect(buffer.cursor == CursorPosition(x: 25, y: 9))
     }
 
     @Test func colorPickerShowsSwatchHexSlidersSampleAndRecentColors() {
@@ -146,12 +146,13 @@ import Testing
     @Test func helpListsEveryKey() {
         var state = state
         state.showsHelp = true
-        let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 40)
+        let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 44)
+
         #expect(Array(buffer.lines[0...3]) == [
-            " notes  3 notes                                             ",
-            "  ▶Qu┌─ Keys ─────────────────────────────────────────┐03-02",
-            "   Gr│ Notes                                          │03-01",
-            "   Lo│   j/k ↑/↓         move                         │02-27",
+            " note┌─ Keys ─────────────────────────────────────────┐     ",
+            "  ▶Qu│ Notes                                          │03-02",
+            "   Gr│   j/k ↑/↓         move                         │03-01",
+            "   Lo│   PgUp/PgDn g/G   page, first, last            │02-27",
         ])
         let text = buffer.lines.joined(separator: "\n")
         for section in KeyHelp.sections {

@@ -7,7 +7,7 @@ public enum AppRender {
                               timeZone: TimeZone) -> ScreenBuffer {
         var buffer = ScreenBuffer(size: size)
         if Layout.isTooSmall(size) {
-            drawTooSmall(&buffer)
+            drawTooSmall(&buffer, canQuit: !state.hasOpenDialog)
             return buffer
         }
         switch state.screen {
@@ -20,18 +20,22 @@ public enum AppRender {
         case .categories:
             CategoriesScreen.draw(state, snapshot, into: &buffer, colorMode: colorMode)
         }
+        if let session = state.chooser {
+            ChooserView.draw(session.chooser, into: &buffer, area: Layout.dialogArea(size))
+        }
         StatusLine.draw(state, snapshot, into: &buffer)
         if state.showsHelp { HelpOverlay.draw(into: &buffer) }
         return buffer
     }
 
-    /// "Terminal too small", the size it is and the size it needs, centered.
-    static func drawTooSmall(_ buffer: inout ScreenBuffer) {
+    /// "Terminal too small", the size it is and the size it needs, centered; and whether
+    /// `q` quits (not while a dialog or field is open behind the message).
+    static func drawTooSmall(_ buffer: inout ScreenBuffer, canQuit: Bool) {
         let size = buffer.size
         let lines = [
             "Terminal too small",
             "\(size.width)×\(size.height), need \(Layout.minimumSize.width)×\(Layout.minimumSize.height)",
-            "q quits",
+            canQuit ? "q quits" : "enlarge it to go on",
         ]
         let top = max(0, (size.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() {

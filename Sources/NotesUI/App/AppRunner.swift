@@ -53,7 +53,7 @@ public final class AppRunner {
                 return false
             case .commit(let changes):
                 commit(changes)
-            case .editBody(let id):
+            case .editNote(let id):
                 edit(id)
             case .suspend:
                 terminal.suspendToShell()

@@ -14,18 +14,42 @@ public struct AppState: Equatable, Sendable {
 
     /// What a text prompt on the status line is asking for.
     public enum PromptPurpose: Equatable, Sendable {
+        /// The title of a new note (in the category the list is filtered by, if any).
         case newNoteTitle
         case newCategoryName
         case renameCategory(UUID)
+        case renameNote(UUID)
+        /// The tags of a note, separated by spaces or commas.
+        case editTags(UUID)
     }
 
     public struct Prompt: Equatable, Sendable {
         public var purpose: PromptPurpose
         public var field: TextField
+        /// What is wrong with the text entered (shown above the field, which stays open).
+        public var problem: String?
 
-        public init(purpose: PromptPurpose, field: TextField) {
+        public init(purpose: PromptPurpose, field: TextField, problem: String? = nil) {
             self.purpose = purpose
             self.field = field
+            self.problem = problem
+        }
+    }
+
+    /// What a chooser picks for.
+    public enum ChooserPurpose: Equatable, Sendable {
+        /// The category of this note (nil: none).
+        case moveNote(UUID)
+    }
+
+    /// A chooser (`m`), open for one purpose.
+    public struct ChooserSession: Equatable, Sendable {
+        public var purpose: ChooserPurpose
+        public var chooser: Chooser
+
+        public init(purpose: ChooserPurpose, chooser: Chooser) {
+            self.purpose = purpose
+            self.chooser = chooser
         }
     }
 
@@ -61,14 +85,21 @@ public struct AppState: Equatable, Sendable {
     public var noteRow = 0
     public var noteScroll = 0
     public var filter = NoteFilter()
-    /// True while `/` is taking the filter text.
-    public var isEditingFilter = false
+    /// The filter's text field while `/` is taking the filter text.
+    public var filterField: TextField?
+    /// True while `/` is taking the filter text; setting it opens (with the current
+    /// query) or closes the filter's field.
+    public var isEditingFilter: Bool {
+        get { filterField != nil }
+        set { filterField = newValue ? (filterField ?? TextField(text: filter.query)) : nil }
+    }
     public var categoryRow = 0
     public var categoryScroll = 0
     public var readScroll = 0
     public var prompt: Prompt?
     public var confirmation: Confirmation?
     public var picker: PickerSession?
+    public var chooser: ChooserSession?
     public var showsHelp = false
     /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
     public var showsPreview = true
@@ -82,6 +113,12 @@ public struct AppState: Equatable, Sendable {
 
     public init(size: TerminalSize) {
         self.size = size
+    }
+
+    /// Whether a dialog or a text field is open (prompt, question, picker, chooser, help,
+    /// the filter being typed): then keys go to it, and `q` or `Ctrl-C` never quit.
+    public var hasOpenDialog: Bool {
+        prompt != nil || confirmation != nil || picker != nil || chooser != nil || showsHelp || filterField != nil
     }
 
     /// The id of the selected note in the list, if any.

@@ -17,6 +17,7 @@ extension AppUpdate {
             return []
         }
         let selected = state.selectedNote(in: snapshot)
+        if organizeKey(key, note: selected, &state, snapshot) { return [] }
         switch key {
         case .enter:
             if let selected {
@@ -26,11 +27,11 @@ extension AppUpdate {
         case .character("n"):
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
         case .character("e"):
-            if let selected { return [.editBody(selected.id)] }
+            if let selected { return [.editNote(selected.id)] }
         case .character("d"), .delete:
             if let selected { state.confirmation = .deleteNote(selected.id) }
         case .character("/"):
-            state.isEditingFilter = true
+            state.filterField = TextField(text: state.filter.query)
         case .escape:
             state.filter.set(query: "", categoryID: nil, in: snapshot.index)
             state.noteRow = 0
@@ -50,32 +51,34 @@ extension AppUpdate {
         return []
     }
 
+    /// A key while `/` takes the filter text: the field edits it (the list narrows at
+    /// each change), ↑/↓/PgUp/PgDn move in the list, Enter keeps the filter and goes back
+    /// to the list keys, Esc or Ctrl-C clears it, Backspace in an empty field closes it.
     static func filterKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot,
                           previewed: UUID?) -> [Effect] {
-        var query = state.filter.query
         switch key {
-        case .character(let character) where !character.isNewline:
-            query.append(character)
-        case .backspace, .delete:
-            guard !query.isEmpty else {
-                state.isEditingFilter = false
-                return []
-            }
-            query.removeLast()
-        case .control("u"):
-            query = ""
-        case .enter:
-            state.isEditingFilter = false
-            return []
-        case .escape:
-            state.isEditingFilter = false
-            query = ""
         case .up, .down, .pageUp, .pageDown:
             return notesKey(key, &state, snapshot, previewed: previewed)
         default:
+            break
+        }
+        guard var field = state.filterField else { return [] }
+        if key == .backspace && field.text.isEmpty {
+            state.filterField = nil
             return []
         }
-        state.filter.set(query: query, categoryID: state.filter.categoryID, in: snapshot.index)
+        switch field.handle(key) {
+        case .submitted:
+            state.filterField = nil
+            return []
+        case .cancelled:
+            state.filterField = nil
+            field.text = ""
+        case nil:
+            state.filterField = field
+        }
+        guard field.text != state.filter.query else { return [] }
+        state.filter.set(query: field.text, categoryID: state.filter.categoryID, in: snapshot.index)
         state.noteRow = 0
         state.clampSelections(in: snapshot)
         return []
@@ -83,6 +86,7 @@ extension AppUpdate {
 
     static func readingKey(_ key: Key, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
         let page = max(1, state.size.height - 4)
+        if organizeKey(key, note: snapshot.database.notes[id], &state, snapshot) { return [] }
         switch key {
         case .down, .character("j"): state.readScroll += 1
         case .up, .character("k"): state.readScroll = max(0, state.readScroll - 1)
@@ -90,7 +94,7 @@ extension AppUpdate {
         case .pageUp: state.readScroll = max(0, state.readScroll - page)
         case .home, .character("g"): state.readScroll = 0
         case .end, .character("G"): state.readScroll = Int.max / 2
-        case .character("e"): return [.editBody(id)]
+        case .character("e"): return [.editNote(id)]
         case .character("d"): state.confirmation = .deleteNote(id)
         case .character("?"): state.showsHelp = true
         case .escape, .character("q"), .left, .character("h"): state.screen = .notes

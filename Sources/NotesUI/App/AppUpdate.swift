@@ -27,24 +27,39 @@ public enum AppUpdate {
     }
 
     /// - Parameter previewed: the note the preview showed before this key.
+    ///
+    /// The order matters: while the terminal is too small nothing is shown, so no key
+    /// reaches a dialog or a field; then an open dialog or field takes every key (`Ctrl-C`
+    /// and `Esc` cancel it); a paste reaches only text fields; `Ctrl-C` quits only here at
+    /// the top level of a screen.
     private static func handle(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date,
                                previewed: UUID?) -> [Effect] {
-        if key == .control("c") { return [.quit] }
         if key == .control("z") { return [.suspend] }
+        if Layout.isTooSmall(state.size) { return tooSmallKey(key, state) }
         if state.showsHelp {
+            if case .paste = key { return [] }
             state.showsHelp = false
             return []
         }
         if state.picker != nil { return pickerKey(key, &state, snapshot) }
+        if state.chooser != nil { return chooserKey(key, &state, snapshot, now) }
         if state.prompt != nil { return promptKey(key, &state, snapshot, now) }
         if let confirmation = state.confirmation { return confirmKey(key, confirmation, &state, snapshot) }
-        if Layout.isTooSmall(state.size) { return key == .character("q") ? [.quit] : [] }
         if state.isEditingFilter { return filterKey(key, &state, snapshot, previewed: previewed) }
+        if case .paste = key { return [] }  // a paste is text, never commands
+        if key == .control("c") { return [.quit] }
         switch state.screen {
         case .notes: return notesKey(key, &state, snapshot, previewed: previewed)
         case .reading(let id): return readingKey(key, id, &state, snapshot)
         case .categories: return categoriesKey(key, &state, snapshot)
         }
+    }
+
+    /// While the terminal is too small: `q` and `Ctrl-C` quit when no dialog or field is
+    /// open (hidden as it is); every other key does nothing.
+    private static func tooSmallKey(_ key: Key, _ state: AppState) -> [Effect] {
+        guard !state.hasOpenDialog, key == .character("q") || key == .control("c") else { return [] }
+        return [.quit]
     }
 
     /// Moves a selection by `delta` rows, or to the ends (`Int.min`/`Int.max`).
@@ -72,12 +87,14 @@ public enum AppUpdate {
 
     private static func promptKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date) -> [Effect] {
         guard var prompt = state.prompt else { return [] }
-        guard let outcome = prompt.field.handle(key) else {
-            state.prompt = prompt
+        let outcome = prompt.field.handle(key)
+        prompt.problem = prompt.field.notice
+        guard case .submitted(let raw) = outcome else {
+            state.prompt = outcome == nil ? prompt : nil
             return []
         }
+        if case .editTags(let id) = prompt.purpose { return submitTags(raw, of: id, prompt, &state, snapshot, now) }
         state.prompt = nil
-        guard case .submitted(let raw) = outcome else { return [] }
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
             state.message = .init(text: "Nothing entered; nothing changed", isError: false)
@@ -89,7 +106,7 @@ public enum AppUpdate {
             state.filter.set(query: "", categoryID: state.filter.categoryID, in: snapshot.index)
             state.pendingSelection = note.id
             state.message = .init(text: "Created \"\(text)\"", isError: false)
-            return [.commit([.putNote(note)])]
+            return [.commit([.putNote(note)]), .editNote(note.id)]
         case .newCategoryName:
             let category = Category(name: text)
             state.pendingSelection = category.id
@@ -99,11 +116,16 @@ public enum AppUpdate {
             guard var category = snapshot.database.categories[id] else { return [] }
             category.name = text
             return [.commit([.putCategory(category)])]
+        case .renameNote(let id):
+            return renameNote(id, to: text, &state, snapshot, now)
+        case .editTags:
+            return []
         }
     }
 
     private static func confirmKey(_ key: Key, _ confirmation: AppState.Confirmation, _ state: inout AppState,
                                    _ snapshot: NotesSnapshot) -> [Effect] {
+        if case .paste = key { return [] }  // a paste never answers a question
         state.confirmation = nil
         guard key == .character("y") || key == .character("Y") else {
             state.message = .init(text: "Not deleted", isError: false)
@@ -121,6 +143,10 @@ public enum AppUpdate {
 
     private static func pickerKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
         guard var session = state.picker else { return [] }
+        if key == .control("c") && session.picker.hexEntry == nil {
+            state.picker = nil  // Ctrl-C cancels like Esc (inside the hex entry, it cancels that)
+            return []
+        }
         let outcome = session.picker.handle(key)
         state.picker = outcome == nil ? session : nil
         guard case .picked(let color) = outcome,

@@ -8,10 +8,15 @@ public enum KeyHelp {
     public static let sections: [Section] = [
         Section(title: "Notes", keys: [
             ("j/k ↑/↓", "move"), ("PgUp/PgDn g/G", "page, first, last"), ("Enter", "open"),
-            ("n", "new note"), ("e", "edit body in $EDITOR"), ("d", "delete (asks)"),
+            ("n", "new note"), ("e", "edit in $EDITOR"),
+            ("r m t", "rename, move, tags"), ("d", "delete (asks)"),
             ("/", "filter as you type"), ("Esc", "clear the filter"), ("v", "show/hide the preview"),
             ("c", "categories"),
-            ("?", "this help"), ("q", "quit"), ("Ctrl-Z", "suspend"),
+            ("?", "this help"), ("q Ctrl-C", "quit"), ("Ctrl-Z", "suspend"),
+        ]),
+        Section(title: "Text fields", keys: [
+            ("←→ ^A ^E", "move, start, end"), ("^W ^U ^K", "delete word/start/end"),
+            ("Esc Ctrl-C", "cancel the field"),
         ]),
         Section(title: "Categories", keys: [
             ("j/k", "move"), ("a", "add"), ("Enter/p", "pick its color"), ("r", "rename"),
@@ -20,18 +25,19 @@ public enum KeyHelp {
         Section(title: "Color picker", keys: [
             ("↑/↓ j/k Tab", "choose R, G or B"), ("←/→ h/l", "-1 / +1"), ("H/L PgDn/PgUp", "-16 / +16"),
             ("Home/End", "0 / 255"), ("#", "type a hex value"), ("1-9", "a recent color"),
-            ("Enter", "accept"), ("Esc", "cancel"),
+            ("Enter", "accept"), ("Esc Ctrl-C", "cancel"),
         ]),
     ]
 
     /// The status line's list of keys for the current screen.
     public static func statusKeys(for state: AppState) -> String {
         if state.picker != nil { return "←→ ±1  H/L ±16  j/k slider  # hex  Enter accept  Esc cancel" }
+        if state.chooser != nil { return "type to narrow  ↑↓ move  Enter pick  - none  Esc cancel" }
         switch state.screen {
         case .notes:
-            return "j/k move  Enter open  n new  e edit  d delete  / filter  c categories  ? help  q quit"
+            return "n new  e edit  r rename  m move  t tags  d delete  / find  c categories  ? help"
         case .reading:
-            return "j/k scroll  e edit  d delete  Esc back  ? help"
+            return "j/k scroll  e edit  r rename  m move  t tags  d delete  Esc back  ? help"
         case .categories:
             return "j/k move  a add  Enter/p color  r rename  d delete  f show notes  Esc back  ? help"
         }

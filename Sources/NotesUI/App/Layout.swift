@@ -8,6 +8,11 @@ public enum Layout {
         size.width < minimumSize.width || size.height < minimumSize.height
     }
 
+    /// Where dialogs (help, chooser) sit: the whole screen above the status line.
+    public static func dialogArea(_ size: TerminalSize) -> Rect {
+        Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1))
+    }
+
     /// The notes screen: a header row, the categories pane (from 70 columns), the
     /// note list, the preview (from 100 columns, unless hidden), and the status line.
     public struct Main: Equatable, Sendable {

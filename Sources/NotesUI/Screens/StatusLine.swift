@@ -7,12 +7,14 @@ public enum StatusLine {
         let y = buffer.size.height - 1, width = buffer.size.width
         buffer.fill(Rect(x: 0, y: y, width: width, height: 1))
         if let prompt = state.prompt {
-            prompt.field.draw(label: label(prompt.purpose), in: &buffer, x: 0, y: y, width: width)
+            prompt.field.draw(label: label(prompt.purpose, state, snapshot), in: &buffer, x: 0, y: y, width: width)
+            if let problem = prompt.problem { drawProblem(problem, above: y, into: &buffer) }
         } else if let confirmation = state.confirmation {
             buffer.write(DisplayWidth.truncate(question(confirmation, snapshot), to: width), x: 0, y: y,
                          style: Theme.message, limit: width)
-        } else if state.isEditingFilter {
-            TextField(text: state.filter.query).draw(label: "/", in: &buffer, x: 0, y: y, width: width)
+        } else if let field = state.filterField {
+            field.draw(label: "/", in: &buffer, x: 0, y: y, width: width)
+            if let notice = field.notice { drawProblem(notice, above: y, into: &buffer) }
         } else if let message = state.message {
             buffer.write(DisplayWidth.truncate(message.text, to: width), x: 0, y: y,
                          style: message.isError ? Theme.error : Theme.message, limit: width)
@@ -22,12 +24,26 @@ public enum StatusLine {
         }
     }
 
-    static func label(_ purpose: AppState.PromptPurpose) -> String {
+    static func label(_ purpose: AppState.PromptPurpose, _ state: AppState, _ snapshot: NotesSnapshot) -> String {
         switch purpose {
-        case .newNoteTitle: "New note title: "
-        case .newCategoryName: "New category name: "
-        case .renameCategory: "Rename to: "
+        case .newNoteTitle:
+            if let id = state.filter.categoryID, let category = snapshot.database.categories[id] {
+                return "New note in \(category.name): "
+            }
+            return "New note title: "
+        case .newCategoryName: return "New category name: "
+        case .renameCategory: return "Rename to: "
+        case .renameNote: return "Rename note to: "
+        case .editTags: return "Tags (space or comma between): "
         }
+    }
+
+    /// What is wrong with a field's text, on the row above it, so the text stays in view.
+    static func drawProblem(_ problem: String, above y: Int, into buffer: inout ScreenBuffer) {
+        guard y > 0 else { return }
+        let width = buffer.size.width
+        buffer.fill(Rect(x: 0, y: y - 1, width: width, height: 1))
+        buffer.write(DisplayWidth.truncate(problem, to: width), x: 0, y: y - 1, style: Theme.error, limit: width)
     }
 
     static func question(_ confirmation: AppState.Confirmation, _ snapshot: NotesSnapshot) -> String {

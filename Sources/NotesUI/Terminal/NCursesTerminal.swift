@@ -35,7 +35,9 @@ public final class NCursesTerminal: Terminal {
     private var pairs: ColorPairTable
     private var colorNumbers: [RGB8: Int32] = [:]
     private var pendingEvents: [InputEvent] = []
-    private let decoder: KeyDecoder
+    private var input: InputAssembler
+    /// Whether the terminal's cursor is shown now (`curs_set`), so it is switched only on a change.
+    private var cursorShown = false
 
     /// Opens the terminal named by `environment["TERM"]`, deciding colors from terminfo
     /// and `environment` (`COLORTERM`, `NO_COLOR`).
@@ -65,6 +67,7 @@ public final class NCursesTerminal: Terminal {
         keypad(notes_stdscr(), true)
         set_escdelay(25)
         NCursesTerminal.defineCommonKeySequences()
+        let paste = NCursesTerminal.definePasteMarkers()
         curs_set(0)
         var colors: Int32 = 0
         if has_colors() {
@@ -75,7 +78,10 @@ public final class NCursesTerminal: Terminal {
         let openedFacts = TerminfoColorFacts(hasRGB: tigetflag("RGB") == 1, colors: Int(colors))
         colorMode = ColorModeDetection.mode(terminfo: openedFacts, environment: environment)
         pairs = ColorPairTable(capacity: Int(max(0, notes_color_pairs() - 1)))
-        decoder = NCursesTerminal.makeDecoder()
+        input = InputAssembler(decoder: NCursesTerminal.makeDecoder(), pasteStartCode: paste.start,
+                               pasteEndCode: paste.end)
+        notes_bracketed_paste(1)
+        TerminalRestoration.bracketedPasteIsOn = true
     }
 
     deinit { close() }
@@ -85,6 +91,7 @@ public final class NCursesTerminal: Terminal {
     public func close() {
         guard let opened = screen else { return }
         endwin()
+        NCursesTerminal.turnOffBracketedPaste()
         delscreen(opened)
         screen = nil
         TerminalRestoration.screenIsActive = false
@@ -106,10 +113,24 @@ public final class NCursesTerminal: Terminal {
             pairs.reset()
             _ = write(buffer, full: true, fallBackToDefaultColors: true)
         }
+        placeCursor(buffer.cursor)
         wnoutrefresh(notes_stdscr())
         doupdate()
         previous = buffer
         needsFullRedraw = false
+    }
+
+    /// Shows the terminal's cursor at `position` (a text field's insertion point), or hides it.
+    private func placeCursor(_ position: CursorPosition?) {
+        guard let position, position.x >= 0, position.y >= 0,
+              position.x < Int(notes_cols()), position.y < Int(notes_lines()) else {
+            if cursorShown { curs_set(0) }
+            cursorShown = false
+            return
+        }
+        wmove(notes_stdscr(), Int32(position.y), Int32(position.x))
+        if !cursorShown { curs_set(1) }
+        cursorShown = true
     }
 
     /// Writes the cells that differ from the last frame (all of them when `full`).
@@ -199,29 +220,63 @@ public final class NCursesTerminal: Terminal {
     public func nextEvent(idleAfter milliseconds: Int?) -> InputEvent? {
         if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
         guard screen != nil else { return nil }
-        // A negative delay makes the read wait as long as it takes.
-        wtimeout(notes_stdscr(), Int32(clamping: milliseconds.map { max(0, $0) } ?? -1))
         var interruptions = 0
         while true {
+            let wait = input.wait
+            switch wait {
+            case .asAsked:
+                // A negative delay makes the read wait as long as it takes.
+                wtimeout(notes_stdscr(), Int32(clamping: milliseconds.map { max(0, $0) } ?? -1))
+            case .noWait:
+                wtimeout(notes_stdscr(), 0)
+            case .untilPasteEnds:
+                wtimeout(notes_stdscr(), Int32(InputAssembler.pasteSilenceMilliseconds))
+            }
             var code: wint_t = 0
             let result = wget_wch(notes_stdscr(), &code)
+            let read: RawInput
             if result == KEY_CODE_YES {
-                guard let event = decoder.decode(keyCode: Int32(bitPattern: code), size: size) else { continue }
-                if case .resize = event { needsFullRedraw = true }
-                return event
+                read = .keyCode(Int32(bitPattern: code))
+            } else if result == OK {
+                read = .character(UInt32(code))
+            } else if wait != .asAsked {
+                // Nothing more came: a lone Esc, or a paste whose end did not arrive.
+                read = .nothing
+            } else if milliseconds != nil {
+                // ERR with a time limit: nothing came in time (a signal that cut the wait
+                // short counts too). Should input have ended, the next unlimited read says so.
+                return .idle
+            } else {
+                // ERR: a signal interrupted the read (retry), or input has ended.
+                interruptions += 1
+                if notes_errno() == EINTR && interruptions < 1000 { continue }
+                return nil
             }
-            if result == OK {
-                guard let event = KeyDecoder.decode(character: code) else { continue }
-                return event
-            }
-            // ERR with a time limit: nothing came in time (a signal that cut the wait
-            // short counts too). Should input have ended, the next unlimited read says so.
-            if milliseconds != nil { return .idle }
-            // ERR: a signal interrupted the read (retry), or input has ended.
-            interruptions += 1
-            if notes_errno() == EINTR && interruptions < 1000 { continue }
-            return nil
+            var events = input.feed(read, size: size)
+            guard !events.isEmpty else { continue }
+            if events.contains(where: { if case .resize = $0 { true } else { false } }) { needsFullRedraw = true }
+            let first = events.removeFirst()
+            pendingEvents += events
+            return first
         }
+    }
+
+    /// Key codes of our own for the bracketed-paste markers `ESC[200~` and `ESC[201~`,
+    /// so curses hands each over as one key (the codes of an existing definition if any).
+    private static func definePasteMarkers() -> (start: Int32, end: Int32) {
+        let markers: [(String, Int32)] = [("\u{1B}[200~", 0x7E00), ("\u{1B}[201~", 0x7E01)]
+        let codes = markers.map { sequence, code -> Int32 in
+            let existing = key_defined(sequence)
+            if existing > 0 { return existing }
+            define_key(sequence, code)
+            return code
+        }
+        return (codes[0], codes[1])
+    }
+
+    private static func turnOffBracketedPaste() {
+        notes_bracketed_paste(0)
+        TerminalRestoration.bracketedPasteIsOn = false
     }
 
     /// Home/End as tmux, screen, rxvt and the Linux console send them, which some
@@ -255,6 +310,9 @@ public final class NCursesTerminal: Terminal {
         guard screen != nil else { return }
         TerminalRestoration.ignoresInterrupt = true
         endwin()
+        NCursesTerminal.turnOffBracketedPaste()
+        if cursorShown { curs_set(0) }
+        cursorShown = false
     }
 
     public func resume() {
@@ -267,6 +325,8 @@ public final class NCursesTerminal: Terminal {
             resizeterm(Int32(window.ws_row), Int32(window.ws_col))
             pendingEvents.append(.resize(size))
         }
+        notes_bracketed_paste(1)
+        TerminalRestoration.bracketedPasteIsOn = true
         clearok(notes_curscr(), true)
         needsFullRedraw = true
         wrefresh(notes_stdscr())
@@ -305,6 +365,8 @@ enum TerminalRestoration {
     nonisolated(unsafe) static var screenIsActive = false
     /// `SIGINT` is ignored while another program has the terminal.
     nonisolated(unsafe) static var ignoresInterrupt = false
+    /// Bracketed paste is on: every way out turns it off again.
+    nonisolated(unsafe) static var bracketedPasteIsOn = false
     nonisolated(unsafe) private static var installed = false
 
     static func installSignalHandlers() {
@@ -312,11 +374,13 @@ enum TerminalRestoration {
         installed = true
         atexit {
             if TerminalRestoration.screenIsActive { endwin() }
+            if TerminalRestoration.bracketedPasteIsOn { notes_bracketed_paste(0) }
         }
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
                 if received == SIGINT && TerminalRestoration.ignoresInterrupt { return }
                 if TerminalRestoration.screenIsActive { endwin() }
+                if TerminalRestoration.bracketedPasteIsOn { notes_bracketed_paste(0) }
                 _exit(128 + received)
             }
         }
@@ -324,6 +388,7 @@ enum TerminalRestoration {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { received in
                 if TerminalRestoration.screenIsActive { endwin() }
+                if TerminalRestoration.bracketedPasteIsOn { notes_bracketed_paste(0) }
                 // Put the earlier handler back and deliver the signal to it once this
                 // handler returns (a fault also recurs when its instruction runs again).
                 sigaction(received, &TerminalRestoration.previousCrashActions[Int(received)], nil)

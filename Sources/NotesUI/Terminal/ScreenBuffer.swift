@@ -38,10 +38,23 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell()
 }
 
+/// Where the terminal's own cursor goes: a column and a row of the screen.
+public struct CursorPosition: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}
+
 /// A grid of cells that widgets draw into. Tests compare its `lines` with literal text.
 public struct ScreenBuffer: Equatable, Sendable {
     public let size: TerminalSize
     public private(set) var cells: [Cell]
+    /// Where to show the terminal's cursor (a text field's insertion point); nil hides it.
+    public var cursor: CursorPosition?
 
     public init(size: TerminalSize) {
         self.size = size

@@ -58,6 +58,13 @@ public enum Key: Hashable, Sendable {
     case pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace, delete
     case function(Int)
+    /// Alt (Meta) with another key: the terminal sent ESC and that key at once
+    /// (`Alt-Backspace` is `.alt(.backspace)`, `Alt-b` is `.alt(.character("b"))`).
+    indirect case alt(Key)
+    /// A bracketed paste: everything between `ESC[200~` and `ESC[201~`, exactly as
+    /// the terminal sent it (line breaks included). Only text fields take it; it never
+    /// runs as keys.
+    case paste(String)
 }
 
 extension Terminal {
