@@ -88,6 +88,13 @@ public final class TmuxSession {
         try run(["send-keys", "-t", "test", "-l", text])
     }
 
+    /// Pastes `text` as a terminal does: bracketed (`ESC[200~`…`ESC[201~`) when the
+    /// program asked for bracketed paste, plain otherwise; line feeds go as typed.
+    public func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "notes-paste", "--", text])
+        try run(["paste-buffer", "-p", "-d", "-b", "notes-paste", "-t", "test"])
+    }
+
     /// The pane's text; with `escapes`, SGR sequences for colors and attributes too
     /// (parse with `CapturedScreen`).
     public func capture(escapes: Bool = false) throws -> String {
