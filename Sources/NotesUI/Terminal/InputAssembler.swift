@@ -29,12 +29,16 @@ public struct InputAssembler: Sendable {
     /// A paste whose end marker has not come after this much silence is delivered as
     /// it is (still as one paste, never as keys).
     public static let pasteSilenceMilliseconds = 5_000
+    /// At most this many characters of a paste are kept; the rest is read and dropped
+    /// (never keys). Far more than any field holds (`TextField.maximumLength`).
+    public static let maximumPasteLength = 1 << 20
 
     public let decoder: KeyDecoder
     /// The key codes the terminal layer gave the paste markers `ESC[200~` and `ESC[201~`.
     public let pasteStartCode: Int32
     public let pasteEndCode: Int32
     private var paste: String.UnicodeScalarView?
+    private var pasteLength = 0
     private var escapePending = false
 
     public init(decoder: KeyDecoder, pasteStartCode: Int32, pasteEndCode: Int32) {
@@ -66,6 +70,7 @@ public struct InputAssembler: Sendable {
             return KeyDecoder.decode(character: code).map { [$0] } ?? []
         case .keyCode(pasteStartCode):
             paste = String.UnicodeScalarView()
+            pasteLength = 0
             return []
         case .keyCode(pasteEndCode):
             return []  // an end without a start: nothing to deliver
@@ -100,7 +105,10 @@ public struct InputAssembler: Sendable {
     private mutating func feedPaste(_ input: RawInput, size: TerminalSize) -> [InputEvent] {
         switch input {
         case .character(let code):
-            if let scalar = Unicode.Scalar(code) { paste?.append(scalar) }
+            if let scalar = Unicode.Scalar(code), pasteLength < Self.maximumPasteLength {
+                paste?.append(scalar)
+                pasteLength += 1
+            }
             return []
         case .keyCode(pasteEndCode), .nothing:
             let text = String(paste ?? String.UnicodeScalarView())

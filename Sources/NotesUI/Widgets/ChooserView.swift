@@ -5,8 +5,7 @@ public enum ChooserView {
 
     /// Draws `chooser` centered in `area` (the screen above the status line).
     public static func draw(_ chooser: Chooser, into buffer: inout ScreenBuffer, area: Rect) {
-        let rowsWanted = max(1, chooser.visibleItems.count)
-        let box = area.centered(width: min(preferredWidth, area.width), height: min(rowsWanted + 4, area.height))
+        let box = self.box(chooser, area: area)
         guard box.width >= 8, box.height >= 4 else { return }
         buffer.box(box, title: chooser.title, style: Theme.border)
         let inner = box.width - 4
@@ -29,8 +28,13 @@ public enum ChooserView {
 
     /// The page size for a chooser drawn in `area`.
     public static func pageSize(_ chooser: Chooser, area: Rect) -> Int {
-        let rowsWanted = max(1, chooser.visibleItems.count)
-        return pageSize(of: area.centered(width: min(preferredWidth, area.width), height: min(rowsWanted + 4, area.height)))
+        pageSize(of: box(chooser, area: area))
+    }
+
+    /// The box: room for every row (so it keeps its size while the rows narrow), the
+    /// field and a blank line, within `area`.
+    static func box(_ chooser: Chooser, area: Rect) -> Rect {
+        area.centered(width: min(preferredWidth, area.width), height: min(max(1, chooser.items.count) + 4, area.height))
     }
 
     private static func drawRow(_ item: ChooserItem, highlighted: Bool, into buffer: inout ScreenBuffer,

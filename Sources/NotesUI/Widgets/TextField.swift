@@ -86,18 +86,18 @@ public struct TextField: Equatable, Sendable {
     /// Inserts a paste at the cursor: line breaks (CR, LF, CRLF, U+2028…) and tabs become
     /// spaces, other control characters are dropped, and what does not fit is cut.
     private mutating func insert(_ pasted: String, into characters: inout [Character]) {
+        let room = max(0, Self.maximumLength - characters.count)
         var cleaned: [Character] = []
         for character in pasted {
+            if cleaned.count == room {
+                notice = "Paste cut to \(room) characters: a field holds \(Self.maximumLength)"
+                break
+            }
             if character.isNewline || character == "\t" {
                 cleaned.append(" ")
             } else if !Self.isControl(character) {
                 cleaned.append(character)
             }
-        }
-        let room = max(0, Self.maximumLength - characters.count)
-        if cleaned.count > room {
-            notice = "Paste cut to \(room) of its \(cleaned.count) characters (a field holds \(Self.maximumLength))"
-            cleaned.removeSubrange(room...)
         }
         characters.insert(contentsOf: cleaned, at: cursor)
         cursor += cleaned.count
