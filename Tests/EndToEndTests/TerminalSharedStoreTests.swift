@@ -11,7 +11,8 @@ struct TerminalSharedStoreTests {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         let session = try TmuxSession(command: [sandbox.runner.executable.path, "--store", sandbox.storePath],
-                                      width: 120, height: 40, term: "xterm-256color")
+                                      width: 120, height: 40, term: "xterm-256color",
+                                      environment: ["EDITOR": "true", "VISUAL": "true"])  // `n` opens the editor
         defer { session.kill() }
         try session.waitFor(text: "0 notes")
 
@@ -20,7 +21,7 @@ struct TerminalSharedStoreTests {
         try session.sendKeys("n")
         try session.type("Written in the UI")
         try session.sendKeys("Enter")
-        try session.waitFor(text: "Created \"Written in the UI\"")
+        try session.waitFor(text: "2 notes")
         _ = try sandbox.add("Second from the CLI")
         try session.sendKeys("j")
 
