@@ -309,10 +309,8 @@ public final class NCursesTerminal: Terminal {
     public func suspend() {
         guard screen != nil else { return }
         TerminalRestoration.ignoresInterrupt = true
-        endwin()
+        endwin()  // shows the cursor; the next frame after resume puts back what it should be
         NCursesTerminal.turnOffBracketedPaste()
-        if cursorShown { curs_set(0) }
-        cursorShown = false
     }
 
     public func resume() {

@@ -1,0 +1,73 @@
+import Foundation
+import NotesCore
+import NotesUI
+import Testing
+
+/// The reusable chooser (used by `m`): narrowing, moving, picking, none, cancel.
+@Suite struct ChooserTests {
+    private let work = UIFixtures.work.id
+    private let home = UIFixtures.home.id
+    private var chooser: Chooser {
+        Chooser(title: "Move to", items: [
+            ChooserItem(id: nil, title: "(no category)"),
+            ChooserItem(id: home, title: "Home", swatch: UIFixtures.yellow),
+            ChooserItem(id: work, title: "Work", swatch: UIFixtures.blue),
+            ChooserItem(id: UIFixtures.uuid(3), title: "Études"),
+        ], selected: work)
+    }
+
+    @Test func startsOnTheCurrentChoice() {
+        #expect(chooser.highlighted?.id == work)
+    }
+
+    @Test func typingNarrowsIgnoringCaseAndAccents() {
+        var narrowed = chooser
+        for character in "ETU" { #expect(narrowed.handle(.character(character)) == nil) }
+        #expect(narrowed.visibleItems.map(\.title) == ["Études"])
+        #expect(narrowed.handle(.enter) == .picked(UIFixtures.uuid(3)))
+    }
+
+    @Test func arrowsMoveAndStopAtTheEnds() {
+        var moved = chooser
+        _ = moved.handle(.down)
+        _ = moved.handle(.down)
+        _ = moved.handle(.down)
+        #expect(moved.highlighted?.title == "Études")
+        _ = moved.handle(.pageUp, page: 10)
+        #expect(moved.highlighted?.title == "(no category)")
+        #expect(moved.handle(.enter) == .picked(nil))
+    }
+
+    @Test func dashPicksNoneOnlyWhenNothingIsTyped() {
+        var empty = chooser
+        #expect(empty.handle(.character("-")) == .picked(nil))
+        var typed = chooser
+        _ = typed.handle(.character("w"))
+        #expect(typed.handle(.character("-")) == nil)
+        #expect(typed.field.text == "w-")
+    }
+
+    @Test func noMatchMeansEnterPicksNothing() {
+        var none = chooser
+        _ = none.handle(.paste("zzz"))
+        #expect(none.visibleItems.isEmpty)
+        #expect(none.handle(.enter) == nil)
+        _ = none.handle(.control("u"))
+        #expect(none.visibleItems.count == 4)
+    }
+
+    @Test func escapeAndControlCCancel() {
+        var first = chooser
+        #expect(first.handle(.escape) == .cancelled)
+        var second = chooser
+        #expect(second.handle(.control("c")) == .cancelled)
+    }
+
+    @Test func tagTextIsSplitNormalizedAndChecked() {
+        #expect(TagListInput.parse("#Work, urgent  Q3,,") == .success(["work", "urgent", "q3"]))
+        #expect(TagListInput.parse("  ") == .success([]))
+        #expect(TagListInput.parse("ok #") == .failure(.empty("#")))
+        #expect(TagListInput.parse("evil\u{202E}tag") == .failure(.badCharacter(tag: "evil\u{202E}tag", character: "\u{202E}")))
+        #expect(TagListInput.text(for: ["b", "a"]) == "a b")
+    }
+}
