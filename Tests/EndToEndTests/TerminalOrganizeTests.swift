@@ -100,22 +100,29 @@ struct TerminalOrganizeTests {
         #expect(try sandbox.notes().count == 1)
     }
 
-    @Test func bracketedPasteIsOffOnceNotesHasQuit() throws {
+    @Test(arguments: TerminalRestorationTests.Ending.allCases.filter { $0 != .errorExit })
+    func bracketedPasteIsOffOnceNotesHasEnded(ending: TerminalRestorationTests.Ending) throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         _ = try sandbox.add(title)
         let harness = try TerminalHarness()
         defer { harness.session.kill() }
-        // notes runs, quits, then `cat -v` reads the terminal with no shell in between
+        // notes runs, ends, then `cat -v` reads the terminal with no shell in between
         let notes = [sandbox.runner.executable.path, "--store", sandbox.storePath].map(TmuxSession.shellQuoted)
         try harness.run(notes.joined(separator: " ") + "; cat -v")
         try harness.waitForFullScreen()
         try harness.session.waitFor(text: title)
-        try harness.session.sendKeys("q")
+        switch ending {
+        case .quitKey, .errorExit: try harness.session.sendKeys("q")
+        case .interrupt: kill(try harness.programPid(), SIGINT)
+        case .terminate: kill(try harness.programPid(), SIGTERM)
+        case .hangUp: kill(try harness.programPid(), SIGHUP)
+        }
         try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
         try harness.session.paste("pasted")
         try harness.session.sendKeys("Enter")
-        let screen = try harness.session.waitFor(text: "pasted\npasted")  // cat's echo, then its output
+        // cat's echo of the line, then its output: no paste markers around it
+        let screen = try harness.session.waitFor(text: "pasted\npasted")
         #expect(!screen.contains("200~"))
         try harness.session.sendKeys("C-d")
     }
