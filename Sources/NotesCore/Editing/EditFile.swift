@@ -61,9 +61,9 @@ public final class EditFile {
     public func keep(in unsavedFolder: URL, now: Date = Date()) -> String {
         guard (try? FileManager.default.createDirectory(at: unsavedFolder, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])) != nil else { return path }
-        let stamp = ISODate.format(now).replacingOccurrences(of: ":", with: "")
+        let stamp = Self.stamp(now)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let destination = unsavedFolder.appendingPathComponent("\(stamp)-\(name)-\(UUID().uuidString.prefix(8)).md").path
+        let destination = unsavedFolder.appendingPathComponent("\(stamp)-\(name)-\(UUID().uuidString.prefix(4)).md").path
         if rename(path, destination) == 0 {
             rmdir(folder)
             path = destination
@@ -85,6 +85,12 @@ public final class EditFile {
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return URL(fileURLWithPath: home).appendingPathComponent(".local/state/notes/unsaved")
+    }
+
+    /// `20261123-213045`, in UTC.
+    private static func stamp(_ date: Date) -> String {
+        let digits = ISODate.format(date).filter(\.isNumber)
+        return String(digits.prefix(8)) + "-" + String(digits.dropFirst(8).prefix(6))
     }
 
     /// A file name made of letters, digits, `-` and `_` only, at most 40 characters.

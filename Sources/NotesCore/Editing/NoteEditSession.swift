@@ -50,7 +50,7 @@ public struct NoteEditSession {
             case .unchanged: "No changes"
             case .emptied: "The file was saved empty: nothing was changed"
             case .failed(let reason): "error: \(reason)"
-            case .kept(let path, let reason): "error: \(reason); your text is kept in \(path)"
+            case .kept(let path, let reason): "error: not saved, your text is kept in \(path) (\(reason))"
             }
         }
 
@@ -128,7 +128,7 @@ public struct NoteEditSession {
     static func annotated(_ text: String, problem: NoteDocumentError) -> String {
         let lines = [
             problem.line.map { "line \($0 + 2): \(problem.reason)" } ?? problem.reason,
-            "fix it and save to try again; save without a change (or quit with :cq in vim) to stop, keeping this text in a file",
+            "fix it and save; save it unchanged or quit with an error (:cq) to stop and keep the text in a file",
         ]
         return lines.map { problemPrefix + $0 + "\n" }.joined() + text
     }

@@ -26,7 +26,7 @@ extension AppUpdate {
         case .character("n"):
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
         case .character("e"):
-            if let selected { return [.editBody(selected.id)] }
+            if let selected { return [.editNote(selected.id)] }
         case .character("d"), .delete:
             if let selected { state.confirmation = .deleteNote(selected.id) }
         case .character("/"):
@@ -90,7 +90,7 @@ extension AppUpdate {
         case .pageUp: state.readScroll = max(0, state.readScroll - page)
         case .home, .character("g"): state.readScroll = 0
         case .end, .character("G"): state.readScroll = Int.max / 2
-        case .character("e"): return [.editBody(id)]
+        case .character("e"): return [.editNote(id)]
         case .character("d"): state.confirmation = .deleteNote(id)
         case .character("?"): state.showsHelp = true
         case .escape, .character("q"), .left, .character("h"): state.screen = .notes

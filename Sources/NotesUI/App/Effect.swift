@@ -5,8 +5,8 @@ import NotesCore
 public enum Effect: Equatable, Sendable {
     /// Commit these changes, all or none; an error becomes a message on the status line.
     case commit([StoreChange])
-    /// Edit this note's body in `$VISUAL`/`$EDITOR`, the terminal suspended meanwhile.
-    case editBody(UUID)
+    /// Edit the whole note (header and body) in `$VISUAL`/`$EDITOR`, the terminal suspended meanwhile.
+    case editNote(UUID)
     /// `Ctrl-Z`: give the terminal back to the shell until `fg`.
     case suspend
     case quit
