@@ -20,6 +20,8 @@ public enum NoteDocument {
         public var tags: Set<String>?
         public var kind: NoteKind?
         public var body: String
+        /// The line of the `category` key, to point at an unknown name.
+        public var categoryLine: Int?
     }
 
     /// The text to edit for `note` in `category`.
@@ -57,6 +59,7 @@ public enum NoteDocument {
             case "category":
                 let name = try scalarText(value, key: key, line: line) ?? ""
                 fields.categoryName = .some(name.trimmingCharacters(in: .whitespaces).isEmpty ? nil : name)
+                fields.categoryLine = line
             case "tags":
                 fields.tags = try tags(value, line: line)
             case "kind":
@@ -80,7 +83,7 @@ public enum NoteDocument {
             if let name = categoryName {
                 guard let category = database.category(named: name) else {
                     let known = database.sortedCategories.map { "'\($0.name)'" }.joined(separator: ", ")
-                    throw NoteDocumentError(line: nil, reason: "there is no category named '\(name)' "
+                    throw NoteDocumentError(line: fields.categoryLine, reason: "there is no category named '\(name)' "
                         + (known.isEmpty ? "(there are no categories yet; leave it empty)" : "(known: \(known); empty for none)"))
                 }
                 result.categoryID = category.id
