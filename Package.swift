@@ -12,12 +12,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // A real YAML parser for front matter (see DECISIONS.md, "Editing").
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // The only C in the project: ncursesw with the wide-character API visible to Swift.
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
         // Model, colors, transformers, store, migrations. No terminal code.
-        .target(name: "NotesCore"),
+        .target(name: "NotesCore", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Screen buffer, widgets, screens, app state, the ncursesw terminal. No file I/O.
         .target(name: "NotesUI", dependencies: ["NotesCore", "CNCursesW"]),
         // The command line: swift-argument-parser commands; wires the core to the UI.

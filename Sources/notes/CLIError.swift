@@ -9,6 +9,8 @@ enum CLIError: Error, CustomStringConvertible {
     case unreadableStandardInput
     case missingOutputFolder
     case notFound(String)
+    /// An edit in the editor that was not saved; the reason says where the text is kept.
+    case editNotSaved(String)
 
     var description: String {
         switch self {
@@ -18,6 +20,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .unreadableStandardInput: "standard input is not UTF-8 text"
         case .missingOutputFolder: "Markdown export writes a folder: give it with --output PATH"
         case .notFound(let path): "\(path): no such file or folder"
+        case .editNotSaved(let reason): reason
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import NotesCore
 import NotesUI
 
-/// `notes list [--category NAME] [--tag TAG]... [--search TEXT] [--json]`
+/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--search TEXT] [--json]`
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -18,8 +18,11 @@ struct List: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(help: ArgumentHelp("Only notes in this category.", valueName: "name"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only notes in this category.", valueName: "name"))
     var category: String?
+
+    @Flag(help: "Only notes in no category.")
+    var uncategorized = false
 
     @Option(name: .long, help: ArgumentHelp("Only notes with this tag (repeatable: all must match).", valueName: "tag"))
     var tag: [String] = []
@@ -31,6 +34,7 @@ struct List: ParsableCommand {
     var json = false
 
     func validate() throws {
+        if category != nil && uncategorized { throw ValidationError("give --category or --uncategorized, not both") }
         for raw in tag where Tag.normalize(raw) == nil {
             throw ValidationError("'\(raw)' is not a tag name")
         }
@@ -44,7 +48,8 @@ struct List: ParsableCommand {
             tags: Set(tag.compactMap(Tag.normalize)),
             search: search
         )
-        let notes = listing.notes(in: database)
+        var notes = listing.notes(in: database)
+        if uncategorized { notes.removeAll { $0.categoryID != nil } }
         if json {
             JSONOutput.writeNotes(notes, in: database, to: Console.write)
             Console.write([0x0A])

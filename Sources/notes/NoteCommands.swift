@@ -2,11 +2,14 @@ import ArgumentParser
 import Foundation
 import NotesCore
 
-/// `notes add TITLE [--body TEXT|-] [--category NAME] [--tag TAG]... [--kind KIND]`
+/// `notes add TITLE [--body TEXT|-] [--category NAME] [--tag TAG]... [--kind KIND] [--edit]`
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add a note and print its id.",
-        discussion: "The category must exist (see 'notes category add'). '--body -' reads the body from standard input."
+        discussion: """
+        The category must exist (see 'notes category add'). '--body -' reads the body from standard input. \
+        A value may start with '-' (--body "- ship it"). --edit then opens the new note in the editor, as 'notes edit' does.
+        """
     )
 
     @OptionGroup var storeOptions: StoreOptions
@@ -14,17 +17,22 @@ struct Add: ParsableCommand {
     @Argument(help: "The note's title.")
     var title: String
 
-    @Option(help: ArgumentHelp("The note's body (Markdown); '-' reads it from standard input.", valueName: "text"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The note's body (Markdown); '-' reads it from standard input.", valueName: "text"))
     var body: String?
 
-    @Option(help: ArgumentHelp("Put the note in this category (it must exist).", valueName: "name"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Put the note in this category (it must exist).", valueName: "name"))
     var category: String?
 
-    @Option(name: .long, help: ArgumentHelp("Tag the note (repeatable); '#' and case are ignored.", valueName: "tag"))
+    @Option(name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Tag the note (repeatable); '#' and case are ignored.", valueName: "tag"))
     var tag: [String] = []
 
     @Option(help: ArgumentHelp("The kind of note: \(NoteKind.allCases.map(\.name).joined(separator: ", ")).", valueName: "kind"))
     var kind: String = NoteKind.note.name
+
+    @Flag(help: "Then edit the whole note in $VISUAL / $EDITOR (see 'notes edit').")
+    var edit = false
 
     func validate() throws {
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -47,6 +55,10 @@ struct Add: ParsableCommand {
                         tags: Set(tag.compactMap(Tag.normalize)), kind: NoteKind(name: kind) ?? .note)
         try store.commit(.putNote(note))
         Console.out(note.id.uuidString)
+        if edit {
+            fflush(nil)
+            try EditInEditor.run(note.id, in: store)
+        }
     }
 }
 
@@ -68,38 +80,6 @@ struct Remove: ParsableCommand {
         let note = try store.contents.requireNote(id)
         try store.commit(.deleteNote(note.id))
         Console.out("deleted \(note.id.uuidString.prefix(PlainOutput.shortIDLength))  \(note.title)")
-    }
-}
-
-/// `notes edit ID`
-struct Edit: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Edit a note's body in $VISUAL, else $EDITOR, else vi.",
-        discussion: """
-        The body is saved when the editor exits with status 0 and the text changed; \
-        if the editor fails, nothing is changed.
-        """
-    )
-
-    @OptionGroup var storeOptions: StoreOptions
-
-    @Argument(help: "The note's id or a unique prefix of it.")
-    var id: String
-
-    func run() throws {
-        let store = try storeOptions.open()
-        let note = try store.contents.requireNote(id)
-        let edited = try ExternalEditor().edit(text: note.body, fileName: note.title)
-        guard edited != note.body else {
-            Console.error("no changes")
-            return
-        }
-        // Another process may have changed the note while the editor was open: edit the newest copy.
-        _ = try? store.refresh()
-        var updated = try store.contents.requireNote(note.id.uuidString)
-        updated.body = edited
-        updated.updated = ISODate.rounded(Date())
-        try store.commit(.putNote(updated))
     }
 }
 

@@ -12,10 +12,11 @@ enum OpenUI {
         StoreReport.print(for: store)
         let terminal = try NCursesTerminal()
         defer { terminal.close() }
-        let editor = ExternalEditor(environment: ProcessInfo.processInfo.environment)
-        let runner = AppRunner(terminal: terminal, repository: store, editBody: { body in
-            try editor.edit(text: body)
-        })
+        let environment = ProcessInfo.processInfo.environment
+        let editor = ExternalEditor(environment: environment)
+        let runner = AppRunner(terminal: terminal, repository: store,
+                               runEditor: { path in try editor.run(file: path) },
+                               unsavedFolder: EditFile.unsavedFolder(environment: environment))
         if let first = store.warnings.first {
             let more = store.warnings.count > 1 ? " (and \(store.warnings.count - 1) more; see notes doctor)" : ""
             runner.show(message: "warning: \(first)\(more)", isError: true)

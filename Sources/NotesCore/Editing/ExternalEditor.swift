@@ -1,10 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
-/// Why an external editor could not edit a text.
+/// Why an external editor could not edit a file.
 public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
     case temporaryFile(reason: String)
     /// The editor exited with a non-zero status (127: the shell did not find it).
     case failed(command: String, status: Int32)
+    /// The editor was ended by a signal.
+    case killed(command: String, signal: Int32)
     case couldNotStart(command: String, reason: String)
     case notUTF8
 
@@ -12,22 +19,26 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .temporaryFile(let reason): "cannot prepare the file to edit: \(reason)"
         case .failed(let command, 127): "the editor '\(command)' was not found (set $VISUAL or $EDITOR)"
-        case .failed(let command, let status): "the editor '\(command)' failed (exit status \(status)); nothing was changed"
+        case .failed(let command, let status): "the editor '\(command)' exited with status \(status)"
+        case .killed(let command, let signal): "the editor '\(command)' was ended by signal \(signal)"
         case .couldNotStart(let command, let reason): "cannot start the editor '\(command)': \(reason)"
-        case .notUTF8: "the edited file is not UTF-8 text; nothing was changed"
+        case .notUTF8: "the edited file is not UTF-8 text"
         }
     }
 }
 
-/// Edits a text in the user's editor: `$VISUAL`, else `$EDITOR`, else `vi`.
+/// The user's editor: `$VISUAL`, else `$EDITOR`, else `vi`, run on the terminal we have.
 ///
-/// The text goes to a new temporary file (mode 0600, in a private folder, name
-/// ending `.md`); the editor runs through `/bin/sh -c`, so a value with arguments
-/// such as `code -w` works, on the caller's terminal; the file is read back once it
-/// exits and then removed. The caller must have released the terminal (e.g. `endwin`).
-///
-/// Editors end files with a newline: when `text` does not end with one, one final
-/// newline is removed from the result, so saving without changes gives `text` back.
+/// It runs as `/bin/sh -c '<command> "$1"' sh FILE`, so a value with arguments such
+/// as `code -w` works. The editor is spawned with `posix_spawn` in OUR process group
+/// (Foundation's `Process` on Linux makes a new group, outside the terminal's
+/// foreground group, where an editor is stopped by `SIGTTIN` as soon as it reads the
+/// terminal), with every signal at its default and an empty signal mask. While it runs,
+/// this process ignores `SIGINT` and `SIGQUIT` (as `system()` does: Ctrl-C in the
+/// editor reaches the whole foreground group) and takes `SIGTSTP` at its default, so
+/// that the editor's Ctrl-Z stops us too and the shell's `fg` continues both, without
+/// a curses handler drawing over the editor. The caller must have released the
+/// terminal first (`endwin`).
 public struct ExternalEditor: Sendable {
     public var environment: [String: String]
 
@@ -43,54 +54,83 @@ public struct ExternalEditor: Sendable {
         return "vi"
     }
 
-    /// Runs the editor on `text` and returns the text as saved. Throws if the editor fails.
-    public func edit(text: String, fileName: String = "note") throws(EditorError) -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notes-edit-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch { throw .temporaryFile(reason: error.localizedDescription) }
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// Runs the editor on the file at `path` and waits for it. Throws unless it exits with status 0.
+    public func run(file path: String) throws(EditorError) {
+        let command = self.command
+        let arguments = ["/bin/sh", "-c", command + " \"$1\"", "sh", path]
+        let environmentLines = environment.map { "\($0.key)=\($0.value)" }
 
-        let file = folder.appendingPathComponent(Self.safeName(fileName) + ".md")
-        let initial = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
-        try Self.createPrivateFile(at: file, contents: Data(initial.utf8))
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " \"$1\"", "sh", file.path]
-        process.environment = environment
-        do { try process.run() } catch {
-            throw .couldNotStart(command: command, reason: error.localizedDescription)
+        let saved = SignalDispositions.whileChildRuns()
+        defer { saved.restore() }
+
+        var pid: pid_t = 0
+        let spawnStatus = CStringArray.with(arguments) { argv in
+            CStringArray.with(environmentLines) { envp in
+                posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, envp)
+            }
         }
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw .failed(command: command, status: process.terminationStatus)
+        guard spawnStatus == 0 else {
+            throw .couldNotStart(command: command, reason: String(cString: strerror(spawnStatus)))
         }
-        let data: Data
-        do { data = try Data(contentsOf: file) } catch { throw .temporaryFile(reason: error.localizedDescription) }
-        guard var edited = String(data: data, encoding: .utf8) else { throw .notUTF8 }
-        if !text.hasSuffix("\n"), edited.hasSuffix("\n") {
-            edited.removeLast()
-            if edited.hasSuffix("\r") { edited.removeLast() }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else {
+                throw .couldNotStart(command: command, reason: "waiting for it failed: \(String(cString: strerror(errno)))")
+            }
         }
-        return edited
+        let signal = status & 0x7F
+        guard signal == 0 else { throw .killed(command: command, signal: signal) }
+        let exitStatus = (status >> 8) & 0xFF
+        guard exitStatus == 0 else { throw .failed(command: command, status: exitStatus) }
+    }
+}
+
+/// This process's `SIGINT`, `SIGQUIT` and `SIGTSTP` handling while a child has the
+/// terminal, and a way to put the previous handling back.
+private struct SignalDispositions {
+    private var previous: [(Int32, sigaction)] = []
+
+    static func whileChildRuns() -> SignalDispositions {
+        var saved = SignalDispositions()
+        saved.set(SIGINT, to: SIG_IGN)
+        saved.set(SIGQUIT, to: SIG_IGN)
+        saved.set(SIGTSTP, to: SIG_DFL)
+        return saved
     }
 
-    /// A file name made of letters, digits, `-` and `_` only, at most 40 characters.
-    static func safeName(_ name: String) -> String {
-        let kept = name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }
-        let result = String(kept.prefix(40))
-        return result.isEmpty ? "note" : result
+    private mutating func set(_ signalNumber: Int32, to handler: __sighandler_t?) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        var old = sigaction()
+        if sigaction(signalNumber, &action, &old) == 0 { previous.append((signalNumber, old)) }
     }
 
-    private static func createPrivateFile(at url: URL, contents: Data) throws(EditorError) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .temporaryFile(reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        let written = contents.withUnsafeBytes { buffer in
-            buffer.isEmpty ? 0 : write(descriptor, buffer.baseAddress, buffer.count)
+    func restore() {
+        for (signalNumber, action) in previous.reversed() {
+            var action = action
+            sigaction(signalNumber, &action, nil)
         }
-        guard written == contents.count else { throw .temporaryFile(reason: String(cString: strerror(errno))) }
+    }
+}
+
+/// A NULL-terminated array of C strings for `posix_spawn`, freed after use.
+private enum CStringArray {
+    static func with<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
+        let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        return body(pointers)
     }
 }

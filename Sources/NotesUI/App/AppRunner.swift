@@ -11,21 +11,34 @@ public final class AppRunner {
     private let repository: any NotesRepository
     private let timeZone: TimeZone
     private let now: () -> Date
-    private let editBody: (String) throws -> String
+    private let runEditor: (String) throws -> Void
+    private let unsavedFolder: URL
 
     /// - Parameters:
-    ///   - editBody: edits a note's body in the user's editor, with the terminal suspended.
+    ///   - runEditor: runs the user's editor on a file path (`ExternalEditor.run(file:)`);
+    ///     the runner suspends the terminal around it.
+    ///   - unsavedFolder: where the text of an edit that could not be saved is kept.
     ///   - now: the clock for created/updated dates (tests pass a fixed one).
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
-                now: @escaping () -> Date = Date.init, editBody: @escaping (String) throws -> String) {
+                now: @escaping () -> Date = Date.init, runEditor: @escaping (String) throws -> Void,
+                unsavedFolder: URL) {
         self.terminal = terminal
         self.repository = repository
         self.timeZone = timeZone
         self.now = now
-        self.editBody = editBody
+        self.runEditor = runEditor
+        self.unsavedFolder = unsavedFolder
         snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
         state = AppState(size: terminal.size)
         state.reconcile(with: snapshot)
+    }
+
+    /// A runner whose "editor" transforms the edited file's text (tests, the benchmark).
+    public convenience init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
+                            now: @escaping () -> Date = Date.init, editBody: @escaping (String) throws -> String) {
+        self.init(terminal: terminal, repository: repository, timeZone: timeZone, now: now,
+                  runEditor: ScriptedEditor.applying(editBody),
+                  unsavedFolder: FileManager.default.temporaryDirectory.appendingPathComponent("notes-unsaved"))
     }
 
     /// How long the keys must pause before a held preview catches up with the
@@ -74,40 +87,43 @@ public final class AppRunner {
                                        timeZone: timeZone))
     }
 
-    private func commit(_ changes: [StoreChange]) {
+    /// The one place changes are committed. Returns the error, already shown on the status line.
+    @discardableResult
+    private func commit(_ changes: [StoreChange]) -> (any Error)? {
         do {
             try snapshot.commit(changes, through: repository)
         } catch {
             state.pendingSelection = nil
             state.reconcile(with: snapshot)
             state.message = .init(text: "error: \(error)", isError: true)
-            return
+            return error
         }
         state.reconcile(with: snapshot)
+        return nil
     }
 
+    /// The whole note in the editor (`NoteEditSession`), the terminal suspended while it
+    /// runs; the save goes through `commit(_:)`; the outcome goes on the status line.
     private func edit(_ id: UUID) {
-        guard let note = snapshot.database.notes[id] else { return }
-        terminal.suspend()
-        let edited: String
-        do {
-            edited = try editBody(note.body)
-        } catch {
-            terminal.resume()
-            state.message = .init(text: "error: \(error)", isError: true)
-            return
-        }
-        terminal.resume()
-        guard edited != note.body else {
-            state.message = .init(text: "No changes", isError: false)
-            return
-        }
-        var changed = note
-        changed.body = edited
-        changed.updated = now()
-        state.pendingSelection = id
-        state.message = .init(text: "Saved \"\(note.title)\"", isError: false)
-        commit([.putNote(changed)])
+        let session = NoteEditSession(
+            runEditor: { [terminal, runEditor] path in
+                terminal.suspend()
+                defer { terminal.resume() }
+                try runEditor(path)
+            },
+            unsavedFolder: unsavedFolder, now: now)
+        let outcome = session.edit(
+            noteID: id,
+            refresh: {
+                _ = try snapshot.refresh(from: repository)
+                state.reconcile(with: snapshot)
+                return snapshot.database
+            },
+            commit: { changes in
+                state.pendingSelection = id
+                if let error = commit(changes) { throw error }
+            })
+        state.message = .init(text: outcome.message, isError: outcome.isError)
     }
 
     private func refreshFromRepository() {

@@ -5,7 +5,7 @@ import NotesCore
 public enum Effect: Equatable, Sendable {
     /// Commit these changes, all or none; an error becomes a message on the status line.
     case commit([StoreChange])
-    /// Edit this note in `$VISUAL`/`$EDITOR`, the terminal suspended meanwhile.
+    /// Edit the whole note (header and body) in `$VISUAL`/`$EDITOR`, the terminal suspended meanwhile.
     case editNote(UUID)
     /// `Ctrl-Z`: give the terminal back to the shell until `fg`.
     case suspend

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The file an editor works on: `<name>.md` (mode 0600) in a new private folder
+/// (mode 0700) under the temporary folder.
+///
+/// When the text cannot be saved, `keep(in:)` moves the file to a folder of
+/// unsaved texts and returns where it is; the text is never deleted unless the
+/// caller says it is safely saved (`discard()`).
+public final class EditFile {
+    /// The file's path, given to the editor.
+    public private(set) var path: String
+    private let folder: String
+
+    /// Creates the file holding `text`.
+    public init(text: String, name: String, temporaryFolder: URL = FileManager.default.temporaryDirectory) throws(EditorError) {
+        let folderURL = temporaryFolder.appendingPathComponent("notes-edit-\(UUID().uuidString)")
+        guard mkdir(folderURL.path, 0o700) == 0 else {
+            throw .temporaryFile(reason: "\(folderURL.path): \(String(cString: strerror(errno)))")
+        }
+        folder = folderURL.path
+        path = folderURL.appendingPathComponent(Self.safeName(name) + ".md").path
+        try Self.create(path, contents: Data(text.utf8))
+    }
+
+    /// The file's text as the editor left it.
+    public func read() throws(EditorError) -> String {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw .temporaryFile(reason: "cannot read \(path): \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
+        return text
+    }
+
+    /// Replaces the file's text (to reopen the editor on it with a problem noted).
+    public func write(_ text: String) throws(EditorError) {
+        let temporary = path + ".new"
+        unlink(temporary)
+        try Self.create(temporary, contents: Data(text.utf8))
+        guard rename(temporary, path) == 0 else {
+            throw .temporaryFile(reason: "cannot replace \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The text is saved: removes the file and its folder.
+    public func discard() {
+        unlink(path)
+        unlink(path + ".new")
+        rmdir(folder)
+    }
+
+    /// Moves the file into `unsavedFolder` (created 0700 if missing) under a name that
+    /// says when and what, and returns its new path. When it cannot be moved, the file
+    /// stays where it is and that path is returned: the text is never lost.
+    @discardableResult
+    public func keep(in unsavedFolder: URL, now: Date = Date()) -> String {
+        guard (try? FileManager.default.createDirectory(at: unsavedFolder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])) != nil else { return path }
+        let stamp = Self.stamp(now)
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let destination = unsavedFolder.appendingPathComponent("\(stamp)-\(name)-\(UUID().uuidString.prefix(4)).md").path
+        if rename(path, destination) == 0 {
+            rmdir(folder)
+            path = destination
+            return destination
+        }
+        // Another file system: copy, and remove the original only once the copy is whole.
+        guard let data = FileManager.default.contents(atPath: path),
+              (try? Self.create(destination, contents: data)) != nil else { return path }
+        unlink(path)
+        rmdir(folder)
+        path = destination
+        return destination
+    }
+
+    /// Where unsaved texts go: `$XDG_STATE_HOME/notes/unsaved`, else `~/.local/state/notes/unsaved`.
+    public static func unsavedFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("notes/unsaved")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/notes/unsaved")
+    }
+
+    /// `20261123-213045`, in UTC.
+    private static func stamp(_ date: Date) -> String {
+        let digits = ISODate.format(date).filter(\.isNumber)
+        return String(digits.prefix(8)) + "-" + String(digits.dropFirst(8).prefix(6))
+    }
+
+    /// A file name made of letters, digits, `-` and `_` only, at most 40 characters.
+    static func safeName(_ name: String) -> String {
+        let kept = name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }
+        let result = String(kept.prefix(40))
+        return result.isEmpty ? "note" : result
+    }
+
+    private static func create(_ path: String, contents: Data) throws(EditorError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw .temporaryFile(reason: "\(path): \(String(cString: strerror(errno)))") }
+        var failure: Int32 = 0
+        contents.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { failure = errno; return }
+                offset += written
+            }
+        }
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        guard failure == 0 else {
+            unlink(path)
+            throw .temporaryFile(reason: "\(path): \(String(cString: strerror(failure)))")
+        }
+    }
+}

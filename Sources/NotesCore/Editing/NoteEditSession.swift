@@ -1,0 +1,146 @@
+import Foundation
+
+/// One edit of a whole note in the user's editor, from the file to the commit; the
+/// same for `notes edit` and the UI's `e`.
+///
+/// The note is written as a `NoteDocument`; the editor runs on it; the text is read
+/// back. A header with a problem (an unknown category, bad YAML) reopens the editor on
+/// the same text with the problem written at the top as `# error:` lines. The save is
+/// merged with what happened to the note meanwhile (`EditMerge`). Whenever the text
+/// cannot be saved (the editor failed, the problem was left as it was, the store would
+/// not commit) the file is kept in the unsaved folder and its path is reported: typed
+/// text is never thrown away.
+public struct NoteEditSession {
+    /// Runs the editor on a file path and waits; throws if it fails. The caller hands over the terminal.
+    public var runEditor: (String) throws -> Void
+    /// Where a text that could not be saved is kept.
+    public var unsavedFolder: URL
+    public var temporaryFolder: URL
+    public var now: () -> Date
+
+    public init(runEditor: @escaping (String) throws -> Void, unsavedFolder: URL,
+                temporaryFolder: URL = FileManager.default.temporaryDirectory, now: @escaping () -> Date = Date.init) {
+        self.runEditor = runEditor
+        self.unsavedFolder = unsavedFolder
+        self.temporaryFolder = temporaryFolder
+        self.now = now
+    }
+
+    /// How an edit ended.
+    public enum Outcome: Equatable, Sendable {
+        /// Saved; the note's title after the edit.
+        case saved(EditMerge.Outcome, title: String)
+        case unchanged
+        /// The file was saved empty: nothing changed.
+        case emptied
+        /// Nothing could be edited (no such note, no temporary file); nothing was typed.
+        case failed(String)
+        /// The text could not be saved; it is in the file at `path`.
+        case kept(path: String, reason: String)
+
+        /// One line for the status line or stderr.
+        public var message: String {
+            switch self {
+            case .saved(.saved, let title): "Saved \"\(title)\""
+            case .saved(.restored, let title): "Saved \"\(title)\": it had been deleted meanwhile, so it was brought back"
+            case .saved(.merged(let fields), let title):
+                "Saved \"\(title)\", together with changes made meanwhile elsewhere (\(fields.joined(separator: ", ")))"
+            case .saved(.conflictCopy, let title):
+                "Saved \"\(title)\"; it was changed meanwhile elsewhere: that version is kept as \"\(title) (conflict copy)\", tagged conflict"
+            case .unchanged: "No changes"
+            case .emptied: "The file was saved empty: nothing was changed"
+            case .failed(let reason): "error: \(reason)"
+            case .kept(let path, let reason): "error: not saved, your text is kept in \(path) (\(reason))"
+            }
+        }
+
+        public var isError: Bool {
+            switch self {
+            case .failed, .kept: true
+            default: false
+            }
+        }
+    }
+
+    /// Edits the note `id`. `refresh` returns the store's current contents (after picking up
+    /// other processes' commits); `commit` commits changes, all or none, or throws.
+    public func edit(noteID id: UUID, refresh: () throws -> NotesDatabase,
+                     commit: ([StoreChange]) throws -> Void) -> Outcome {
+        let start: NotesDatabase
+        do { start = try refresh() } catch { return .failed("cannot read the store: \(error)") }
+        guard let base = start.notes[id] else { return .failed("the note is gone") }
+        let initial = NoteDocument.render(base, categoryName: base.categoryID.flatMap { start.categories[$0]?.name })
+        let file: EditFile
+        do { file = try EditFile(text: initial, name: base.title, temporaryFolder: temporaryFolder) } catch {
+            return .failed(error.description)
+        }
+        var lastWritten = initial
+        var problem: NoteDocumentError?
+        while true {
+            do { try runEditor(file.path) } catch {
+                if case EditorError.failed(_, 127) = error, (try? file.read()) == initial {
+                    file.discard()
+                    return .failed("\(error); nothing was changed")
+                }
+                return keep(file, because: "\(error)")
+            }
+            let text: String
+            do { text = try file.read() } catch { return keep(file, because: error.description) }
+            let cleaned = problem == nil ? text : Self.removingProblemLines(text)
+            if cleaned.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                file.discard()
+                return .emptied
+            }
+            if let problem, text == lastWritten {
+                return keep(file, because: "the note was not saved: \(problem)")
+            }
+            let current: NotesDatabase
+            do { current = try refresh() } catch { return keep(file, because: "cannot read the store: \(error)") }
+            let edited: Note
+            do {
+                let fields = try NoteDocument.read(cleaned, originalBody: base.body)
+                edited = try NoteDocument.apply(fields, to: base, in: current)
+            } catch {
+                problem = error
+                let annotated = Self.annotated(cleaned, problem: error)
+                do { try file.write(annotated) } catch { return keep(file, because: "\(error)") }
+                lastWritten = annotated
+                continue
+            }
+            guard EditMerge.isChanged(base, edited) else {
+                file.discard()
+                return .unchanged
+            }
+            let (changes, outcome) = EditMerge.changes(base: base, edited: edited, current: current.notes[id], now: now())
+            do { try commit(changes) } catch { return keep(file, because: "the note could not be saved: \(error)") }
+            file.discard()
+            return .saved(outcome, title: edited.title)
+        }
+    }
+
+    private func keep(_ file: EditFile, because reason: String) -> Outcome {
+        .kept(path: file.keep(in: unsavedFolder, now: now()), reason: reason)
+    }
+
+    static let problemPrefix = "# error: "
+
+    /// `text` with `problem` written above it as YAML comment lines.
+    static func annotated(_ text: String, problem: NoteDocumentError) -> String {
+        let lines = [
+            problem.line.map { "line \($0 + 2): \(problem.reason)" } ?? problem.reason,
+            "fix it and save; save it unchanged or quit with an error (:cq) to stop and keep the text in a file",
+        ]
+        return lines.map { problemPrefix + $0 + "\n" }.joined() + text
+    }
+
+    /// `text` without the `# error:` lines `annotated` put at its top.
+    static func removingProblemLines(_ text: String) -> String {
+        var rest = Substring(text)
+        while rest.hasPrefix(problemPrefix) || rest.hasPrefix("# error:") {
+            let scalars = rest.unicodeScalars
+            guard let newline = scalars.firstIndex(of: "\n") else { return "" }
+            rest = Substring(scalars[scalars.index(after: newline)...])
+        }
+        return String(rest)
+    }
+}
