@@ -6,15 +6,25 @@ import NotesCore
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// Standard input or output is not a terminal.
     case notATerminal
+    /// `TERM` is unset or empty.
+    case noTerminalType
     /// ncurses has no terminfo entry for this `TERM`.
     case unknownTerminal(String)
+    /// The terminal cannot move the cursor (`dumb`, or no `cup` in terminfo).
+    case cannotAddressCursor(String)
 
     public var description: String {
         switch self {
         case .notATerminal:
             return "the full-screen UI needs a terminal on standard input and output"
+        case .noTerminalType:
+            return "TERM is not set, so the terminal type is unknown "
+                + "(set it, for example TERM=xterm-256color; the command-line commands work without it)"
         case .unknownTerminal(let term):
             return "unknown terminal type '\(term)' (no terminfo entry; try TERM=xterm-256color)"
+        case .cannotAddressCursor(let term):
+            return "the terminal type '\(term)' cannot move the cursor, which the full-screen UI needs "
+                + "(use a terminal such as TERM=xterm-256color; the command-line commands work on any terminal)"
         }
     }
 }
@@ -39,20 +49,36 @@ public final class NCursesTerminal: Terminal {
 
     /// Opens the terminal named by `environment["TERM"]`, deciding colors from terminfo
     /// and `environment` (`COLORTERM`, `NO_COLOR`).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    ///
+    /// `directColorEntry` makes a terminfo entry with 24-bit color for a `TERM` whose own
+    /// entry lacks it (NotesCore's `DirectColorTerminfo`; file work stays out of this
+    /// layer); it is asked only when `COLORTERM` promises 24-bit color. Without it, or
+    /// when it returns nil, an installed `-direct` entry is used if there is one.
+    /// Nothing is written to the terminal before every check has passed.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                directColorEntry: ((String) -> CompiledTerminfoEntry?)? = nil) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError.notATerminal
         }
         setlocale(LC_ALL, "")
-        let term = environment["TERM"] ?? "dumb"
+        guard let term = environment["TERM"], !term.isEmpty else { throw TerminalError.noTerminalType }
         guard let facts = NCursesTerminal.probe(term) else { throw TerminalError.unknownTerminal(term) }
+        guard facts.canAddressCursor else { throw TerminalError.cannotAddressCursor(term) }
         var chosen = term
-        let candidates = ColorModeDetection.directCandidates(terminfo: facts, environment: environment)
-        if let direct = candidates.first(where: { NCursesTerminal.probe($0)?.hasRGB == true }) {
-            chosen = direct
+        var extraFolder: String?
+        let candidates = ColorModeDetection.directCandidates(terminfo: facts.colors, environment: environment)
+        if !candidates.isEmpty {
+            if let entry = directColorEntry?(term),
+               NCursesTerminal.withTerminfoFolder(entry.folderPath, { NCursesTerminal.probe(entry.name)?.colors.hasRGB == true }) {
+                chosen = entry.name
+                extraFolder = entry.folderPath
+            } else if let direct = candidates.first(where: { NCursesTerminal.probe($0)?.colors.hasRGB == true }) {
+                chosen = direct
+            }
         }
         TerminalRestoration.installSignalHandlers()
-        guard let opened = newterm(chosen, notes_stdout(), notes_stdin()) else {
+        let name = chosen
+        guard let opened = NCursesTerminal.withTerminfoFolder(extraFolder, { newterm(name, notes_stdout(), notes_stdin()) }) else {
             throw TerminalError.unknownTerminal(chosen)
         }
         screen = opened
@@ -285,14 +311,37 @@ public final class NCursesTerminal: Terminal {
 
     // MARK: Terminfo
 
-    /// Reads the color facts of a terminfo entry without opening a screen; nil when
-    /// there is no such entry.
-    private static func probe(_ name: String) -> TerminfoColorFacts? {
+    /// What a terminfo entry says, read without opening a screen.
+    private struct EntryFacts {
+        var colors: TerminfoColorFacts
+        /// It has `cup` (cursor addressing) and is not a hardcopy terminal.
+        var canAddressCursor: Bool
+    }
+
+    /// Reads the facts of a terminfo entry without opening a screen or writing anything;
+    /// nil when there is no such entry.
+    private static func probe(_ name: String) -> EntryFacts? {
         var status: Int32 = 0
         guard setupterm(name, STDOUT_FILENO, &status) == OK else { return nil }
-        let facts = TerminfoColorFacts(hasRGB: tigetflag("RGB") == 1, colors: Int(tigetnum("colors")))
+        let colors = TerminfoColorFacts(hasRGB: tigetflag("RGB") == 1, colors: Int(tigetnum("colors")))
+        let cup = tigetstr("cup")
+        let hasCup = cup != nil && Int(bitPattern: cup) != -1
+        let facts = EntryFacts(colors: colors, canAddressCursor: hasCup && tigetflag("hc") != 1)
         if let loaded = set_curterm(nil) { del_curterm(loaded) }
         return facts
+    }
+
+    /// Runs `body` with `folder` searched first for terminfo entries (`TERMINFO_DIRS`, the
+    /// system's folders after it), then puts the environment back, so that programs
+    /// started later (`$EDITOR`) see the environment the user gave.
+    private static func withTerminfoFolder<T>(_ folder: String?, _ body: () -> T) -> T {
+        guard let folder else { return body() }
+        let previous = getenv("TERMINFO_DIRS").map { String(cString: $0) }
+        setenv("TERMINFO_DIRS", folder + ":" + (previous ?? ""), 1)
+        defer {
+            if let previous { setenv("TERMINFO_DIRS", previous, 1) } else { unsetenv("TERMINFO_DIRS") }
+        }
+        return body()
     }
 }
 
