@@ -44,6 +44,8 @@ public final class NCursesTerminal: Terminal {
     private var needsFullRedraw = true
     private var pairs: ColorPairTable
     private var colorNumbers: [RGB8: Int32] = [:]
+    /// Clusters curses cannot hold (see `TerminalGlyph`), written by `ClusterOverlays`.
+    var overlays = ClusterOverlays()
     private var pendingEvents: [InputEvent] = []
     private let decoder: KeyDecoder
 
@@ -89,6 +91,8 @@ public final class NCursesTerminal: Terminal {
         noecho()
         nonl()
         keypad(notes_stdscr(), true)
+        // Inserting or deleting characters would move clusters written past curses.
+        idcok(notes_stdscr(), false)
         set_escdelay(25)
         NCursesTerminal.defineCommonKeySequences()
         curs_set(0)
@@ -125,15 +129,19 @@ public final class NCursesTerminal: Terminal {
     public func draw(_ buffer: ScreenBuffer) {
         guard screen != nil else { return }
         let full = needsFullRedraw || previous?.size != buffer.size
+        if full { overlays.removeAll() }
         if !write(buffer, full: full) {
             // Out of color pairs: renumber from scratch and repaint every cell, so no
             // cell on screen keeps a pair that now means other colors. A frame needing
             // more pairs than the terminal has shows the rest in default colors.
             pairs.reset()
+            overlays.removeAll()
             _ = write(buffer, full: true, fallBackToDefaultColors: true)
         }
+        markReplacedOverlaysForRepaint()
         wnoutrefresh(notes_stdscr())
         doupdate()
+        writePendingOverlays(buffer)
         previous = buffer
         needsFullRedraw = false
     }
@@ -170,13 +178,40 @@ public final class NCursesTerminal: Terminal {
         return true
     }
 
-    /// Writes one cell at (x, y): its grapheme as a base character plus combining marks.
+    /// Writes one cell at (x, y): its grapheme as a base character plus combining marks,
+    /// or, for a cluster curses cannot hold, blank cells that `ClusterOverlays` writes over.
     /// False when no color pair is left for its colors, unless `fallBack` (then default colors).
     private func put(_ cell: Cell, x: Int, y: Int, fallBack: Bool) -> Bool {
+        guard let (attributes, pair) = look(of: cell.style, fallBack: fallBack) else { return false }
+        if TerminalGlyph.fitsOneCursesCell(cell.text, scalarLimit: Int(CCHARW_MAX)) {
+            overlays.replace(at: x, y: y, with: nil)
+            putCharacters(NCursesTerminal.wideCharacters(cell.text), x: x, y: y, attributes: attributes, pair: pair)
+            return true
+        }
+        let width = max(1, DisplayWidth.of(cell.text))
+        for column in x..<min(x + width, Int(notes_cols())) {
+            putCharacters([wchar_t(bitPattern: 0x20), 0], x: column, y: y, attributes: attributes, pair: pair)
+        }
+        overlays.replace(at: x, y: y, with: ClusterOverlays.Overlay(text: cell.text, width: width,
+                                                                    attributes: attributes, pair: pair))
+        return true
+    }
+
+    private func putCharacters(_ characters: [wchar_t], x: Int, y: Int, attributes: attr_t, pair: Int32) {
+        var characters = characters
+        var pair = pair
+        var complex = cchar_t()
+        setcchar(&complex, &characters, attributes, 0, &pair)
+        mvwadd_wch(notes_stdscr(), Int32(y), Int32(x), &complex)
+    }
+
+    /// The curses attributes and color pair of `style`; nil when no pair is left, unless
+    /// `fallBack` (then pair 0, default colors).
+    func look(of style: CellStyle, fallBack: Bool) -> (attr_t, Int32)? {
         var pair: Int32 = 0
         if colorMode != .monochrome {
-            let colors = ColorPairTable.Colors(foreground: number(for: cell.style.foreground),
-                                               background: number(for: cell.style.background))
+            let colors = ColorPairTable.Colors(foreground: number(for: style.foreground),
+                                               background: number(for: style.background))
             switch pairs.pair(for: colors) {
             case .existing(let number):
                 pair = number
@@ -184,21 +219,16 @@ public final class NCursesTerminal: Terminal {
                 init_extended_pair(number, colors.foreground, colors.background)
                 pair = number
             case .full:
-                guard fallBack else { return false }
+                guard fallBack else { return nil }
                 pair = 0
             }
         }
         var attributes = notes_a_normal()
-        if cell.style.bold { attributes |= notes_a_bold() }
-        if cell.style.dim { attributes |= notes_a_dim() }
-        if cell.style.reverse { attributes |= notes_a_reverse() }
-        if cell.style.underline { attributes |= notes_a_underline() }
-
-        var characters = NCursesTerminal.wideCharacters(cell.text)
-        var complex = cchar_t()
-        setcchar(&complex, &characters, attributes, 0, &pair)
-        mvwadd_wch(notes_stdscr(), Int32(y), Int32(x), &complex)
-        return true
+        if style.bold { attributes |= notes_a_bold() }
+        if style.dim { attributes |= notes_a_dim() }
+        if style.reverse { attributes |= notes_a_reverse() }
+        if style.underline { attributes |= notes_a_underline() }
+        return (attributes, pair)
     }
 
     private func number(for color: RGB8?) -> Int32 {
