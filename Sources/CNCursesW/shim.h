@@ -34,6 +34,12 @@ static inline attr_t notes_a_bold(void) { return A_BOLD; }
 static inline attr_t notes_a_dim(void) { return A_DIM; }
 static inline attr_t notes_a_reverse(void) { return A_REVERSE; }
 static inline attr_t notes_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t notes_a_invis(void) { return A_INVIS; }
+
+// The terminal's cursor_address string for (y, x) (tiparm is variadic: Swift cannot call it).
+static inline const char *notes_cursor_address(int y, int x) {
+    return cursor_address ? tiparm(cursor_address, y, x) : NULL;
+}
 
 // Signal dispositions as values Swift can pass to signal().
 static inline void (*notes_sig_dfl(void))(int) { return SIG_DFL; }

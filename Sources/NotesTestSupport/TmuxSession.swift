@@ -41,7 +41,9 @@ public final class TmuxSession {
 
     /// Starts `command` (an argument vector, quoted for `sh`) in a new detached session.
     /// `environment` is set for the command; `COLORTERM` and `NO_COLOR` are removed unless
-    /// given, and `LANG` is `C.UTF-8` unless given (curses needs a UTF-8 locale for wide characters).
+    /// given, `LANG` is `C.UTF-8` unless given (curses needs a UTF-8 locale for wide characters),
+    /// and `XDG_CACHE_HOME` is a folder of the session's own unless given (so the 24-bit terminfo
+    /// entries notes compiles stay out of the user's cache).
     public init(command: [String], width: Int = 120, height: Int = 40, term: String = "xterm-256color",
                 environment: [String: String] = [:]) throws {
         guard let tmux = TmuxSession.executable() else { throw TmuxError.notInstalled }
@@ -62,7 +64,7 @@ public final class TmuxSession {
         try (settings.joined(separator: "\n") + "\n").write(to: configuration, atomically: true, encoding: .utf8)
 
         var prefix = ["env", "-u", "COLORTERM", "-u", "NO_COLOR"]
-        let environment = environment.merging(["LANG": "C.UTF-8"]) { given, _ in given }
+        let environment = environment.merging(["LANG": "C.UTF-8", "XDG_CACHE_HOME": folder.file("cache").path]) { given, _ in given }
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { prefix.append("\(name)=\(value)") }
         let shellCommand = (prefix + command).map(TmuxSession.shellQuoted).joined(separator: " ")
         try run(["new-session", "-d", "-s", "test", "-x", String(width), "-y", String(height), shellCommand])

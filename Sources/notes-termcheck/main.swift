@@ -82,7 +82,9 @@ func render(size: TerminalSize, terminal: NCursesTerminal, color: RGB8, lastKey:
 
 func runTermcheck() throws -> Int32 {
     let color = parseColor(CommandLine.arguments)
-    let terminal = try NCursesTerminal()
+    let environment = ProcessInfo.processInfo.environment
+    let terminal = try NCursesTerminal(environment: environment,
+                                       directColorEntry: DirectColorTerminfo.provider(environment: environment))
     defer { terminal.close() }
     var lastKey = "none"
     var frame = 0

@@ -39,7 +39,7 @@ struct Export: ParsableCommand {
                 try PrivateFile.replace(URL(fileURLWithPath: output), with: Data(text.utf8))
                 Console.out("exported \(Self.count(store.contents.notes.count)) to \(output)")
             } else {
-                print(text, terminator: "")
+                Console.out(text, terminator: "")
             }
         case .markdown:
             guard let output else { throw CLIError.missingOutputFolder }

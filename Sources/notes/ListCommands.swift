@@ -79,7 +79,7 @@ struct Show: ParsableCommand {
         if json {
             Console.out(JSONOutput.note(note, in: store.contents).serialized())
         } else {
-            print(PlainOutput().show(note, in: store.contents), terminator: "")
+            Console.out(PlainOutput().show(note, in: store.contents), terminator: "")
         }
     }
 }

@@ -10,7 +10,9 @@ enum OpenUI {
         let store = try NotesStore.open(at: url)
         defer { store.close() }
         StoreReport.print(for: store)
-        let terminal = try NCursesTerminal()
+        let environment = ProcessInfo.processInfo.environment
+        let terminal = try NCursesTerminal(environment: environment,
+                                           directColorEntry: DirectColorTerminfo.provider(environment: environment))
         defer { terminal.close() }
         let environment = ProcessInfo.processInfo.environment
         let editor = ExternalEditor(environment: environment)

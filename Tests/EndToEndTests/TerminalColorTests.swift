@@ -28,17 +28,36 @@ struct TerminalColorTests {
         #expect(screen.cell(x: 0, y: 0)?.style.foreground == .rgb(RGB8(red: 1, green: 2, blue: 3)))
     }
 
-    @Test func directTerminfoShowsTheExactColor() throws {
-        #expect(try stripColor(term: "xterm-direct") == .rgb(blue))
+    /// The `TERM`/`COLORTERM` pairs that GNOME Terminal, kitty, iTerm2, Alacritty, Windows
+    /// Terminal, tmux and screen set: 24-bit color on a system with only ncurses-base's
+    /// terminfo entries (no `xterm-direct`), through the entry notes compiles itself.
+    @Test(arguments: [("xterm-256color", "truecolor"), ("tmux-256color", "truecolor"),
+                      ("screen-256color", "24bit"), ("xterm", "truecolor")])
+    func colortermTruecolorShowsTheExactColor(term: String, colorterm: String) throws {
+        #expect(try stripColor(term: term, environment: ["COLORTERM": colorterm]) == .rgb(blue))
     }
 
-    @Test func colortermTruecolorUpgradesTo24Bit() throws {
-        #expect(try stripColor(term: "xterm-256color", environment: ["COLORTERM": "truecolor"]) == .rgb(blue))
+    @Test func theCompiledEntryIsCachedAndNamed() throws {
+        let cache = try TemporaryFolder(prefix: "notes-terminfo-cache")
+        defer { cache.remove() }
+        let environment = ["COLORTERM": "truecolor", "XDG_CACHE_HOME": cache.url.path]
+        for _ in 0..<2 {
+            let session = try TmuxSession(command: [TerminalHarness.product("notes-termcheck")],
+                                          width: 80, height: 24, term: "tmux-256color", environment: environment)
+            defer { session.kill() }
+            try session.waitFor(text: "terminfo:notes-direct1-tmux-256color")
+        }
+        let entry = cache.url.appendingPathComponent("notes/terminfo/n/notes-direct1-tmux-256color")
+        #expect(FileManager.default.fileExists(atPath: entry.path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.url.appendingPathComponent("notes/terminfo").path)
+        #expect(leftovers == ["n"])
     }
 
-    @Test func colortermTruecolorFallsBackToXtermDirect() throws {
-        // There is no screen-direct entry; xterm-direct is the fallback.
-        #expect(try stripColor(term: "screen-256color", environment: ["COLORTERM": "24bit"]) == .rgb(blue))
+    @Test func withoutACacheFolderColortermStillAsksForNoMoreThan256Colors() throws {
+        // HOME and XDG_CACHE_HOME unusable: nothing can be compiled; the palette is used.
+        let color = try stripColor(term: "xterm-256color",
+                                   environment: ["COLORTERM": "truecolor", "XDG_CACHE_HOME": "relative", "HOME": "relative"])
+        #expect(color == .palette(32))
     }
 
     @Test func twoHundredFiftySixColorsShowThePerceptuallyNearestEntry() throws {
@@ -55,7 +74,8 @@ struct TerminalColorTests {
     }
 
     @Test func noColorShowsNoColors() throws {
-        #expect(try stripColor(term: "xterm-direct", environment: ["NO_COLOR": "1"]) == .terminalDefault)
+        #expect(try stripColor(term: "xterm-256color", environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
+            == .terminalDefault)
     }
 
     /// An 8-color terminal has 63 color pairs. termcheck's rows 5 and 6 need 60 at first,

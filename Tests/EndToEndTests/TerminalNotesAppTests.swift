@@ -42,7 +42,7 @@ struct TerminalNotesAppTests {
     }
 
     @Test func stripHasTheExactColorWith24BitColor() throws {
-        #expect(try stripColor(term: "xterm-direct") == .rgb(blue))
+        #expect(try stripColor(term: "tmux-256color", environment: ["COLORTERM": "truecolor"]) == .rgb(blue))
         #expect(try stripColor(term: "xterm-256color", environment: ["COLORTERM": "truecolor"]) == .rgb(blue))
     }
 

@@ -13,12 +13,12 @@ struct TerminalPickerFlowTests {
     private let picked = RGB8(red: 237, green: 17, blue: 224)
 
     /// Runs the whole flow under `term` and returns the strip's captured background.
-    private func pickInTheUI(term: String) throws -> (stored: [String: Any]?, strip: CapturedColor?) {
+    private func pickInTheUI(term: String, environment: [String: String] = [:]) throws -> (stored: [String: Any]?, strip: CapturedColor?) {
         // Given an empty store and notes open full-screen
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         let session = try TmuxSession(command: [sandbox.runner.executable.path, "--store", sandbox.storePath],
-                                      width: 120, height: 40, term: term)
+                                      width: 120, height: 40, term: term, environment: environment)
         defer { session.kill() }
         try session.waitFor(text: "0 notes")
 
@@ -62,7 +62,7 @@ struct TerminalPickerFlowTests {
     }
 
     @Test func pickedColorIsStoredAndDrawnExactlyWith24BitColor() throws {
-        let result = try pickInTheUI(term: "xterm-direct")
+        let result = try pickInTheUI(term: "xterm-256color", environment: ["COLORTERM": "truecolor"])
         expectStored(result.stored)
         #expect(result.strip == .rgb(picked))
     }

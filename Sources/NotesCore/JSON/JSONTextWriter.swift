@@ -7,7 +7,9 @@ public struct JSONTextWriter {
     public enum Escaping: Sendable {
         /// The store's files: nothing else (`\n`, `\r`, `\t` short, other controls as `\u00XX`).
         case minimal
-        /// Output for people and other programs: also `\b`, `\f`, DEL, U+2028 and U+2029.
+        /// Output for people and other programs: also `\b`, `\f`, DEL, C1 controls, U+2028,
+        /// U+2029 and the bidi embeddings, overrides and isolates (U+202A–E, U+2066–9), so
+        /// that the text is the same data and shows on a terminal as it is.
         case portable
     }
 
@@ -137,7 +139,7 @@ public struct JSONTextWriter {
             case 0x09: raw("\\t")
             case 0x08: raw("\\b")
             case 0x0C: raw("\\f")
-            case 0..<0x20, 0x7F, 0x2028, 0x2029:
+            case 0..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069:
                 raw("\\u")
                 for shift in stride(from: 12, through: 0, by: -4) {
                     bytes.append(Self.hexDigit(UInt8((scalar.value >> UInt32(shift)) & 0xF)))

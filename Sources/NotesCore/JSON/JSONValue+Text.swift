@@ -23,7 +23,8 @@ extension JSONValue {
     }
 
     /// The JSON text as UTF-8. Strings escape quotes, backslashes, control characters,
-    /// DEL, U+2028 and U+2029, so the text is safe to paste into a terminal or script.
+    /// DEL, C1 controls, U+2028, U+2029 and bidi controls, so the text is safe to paste into
+    /// a terminal or script.
     public func jsonBytes(pretty: Bool = true) -> [UInt8] {
         var writer = JSONTextWriter(pretty: pretty, escaping: .portable)
         writer.value(self)

@@ -20,9 +20,11 @@ public struct TerminfoColorFacts: Hashable, Sendable {
 /// 3. `COLORS` ≥ 256 → `.palette256`; ≥ 16 → `.ansi16`; ≥ 8 → `.ansi8`; else `.monochrome`.
 ///
 /// ncurses ignores `COLORTERM`. When it says `truecolor`/`24bit` but the terminfo entry
-/// lacks `RGB`, `directCandidates` names `-direct` entries to try: the same terminal's
-/// (`xterm-256color` → `xterm-direct`), then `xterm-direct`; `NCursesTerminal` opens the
-/// screen with the first that exists, and the facts it then reads give `.trueColor` by rule 2.
+/// lacks `RGB` (and `NO_COLOR` is not set), `directCandidates` is not empty: `NCursesTerminal`
+/// then opens the screen with a compiled `use=$TERM` + `RGB` entry (NotesCore's
+/// `DirectColorTerminfo`), else with the first of these installed `-direct` entries: the
+/// same terminal's (`xterm-256color` → `xterm-direct`), then `xterm-direct`. The facts it
+/// then reads give `.trueColor` by rule 2.
 public enum ColorModeDetection {
     /// The color mode for these facts and environment variables.
     public static func mode(terminfo: TerminfoColorFacts, environment: [String: String]) -> ColorMode {

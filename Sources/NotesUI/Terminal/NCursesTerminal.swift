@@ -6,15 +6,25 @@ import NotesCore
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// Standard input or output is not a terminal.
     case notATerminal
+    /// `TERM` is unset or empty.
+    case noTerminalType
     /// ncurses has no terminfo entry for this `TERM`.
     case unknownTerminal(String)
+    /// The terminal cannot move the cursor (`dumb`, or no `cup` in terminfo).
+    case cannotAddressCursor(String)
 
     public var description: String {
         switch self {
         case .notATerminal:
             return "the full-screen UI needs a terminal on standard input and output"
+        case .noTerminalType:
+            return "TERM is not set, so the terminal type is unknown "
+                + "(set it, for example TERM=xterm-256color; the command-line commands work without it)"
         case .unknownTerminal(let term):
             return "unknown terminal type '\(term)' (no terminfo entry; try TERM=xterm-256color)"
+        case .cannotAddressCursor(let term):
+            return "the terminal type '\(term)' cannot move the cursor, which the full-screen UI needs "
+                + "(use a terminal such as TERM=xterm-256color; the command-line commands work on any terminal)"
         }
     }
 }
@@ -34,6 +44,8 @@ public final class NCursesTerminal: Terminal {
     private var needsFullRedraw = true
     private var pairs: ColorPairTable
     private var colorNumbers: [RGB8: Int32] = [:]
+    /// Clusters curses cannot hold (see `TerminalGlyph`), written by `ClusterOverlays`.
+    var overlays = ClusterOverlays()
     private var pendingEvents: [InputEvent] = []
     private var input: InputAssembler
     /// Whether the terminal's cursor is shown now (`curs_set`), so it is switched only on a change.
@@ -41,20 +53,36 @@ public final class NCursesTerminal: Terminal {
 
     /// Opens the terminal named by `environment["TERM"]`, deciding colors from terminfo
     /// and `environment` (`COLORTERM`, `NO_COLOR`).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    ///
+    /// `directColorEntry` makes a terminfo entry with 24-bit color for a `TERM` whose own
+    /// entry lacks it (NotesCore's `DirectColorTerminfo`; file work stays out of this
+    /// layer); it is asked only when `COLORTERM` promises 24-bit color. Without it, or
+    /// when it returns nil, an installed `-direct` entry is used if there is one.
+    /// Nothing is written to the terminal before every check has passed.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                directColorEntry: ((String) -> CompiledTerminfoEntry?)? = nil) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError.notATerminal
         }
         setlocale(LC_ALL, "")
-        let term = environment["TERM"] ?? "dumb"
+        guard let term = environment["TERM"], !term.isEmpty else { throw TerminalError.noTerminalType }
         guard let facts = NCursesTerminal.probe(term) else { throw TerminalError.unknownTerminal(term) }
+        guard facts.canAddressCursor else { throw TerminalError.cannotAddressCursor(term) }
         var chosen = term
-        let candidates = ColorModeDetection.directCandidates(terminfo: facts, environment: environment)
-        if let direct = candidates.first(where: { NCursesTerminal.probe($0)?.hasRGB == true }) {
-            chosen = direct
+        var extraFolder: String?
+        let candidates = ColorModeDetection.directCandidates(terminfo: facts.colors, environment: environment)
+        if !candidates.isEmpty {
+            if let entry = directColorEntry?(term),
+               NCursesTerminal.withTerminfoFolder(entry.folderPath, { NCursesTerminal.probe(entry.name)?.colors.hasRGB == true }) {
+                chosen = entry.name
+                extraFolder = entry.folderPath
+            } else if let direct = candidates.first(where: { NCursesTerminal.probe($0)?.colors.hasRGB == true }) {
+                chosen = direct
+            }
         }
         TerminalRestoration.installSignalHandlers()
-        guard let opened = newterm(chosen, notes_stdout(), notes_stdin()) else {
+        let name = chosen
+        guard let opened = NCursesTerminal.withTerminfoFolder(extraFolder, { newterm(name, notes_stdout(), notes_stdin()) }) else {
             throw TerminalError.unknownTerminal(chosen)
         }
         screen = opened
@@ -65,6 +93,8 @@ public final class NCursesTerminal: Terminal {
         noecho()
         nonl()
         keypad(notes_stdscr(), true)
+        // Inserting or deleting characters would move clusters written past curses.
+        idcok(notes_stdscr(), false)
         set_escdelay(25)
         NCursesTerminal.defineCommonKeySequences()
         let paste = NCursesTerminal.definePasteMarkers()
@@ -106,16 +136,20 @@ public final class NCursesTerminal: Terminal {
     public func draw(_ buffer: ScreenBuffer) {
         guard screen != nil else { return }
         let full = needsFullRedraw || previous?.size != buffer.size
+        if full { overlays.removeAll() }
         if !write(buffer, full: full) {
             // Out of color pairs: renumber from scratch and repaint every cell, so no
             // cell on screen keeps a pair that now means other colors. A frame needing
             // more pairs than the terminal has shows the rest in default colors.
             pairs.reset()
+            overlays.removeAll()
             _ = write(buffer, full: true, fallBackToDefaultColors: true)
         }
+        markReplacedOverlaysForRepaint()
         placeCursor(buffer.cursor)
         wnoutrefresh(notes_stdscr())
         doupdate()
+        writePendingOverlays(buffer)
         previous = buffer
         needsFullRedraw = false
     }
@@ -165,13 +199,40 @@ public final class NCursesTerminal: Terminal {
         return true
     }
 
-    /// Writes one cell at (x, y): its grapheme as a base character plus combining marks.
+    /// Writes one cell at (x, y): its grapheme as a base character plus combining marks,
+    /// or, for a cluster curses cannot hold, blank cells that `ClusterOverlays` writes over.
     /// False when no color pair is left for its colors, unless `fallBack` (then default colors).
     private func put(_ cell: Cell, x: Int, y: Int, fallBack: Bool) -> Bool {
+        guard let (attributes, pair) = look(of: cell.style, fallBack: fallBack) else { return false }
+        if TerminalGlyph.fitsOneCursesCell(cell.text, scalarLimit: Int(CCHARW_MAX)) {
+            overlays.replace(at: x, y: y, with: nil)
+            putCharacters(NCursesTerminal.wideCharacters(cell.text), x: x, y: y, attributes: attributes, pair: pair)
+            return true
+        }
+        let width = max(1, DisplayWidth.of(cell.text))
+        for column in x..<min(x + width, Int(notes_cols())) {
+            putCharacters([wchar_t(bitPattern: 0x20), 0], x: column, y: y, attributes: attributes, pair: pair)
+        }
+        overlays.replace(at: x, y: y, with: ClusterOverlays.Overlay(text: cell.text, width: width,
+                                                                    attributes: attributes, pair: pair))
+        return true
+    }
+
+    private func putCharacters(_ characters: [wchar_t], x: Int, y: Int, attributes: attr_t, pair: Int32) {
+        var characters = characters
+        var pair = pair
+        var complex = cchar_t()
+        setcchar(&complex, &characters, attributes, 0, &pair)
+        mvwadd_wch(notes_stdscr(), Int32(y), Int32(x), &complex)
+    }
+
+    /// The curses attributes and color pair of `style`; nil when no pair is left, unless
+    /// `fallBack` (then pair 0, default colors).
+    func look(of style: CellStyle, fallBack: Bool) -> (attr_t, Int32)? {
         var pair: Int32 = 0
         if colorMode != .monochrome {
-            let colors = ColorPairTable.Colors(foreground: number(for: cell.style.foreground),
-                                               background: number(for: cell.style.background))
+            let colors = ColorPairTable.Colors(foreground: number(for: style.foreground),
+                                               background: number(for: style.background))
             switch pairs.pair(for: colors) {
             case .existing(let number):
                 pair = number
@@ -179,21 +240,16 @@ public final class NCursesTerminal: Terminal {
                 init_extended_pair(number, colors.foreground, colors.background)
                 pair = number
             case .full:
-                guard fallBack else { return false }
+                guard fallBack else { return nil }
                 pair = 0
             }
         }
         var attributes = notes_a_normal()
-        if cell.style.bold { attributes |= notes_a_bold() }
-        if cell.style.dim { attributes |= notes_a_dim() }
-        if cell.style.reverse { attributes |= notes_a_reverse() }
-        if cell.style.underline { attributes |= notes_a_underline() }
-
-        var characters = NCursesTerminal.wideCharacters(cell.text)
-        var complex = cchar_t()
-        setcchar(&complex, &characters, attributes, 0, &pair)
-        mvwadd_wch(notes_stdscr(), Int32(y), Int32(x), &complex)
-        return true
+        if style.bold { attributes |= notes_a_bold() }
+        if style.dim { attributes |= notes_a_dim() }
+        if style.reverse { attributes |= notes_a_reverse() }
+        if style.underline { attributes |= notes_a_underline() }
+        return (attributes, pair)
     }
 
     private func number(for color: RGB8?) -> Int32 {
@@ -343,14 +399,37 @@ public final class NCursesTerminal: Terminal {
 
     // MARK: Terminfo
 
-    /// Reads the color facts of a terminfo entry without opening a screen; nil when
-    /// there is no such entry.
-    private static func probe(_ name: String) -> TerminfoColorFacts? {
+    /// What a terminfo entry says, read without opening a screen.
+    private struct EntryFacts {
+        var colors: TerminfoColorFacts
+        /// It has `cup` (cursor addressing) and is not a hardcopy terminal.
+        var canAddressCursor: Bool
+    }
+
+    /// Reads the facts of a terminfo entry without opening a screen or writing anything;
+    /// nil when there is no such entry.
+    private static func probe(_ name: String) -> EntryFacts? {
         var status: Int32 = 0
         guard setupterm(name, STDOUT_FILENO, &status) == OK else { return nil }
-        let facts = TerminfoColorFacts(hasRGB: tigetflag("RGB") == 1, colors: Int(tigetnum("colors")))
+        let colors = TerminfoColorFacts(hasRGB: tigetflag("RGB") == 1, colors: Int(tigetnum("colors")))
+        let cup = tigetstr("cup")
+        let hasCup = cup != nil && Int(bitPattern: cup) != -1
+        let facts = EntryFacts(colors: colors, canAddressCursor: hasCup && tigetflag("hc") != 1)
         if let loaded = set_curterm(nil) { del_curterm(loaded) }
         return facts
+    }
+
+    /// Runs `body` with `folder` searched first for terminfo entries (`TERMINFO_DIRS`, the
+    /// system's folders after it), then puts the environment back, so that programs
+    /// started later (`$EDITOR`) see the environment the user gave.
+    private static func withTerminfoFolder<T>(_ folder: String?, _ body: () -> T) -> T {
+        guard let folder else { return body() }
+        let previous = getenv("TERMINFO_DIRS").map { String(cString: $0) }
+        setenv("TERMINFO_DIRS", folder + ":" + (previous ?? ""), 1)
+        defer {
+            if let previous { setenv("TERMINFO_DIRS", previous, 1) } else { unsetenv("TERMINFO_DIRS") }
+        }
+        return body()
     }
 }
 

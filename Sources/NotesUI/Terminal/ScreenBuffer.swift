@@ -87,16 +87,18 @@ public struct ScreenBuffer: Equatable, Sendable {
 
 extension ScreenBuffer {
     /// Writes `text` from column `x` of row `y`, clipped to `limit` columns (and the
-    /// buffer's edge). Control characters are skipped; a wide character that does not
-    /// fit is drawn as a space. Returns the columns used.
+    /// buffer's edge). Line breaks and tabs show as a space (a title that holds one keeps
+    /// its words apart), other control characters are skipped; a wide character that does
+    /// not fit is drawn as a space. Returns the columns used.
     @discardableResult
     public mutating func write<S: StringProtocol>(_ text: S, x: Int, y: Int, style: CellStyle = .plain,
                                                   limit: Int? = nil) -> Int {
         guard y >= 0, y < size.height, x < size.width else { return 0 }
         let end = min(size.width, x + (limit ?? size.width))
         var column = x
-        for character in text {
+        for var character in text {
             if column >= end { break }
+            if character.isNewline || character == "\t" { character = " " }
             let columns = DisplayWidth.of(character)
             if columns == 0 { continue }
             if column < 0 { column += columns; continue }

@@ -1,9 +1,15 @@
 import Glibc
 
-/// How many terminal columns text takes: per grapheme cluster, CJK and emoji take
-/// two, combining marks none, ASCII one. Non-ASCII widths come from `wcwidth` of
-/// the cluster's first scalar, widened to two by emoji presentation (an emoji
-/// presentation scalar, or a `U+FE0F` variation selector).
+/// How many terminal columns text takes, per grapheme cluster, as terminals that
+/// follow Unicode's emoji rules draw it: CJK and emoji take two, combining marks none,
+/// ASCII one. An emoji sequence is one emoji, two columns: a flag (two regional
+/// indicators), a skin-tone modifier sequence, a ZWJ sequence (families, 🏳️‍🌈), a
+/// `U+FE0F` presentation sequence (`✈️`, `#️⃣`). A lone regional indicator takes one.
+/// Other non-ASCII widths come from `wcwidth` of the cluster's first scalar.
+///
+/// Terminals that predate these rules draw some sequences wider or narrower; the
+/// terminal layer writes such clusters so that the screen stays aligned either way
+/// (`TerminalGlyph`, `NCursesTerminal`).
 public enum DisplayWidth {
     /// The columns one grapheme cluster takes (0 for control characters).
     @inline(__always)
@@ -55,13 +61,19 @@ public enum DisplayWidth {
     private static func nonASCII(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        if isRegionalIndicator(first) { return scalars.count > 1 ? 2 : 1 }
         if first.properties.isEmojiPresentation { return 2 }
         if scalars.contains("\u{FE0F}"), first.properties.isEmoji { return 2 }
         let columns = scalarWidth(first)
         return max(columns, 0)
     }
 
-    private static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(scalar.value)
+    }
+
+    /// `wcwidth` of one scalar: what curses and terminals without emoji rules take it for.
+    static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         guard let function = WidthFunction.shared.wcwidth else {
             return scalar.properties.generalCategory == .nonspacingMark ? 0 : 1
         }

@@ -1,0 +1,75 @@
+import Foundation
+import NotesTestSupport
+import Testing
+
+/// Every emoji sequence stays whole on a real terminal (tmux), whatever curses makes of
+/// it: flags, skin tones, ZWJ families, `U+FE0F` presentation sequences, keycaps and
+/// combining marks; what follows stays in its column, and nothing stale is left behind.
+///
+/// tmux 3.3 (Debian 12) joins flags and ZWJ sequences but draws a skin-tone modifier
+/// as an emoji of its own and `✈️` one column wide: there the modifier is drawn over
+/// (the row stays aligned) and `✈️` is followed by a blank column.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux)"))
+struct TerminalEmojiTests {
+    static let kinds: [(name: String, cluster: String)] = [
+        ("flag", "🇯🇵"), ("skin tone", "👍🏽"), ("ZWJ family", "👩‍👩‍👧"), ("VS16", "✈️"),
+        ("rainbow flag", "🏳️‍🌈"), ("keycap", "#️⃣"), ("combining marks", "e\u{301}\u{302}"), ("CJK", "漢"),
+    ]
+
+    /// The part of a cluster every terminal shows: all of it, but the skin-tone
+    /// modifier, which tmux before 3.4 draws as an emoji apart.
+    private func visiblePart(_ cluster: String) -> String {
+        String(String.UnicodeScalarView(cluster.unicodeScalars.filter { !(0x1F3FB...0x1F3FF).contains($0.value) }))
+    }
+
+    @Test(arguments: kinds.map(\.name))
+    func clusterInATitleStaysWholeAndAligned(kind: String) throws {
+        let cluster = try #require(Self.kinds.first { $0.name == kind }?.cluster)
+        // Given a note whose title holds the cluster between two words, and a plain one
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        _ = try sandbox.add("Plain title")
+        _ = try sandbox.add("Trip \(cluster) ok", "--body", "body \(cluster) end")
+        let session = try TmuxSession(command: [sandbox.runner.executable.path, "--store", sandbox.storePath],
+                                      width: 100, height: 20, term: "xterm-256color")
+        defer { session.kill() }
+
+        // Then the title shows it whole in the list and in the preview
+        let screen = try session.waitUntil("the preview") { $0.contains("body ") && $0.contains("Plain title") }
+        let visible = visiblePart(cluster)
+        #expect(screen.contains("Trip \(visible)"), "\(screen)")
+        #expect(screen.contains("body \(visible)"), "\(screen)")
+        // and the column after it is where the cluster's two (or one) columns end
+        let lines = screen.components(separatedBy: "\n")
+        let row = try #require(lines.first { $0.contains("Trip ") && $0.contains("│") })
+        let plain = try #require(lines.first { $0.contains("Plain title") && $0.contains("│") })
+        #expect(dateColumn(of: row) == dateColumn(of: plain), "\(row)\n\(plain)")
+
+        // When the selection moves to the plain note, the preview changes
+        try session.sendKeys("j")
+        let after = try session.waitUntil("the plain note's preview") { !$0.contains("body ") }
+        // Then nothing of the cluster is left in the preview
+        let previews = after.components(separatedBy: "\n").map { $0.components(separatedBy: "│").dropFirst(2).joined() }
+        for scalar in visible.unicodeScalars where scalar.value > 0x7F {
+            #expect(!previews.joined().unicodeScalars.contains(scalar), "\(after)")
+        }
+    }
+
+    /// The display column (terminal cells) where the list row's date begins.
+    private func dateColumn(of line: String) -> Int? {
+        guard let range = line.range(of: "20") else { return nil }
+        return line[..<range.lowerBound].reduce(0) { $0 + TerminalCellWidth.of($1) }
+    }
+}
+
+/// Columns tmux 3.3 gives a character in a capture, for finding a column in a captured line.
+enum TerminalCellWidth {
+    static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.isASCII || first.properties.generalCategory == .nonspacingMark { return first.isASCII ? 1 : 0 }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return scalars.count > 1 ? 2 : 1 }
+        if first.properties.isEmojiPresentation || (0x4E00...0x9FFF).contains(first.value) { return 2 }
+        return 1
+    }
+}
