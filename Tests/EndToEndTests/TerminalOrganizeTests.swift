@@ -43,8 +43,13 @@ struct TerminalOrganizeTests {
         try session.sendKeys("n")
         try session.type("half typed")
         try session.waitFor(text: "New note title: half typed")
+        // The terminal's own cursor is shown at the insertion point
+        #expect(try session.format("#{cursor_flag} #{cursor_x},#{cursor_y}") == "1 \("New note title: half typed".count),23")
+        try session.sendKeys("Left", "Left", "Left", "Left", "Left")
+        try session.waitFor(format: "#{cursor_x}", toBe: String("New note title: half ".count))
         try session.sendKeys("C-c")
         _ = try session.waitUntil("the prompt to close") { !$0.contains("New note title") }
+        #expect(try session.format("#{cursor_flag}") == "0")
         // Still running, and keys work again
         try session.sendKeys("c")
         try session.waitFor(text: "a add")
