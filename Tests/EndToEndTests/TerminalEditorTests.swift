@@ -144,6 +144,36 @@ struct TerminalEditorTests {
         #expect(note["body"] as? String == "old text")
     }
 
+    @Test func ctrlZInVimAndFgThenAResizeLeaveTheUIWorking() throws {
+        let (sandbox, harness, _) = try start()
+        defer { sandbox.remove(); harness.session.kill() }
+        try harness.saveSnapshot("before")
+        try harness.run(notes(sandbox).map(TmuxSession.shellQuoted).joined(separator: " "))
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "Draft")
+        try harness.session.sendKeys("e")
+        try harness.session.waitFor(text: "title: \"Draft\"")
+
+        // vim's Ctrl-Z stops the whole job (notes too); the shell's fg brings vim back.
+        try harness.session.sendKeys("C-z")
+        try harness.session.waitFor(text: "Stopped")
+        try harness.run("fg")
+        try harness.session.waitFor(text: "title: \"Draft\"")
+
+        // A resize while vim has the terminal; the UI comes back, at the new size.
+        try harness.session.resize(width: 70, height: 20)
+        try vimCommand(harness, ":q")
+        let screen = try harness.session.waitFor(text: "No changes")
+        #expect(screen.split(separator: "\n").contains { $0.contains("Draft") })
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 70 })
+        try harness.session.sendKeys("q")
+        try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
+        try harness.saveSnapshot("after")
+        // The modes are as they were (the first line of `stty -a` has the new size).
+        let modes = { (name: String) in try harness.snapshot(name).split(separator: "\n").dropFirst() }
+        #expect(try modes("after") == modes("before"))
+    }
+
     @Test func twoVimsOnOneNoteKeepBothVersions() throws {
         let (sandbox, first, id) = try start()
         defer { sandbox.remove(); first.session.kill() }
