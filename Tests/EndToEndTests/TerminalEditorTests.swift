@@ -72,9 +72,12 @@ struct TerminalEditorTests {
         let notesPid = try harness.programPid()
         #expect(getpgid(notesPid) == pid_t(vim.pgid))
 
-        // Ctrl-C reaches the whole foreground group: vim stays, and so does notes.
+        // Ctrl-C in vim (a key: vim turns the terminal's signals off), and a SIGINT to notes
+        // itself (what a terminal that sends signals would deliver): vim stays, and so does notes.
         try harness.session.sendKeys("C-c")
         try harness.session.waitFor(text: "Type  :qa")
+        #expect(kill(notesPid, SIGINT) == 0)
+        #expect(try vimProcess(harness).pgid == vim.pgid)
         #expect(kill(notesPid, 0) == 0)
 
         // Type a line of body and change the title in the header, then :wq.
