@@ -110,16 +110,17 @@ struct TerminalEditorTests {
         try harness.session.sendKeys("G", "o")
         try harness.session.type("from the UI")
         try harness.session.sendKeys("Escape")
-        try vimCommand(harness, ":3s/\"\"/\"\"/")  // the category line is there (an unchanged substitution)
+        try vimCommand(harness, ":2s/Draft/From the UI/")
         try vimCommand(harness, ":wq")
 
         // Back in the UI, as it was, with the result on the status line.
-        try harness.session.waitFor(text: "Saved \"Draft\"")
+        try harness.session.waitFor(text: "Saved \"From the UI\"")
         try harness.session.waitFor(format: "#{alternate_on}", toBe: "1")
         try harness.session.sendKeys("q")
         #expect(try harness.waitForExit() == 0)
         #expect(try harness.snapshot("after") == harness.snapshot("before"))
         let note = try #require(try sandbox.json("show", id) as? [String: Any])
+        #expect(note["title"] as? String == "From the UI")
         #expect(note["body"] as? String == "old text\nfrom the UI")
     }
 
