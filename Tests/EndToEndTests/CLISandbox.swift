@@ -14,17 +14,25 @@ struct CLISandbox {
         storePath = folder.file("store/notes.json").path
     }
 
+    /// Where `notes edit` keeps a text it could not save (`$XDG_STATE_HOME` is in the sandbox).
+    var unsavedFolder: URL { folder.file("state/notes/unsaved") }
+
     /// Runs `notes ARGS --store <this store>`.
     @discardableResult
     func run(_ arguments: String..., environment: [String: String] = [:], stdin: String? = nil) throws -> CLIResult {
-        try runner.run(arguments + ["--store", storePath], environment: environment, stdin: stdin)
+        try runner.run(arguments + ["--store", storePath], environment: sandboxed(environment), stdin: stdin)
+    }
+
+    /// `environment` with `$XDG_STATE_HOME` in the sandbox unless given.
+    func sandboxed(_ environment: [String: String]) -> [String: String] {
+        environment.merging(["XDG_STATE_HOME": folder.file("state").path]) { given, _ in given }
     }
 
     /// Runs a command that must succeed, and returns its stdout.
     @discardableResult
     func ok(_ arguments: String..., environment: [String: String] = [:], stdin: String? = nil,
             sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try runner.run(arguments + ["--store", storePath], environment: environment, stdin: stdin)
+        let result = try runner.run(arguments + ["--store", storePath], environment: sandboxed(environment), stdin: stdin)
         #expect(result.status == 0, "notes \(arguments.joined(separator: " ")) failed: \(result)", sourceLocation: sourceLocation)
         return result.stdout
     }

@@ -73,14 +73,12 @@ import Testing
     }
 
     @Test func tagsMayBeAStringOrABlockList() throws {
-        let note = Note(title: "T")
         let fromString = try NoteDocument.read("---\ntags: work, Ideas  later\n---\n", originalBody: "")
         #expect(fromString.tags == ["work", "ideas", "later"])
         let fromBlock = try NoteDocument.read("---\ntags:\n  - a\n  - '#B'\n---\n", originalBody: "")
         #expect(fromBlock.tags == ["a", "b"])
         let none = try NoteDocument.read("---\ntags:\n---\n", originalBody: "")
         #expect(try NoteDocument.apply(none, to: Note(title: "T", tags: ["x"]), in: Self.database).tags.isEmpty)
-        _ = note
     }
 
     @Test func withoutAHeaderTheWholeTextIsTheBodyAndTheFieldsStay() throws {

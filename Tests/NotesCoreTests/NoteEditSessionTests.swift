@@ -160,6 +160,30 @@ import Testing
         #expect(copy.title == "Draft (conflict copy)")
     }
 
+    @Test func aReadOnlyStoreKeepsTheText() throws {
+        let folder = try TemporaryFolder(prefix: "notes-edit-readonly")
+        defer { folder.remove() }
+        let url = folder.file("notes.json")
+        let note = Note(title: "Draft", body: "old text")
+        do {
+            let writable = try NotesStore.open(at: url)
+            try writable.commit(.putNote(note))
+            writable.close()
+        }
+        let store = try NotesStore.open(at: url, options: NotesStoreOptions(readOnly: true))
+        defer { store.close() }
+        let session = NoteEditSession(runEditor: ScriptedEditor.applying { $0 + "typed on a read-only store\n" },
+                                      unsavedFolder: folder.file("unsaved"), temporaryFolder: folder.url)
+
+        let outcome = session.edit(noteID: note.id, refresh: { _ = try store.refresh(); return store.contents },
+                                   commit: { try store.commit($0) })
+
+        guard case .kept(let path, let reason) = outcome else { Issue.record("not kept: \(outcome)"); return }
+        #expect(reason.contains("read-only"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("old text\ntyped on a read-only store\n"))
+        #expect(store.contents.notes[note.id]?.body == "old text")
+    }
+
     @Test func problemLinesAreRemovedBeforeReading() {
         let problem = NoteDocumentError(line: 3, reason: "bad")
         let annotated = NoteEditSession.annotated("---\r\ntitle: x\r\n---\r\n", problem: problem)

@@ -37,7 +37,8 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
 /// this process ignores `SIGINT` and `SIGQUIT` (as `system()` does: Ctrl-C in the
 /// editor reaches the whole foreground group) and takes `SIGTSTP` at its default, so
 /// that the editor's Ctrl-Z stops us too and the shell's `fg` continues both, without
-/// a curses handler drawing over the editor. The caller must have released the
+/// a curses handler drawing over the editor. Descriptors above 2 are closed in the
+/// editor. The caller must have released the
 /// terminal first (`endwin`).
 public struct ExternalEditor: Sendable {
     public var environment: [String: String]
@@ -71,13 +72,22 @@ public struct ExternalEditor: Sendable {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
+        // Only the standard descriptors go to the editor: none of ours (or our parent's),
+        // so that it, and anything it leaves running, holds no pipe or file of notes.
+        var fileActions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        for descriptor in Self.openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&fileActions, descriptor)
+        }
+
         let saved = SignalDispositions.whileChildRuns()
         defer { saved.restore() }
 
         var pid: pid_t = 0
         let spawnStatus = CStringArray.with(arguments) { argv in
             CStringArray.with(environmentLines) { envp in
-                posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, envp)
+                posix_spawn(&pid, "/bin/sh", &fileActions, &attributes, argv, envp)
             }
         }
         guard spawnStatus == 0 else {
@@ -93,6 +103,21 @@ public struct ExternalEditor: Sendable {
         guard signal == 0 else { throw .killed(command: command, signal: signal) }
         let exitStatus = (status >> 8) & 0xFF
         guard exitStatus == 0 else { throw .failed(command: command, status: exitStatus) }
+    }
+
+    /// This process's open file descriptors (from `/proc/self/fd`; empty where there is none).
+    private static func openDescriptors() -> [Int32] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        let own = dirfd(directory)
+        var descriptors: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let descriptor = Int32(name), descriptor != own { descriptors.append(descriptor) }
+        }
+        return descriptors
     }
 }
 

@@ -105,6 +105,8 @@ public final class AppRunner {
     /// The whole note in the editor (`NoteEditSession`), the terminal suspended while it
     /// runs; the save goes through `commit(_:)`; the outcome goes on the status line.
     private func edit(_ id: UUID) {
+        // A note that is not there (its creation just failed) leaves that error on the status line.
+        guard snapshot.database.notes[id] != nil else { return }
         let session = NoteEditSession(
             runEditor: { [terminal, runEditor] path in
                 terminal.suspend()

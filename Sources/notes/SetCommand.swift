@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import NotesCore
+
+/// `notes set ID [--title T] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]`
+struct SetFields: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Change a note's title, category, tags or kind, and print what changed.",
+        discussion: "Nothing is written when any value is wrong. A value may start with '-' (--title \"-x\")."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The note's id or a unique prefix of it.")
+    var id: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The new title.", valueName: "title"))
+    var title: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Move the note to this category (it must exist).", valueName: "name"))
+    var category: String?
+
+    @Flag(help: "Take the note out of its category.")
+    var noCategory = false
+
+    @Option(name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Add a tag (repeatable); '#' and case are ignored.", valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"))
+    var untag: [String] = []
+
+    @Option(help: ArgumentHelp("The kind: \(NoteKind.allCases.map(\.name).joined(separator: ", ")).", valueName: "kind"))
+    var kind: String?
+
+    func validate() throws {
+        if title == nil, category == nil, !noCategory, tag.isEmpty, untag.isEmpty, kind == nil {
+            throw ValidationError("nothing to change: give --title, --category, --no-category, --tag, --untag or --kind")
+        }
+        if category != nil && noCategory { throw ValidationError("give --category or --no-category, not both") }
+        if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("a note needs a title")
+        }
+        if let kind, NoteKind(name: kind) == nil {
+            throw ValidationError("unknown kind '\(kind)' (expected one of \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
+        }
+        for raw in tag + untag where Tag.normalize(raw) == nil {
+            throw ValidationError("'\(raw)' is not a tag name")
+        }
+    }
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let base = try store.contents.requireNote(id)
+        var edited = base
+        if let title { edited.title = title }
+        if let category { edited.categoryID = try store.contents.requireCategory(category).id }
+        if noCategory { edited.categoryID = nil }
+        edited.tags.formUnion(tag.compactMap(Tag.normalize))
+        edited.tags.subtract(untag.compactMap(Tag.normalize))
+        if let kind, let parsed = NoteKind(name: kind) { edited.kind = parsed }
+        guard EditMerge.isChanged(base, edited) else {
+            Console.out("no changes")
+            return
+        }
+        _ = try store.refresh()
+        let (changes, outcome) = EditMerge.changes(base: base, edited: edited, current: store.contents.notes[base.id],
+                                                   now: ISODate.rounded(Date()))
+        try store.commit(changes)
+        Console.out(lines: NoteChangeSummary.lines(from: base, to: edited, in: store.contents))
+        if case .conflictCopy = outcome { Console.warning("the note changed meanwhile; the other version is kept as a conflict copy") }
+    }
+}
+
+/// "title: old → new" lines for `notes set`.
+enum NoteChangeSummary {
+    static func lines(from old: Note, to new: Note, in database: NotesDatabase) -> [String] {
+        var lines: [String] = []
+        let categoryName = { (id: UUID?) in id.flatMap { database.categories[$0]?.name } ?? "(none)" }
+        if old.title != new.title { lines.append("title: \(old.title) → \(new.title)") }
+        if old.categoryID != new.categoryID {
+            lines.append("category: \(categoryName(old.categoryID)) → \(categoryName(new.categoryID))")
+        }
+        let added = new.tags.subtracting(old.tags).sorted().map { "+\($0)" }
+        let removed = old.tags.subtracting(new.tags).sorted().map { "-\($0)" }
+        if !(added + removed).isEmpty { lines.append("tags: " + (added + removed).joined(separator: " ")) }
+        if old.kind != new.kind { lines.append("kind: \(old.kind.name) → \(new.kind.name)") }
+        return lines
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import NotesCore
+import NotesTestSupport
+import Testing
+
+/// A REAL vim, in a real terminal (tmux), from `notes edit` and from the UI's `e`: it gets
+/// the terminal (it is in the foreground process group), Ctrl-C in it does not end
+/// notes, what is typed and saved is in the note, `:cq` keeps the text, and two editors
+/// on one note keep both versions.
+@Suite(.enabled(if: TmuxSession.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/vim"),
+                "tmux or vim is not installed (.ci/run installs them)"))
+struct TerminalEditorTests {
+    /// A store with one note, and a shell in tmux whose `$EDITOR` is a plain vim.
+    private func start(width: Int = 100) throws -> (CLISandbox, TerminalHarness, id: String) {
+        let sandbox = try CLISandbox()
+        let id = try sandbox.add("Draft", "--body", "old text")
+        let harness = try TerminalHarness(width: width, height: 24, environment: [
+            "EDITOR": "vim -u NONE -i NONE -N", "XDG_STATE_HOME": sandbox.folder.file("state").path,
+        ])
+        return (sandbox, harness, id)
+    }
+
+    private func notes(_ sandbox: CLISandbox, _ arguments: String...) -> [String] {
+        [sandbox.runner.executable.path] + arguments + ["--store", sandbox.storePath]
+    }
+
+    /// The `ps` line of the vim on the pane's terminal, once there is one: pgid, tpgid, state.
+    private func vimProcess(_ harness: TerminalHarness) throws -> (pgid: Int, tpgid: Int, state: String) {
+        let tty = try harness.session.format("#{pane_tty}")
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            let output = try Self.ps(["-o", "pgid=,tpgid=,stat=,comm=", "-t", tty])
+            for line in output.split(separator: "\n") {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                if fields.count == 4, fields[3] == "vim", let pgid = Int(fields[0]), let tpgid = Int(fields[1]) {
+                    return (pgid, tpgid, String(fields[2]))
+                }
+            }
+            usleep(20_000)
+        } while Date() < deadline
+        throw TmuxError.timedOut(waitingFor: "vim in ps", screen: try harness.session.capture())
+    }
+
+    private static func ps(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/ps")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Types `text` into vim and presses Enter (an ex command such as `:wq`).
+    private func vimCommand(_ harness: TerminalHarness, _ text: String) throws {
+        try harness.session.type(text)
+        try harness.session.sendKeys("Enter")
+    }
+
+    @Test func notesEditGivesVimTheTerminalAndSavesWhatIsTyped() throws {
+        let (sandbox, harness, id) = try start()
+        defer { sandbox.remove(); harness.session.kill() }
+        try harness.startBracketed(notes(sandbox, "edit", id))
+        try harness.session.waitFor(text: "title: \"Draft\"")
+
+        // vim is in the terminal's foreground process group, and running (not stopped by SIGTTIN/SIGTTOU).
+        let vim = try vimProcess(harness)
+        #expect(vim.pgid == vim.tpgid)
+        #expect(vim.state.contains("+") && !vim.state.hasPrefix("T"), "vim: \(vim)")
+        let notesPid = try harness.programPid()
+        #expect(getpgid(notesPid) == pid_t(vim.pgid))
+
+        // Ctrl-C in vim (a key: vim turns the terminal's signals off), and a SIGINT to notes
+        // itself (what a terminal that sends signals would deliver): vim stays, and so does notes.
+        try harness.session.sendKeys("C-c")
+        try harness.session.waitFor(text: "Type  :qa")
+        #expect(kill(notesPid, SIGINT) == 0)
+        #expect(try vimProcess(harness).pgid == vim.pgid)
+        #expect(kill(notesPid, 0) == 0)
+
+        // Type a line of body and change the title in the header, then :wq.
+        try harness.session.sendKeys("G", "o")
+        try harness.session.type("typed in vim")
+        try harness.session.sendKeys("Escape")
+        try vimCommand(harness, ":2s/Draft/Renamed: yes/")
+        try vimCommand(harness, ":wq")
+
+        #expect(try harness.waitForExit() == 0)
+        #expect(try harness.snapshot("after") == harness.snapshot("before"))
+        let note = try #require(try sandbox.json("show", id) as? [String: Any])
+        #expect(note["title"] as? String == "Renamed: yes")
+        #expect(note["body"] as? String == "old text\ntyped in vim")
+    }
+
+    @Test func eInTheUIEditsTheWholeNoteInVim() throws {
+        let (sandbox, harness, id) = try start()
+        defer { sandbox.remove(); harness.session.kill() }
+        try harness.startBracketed(notes(sandbox))
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "Draft")
+
+        try harness.session.sendKeys("e")
+        try harness.session.waitFor(text: "title: \"Draft\"")
+        let vim = try vimProcess(harness)
+        #expect(vim.pgid == vim.tpgid)
+        #expect(!vim.state.hasPrefix("T"))
+
+        try harness.session.sendKeys("G", "o")
+        try harness.session.type("from the UI")
+        try harness.session.sendKeys("Escape")
+        try vimCommand(harness, ":2s/Draft/From the UI/")
+        try vimCommand(harness, ":wq")
+
+        // Back in the UI, as it was, with the result on the status line.
+        try harness.session.waitFor(text: "Saved \"From the UI\"")
+        try harness.session.waitFor(format: "#{alternate_on}", toBe: "1")
+        try harness.session.sendKeys("q")
+        #expect(try harness.waitForExit() == 0)
+        #expect(try harness.snapshot("after") == harness.snapshot("before"))
+        let note = try #require(try sandbox.json("show", id) as? [String: Any])
+        #expect(note["title"] as? String == "From the UI")
+        #expect(note["body"] as? String == "old text\nfrom the UI")
+    }
+
+    @Test func colonCQKeepsTheTextAndShowsWhere() throws {
+        let (sandbox, harness, id) = try start(width: 200)
+        defer { sandbox.remove(); harness.session.kill() }
+        try harness.startBracketed(notes(sandbox))
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "Draft")
+
+        try harness.session.sendKeys("e")
+        try harness.session.waitFor(text: "title: \"Draft\"")
+        try harness.session.sendKeys("G", "o")
+        try harness.session.type("words worth keeping")
+        try harness.session.sendKeys("Escape")
+        try vimCommand(harness, ":w")
+        try vimCommand(harness, ":cq")
+
+        let screen = try harness.session.waitFor(text: "your text is kept in")
+        #expect(screen.contains(sandbox.unsavedFolder.path))
+        #expect(try sandbox.keptTexts().first?.hasSuffix("old text\nwords worth keeping\n") == true)
+        try harness.session.sendKeys("q")
+        #expect(try harness.waitForExit() == 0)
+        let note = try #require(try sandbox.json("show", id) as? [String: Any])
+        #expect(note["body"] as? String == "old text")
+    }
+
+    @Test func ctrlZInVimAndFgThenAResizeLeaveTheUIWorking() throws {
+        let (sandbox, harness, _) = try start()
+        defer { sandbox.remove(); harness.session.kill() }
+        try harness.saveSnapshot("before")
+        try harness.run(notes(sandbox).map(TmuxSession.shellQuoted).joined(separator: " "))
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "Draft")
+        try harness.session.sendKeys("e")
+        try harness.session.waitFor(text: "title: \"Draft\"")
+
+        // vim's Ctrl-Z stops the whole job (notes too); the shell's fg brings vim back.
+        try harness.session.sendKeys("C-z")
+        try harness.session.waitFor(text: "Stopped")
+        try harness.run("fg")
+        try harness.session.waitFor(text: "title: \"Draft\"")
+
+        // A resize while vim has the terminal; the UI comes back, at the new size.
+        try harness.session.resize(width: 70, height: 20)
+        try vimCommand(harness, ":q")
+        let screen = try harness.session.waitFor(text: "No changes")
+        #expect(screen.split(separator: "\n").contains { $0.contains("Draft") })
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 70 })
+        try harness.session.sendKeys("q")
+        try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
+        try harness.saveSnapshot("after")
+        // The modes are as they were (the first line of `stty -a` has the new size).
+        let modes = { (name: String) in try harness.snapshot(name).split(separator: "\n").dropFirst() }
+        #expect(try modes("after") == modes("before"))
+    }
+
+    @Test func twoVimsOnOneNoteKeepBothVersions() throws {
+        let (sandbox, first, id) = try start()
+        defer { sandbox.remove(); first.session.kill() }
+        let second = try TerminalHarness(width: 100, height: 24, environment: [
+            "EDITOR": "vim -u NONE -i NONE -N", "XDG_STATE_HOME": sandbox.folder.file("state").path,
+        ])
+        defer { second.session.kill() }
+
+        try first.startBracketed(notes(sandbox, "edit", id))
+        try first.session.waitFor(text: "title: \"Draft\"")
+        try second.startBracketed(notes(sandbox, "edit", id))
+        try second.session.waitFor(text: "title: \"Draft\"")
+
+        try vimCommand(first, ":%s/old text/first version/")
+        try vimCommand(first, ":wq")
+        #expect(try first.waitForExit() == 0)
+
+        try vimCommand(second, ":%s/old text/second version/")
+        try vimCommand(second, ":wq")
+        #expect(try second.waitForExit() == 0)
+        try second.session.waitFor(text: "conflict copy")
+
+        let all = try sandbox.notes()
+        #expect(all.count == 2)
+        #expect(all.first { $0["id"] as? String == id }?["body"] as? String == "second version")
+        let copy = try #require(all.first { $0["id"] as? String != id })
+        #expect(copy["body"] as? String == "first version")
+        #expect((copy["tags"] as? [String])?.contains("conflict") == true)
+    }
+}
