@@ -14,7 +14,6 @@ enum OpenUI {
         let terminal = try NCursesTerminal(environment: environment,
                                            directColorEntry: DirectColorTerminfo.provider(environment: environment))
         defer { terminal.close() }
-        let environment = ProcessInfo.processInfo.environment
         let editor = ExternalEditor(environment: environment)
         let runner = AppRunner(terminal: terminal, repository: store,
                                runEditor: { path in try editor.run(file: path) },
