@@ -120,7 +120,8 @@ import Testing
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 52, height: 16, colorMode: .monochrome)
         #expect(buffer.lines[2] == " W│ new       #3A7BD5                            │  ")
         #expect(buffer.lines[3] == "  │ old       was #3A7BD5                        │  ")
-        #expect(buffer.lines[10] == "  │ Recent 1:F4D03F 2:3A7BD5                     │  ")
+        #expect(buffer.lines[4] == "  │ terminal shows no colors (NO_COLOR or mono)  │  ")
+        #expect(buffer.lines[11] == "  │ Recent 1:F4D03F 2:3A7BD5                     │  ")
     }
 
     @Test func onAShortScreenThePickerKeepsSlidersAndHexEntry() {
