@@ -144,38 +144,6 @@ import Testing
         ])
     }
 
-    @Test func helpListsEveryKey() {
-        var state = state
-        state.showsHelp = true
-        let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 40)
-        #expect(Array(buffer.lines[0...3]) == [
-            " notes  3 notes                                             ",
-            "  ▶Qu┌─ Keys ─────────────────────────────────────────┐03-02",
-            "   Gr│ Notes                                          │03-01",
-            "   Lo│   j/k ↑/↓         move                         │02-27",
-        ])
-        let text = buffer.lines.joined(separator: "\n")
-        for section in KeyHelp.sections {
-            #expect(text.contains(section.title))
-            for entry in section.keys { #expect(text.contains(entry.key + String(repeating: " ", count: 16 - DisplayWidth.of(entry.key)) + entry.action)) }
-        }
-    }
-
-    @Test func helpFlowsIntoColumnsOnAnEightyByTwentyFourTerminal() {
-        var state = state
-        state.showsHelp = true
-        let buffer = UIFixtures.render(state, UIFixtures.database, width: 80, height: 24)
-        let text = buffer.lines.joined(separator: "\n")
-        #expect(text.contains("any key closes"))
-        for section in KeyHelp.sections {
-            #expect(text.contains(section.title))
-            for entry in section.keys {
-                let padding = String(repeating: " ", count: 14 - DisplayWidth.of(entry.key))
-                #expect(text.contains(entry.key + padding + entry.action), "\(entry.key) is missing")
-            }
-        }
-    }
-
     @Test func tooSmallTerminalSaysSo() {
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 39, height: 9)
         #expect(buffer.lines == [

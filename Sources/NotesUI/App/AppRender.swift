@@ -21,7 +21,7 @@ public enum AppRender {
             CategoriesScreen.draw(state, snapshot, into: &buffer, colorMode: colorMode)
         }
         StatusLine.draw(state, snapshot, into: &buffer)
-        if state.showsHelp { HelpOverlay.draw(into: &buffer) }
+        if state.showsHelp { HelpOverlay.draw(state, into: &buffer) }
         return buffer
     }
 

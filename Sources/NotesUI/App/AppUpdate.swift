@@ -32,7 +32,7 @@ public enum AppUpdate {
         if key == .control("c") { return [.quit] }
         if key == .control("z") { return [.suspend] }
         if state.showsHelp {
-            state.showsHelp = false
+            HelpOverlay.handle(key, &state)
             return []
         }
         if state.picker != nil { return pickerKey(key, &state, snapshot) }

@@ -12,7 +12,11 @@ public enum StatusLine {
             buffer.write(DisplayWidth.truncate(question(confirmation, snapshot), to: width), x: 0, y: y,
                          style: Theme.message, limit: width)
         } else if state.isEditingFilter {
-            TextField(text: state.filter.query).draw(label: "/", in: &buffer, x: 0, y: y, width: width)
+            // What Enter and Esc do, at the right while there is room for the text too.
+            let hint = filterHint
+            let hintWidth = width >= 40 ? DisplayWidth.of(hint) + 1 : 0
+            TextField(text: state.filter.query).draw(label: "/", in: &buffer, x: 0, y: y, width: width - hintWidth)
+            if hintWidth > 0 { buffer.write(hint, x: width - hintWidth + 1, y: y, style: Theme.secondary) }
         } else if let message = state.message {
             buffer.write(DisplayWidth.truncate(message.text, to: width), x: 0, y: y,
                          style: message.isError ? Theme.error : Theme.message, limit: width)
@@ -21,6 +25,9 @@ public enum StatusLine {
                          style: Theme.secondary, limit: width)
         }
     }
+
+    /// Shown while the filter is typed.
+    static let filterHint = "Enter keeps  Esc clears"
 
     static func label(_ purpose: AppState.PromptPurpose) -> String {
         switch purpose {

@@ -68,7 +68,8 @@ public enum ColorPickerView {
             case .slider(let channel):
                 drawSlider(channel, picker, x: left, y: y, width: inner, buffer: &buffer)
             case .sample:
-                let sample = NoteRowView(title: sampleTitle, date: "", tags: [], color: color, marker: "A", isSelected: false)
+                let sample = NoteRowView(title: sampleTitle, date: "", tags: [], color: color,
+                                         marker: colorMode == .monochrome ? "A" : nil, isSelected: false)
                 sample.draw(into: &buffer, x: left, y: y, width: inner, colorMode: colorMode)
             case .recent:
                 drawRecent(picker.recent, x: left, y: y, width: inner, buffer: &buffer, colorMode: colorMode)
