@@ -58,10 +58,10 @@ struct TerminalPickerFaithfulTests {
         try session.sendKeys("#")
         try session.type("12")
         try session.sendKeys("Enter")
-        let screen = try session.waitFor(text: "is not a hex color")
+        let screen = try session.waitFor(text: "not a hex color")
         let lines = screen.components(separatedBy: "\n")
         let entry = try #require(lines.firstIndex { $0.contains("Hex #12") })
-        #expect(lines[entry + 1].contains("'12' is not a hex color"))
+        #expect(lines[entry + 1].contains("not a hex color: use RRGGBB, RRGGBBAA or RGB"))
 
         try session.sendKeys("C-u")
         try session.type("0a8")

@@ -188,7 +188,7 @@ import Testing
         ColorPickerView.draw(picker, in: Rect(x: 0, y: 0, width: 60, height: 24), buffer: &buffer, colorMode: .trueColor)
         let lines = buffer.lines
         let entryRow = lines.firstIndex { $0.contains("Hex #") }
-        let problemRow = lines.firstIndex { $0.contains("is not a hex color") }
+        let problemRow = lines.firstIndex { $0.contains("not a hex color: use RRGGBB, RRGGBBAA or RGB") }
         #expect(entryRow != nil && problemRow == entryRow.map { $0 + 1 }, "\(lines.joined(separator: "\n"))")
     }
 

@@ -108,7 +108,7 @@ public struct ColorPicker: Equatable, Sendable {
         switch field.handle(key) {
         case .submitted(let text):
             guard let parsed = Self.parseHex(text) else {
-                problem = "'\(text)' is not a hex color: type RRGGBB, RRGGBBAA or RGB"
+                problem = "not a hex color: use RRGGBB, RRGGBBAA or RGB"
                 hexEntry = field
                 return nil
             }
