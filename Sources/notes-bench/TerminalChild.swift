@@ -9,7 +9,9 @@ import NotesUI
 enum TerminalChild {
     static func run(storePath: String) throws {
         // The pty slave is this process's stdin and stdout; `$TERM` names the terminal.
-        let terminal = try NCursesTerminal()
+        let environment = ProcessInfo.processInfo.environment
+        let terminal = try NCursesTerminal(environment: environment,
+                                           directColorEntry: DirectColorTerminfo.provider(environment: environment))
         defer { terminal.close() }
         let store = try NotesStore.open(at: URL(fileURLWithPath: storePath))
         defer { store.close() }

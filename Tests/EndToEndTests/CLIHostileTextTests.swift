@@ -65,6 +65,29 @@ struct CLIHostileTextTests {
         #expect(screen.contains("no^[[2Jsuch"))
     }
 
+    @Test func aWarningNamingAHostileCategoryShowsEscapes() throws {
+        // A store whose category (named with an OSC title sequence) has a broken color archive.
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let store = #"""
+        {"format": "notes", "formatVersion": 3, "sequence": 0, "recentColors": "",
+         "categories": [{"id": "C445C72C-6F54-4CE9-8993-0C7A27938539", "name": "Bro\u001b]0;warn\u0007ken", "color": "bm90IGFuIGFyY2hpdmU="}],
+         "notes": []}
+        """#
+        let url = URL(fileURLWithPath: sandbox.storePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(store.utf8).write(to: url)
+
+        let notes = [sandbox.runner.executable.path, "category", "list", "--store", sandbox.storePath]
+            .map(TmuxSession.shellQuoted).joined(separator: " ")
+        let session = try TmuxSession(command: ["sh", "-c", "\(notes); echo \"DO\"\"NE\"; sleep 60"], width: 200, height: 20)
+        defer { session.kill() }
+        let screen = try session.waitUntil("the command to finish") { $0.contains("DONE") }
+        #expect(screen.contains("warning: "))
+        #expect(screen.contains("Bro^[]0;warn^Gken"), "\(screen)")
+        #expect(try session.format("#{pane_title}") != "warn")
+    }
+
     @Test func pipesGetTheExactBytes() throws {
         let (sandbox, id) = try makeStore()
         defer { sandbox.remove() }

@@ -64,6 +64,16 @@ struct TerminalColorTests {
         #expect(try stripColor(term: "xterm-256color") == .palette(32))
     }
 
+    @Test func aDarkBlueStaysBlueWith256Colors() throws {
+        let session = try TmuxSession(command: [TerminalHarness.product("notes-termcheck"), "--color", "123456"],
+                                      width: 80, height: 24, term: "xterm-256color")
+        defer { session.kill() }
+        try session.waitFor(text: "strip #123456")
+        let screen = CapturedScreen(try session.capture(escapes: true))
+        // 24 is #005F87; plain OKLab distance would draw gray 236.
+        #expect(screen.cell(x: 0, y: 2)?.style.background == .palette(24))
+    }
+
     @Test func eightColorsShowAnANSIColor() throws {
         let color = try stripColor(term: "xterm")
         guard case .palette(let index) = color else {

@@ -57,11 +57,10 @@ import Testing
         #expect(picker.color == RGB8(red: 0x1A, green: 0x2B, blue: 0x3C))
     }
 
-    @Test func hexEntryIgnoresNonHexAndExtraDigitsAndBackspaces() {
-        let (picker, _) = press([.character("#"), .character("z"), .character("f"), .character("f"), .character("0"),
-                                 .character("0"), .character("0"), .character("0"), .character("7"), .backspace,
+    @Test func hexEntryKeepsWhatIsTypedAndBackspaces() {
+        let (picker, _) = press([.character("#"), .character("z"), .character("f"), .character("7"), .backspace,
                                  .character("1")])
-        #expect(picker.hexEntry?.text == "ff0001")
+        #expect(picker.hexEntry?.text == "zf1")
     }
 
     @Test func escLeavesHexEntryWithoutChangingTheColor() {
@@ -81,7 +80,7 @@ import Testing
     }
 
     @Test func enterPicksTheCurrentColorAndEscCancels() {
-        #expect(press([.right, .enter]).1 == .picked(RGB8(red: 101, green: 150, blue: 200)))
+        #expect(press([.right, .enter]).1 == .picked(SerializableColor(RGB8(red: 101, green: 150, blue: 200))))
         #expect(press([.right, .escape]).1 == .cancelled)
     }
 
@@ -108,7 +107,105 @@ import Testing
         ColorPickerView.draw(picker, in: Rect(x: 0, y: 0, width: 50, height: 15), buffer: &buffer, colorMode: .trueColor)
         #expect(buffer.lines[2].contains("#FF96C8"))
         #expect(buffer.lines[3].contains("was #6496C8"))
+        #expect(!buffer.lines.joined().contains("nearest of"))
         #expect(buffer[3, 2].style.background == RGB8(red: 255, green: 150, blue: 200))
         #expect(buffer[3, 3].style.background == start)
+    }
+}
+
+/// The picker is faithful: accepting without a change hands back the starting color
+/// itself; hex entry takes `RRGGBB`, `RRGGBBAA` and `RGB`, and shows what is wrong.
+@Suite struct FaithfulColorPickerTests {
+    let translucent = try! SerializableColor(hex: "#FF00FF80")
+    let displayP3 = try! SerializableColor(colorSpace: .displayP3, red: 0.9, green: 0.2, blue: 0.1, alpha: 1)
+
+    func press(_ keys: [Key], start: SerializableColor) -> (ColorPicker, ColorPickerOutcome?) {
+        var picker = ColorPicker(start: start)
+        var outcome: ColorPickerOutcome?
+        for key in keys { outcome = picker.handle(key) }
+        return (picker, outcome)
+    }
+
+    @Test func acceptingUnchangedGivesTheStartingColorItself() {
+        for start in [translucent, displayP3, SerializableColor.white] {
+            guard case .picked(let color) = press([.enter], start: start).1 else {
+                Issue.record("not picked")
+                continue
+            }
+            #expect(color === start)
+        }
+    }
+
+    @Test func movingAwayAndBackIsNoChange() {
+        guard case .picked(let color) = press([.right, .left, .enter], start: displayP3).1 else {
+            Issue.record("not picked")
+            return
+        }
+        #expect(color.colorSpace == .displayP3)
+        #expect(color == displayP3)
+    }
+
+    @Test func aRealChangeIsSRGBAndKeepsTheAlpha() {
+        guard case .picked(let color) = press([.home, .enter], start: translucent).1 else {
+            Issue.record("not picked")
+            return
+        }
+        #expect(color.colorSpace == .sRGB)
+        #expect(color.hex == "#0000FF80")
+        #expect(color.alpha == translucent.alpha)
+    }
+
+    @Test(arguments: [
+        ("#123456", "#123456"), ("123456", "#123456"), ("#abc", "#AABBCC"), ("ABC", "#AABBCC"),
+        ("#11223344", "#11223344"), (" 0a0b0c ", "#0A0B0C"),
+    ])
+    func hexForms(typed: String, expected: String) {
+        let keys = [Key.character("#")] + typed.map { Key.character($0) } + [.enter, .enter]
+        guard case .picked(let color) = press(keys, start: .white).1 else {
+            Issue.record("not picked")
+            return
+        }
+        #expect(color.hex == expected)
+    }
+
+    @Test func hexWithoutAlphaKeepsTheStartingAlpha() {
+        let keys = [Key.character("#")] + "00FF00".map { Key.character($0) } + [.enter, .enter]
+        guard case .picked(let color) = press(keys, start: translucent).1 else {
+            Issue.record("not picked")
+            return
+        }
+        #expect(color.hex == "#00FF0080")
+    }
+
+    @Test(arguments: ["12345", "#GG0000", "1234567", "", "#"])
+    func badHexShowsTheProblemUnderTheEntry(typed: String) {
+        let keys = [Key.character("#")] + typed.map { Key.character($0) } + [.enter]
+        let (picker, outcome) = press(keys, start: translucent)
+        #expect(outcome == nil)
+        #expect(picker.hexEntry?.text == typed)
+        #expect(picker.problem != nil)
+        var buffer = ScreenBuffer(size: TerminalSize(width: 60, height: 24))
+        ColorPickerView.draw(picker, in: Rect(x: 0, y: 0, width: 60, height: 24), buffer: &buffer, colorMode: .trueColor)
+        let lines = buffer.lines
+        let entryRow = lines.firstIndex { $0.contains("Hex #") }
+        let problemRow = lines.firstIndex { $0.contains("not a hex color: use RRGGBB, RRGGBBAA or RGB") }
+        #expect(entryRow != nil && problemRow == entryRow.map { $0 + 1 }, "\(lines.joined(separator: "\n"))")
+    }
+
+    @Test func theViewShowsAlphaSpaceAndApproximation() {
+        var buffer = ScreenBuffer(size: TerminalSize(width: 60, height: 24))
+        ColorPickerView.draw(ColorPicker(start: translucent), in: Rect(x: 0, y: 0, width: 60, height: 24),
+                             buffer: &buffer, colorMode: .palette256)
+        var text = buffer.lines.joined(separator: "\n")
+        #expect(text.contains("was #FF00FF80"))
+        #expect(text.components(separatedBy: "#FF00FF80").count == 3)
+        #expect(text.contains("nearest of 256 colors"))
+
+        buffer = ScreenBuffer(size: TerminalSize(width: 60, height: 24))
+        ColorPickerView.draw(ColorPicker(start: displayP3), in: Rect(x: 0, y: 0, width: 60, height: 24),
+                             buffer: &buffer, colorMode: .ansi8)
+        text = buffer.lines.joined(separator: "\n")
+        #expect(text.contains("(display-p3)"))
+        #expect(text.contains("nearest of 8 colors"))
     }
 }

@@ -97,3 +97,23 @@ import Testing
         } ?? 16
     }
 }
+
+/// The 256-color and ANSI picks keep a color's hue (the table in `Palette256.nearest`).
+struct HueKeepingPaletteTests {
+    @Test(arguments: [
+        (0x123456, 24), (0x1A1A40, 17), (0x2B3A55, 60), (0x003300, 22), (0x5C4033, 95), (0xE6E6FA, 189),
+        (0x3A7BD5, 32), (0x808890, 102), (0x400000, 52), (0x000080, 18), (0x8B4513, 130), (0x663399, 54),
+        (0xFF8000, 208), (0x7F7F7F, 244), (0x101010, 233), (0xFFFFFF, 231), (0x000000, 16),
+    ])
+    func pick(hex: Int, index: Int) {
+        let color = RGB8(red: UInt8(hex >> 16), green: UInt8(hex >> 8 & 0xFF), blue: UInt8(hex & 0xFF))
+        #expect(Palette256.nearest(color) == index, "\(color.hex)")
+    }
+
+    @Test func aDarkBlueStaysBlueInSixteenAndEightColors() {
+        let darkBlue = RGB8(red: 0x12, green: 0x34, blue: 0x56)
+        #expect(ANSIPalette.nearest(darkBlue, count: 16) == 4)
+        #expect(ANSIPalette.nearest(darkBlue, count: 8) == 4)
+        #expect(ANSIPalette.nearest(RGB8(red: 0x80, green: 0x80, blue: 0x80), count: 16) == 8)
+    }
+}

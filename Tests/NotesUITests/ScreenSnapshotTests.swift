@@ -120,7 +120,8 @@ import Testing
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 52, height: 16, colorMode: .monochrome)
         #expect(buffer.lines[2] == " W│ new       #3A7BD5                            │  ")
         #expect(buffer.lines[3] == "  │ old       was #3A7BD5                        │  ")
-        #expect(buffer.lines[10] == "  │ Recent 1:F4D03F 2:3A7BD5                     │  ")
+        #expect(buffer.lines[4] == "  │ terminal shows no colors (NO_COLOR or mono)  │  ")
+        #expect(buffer.lines[11] == "  │ Recent 1:F4D03F 2:3A7BD5                     │  ")
     }
 
     @Test func onAShortScreenThePickerKeepsSlidersAndHexEntry() {
@@ -141,39 +142,6 @@ import Testing
             "│ Hex #f                               │",
             "└──────────────────────────────────────┘",
         ])
-    }
-
-    @Test func helpListsEveryKey() {
-        var state = state
-        state.showsHelp = true
-        let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 44)
-
-        #expect(Array(buffer.lines[0...3]) == [
-            " note┌─ Keys ─────────────────────────────────────────┐     ",
-            "  ▶Qu│ Notes                                          │03-02",
-            "   Gr│   j/k ↑/↓         move                         │03-01",
-            "   Lo│   PgUp/PgDn g/G   page, first, last            │02-27",
-        ])
-        let text = buffer.lines.joined(separator: "\n")
-        for section in KeyHelp.sections {
-            #expect(text.contains(section.title))
-            for entry in section.keys { #expect(text.contains(entry.key + String(repeating: " ", count: 16 - DisplayWidth.of(entry.key)) + entry.action)) }
-        }
-    }
-
-    @Test func helpFlowsIntoColumnsOnAnEightyByTwentyFourTerminal() {
-        var state = state
-        state.showsHelp = true
-        let buffer = UIFixtures.render(state, UIFixtures.database, width: 80, height: 24)
-        let text = buffer.lines.joined(separator: "\n")
-        #expect(text.contains("any key closes"))
-        for section in KeyHelp.sections {
-            #expect(text.contains(section.title))
-            for entry in section.keys {
-                let padding = String(repeating: " ", count: 14 - DisplayWidth.of(entry.key))
-                #expect(text.contains(entry.key + padding + entry.action), "\(entry.key) is missing")
-            }
-        }
     }
 
     @Test func tooSmallTerminalSaysSo() {

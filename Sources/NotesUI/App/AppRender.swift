@@ -24,7 +24,7 @@ public enum AppRender {
             ChooserView.draw(session.chooser, into: &buffer, area: Layout.dialogArea(size))
         }
         StatusLine.draw(state, snapshot, into: &buffer)
-        if state.showsHelp { HelpOverlay.draw(into: &buffer) }
+        if state.showsHelp { HelpOverlay.draw(state, into: &buffer) }
         return buffer
     }
 

@@ -101,6 +101,8 @@ public struct AppState: Equatable, Sendable {
     public var picker: PickerSession?
     public var chooser: ChooserSession?
     public var showsHelp = false
+    /// The first line of the help shown, when it is taller than the screen (`HelpOverlay`).
+    public var helpScroll = 0
     /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
     public var showsPreview = true
     /// While set, the preview pane keeps showing this note instead of the selected one:

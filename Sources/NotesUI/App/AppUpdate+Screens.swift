@@ -119,7 +119,7 @@ extension AppUpdate {
             state.prompt = .init(purpose: .newCategoryName, field: TextField())
         case .enter, .character("p"):
             if let selected {
-                let picker = ColorPicker(start: selected.color.rgb8, recent: snapshot.database.recentColors)
+                let picker = ColorPicker(start: selected.color, recent: snapshot.database.recentColors)
                 state.picker = .init(categoryID: selected.id, picker: picker)
             }
         case .character("r"):

@@ -38,7 +38,7 @@ public enum AppUpdate {
         if Layout.isTooSmall(state.size) { return tooSmallKey(key, state) }
         if state.showsHelp {
             if case .paste = key { return [] }
-            state.showsHelp = false
+            HelpOverlay.handle(key, &state)
             return []
         }
         if state.picker != nil { return pickerKey(key, &state, snapshot) }
@@ -151,9 +151,14 @@ public enum AppUpdate {
         state.picker = outcome == nil ? session : nil
         guard case .picked(let color) = outcome,
               var category = snapshot.database.categories[session.categoryID] else { return [] }
-        category.color = SerializableColor(color)
+        // Accepted unchanged: nothing is written (a translucent or Display P3 color stays as it is).
+        guard color != category.color else {
+            state.message = .init(text: "\(category.name) keeps \(color.hex)", isError: false)
+            return []
+        }
+        category.color = color
         state.message = .init(text: "\(category.name) is now \(color.hex)", isError: false)
-        let recent = color.prepended(to: snapshot.database.recentColors)
+        let recent = color.rgb8.prepended(to: snapshot.database.recentColors)
         return [.commit([.putCategory(category), .setRecentColors(recent)])]
     }
 }

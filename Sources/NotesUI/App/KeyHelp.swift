@@ -29,6 +29,29 @@ public enum KeyHelp {
         ]),
     ]
 
+    /// The filter being typed (`/` on the notes screen).
+    public static let filter = Section(title: "Filter (after /)", keys: [
+        ("type", "narrow as you type"), ("Enter", "keep the filter"),
+        ("Esc", "clear the filter"), ("Backspace", "delete a character"), ("↑/↓ PgUp/PgDn", "move in the list"),
+    ])
+
+    /// A note opened with Enter.
+    public static let reading = Section(title: "Reading a note", keys: [
+        ("j/k ↑/↓", "scroll"), ("Space PgDn/PgUp", "page down, up"), ("g/G Home/End", "top, end"),
+        ("e", "edit body in $EDITOR"), ("d", "delete (asks)"), ("Esc/q/h ←", "back to the list"), ("?", "this help"),
+    ])
+
+    /// The `?` help of the screen `state` is on: its own keys first.
+    public static func sections(for state: AppState) -> [Section] {
+        let named = Dictionary(sections.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
+        if state.picker != nil { return [named["Color picker"]].compactMap { $0 } }
+        switch state.screen {
+        case .notes: return [named["Notes"]].compactMap { $0 } + [filter]
+        case .reading: return [reading]
+        case .categories: return [named["Categories"], named["Color picker"]].compactMap { $0 }
+        }
+    }
+
     /// The status line's list of keys for the current screen.
     public static func statusKeys(for state: AppState) -> String {
         if state.picker != nil { return "←→ ±1  H/L ±16  j/k slider  # hex  Enter accept  Esc cancel" }

@@ -11,8 +11,12 @@ public struct NotesSnapshot: Sendable {
     /// Categories sorted by name.
     public let categories: [Category]
     public let colors: [UUID: RGB8]
-    /// A letter or digit per category, unique, drawn instead of its color in monochrome.
+    /// A letter or digit per category, unique, drawn instead of its color in monochrome,
+    /// and over it with 8 or 16 colors where categories share a color (`marker(for:in:)`).
     public let markers: [UUID: Character]
+    /// The categories whose color is the same ANSI color as another one's, with 8 and 16 colors.
+    private let sharedANSI8: Set<UUID>
+    private let sharedANSI16: Set<UUID>
     /// How many notes are in no category.
     public var uncategorizedCount: Int { index.uncategorizedCount }
 
@@ -24,6 +28,27 @@ public struct NotesSnapshot: Sendable {
         categories = database.sortedCategories
         colors = database.categories.mapValues(\.color.rgb8)
         markers = Self.markers(for: categories)
+        sharedANSI8 = Self.sharingAColor(colors, mode: .ansi8)
+        sharedANSI16 = Self.sharingAColor(colors, mode: .ansi16)
+    }
+
+    /// The marker to draw in a category's swatch in `mode`: always in monochrome; with 8
+    /// or 16 colors when another category is drawn in the same color, so that they stay
+    /// apart; never with 256 or 24-bit colors.
+    public func marker(for category: UUID, in mode: ColorMode) -> Character? {
+        switch mode {
+        case .monochrome: markers[category]
+        case .ansi8: sharedANSI8.contains(category) ? markers[category] : nil
+        case .ansi16: sharedANSI16.contains(category) ? markers[category] : nil
+        case .palette256, .trueColor: nil
+        }
+    }
+
+    /// The categories drawn in the same terminal color as another one in `mode`.
+    static func sharingAColor(_ colors: [UUID: RGB8], mode: ColorMode) -> Set<UUID> {
+        var byNumber: [Int32: [UUID]] = [:]
+        for (id, color) in colors { byNumber[TerminalColor.number(for: color, mode: mode), default: []].append(id) }
+        return Set(byNumber.values.filter { $0.count > 1 }.joined())
     }
 
     public func noteCount(in category: UUID) -> Int {

@@ -11,7 +11,7 @@ enum CategoriesPane {
         y += 1
         for category in snapshot.categories {
             guard y < rect.maxY else { break }
-            row(swatch: snapshot.colors[category.id], marker: snapshot.markers[category.id], name: category.name,
+            row(swatch: snapshot.colors[category.id], marker: snapshot.marker(for: category.id, in: colorMode), name: category.name,
                 count: snapshot.noteCount(in: category.id), isActive: state.filter.categoryID == category.id,
                 y: y, rect, &buffer, colorMode)
             y += 1
@@ -23,7 +23,7 @@ enum CategoriesPane {
         let style = isActive ? Theme.selected : CellStyle.plain
         buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), style: style)
         if let swatch {
-            let text = colorMode == .monochrome ? String(marker ?? "*") + " " : "  "
+            let text = colorMode == .monochrome ? String(marker ?? "*") + " " : marker.map { String($0) + " " } ?? "  "
             buffer.write(text, x: rect.x + 1, y: y, style: Theme.swatch(swatch), limit: 2)
         }
         let number = String(count)

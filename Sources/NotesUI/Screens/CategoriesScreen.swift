@@ -34,7 +34,7 @@ public enum CategoriesScreen {
         let style = selected ? Theme.selected : CellStyle.plain
         buffer.fill(Rect(x: 0, y: y, width: width, height: 1), style: style)
         let color = snapshot.colors[category.id] ?? Contrast.white
-        let swatchText = colorMode == .monochrome ? String(snapshot.markers[category.id] ?? "*") + " " : "  "
+        let swatchText = snapshot.marker(for: category.id, in: colorMode).map { String($0) + " " } ?? "  "
         buffer.write(swatchText, x: 1, y: y, style: Theme.swatch(color), limit: 2)
         let notes = snapshot.noteCount(in: category.id)
         let countText = notes == 1 ? "1 note" : "\(notes) notes"

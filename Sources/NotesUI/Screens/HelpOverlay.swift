@@ -1,52 +1,172 @@
-/// The `?` help: every key of every screen, in a box over the current screen. When the
-/// screen is too short for one column (an 80×24 terminal), the keys flow into more columns.
+/// The `?` help: the keys of the screen the user is on (`KeyHelp.sections(for:)`), in a
+/// box over it. The keys flow into as many columns as the width allows before the box
+/// is taller than the screen; each column's key names are as wide as its longest one,
+/// and an action that does not fit ends in `…`, so entries never run into each other.
+/// When even that is taller than the screen, one column scrolls: `j`/`k`, arrows,
+/// `PgUp`/`PgDn`, `g`/`G`; any other key closes.
 public enum HelpOverlay {
-    /// Columns of the key name: wide in one column, narrower when two must fit in 80.
-    static let singleColumnKeyWidth = 15
-    static let multiColumnKeyWidth = 13
-    static let columnWidth = 38
+    /// Columns between two columns of keys.
+    static let gap = 2
+    /// The fewest columns an action keeps in a column.
+    static let minimumActionWidth = 14
 
-    public static func draw(into buffer: inout ScreenBuffer) {
-        let area = Rect(x: 0, y: 0, width: buffer.size.width, height: buffer.size.height - 1)
-        let rowsAvailable = max(1, area.height - 3)
-        var columns = layout(keyWidth: singleColumnKeyWidth, rows: rowsAvailable)
-        if columns.count > 1 { columns = layout(keyWidth: multiColumnKeyWidth, rows: rowsAvailable) }
-        let rows = columns.map(\.count).max() ?? 0
-        let width = columns.count == 1 ? 50 : columns.count * columnWidth + 4
-        let box = area.centered(width: width, height: rows + 3)
+    /// One line of the help: a section title, a key and its action, or a blank.
+    enum Line: Equatable {
+        case title(String)
+        case entry(key: String, action: String)
+        case blank
+    }
+
+    /// Where the lines go: columns of lines, or one scrolling column.
+    struct Layout: Equatable {
+        var columns: [[Line]]
+        var keyWidths: [Int]
+        /// The width of each column (its widest line, or an equal share when they do not all fit).
+        var columnWidths: [Int]
+        /// The rows of keys the box shows.
+        var rows: Int
+        var scrolls: Bool
+        var box: Rect
+    }
+
+    public static func draw(_ state: AppState, into buffer: inout ScreenBuffer) {
+        let layout = layout(KeyHelp.sections(for: state), size: buffer.size)
+        let box = layout.box
+        guard box.width >= 8, box.height >= 4 else { return }
         buffer.box(box, title: "Keys", style: Theme.border)
-        let inner = box.width - 4
-        let limit = columns.count == 1 ? inner : columnWidth - 1
-        for (column, lines) in columns.enumerated() {
-            let x = box.x + 2 + column * columnWidth
-            guard x < box.maxX - 2 else { break }
-            for (row, line) in lines.prefix(box.height - 3).enumerated() {
-                buffer.write(line.0, x: x, y: box.y + 1 + row, style: line.1, limit: min(limit, box.maxX - 2 - x))
+        let scroll = layout.scrolls ? clampedScroll(state.helpScroll, layout) : 0
+        var x = box.x + 2
+        for (index, lines) in layout.columns.enumerated() {
+            for (row, line) in lines.dropFirst(scroll).prefix(layout.rows).enumerated() {
+                draw(line, keyWidth: layout.keyWidths[index], x: x, y: box.y + 1 + row, width: layout.columnWidths[index],
+                     buffer: &buffer)
             }
+            x += layout.columnWidths[index] + gap
         }
-        buffer.write("any key closes", x: box.x + 2, y: box.maxY - 2, style: Theme.secondary, limit: inner)
+        let footer: String
+        if layout.scrolls {
+            let total = layout.columns.first?.count ?? 0
+            let last = min(total, scroll + layout.rows)
+            footer = "\(scroll + 1)–\(last) of \(total)  j/k scroll  any other key closes"
+        } else {
+            footer = "any key closes"
+        }
+        buffer.write(DisplayWidth.truncate(footer, to: box.width - 4), x: box.x + 2, y: box.maxY - 2,
+                     style: Theme.secondary, limit: box.width - 4)
     }
 
-    /// The sections in columns of at most `rows` lines, a section never split unless it
-    /// alone is taller than a column; a blank line between sections in one column.
-    static func layout(keyWidth: Int, rows: Int) -> [[(String, CellStyle)]] {
-        var columns: [[(String, CellStyle)]] = [[]]
-        for section in KeyHelp.sections {
-            let lines = lines(of: section, keyWidth: keyWidth)
-            let current = columns[columns.count - 1]
-            if !current.isEmpty, current.count + 1 + lines.count > rows {
-                columns.append(lines)
-            } else {
-                columns[columns.count - 1] += (current.isEmpty ? [] : [("", .plain)]) + lines
-            }
+    /// A key while the help is open: scrolling keys scroll (when it scrolls), any other closes.
+    public static func handle(_ key: Key, _ state: inout AppState) {
+        let layout = layout(KeyHelp.sections(for: state), size: state.size)
+        let page = max(1, layout.rows - 1)
+        var scroll = clampedScroll(state.helpScroll, layout)
+        switch key {
+        case .down, .character("j") where layout.scrolls: scroll += 1
+        case .up, .character("k") where layout.scrolls: scroll -= 1
+        case .pageDown, .character(" ") where layout.scrolls: scroll += page
+        case .pageUp where layout.scrolls: scroll -= page
+        case .home, .character("g") where layout.scrolls: scroll = 0
+        case .end, .character("G") where layout.scrolls: scroll = Int.max / 2
+        default:
+            state.showsHelp = false
+            state.helpScroll = 0
+            return
         }
-        return columns
+        state.helpScroll = clampedScroll(scroll, layout)
     }
 
-    /// A section's title, then its keys.
-    static func lines(of section: KeyHelp.Section, keyWidth: Int) -> [(String, CellStyle)] {
-        [(section.title, Theme.title)] + section.keys.map { entry in
-            ("  " + DisplayWidth.fit(entry.key, to: keyWidth) + " " + entry.action, CellStyle.plain)
+    static func clampedScroll(_ scroll: Int, _ layout: Layout) -> Int {
+        let total = layout.columns.first?.count ?? 0
+        return max(0, min(scroll, total - layout.rows))
+    }
+
+    /// The layout of `sections` on a screen of `size` (the last row is the status line).
+    static func layout(_ sections: [KeyHelp.Section], size: TerminalSize) -> Layout {
+        let area = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1))
+        let maxBoxWidth = min(area.width, 100)
+        let rows = max(1, area.height - 3)  // borders and the footer
+        let inner = maxBoxWidth - 4
+        for count in 1...3 {
+            let share = (inner - (count - 1) * gap) / count
+            let columns = flow(sections, rows: rows)
+            guard columns.count <= count else { continue }
+            let keyWidths = columns.map(keyWidth)
+            // Narrower columns would leave even less room: scroll instead.
+            guard keyWidths.allSatisfy({ share - 3 - $0 >= minimumActionWidth }) else { break }
+            let natural = zip(columns, keyWidths).map { lines, keys in
+                max(20, lines.map { width(of: $0, keyWidth: keys) }.max() ?? 0)
+            }
+            let fitsNaturally = natural.reduce(0, +) + (columns.count - 1) * gap <= inner
+            let widths = fitsNaturally ? natural : Array(repeating: share, count: columns.count)
+            let boxWidth = widths.reduce(0, +) + (columns.count - 1) * gap + 4
+            let height = (columns.map(\.count).max() ?? 0) + 3
+            return Layout(columns: columns, keyWidths: keyWidths, columnWidths: widths, rows: height - 3,
+                          scrolls: false, box: area.centered(width: boxWidth, height: height))
+        }
+        // Too tall for the screen in as many columns as leave room: one column scrolls.
+        let lines = self.lines(of: sections)
+        let keys = keyWidth(lines)
+        let natural = lines.map { width(of: $0, keyWidth: keys) }.max() ?? 0
+        let boxWidth = min(maxBoxWidth, max(30, natural + 4))
+        let shown = min(rows, lines.count)
+        return Layout(columns: [lines], keyWidths: [keys], columnWidths: [boxWidth - 4], rows: shown,
+                      scrolls: lines.count > rows, box: area.centered(width: boxWidth, height: shown + 3))
+    }
+
+    /// The sections as lines, a blank line between two.
+    static func lines(of sections: [KeyHelp.Section]) -> [Line] {
+        var lines: [Line] = []
+        for section in sections {
+            if !lines.isEmpty { lines.append(.blank) }
+            lines.append(.title(section.title))
+            lines += section.keys.map { Line.entry(key: $0.key, action: $0.action) }
+        }
+        return lines
+    }
+
+    /// The sections in columns of at most `rows` lines, a section kept whole unless it
+    /// alone is taller than a column.
+    static func flow(_ sections: [KeyHelp.Section], rows: Int) -> [[Line]] {
+        var result: [[Line]] = [[]]
+        for section in sections {
+            let sectionLines = lines(of: [section])
+            let current = result[result.count - 1]
+            let needed = (current.isEmpty ? 0 : 1) + sectionLines.count
+            if !current.isEmpty, current.count + needed > rows { result.append([]) }
+            for line in sectionLines {
+                if result[result.count - 1].count >= rows { result.append([]) }
+                if !result[result.count - 1].isEmpty, line == sectionLines.first { result[result.count - 1].append(.blank) }
+                result[result.count - 1].append(line)
+            }
+        }
+        return result
+    }
+
+    /// The widest key name among `lines`.
+    static func keyWidth(_ lines: [Line]) -> Int {
+        lines.map { line in
+            if case .entry(let key, _) = line { return DisplayWidth.of(key) }
+            return 0
+        }.max() ?? 0
+    }
+
+    static func width(of line: Line, keyWidth: Int) -> Int {
+        switch line {
+        case .title(let title): DisplayWidth.of(title)
+        case .entry(_, let action): 2 + keyWidth + 1 + DisplayWidth.of(action)
+        case .blank: 0
+        }
+    }
+
+    private static func draw(_ line: Line, keyWidth: Int, x: Int, y: Int, width: Int, buffer: inout ScreenBuffer) {
+        switch line {
+        case .title(let title):
+            buffer.write(DisplayWidth.truncate(title, to: width), x: x, y: y, style: Theme.title, limit: width)
+        case .entry(let key, let action):
+            let text = "  " + DisplayWidth.fit(key, to: keyWidth) + " " + action
+            buffer.write(DisplayWidth.truncate(text, to: width), x: x, y: y, limit: width)
+        case .blank:
+            break
         }
     }
 }

@@ -47,7 +47,7 @@ public enum NoteListScreen {
             let category = note.categoryID
             let view = NoteRowView(title: note.title, date: DateText.day(note.updated, in: timeZone),
                                    tags: note.sortedTags, color: category.flatMap { snapshot.colors[$0] },
-                                   marker: category.flatMap { snapshot.markers[$0] }, isSelected: row == state.noteRow)
+                                   marker: category.flatMap { snapshot.marker(for: $0, in: colorMode) }, isSelected: row == state.noteRow)
             view.draw(into: &buffer, x: rect.x, y: rect.y + line, width: rect.width, colorMode: colorMode)
         }
     }

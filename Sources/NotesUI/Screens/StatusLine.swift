@@ -13,7 +13,10 @@ public enum StatusLine {
             buffer.write(DisplayWidth.truncate(question(confirmation, snapshot), to: width), x: 0, y: y,
                          style: Theme.message, limit: width)
         } else if let field = state.filterField {
-            field.draw(label: "/", in: &buffer, x: 0, y: y, width: width)
+            // What Enter and Esc do, at the right while there is room for the text too.
+            let hintWidth = width >= 40 ? DisplayWidth.of(filterHint) + 1 : 0
+            field.draw(label: "/", in: &buffer, x: 0, y: y, width: width - hintWidth)
+            if hintWidth > 0 { buffer.write(filterHint, x: width - hintWidth + 1, y: y, style: Theme.secondary) }
             if let notice = field.notice { drawProblem(notice, above: y, into: &buffer) }
         } else if let message = state.message {
             buffer.write(DisplayWidth.truncate(message.text, to: width), x: 0, y: y,
@@ -23,6 +26,9 @@ public enum StatusLine {
                          style: Theme.secondary, limit: width)
         }
     }
+
+    /// Shown while the filter is typed.
+    static let filterHint = "Enter keeps  Esc clears"
 
     static func label(_ purpose: AppState.PromptPurpose, _ state: AppState, _ snapshot: NotesSnapshot) -> String {
         switch purpose {

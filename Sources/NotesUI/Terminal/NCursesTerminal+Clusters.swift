@@ -32,17 +32,29 @@ struct ClusterOverlays {
     /// Where clusters were that are gone or changed: curses must repaint those columns.
     private(set) var replaced: [(position: Position, width: Int)] = []
 
+    /// How many clusters each row holds (rows without any are not listed).
+    private var countByRow: [Int: Int] = [:]
+
     /// Records what the cell at (x, y) now holds: a cluster, or nil for a cell curses draws.
+    /// Costs next to nothing for a plain cell in a row without clusters (most cells).
     mutating func replace(at x: Int, y: Int, with overlay: Overlay?) {
+        if overlay == nil && countByRow[y] == nil { return }
         let position = Position(y: y, x: x)
         touchedRows.insert(y)
-        if let old = onScreen[position], old != overlay { replaced.append((position, old.width)) }
+        let old = onScreen[position]
+        if let old, old != overlay { replaced.append((position, old.width)) }
         onScreen[position] = overlay
+        let change = (overlay == nil ? 0 : 1) - (old == nil ? 0 : 1)
+        if change != 0 {
+            let count = (countByRow[y] ?? 0) + change
+            countByRow[y] = count > 0 ? count : nil
+        }
     }
 
     /// Forgets everything (the screen is erased and drawn anew).
     mutating func removeAll() {
         onScreen.removeAll()
+        countByRow.removeAll()
         touchedRows.removeAll()
         replaced.removeAll()
     }

@@ -1,3 +1,4 @@
+import Foundation
 import NotesCore
 
 /// The xterm 256-color palette's fixed part and the perceptual nearest-color search.
@@ -23,13 +24,25 @@ public enum Palette256 {
         }
     }
 
-    /// The index in 16...255 nearest to `color` by OKLab distance.
+    /// The index in 16...255 nearest to `color` by a perceptual distance that keeps its
+    /// hue (`OKLab.hueKeepingDistance`). A table of picks is tested (`PaletteTests`):
+    ///
+    /// | color | pick | |
+    /// | --- | --- | --- |
+    /// | `#123456` dark blue | 24 `#005F87` | plain OKLab: gray 236 |
+    /// | `#1A1A40` navy | 17 `#00005F` | plain OKLab: gray 234 |
+    /// | `#2B3A55` slate | 60 `#5F5F87` | plain OKLab: gray 237 |
+    /// | `#003300` dark green | 22 `#005F00` | plain OKLab: gray 235 |
+    /// | `#5C4033` brown | 95 `#875F5F` | plain OKLab: gray 238 |
+    /// | `#E6E6FA` lavender | 189 `#D7D7FF` | plain OKLab: gray 254 |
+    /// | `#3A7BD5` mid blue | 32 `#0087D7` | plain RGB: 68 |
+    /// | `#808890` near gray | 102 `#878787` | grays stay gray |
     public static func nearest(_ color: RGB8) -> Int {
         let target = OKLab(color)
         var best = candidates[0]
         var bestDistance = Double.infinity
         for candidate in candidates {
-            let distance = candidate.lab.distanceSquared(to: target)
+            let distance = candidate.lab.hueKeepingDistance(toTarget: target)
             if distance < bestDistance {
                 bestDistance = distance
                 best = candidate
@@ -51,14 +64,19 @@ public enum ANSIPalette {
         0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
     ].map { RGB8(red: UInt8($0 >> 16), green: UInt8(($0 >> 8) & 0xFF), blue: UInt8($0 & 0xFF)) }
 
-    /// The index among the first `count` (8 or 16) ANSI colors nearest to `color` by OKLab distance.
+    /// The index among the first `count` (8 or 16) ANSI colors nearest to `color`. A color
+    /// with a clear hue (OKLab chroma ≥ 0.05) takes the chromatic entry nearest in hue
+    /// angle (then lightness), never black, white or gray (`#123456` is blue, 4, not
+    /// black); a grayish one takes the nearest by the hue-keeping distance.
     public static func nearest(_ color: RGB8, count: Int) -> Int {
         let target = OKLab(color)
         let usable = labs.prefix(max(1, min(count, labs.count)))
+        let keepsHue = target.chroma >= 0.05
         var best = 0
         var bestDistance = Double.infinity
         for (index, lab) in usable.enumerated() {
-            let distance = lab.distanceSquared(to: target)
+            if keepsHue && achromatic.contains(index) { continue }
+            let distance = keepsHue ? hueAngleDistance(lab, target) : lab.hueKeepingDistance(toTarget: target)
             if distance < bestDistance {
                 bestDistance = distance
                 best = index
@@ -67,5 +85,15 @@ public enum ANSIPalette {
         return best
     }
 
+    /// The squared hue angle between two colors (radians), plus a little lightness.
+    private static func hueAngleDistance(_ entry: OKLab, _ target: OKLab) -> Double {
+        var angle = abs(atan2(entry.b, entry.a) - atan2(target.b, target.a))
+        if angle > Double.pi { angle = 2 * Double.pi - angle }
+        let dL = entry.lightness - target.lightness
+        return angle * angle + 0.1 * dL * dL
+    }
+
     private static let labs: [OKLab] = colors.map(OKLab.init)
+    /// Black, light gray, dark gray, white.
+    private static let achromatic: Set<Int> = [0, 7, 8, 15]
 }

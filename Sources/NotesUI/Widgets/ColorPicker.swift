@@ -2,7 +2,9 @@ import NotesCore
 
 /// How a color picker closed.
 public enum ColorPickerOutcome: Equatable, Sendable {
-    case picked(RGB8)
+    /// The accepted color: exactly the starting one (same space, components and alpha)
+    /// when nothing was changed, else a new sRGB color.
+    case picked(SerializableColor)
     case cancelled
 }
 
@@ -11,6 +13,12 @@ public enum ColorPickerOutcome: Equatable, Sendable {
 /// nothing of categories. Keys: ↑/↓/j/k/Tab choose a slider, ←/→/h/l ±1,
 /// H/L/PgDn/PgUp ±16, Home/End 0/255, `#` hex entry, 1–9 a recent color,
 /// Enter accept, Esc cancel.
+///
+/// Faithful: the sliders show the starting color's sRGB bytes (a Display P3 color
+/// converted and gamut-mapped for display), but accepting without a change hands
+/// back the starting color itself, so a translucent or Display P3 color is never
+/// rewritten. A change gives an sRGB color that keeps the starting alpha, unless the
+/// hex typed sets one (`RRGGBBAA`).
 public struct ColorPicker: Equatable, Sendable {
     public enum Channel: Int, CaseIterable, Sendable {
         case red, green, blue
@@ -24,20 +32,43 @@ public struct ColorPicker: Equatable, Sendable {
         }
     }
 
+    /// The color the picker was opened with, as stored.
+    public let original: SerializableColor
+    /// The starting color on the sliders.
     public let start: RGB8
+    /// The sliders' color.
     public private(set) var color: RGB8
+    /// The alpha of the color that accepting gives (the starting one unless hex set one).
+    public private(set) var alpha: Float
     public private(set) var channel: Channel = .red
     /// The hex being typed after `#`; nil when not entering hex.
     public private(set) var hexEntry: TextField?
-    /// A problem with the last hex entered, shown until the next key.
+    /// A problem with the last hex entered, shown under the entry until the next key.
     public private(set) var problem: String?
     /// Recently picked colors, most recent first; `1`…`9` choose one.
     public let recent: [RGB8]
 
-    public init(start: RGB8, recent: [RGB8] = []) {
-        self.start = start
-        self.color = start
+    public init(start: SerializableColor, recent: [RGB8] = []) {
+        original = start
+        self.start = start.rgb8
+        color = start.rgb8
+        alpha = start.alpha
         self.recent = recent
+    }
+
+    /// A picker starting at an opaque sRGB color.
+    public init(start: RGB8, recent: [RGB8] = []) {
+        self.init(start: SerializableColor(start), recent: recent)
+    }
+
+    /// Whether accepting now would change the color.
+    public var isChanged: Bool {
+        color != start || alpha != original.alpha
+    }
+
+    /// What accepting now gives: the original when unchanged, else the new sRGB color.
+    public var result: SerializableColor {
+        isChanged ? SerializableColor(color, alpha: alpha) : original
     }
 
     /// The value of one slider.
@@ -65,7 +96,7 @@ public struct ColorPicker: Equatable, Sendable {
         case .character("#"): hexEntry = TextField()
         case .character(let digit) where digit.isASCII && ("1"..."9").contains(digit):
             if let number = digit.wholeNumberValue, number <= recent.count { color = recent[number - 1] }
-        case .enter: return .picked(color)
+        case .enter: return .picked(result)
         case .escape: return .cancelled
         default: break
         }
@@ -74,17 +105,19 @@ public struct ColorPicker: Equatable, Sendable {
 
     private mutating func handleHex(_ key: Key) -> ColorPickerOutcome? {
         guard var field = hexEntry else { return nil }
-        if case .character(let typed) = key, !typed.isNewline {
-            guard typed.isHexDigit, field.text.count < 6 else { return nil }
-        }
         switch field.handle(key) {
         case .submitted(let text):
             guard let parsed = Self.parseHex(text) else {
-                problem = "'\(text)' is not RRGGBB"
+                problem = "not a hex color: use RRGGBB, RRGGBBAA or RGB"
                 hexEntry = field
                 return nil
             }
-            color = parsed
+            color = parsed.color
+            if let typedAlpha = parsed.alpha {
+                // The starting alpha's own byte keeps its exact value.
+                let startByte = UInt8((min(max(original.alpha, 0), 1) * 255).rounded())
+                alpha = typedAlpha == startByte ? original.alpha : Float(typedAlpha) / 255
+            }
             hexEntry = nil
         case .cancelled:
             hexEntry = nil
@@ -94,13 +127,23 @@ public struct ColorPicker: Equatable, Sendable {
         return nil
     }
 
-    /// `RRGGBB` (six hex digits, `#` optional) as a color.
-    public static func parseHex(_ text: String) -> RGB8? {
-        var digits = Substring(text)
+    /// `RRGGBB`, `RRGGBBAA` or `RGB` (each digit doubled), `#` and surrounding spaces
+    /// optional, as a color and, for `RRGGBBAA`, an alpha.
+    public static func parseHex(_ text: String) -> (color: RGB8, alpha: UInt8?)? {
+        var digits = Substring(text.trimmingCharacters(in: " "))
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
-              let value = UInt32(digits, radix: 16) else { return nil }
-        return RGB8(red: UInt8(value >> 16), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+        guard [3, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
+        if digits.count == 3 { digits = Substring(digits.flatMap { [$0, $0] }) }
+        var bytes: [UInt8] = []
+        var index = digits.startIndex
+        while index < digits.endIndex {
+            let next = digits.index(index, offsetBy: 2)
+            guard let byte = UInt8(digits[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        let color = RGB8(red: bytes[0], green: bytes[1], blue: bytes[2])
+        return (color, bytes.count == 4 ? bytes[3] : nil)
     }
 
     private mutating func select(offset: Int) {
@@ -119,6 +162,15 @@ public struct ColorPicker: Equatable, Sendable {
         case .green: color.green = byte
         case .blue: color.blue = byte
         }
+    }
+}
+
+private extension String {
+    func trimmingCharacters(in character: Character) -> Substring {
+        var text = Substring(self)
+        while text.first == character { text.removeFirst() }
+        while text.last == character { text.removeLast() }
+        return text
     }
 }
 

@@ -7,22 +7,43 @@ public enum ColorPickerView {
 
     /// The lines of the picker, top to bottom; on a short screen the least needed go first.
     enum Line: Equatable {
-        case swatch, previous, spacer, slider(ColorPicker.Channel), sample, recent, entry
+        case swatch, previous, approximation, spacer, slider(ColorPicker.Channel), sample, recent, entry, problem
     }
 
-    static func lines(fitting rows: Int, hasRecent: Bool) -> [Line] {
-        var lines: [Line] = [.swatch, .previous, .spacer, .slider(.red), .slider(.green), .slider(.blue), .spacer,
-                             .sample, .recent, .spacer, .entry]
+    static func lines(fitting rows: Int, hasRecent: Bool, approximates: Bool = false, hasProblem: Bool = false) -> [Line] {
+        var lines: [Line] = [.swatch, .previous, .approximation, .spacer, .slider(.red), .slider(.green), .slider(.blue),
+                             .spacer, .sample, .recent, .spacer, .entry, .problem]
         if !hasRecent { lines.removeAll { $0 == .recent } }
-        for dropped: Line in [.spacer, .recent, .previous, .sample] where lines.count > rows {
+        if !approximates { lines.removeAll { $0 == .approximation } }
+        if !hasProblem { lines.removeAll { $0 == .problem } }
+        for dropped: Line in [.spacer, .recent, .approximation, .previous, .sample] where lines.count > rows {
             lines.removeAll { $0 == dropped }
         }
         return lines
     }
 
+    /// How the color is shown: `#RRGGBB`, `#RRGGBBAA` when translucent, and the color
+    /// space when it is not sRGB.
+    static func describe(_ color: SerializableColor) -> String {
+        color.colorSpace == .sRGB ? color.hex : color.hex + " (" + color.colorSpace.name + ")"
+    }
+
+    /// What the terminal shows instead of the exact color; nil with 24-bit color.
+    static func approximationNote(_ mode: ColorMode) -> String? {
+        switch mode {
+        case .trueColor: nil
+        case .palette256: "terminal shows the nearest of 256 colors"
+        case .ansi16: "terminal shows the nearest of 16 colors"
+        case .ansi8: "terminal shows the nearest of 8 colors"
+        case .monochrome: "terminal shows no colors (NO_COLOR or mono)"
+        }
+    }
+
     public static func draw(_ picker: ColorPicker, title: String = "Pick a color", sampleTitle: String = "A note in this color",
                             in area: Rect, buffer: inout ScreenBuffer, colorMode: ColorMode) {
-        let content = lines(fitting: max(0, area.height - 2), hasRecent: !picker.recent.isEmpty)
+        let note = approximationNote(colorMode)
+        let content = lines(fitting: max(0, area.height - 2), hasRecent: !picker.recent.isEmpty,
+                            approximates: note != nil, hasProblem: picker.problem != nil)
         let box = area.centered(width: width, height: content.count + 2)
         buffer.box(box, title: title, style: Theme.border)
         let left = box.x + 2, inner = box.width - 4
@@ -33,29 +54,35 @@ public enum ColorPickerView {
             switch line {
             case .swatch:
                 buffer.write(colorMode == .monochrome ? "new     " : "        ", x: left, y: y, style: Theme.swatch(color), limit: 8)
-                buffer.write(color.hex, x: left + 10, y: y, style: Theme.title, limit: inner - 10)
+                let now = describe(picker.result)
+                buffer.write(now, x: left + 10, y: y, style: Theme.title, limit: inner - 10)
             case .previous:
                 buffer.write(colorMode == .monochrome ? "old     " : "        ", x: left, y: y,
                              style: Theme.swatch(picker.start), limit: 8)
-                buffer.write("was " + picker.start.hex, x: left + 10, y: y, style: Theme.secondary, limit: inner - 10)
+                buffer.write("was " + describe(picker.original), x: left + 10, y: y, style: Theme.secondary,
+                             limit: inner - 10)
+            case .approximation:
+                buffer.write(DisplayWidth.truncate(note ?? "", to: inner), x: left, y: y, style: Theme.secondary, limit: inner)
             case .spacer:
                 break
             case .slider(let channel):
                 drawSlider(channel, picker, x: left, y: y, width: inner, buffer: &buffer)
             case .sample:
-                let sample = NoteRowView(title: sampleTitle, date: "", tags: [], color: color, marker: "A", isSelected: false)
+                let sample = NoteRowView(title: sampleTitle, date: "", tags: [], color: color,
+                                         marker: colorMode == .monochrome ? "A" : nil, isSelected: false)
                 sample.draw(into: &buffer, x: left, y: y, width: inner, colorMode: colorMode)
             case .recent:
                 drawRecent(picker.recent, x: left, y: y, width: inner, buffer: &buffer, colorMode: colorMode)
             case .entry:
                 if let entry = picker.hexEntry {
                     entry.draw(label: "Hex #", in: &buffer, x: left, y: y, width: inner)
-                } else if let problem = picker.problem {
-                    buffer.write(DisplayWidth.truncate(problem, to: inner), x: left, y: y, style: Theme.error, limit: inner)
                 } else {
                     let hint = "←→ ±1 H/L ±16 # hex Enter ok Esc cancel"
                     buffer.write(DisplayWidth.truncate(hint, to: inner), x: left, y: y, style: Theme.secondary, limit: inner)
                 }
+            case .problem:
+                buffer.write(DisplayWidth.truncate(picker.problem ?? "", to: inner), x: left, y: y, style: Theme.error,
+                             limit: inner)
             }
         }
     }

@@ -8,7 +8,8 @@ public struct NoteRowView {
     public var tags: [String]
     /// The category's color; nil for an uncategorized note (no strip).
     public var color: RGB8?
-    /// The category's marker letter, drawn in the strip in monochrome.
+    /// The category's marker letter, drawn in the strip in monochrome, and with 8 or 16
+    /// colors when categories share a color (`NotesSnapshot.marker(for:in:)`).
     public var marker: Character?
     public var isSelected: Bool
 
@@ -31,7 +32,7 @@ public struct NoteRowView {
         guard width > Self.stripWidth else { return }
         buffer.fill(Rect(x: x, y: y, width: width, height: 1))
         if let color {
-            let stripText = colorMode == .monochrome ? String(marker ?? "*") + " " : "  "
+            let stripText = colorMode == .monochrome ? String(marker ?? "*") + " " : marker.map { String($0) + " " } ?? "  "
             buffer.write(stripText, x: x, y: y, style: Theme.swatch(color), limit: Self.stripWidth)
         }
         if isSelected { buffer.write("▶", x: x + Self.stripWidth, y: y, style: Theme.title, limit: 1) }

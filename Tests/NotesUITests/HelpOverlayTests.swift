@@ -1,0 +1,110 @@
+import NotesCore
+@testable import NotesUI
+import Testing
+
+/// The `?` help shows the keys of the current screen, laid out without overlap, and
+/// scrolls where it does not fit.
+struct HelpOverlayTests {
+    /// The state on `screen` at `width`×`height` with the help open.
+    func state(_ screen: AppState.Screen, width: Int, height: Int) -> AppState {
+        var state = AppState(size: TerminalSize(width: width, height: height))
+        state.screen = screen
+        state.showsHelp = true
+        return state
+    }
+
+    func render(_ state: AppState) -> [String] {
+        UIFixtures.render(state, UIFixtures.database, width: state.size.width, height: state.size.height).lines
+    }
+
+    /// Every entry of `sections` is on screen whole: its key, then a space, then its action
+    /// (or the start of it and `…`), with the key column of its box.
+    func expectEveryEntryShown(_ sections: [KeyHelp.Section], in lines: [String],
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = lines.joined(separator: "\n")
+        for section in sections {
+            #expect(text.contains(section.title), sourceLocation: sourceLocation)
+            for entry in section.keys {
+                let found = lines.contains { line in
+                    guard let range = line.range(of: "  " + entry.key + " ") else { return false }
+                    let rest = String(line[range.upperBound...].drop { $0 == " " })
+                    if rest.hasPrefix(entry.action) {
+                        let after = rest.dropFirst(entry.action.count).first
+                        return after == nil || after == " " || after == "│"
+                    }
+                    guard let ellipsis = rest.firstIndex(of: "…") else { return false }
+                    let shown = rest[..<ellipsis]
+                    return !shown.contains("  ") && entry.action.hasPrefix(shown)
+                }
+                #expect(found, "\(entry.key) \(entry.action) is not shown whole:\n\(text)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test(arguments: [AppState.Screen.notes, .categories, .reading(UIFixtures.report.id)])
+    func eachScreenShowsItsOwnKeysWithoutOverlapAt80x24(screen: AppState.Screen) {
+        let state = state(screen, width: 80, height: 24)
+        let lines = render(state)
+        expectEveryEntryShown(KeyHelp.sections(for: state), in: lines)
+        #expect(lines.joined().contains("any key closes"))
+    }
+
+    @Test func theNotesHelpSaysWhatEnterAndEscDoInTheFilter() {
+        let lines = render(state(.notes, width: 80, height: 24)).joined(separator: "\n")
+        #expect(lines.contains("Enter") && lines.contains("keep the filter"))
+        #expect(lines.contains("clear the filter"))
+    }
+
+    @Test func theCategoriesHelpLeavesOutTheNotesKeys() {
+        let lines = render(state(.categories, width: 80, height: 24)).joined(separator: "\n")
+        #expect(lines.contains("pick its color"))
+        #expect(!lines.contains("filter as you type"))
+    }
+
+    @Test func onASmallScreenItScrollsAndShowsEveryEntry() {
+        var state = state(.notes, width: 60, height: 15)
+        var seen: [String] = []
+        var screens = 0
+        while screens < 40 {
+            let lines = render(state)
+            #expect(lines.joined().contains("j/k scroll"))
+            seen += lines
+            let before = state.helpScroll
+            HelpOverlay.handle(.character("j"), &state)
+            #expect(state.showsHelp)
+            screens += 1
+            if state.helpScroll == before { break }
+        }
+        expectEveryEntryShown(KeyHelp.sections(for: state), in: seen)
+        HelpOverlay.handle(.character("k"), &state)
+        #expect(state.showsHelp)
+        HelpOverlay.handle(.character("x"), &state)
+        #expect(!state.showsHelp)
+        #expect(state.helpScroll == 0)
+    }
+
+    @Test func whereItFitsAnyKeyCloses() {
+        var state = state(.categories, width: 80, height: 24)
+        HelpOverlay.handle(.character("j"), &state)
+        #expect(!state.showsHelp)
+    }
+
+    @Test func theBoxNeverLeavesTheScreen() {
+        for (width, height) in [(40, 10), (60, 15), (80, 24), (200, 60)] {
+            for screen in [AppState.Screen.notes, .categories] {
+                let layout = HelpOverlay.layout(KeyHelp.sections(for: state(screen, width: width, height: height)),
+                                                size: TerminalSize(width: width, height: height))
+                #expect(layout.box.x >= 0 && layout.box.maxX <= width)
+                #expect(layout.box.y >= 0 && layout.box.maxY <= height - 1)
+            }
+        }
+    }
+
+    @Test func theFilterLineSaysEnterKeepsAndEscClears() {
+        var state = AppState(size: TerminalSize(width: 80, height: 24))
+        state.isEditingFilter = true
+        let lines = render(state)
+        #expect(lines[23].hasPrefix("/"))
+        #expect(lines[23].contains("Enter keeps  Esc clears"))
+    }
+}
