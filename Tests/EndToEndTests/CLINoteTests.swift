@@ -102,7 +102,7 @@ import Testing
         #expect(try ids("--category", "Home", "--search", "report") == [])
     }
 
-    @Test func rmDeletesTheNote() throws {
+    @Test func rmMovesTheNoteOutOfTheList() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         let keep = try sandbox.add("keep")
