@@ -19,7 +19,7 @@ import Testing
             "                      │                                                 ",
             "                      │                                                 ",
             "                      │                                                 ",
-            "j/k move  Enter open  n new  e edit  d delete  / filter  c categories  …",
+            "j/k move  Enter open  n new  e edit  d trash  u undo  / filter  c categ…",
         ])
         // The strips: two cells in the category's color; none for the uncategorized note.
         #expect(buffer[23, 1].style.background == UIFixtures.blue)
@@ -47,7 +47,7 @@ import Testing
             "                      │                                                    │ Send to Ana before Friday.       ",
             "                      │                                                    │                                  ",
             "                      │                                                    │                                  ",
-            "j/k move  Enter open  n new  e edit  d delete  / filter  c categories  ? help  q quit                         ",
+            "j/k move  Enter open  n new  e edit  d trash  u undo  / filter  c categories  T trash  ? help  q quit         ",
         ])
     }
 
@@ -148,10 +148,10 @@ import Testing
         state.showsHelp = true
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 40)
         #expect(Array(buffer.lines[0...3]) == [
-            " notes  3 notes                                             ",
-            "  ▶Qu┌─ Keys ─────────────────────────────────────────┐03-02",
-            "   Gr│ Notes                                          │03-01",
-            "   Lo│   j/k ↑/↓         move                         │02-27",
+            " note┌─ Keys ─────────────────────────────────────────┐     ",
+            "  ▶Qu│ Notes                                          │03-02",
+            "   Gr│   j/k ↑/↓         move                         │03-01",
+            "   Lo│   PgUp/PgDn g/G   page, first, last            │02-27",
         ])
         let text = buffer.lines.joined(separator: "\n")
         for section in KeyHelp.sections {

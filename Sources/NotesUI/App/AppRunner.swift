@@ -7,6 +7,8 @@ import NotesCore
 public final class AppRunner {
     public private(set) var state: AppState
     public private(set) var snapshot: NotesSnapshot
+    /// What `u` and `Ctrl-R` undo and redo: every change committed through `commit(_:)`.
+    public private(set) var history = UndoHistory()
     private let terminal: any Terminal
     private let repository: any NotesRepository
     private let timeZone: TimeZone
@@ -55,6 +57,10 @@ public final class AppRunner {
                 commit(changes)
             case .editBody(let id):
                 edit(id)
+            case .undo:
+                apply(.undo)
+            case .redo:
+                apply(.redo)
             case .suspend:
                 terminal.suspendToShell()
             }
@@ -74,16 +80,49 @@ public final class AppRunner {
                                        timeZone: timeZone))
     }
 
+    /// Every change of the UI goes through here: it is committed, and recorded (the
+    /// values it touched, before and after) so that `u` can take it back.
     private func commit(_ changes: [StoreChange]) {
+        let step = UndoStep.before(changes, in: snapshot.database)
+        guard commitUnrecorded(changes) else { return }
+        history.record(step.completed(in: repository.contents))
+    }
+
+    /// Commits without recording; false (and an error on the status line) if it failed.
+    private func commitUnrecorded(_ changes: [StoreChange]) -> Bool {
         do {
             try snapshot.commit(changes, through: repository)
         } catch {
             state.pendingSelection = nil
             state.reconcile(with: snapshot)
             state.message = .init(text: "error: \(error)", isError: true)
-            return
+            return false
         }
         state.reconcile(with: snapshot)
+        return true
+    }
+
+    /// Undoes or redoes the last step, as one more commit, unless another process changed
+    /// what it touched meanwhile: then the step is dropped and the status line says why.
+    private func apply(_ direction: UndoStep.Direction) {
+        let verb = direction == .undo ? "undo" : "redo"
+        guard let step = history.take(direction) else {
+            state.message = .init(text: "Nothing to \(verb)", isError: false)
+            return
+        }
+        refreshFromRepository()
+        if let changed = step.conflict(in: snapshot.database, direction: direction) {
+            state.message = .init(text: "Not \(verb)ne: \(changed) changed elsewhere meanwhile; kept as it is", isError: true)
+            return
+        }
+        guard commitUnrecorded(step.changes(direction)) else {
+            state.message = .init(text: "Not \(verb)ne: \(state.message?.text ?? "")", isError: true)
+            return
+        }
+        history.applied(step, direction)
+        state.message = direction == .undo
+            ? .init(text: "Undone: \(step.summary) (Ctrl-R redoes)", isError: false)
+            : .init(text: "Redone: \(step.summary) (u undoes)", isError: false)
     }
 
     private func edit(_ id: UUID) {

@@ -69,6 +69,8 @@ public struct AppState: Equatable, Sendable {
     public var prompt: Prompt?
     public var confirmation: Confirmation?
     public var picker: PickerSession?
+    /// The trash screen, while it is open (`T`).
+    public var trash: TrashBrowser?
     public var showsHelp = false
     /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
     public var showsPreview = true

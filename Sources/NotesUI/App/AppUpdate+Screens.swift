@@ -27,8 +27,6 @@ extension AppUpdate {
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
         case .character("e"):
             if let selected { return [.editBody(selected.id)] }
-        case .character("d"), .delete:
-            if let selected { state.confirmation = .deleteNote(selected.id) }
         case .character("/"):
             state.isEditingFilter = true
         case .escape:
@@ -91,7 +89,6 @@ extension AppUpdate {
         case .home, .character("g"): state.readScroll = 0
         case .end, .character("G"): state.readScroll = Int.max / 2
         case .character("e"): return [.editBody(id)]
-        case .character("d"): state.confirmation = .deleteNote(id)
         case .character("?"): state.showsHelp = true
         case .escape, .character("q"), .left, .character("h"): state.screen = .notes
         default: break

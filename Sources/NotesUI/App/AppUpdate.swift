@@ -37,9 +37,11 @@ public enum AppUpdate {
         }
         if state.picker != nil { return pickerKey(key, &state, snapshot) }
         if state.prompt != nil { return promptKey(key, &state, snapshot, now) }
-        if let confirmation = state.confirmation { return confirmKey(key, confirmation, &state, snapshot) }
+        if let confirmation = state.confirmation { return confirmKey(key, confirmation, &state, snapshot, now) }
         if Layout.isTooSmall(state.size) { return key == .character("q") ? [.quit] : [] }
+        if state.trash != nil { return trashKey(key, &state, snapshot) }
         if state.isEditingFilter { return filterKey(key, &state, snapshot, previewed: previewed) }
+        if let effects = trashAndUndoKey(key, &state, snapshot, now) { return effects }
         switch state.screen {
         case .notes: return notesKey(key, &state, snapshot, previewed: previewed)
         case .reading(let id): return readingKey(key, id, &state, snapshot)
@@ -103,7 +105,7 @@ public enum AppUpdate {
     }
 
     private static func confirmKey(_ key: Key, _ confirmation: AppState.Confirmation, _ state: inout AppState,
-                                   _ snapshot: NotesSnapshot) -> [Effect] {
+                                   _ snapshot: NotesSnapshot, _ now: Date) -> [Effect] {
         state.confirmation = nil
         guard key == .character("y") || key == .character("Y") else {
             state.message = .init(text: "Not deleted", isError: false)
@@ -114,8 +116,9 @@ public enum AppUpdate {
             state.message = .init(text: "Deleted \"\(snapshot.database.notes[id]?.title ?? "")\"", isError: false)
             return [.commit([.deleteNote(id)])]
         case .deleteCategory(let id):
-            state.message = .init(text: "Deleted category \(snapshot.database.categories[id]?.name ?? "")", isError: false)
-            return [.commit([.deleteCategory(id)])]
+            state.message = .init(text: "Deleted category \(snapshot.database.categories[id]?.name ?? "") (u brings it back with its notes)",
+                                  isError: false)
+            return [.commit([.trashCategory(id, at: now)])]
         }
     }
 

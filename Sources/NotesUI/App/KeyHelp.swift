@@ -8,7 +8,8 @@ public enum KeyHelp {
     public static let sections: [Section] = [
         Section(title: "Notes", keys: [
             ("j/k ↑/↓", "move"), ("PgUp/PgDn g/G", "page, first, last"), ("Enter", "open"),
-            ("n", "new note"), ("e", "edit body in $EDITOR"), ("d", "delete (asks)"),
+            ("n", "new note"), ("e", "edit body in $EDITOR"), ("d", "move to the trash"),
+            ("u / Ctrl-R", "undo / redo"), ("T", "the trash"),
             ("/", "filter as you type"), ("Esc", "clear the filter"), ("v", "show/hide the preview"),
             ("c", "categories"),
             ("?", "this help"), ("q", "quit"), ("Ctrl-Z", "suspend"),
@@ -24,14 +25,17 @@ public enum KeyHelp {
         ]),
     ]
 
+    /// The trash screen's status line.
+    public static let trashKeys = "j/k move  Enter restore  D delete for good  / filter  u undo  Esc back"
+
     /// The status line's list of keys for the current screen.
     public static func statusKeys(for state: AppState) -> String {
         if state.picker != nil { return "←→ ±1  H/L ±16  j/k slider  # hex  Enter accept  Esc cancel" }
         switch state.screen {
         case .notes:
-            return "j/k move  Enter open  n new  e edit  d delete  / filter  c categories  ? help  q quit"
+            return "j/k move  Enter open  n new  e edit  d trash  u undo  / filter  c categories  T trash  ? help  q quit"
         case .reading:
-            return "j/k scroll  e edit  d delete  Esc back  ? help"
+            return "j/k scroll  e edit  d trash  u undo  Esc back  ? help"
         case .categories:
             return "j/k move  a add  Enter/p color  r rename  d delete  f show notes  Esc back  ? help"
         }
