@@ -97,19 +97,14 @@ public struct UndoStep: Equatable, Sendable {
     }
 
     /// The changes that set every touched value to its "before" (undo) or "after" (redo)
-    /// value: live categories first (so notes can go back into them), then the notes, then
-    /// the categories that end up deleted or gone.
+    /// value: first the categories that exist there, live or deleted (so notes, live or
+    /// trashed, can go back into them), then the notes, then the categories that are gone.
     public func changes(_ direction: Direction) -> [StoreChange] {
         func target<Value>(_ values: Values<Value>) -> Value? { direction == .undo ? values.before : values.after }
-        let categoryIDs = categories.keys.sorted { $0.uuidString < $1.uuidString }
         var first: [StoreChange] = [], middle: [StoreChange] = [], last: [StoreChange] = []
-        for id in categoryIDs {
+        for id in categories.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
             guard let values = categories[id] else { continue }
-            switch target(values) {
-            case .some(let category) where category.deleted == nil: first.append(.putCategory(category))
-            case .some(let category): last.append(.putCategory(category))
-            case .none: last.append(.deleteCategory(id))
-            }
+            if let category = target(values) { first.append(.putCategory(category)) } else { last.append(.deleteCategory(id)) }
         }
         for id in notes.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
             guard let values = notes[id] else { continue }
