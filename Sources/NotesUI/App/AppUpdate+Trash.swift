@@ -66,11 +66,12 @@ extension AppUpdate {
             return []
         }
         let notes = browser.entries(in: snapshot.database)
+        browser.clamp(count: notes.count, rows: TrashScreen.listRows(state.size))
         if let delta = movement(key, page: TrashScreen.listRows(state.size)) {
             browser.row = moved(browser.row, by: delta, count: notes.count)
             return []
         }
-        let selected = notes.indices.contains(browser.row) ? notes[browser.row] : nil
+        let selected = browser.selected(in: snapshot.database)
         switch key {
         case .enter:
             guard let selected else { return [] }

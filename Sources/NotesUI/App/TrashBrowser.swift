@@ -32,10 +32,10 @@ public struct TrashBrowser: Equatable, Sendable {
         note.categoryID.flatMap { database.anyCategory($0)?.name }
     }
 
-    /// The selected note, if any.
+    /// The selected note, if any (the last one if the list has shrunk below the row).
     public func selected(in database: NotesDatabase) -> Note? {
         let notes = entries(in: database)
-        return notes.indices.contains(row) ? notes[row] : nil
+        return notes.isEmpty ? nil : notes[max(0, min(row, notes.count - 1))]
     }
 
     /// Keeps the row inside the list and visible in `rows` lines.

@@ -21,11 +21,13 @@ public enum TrashScreen {
             let text = snapshot.database.trash.isEmpty ? " The trash is empty. d on a note moves it here." : " No note in the trash matches."
             buffer.write(text, x: 0, y: 1, style: Theme.secondary, limit: width)
         }
-        let scroll = AppState.scroll(browser.scroll, showing: browser.row, rows: rows, count: notes.count)
+        // The list may have shrunk since the last key (a restore, another process): keep the row in it.
+        let selectedRow = max(0, min(browser.row, notes.count - 1))
+        let scroll = AppState.scroll(browser.scroll, showing: selectedRow, rows: rows, count: notes.count)
         for line in 0..<rows {
             let row = scroll + line
             guard row < notes.count else { break }
-            drawRow(notes[row], snapshot, selected: row == browser.row, y: 1 + line, width: width, &buffer, timeZone)
+            drawRow(notes[row], snapshot, selected: row == selectedRow, y: 1 + line, width: width, &buffer, timeZone)
         }
         drawStatus(browser, state, snapshot, y: buffer.size.height - 1, width: width, &buffer)
     }
