@@ -36,8 +36,14 @@ import Testing
         let deleted = try #require(planEntry["deleted"] as? String)
         #expect(deleted.hasSuffix("Z") && deleted.count == 24)
 
+        let plain = try sandbox.ok("trash").split(separator: "\n").map(String.init)
+        #expect(plain.count == 2)
+        #expect(plain.contains { $0.hasPrefix("\(plan.prefix(8))  deleted ") && $0.hasSuffix("  Work  Plan") })
+        #expect(plain.contains { $0.hasPrefix("\(loose.prefix(8))  deleted ") && $0.hasSuffix("  -     Loose") })
+
         // When the category goes too, a restore says where the note went
         try sandbox.ok("category", "rm", "Work")
+        #expect(try sandbox.ok("trash").contains("  Work (deleted)  Plan"))
         let afterCategory = try #require(try sandbox.json("trash") as? [[String: Any]])
         #expect(afterCategory.first { $0["id"] as? String == plan }?["categoryDeleted"] as? Bool == true)
         let restored = try sandbox.ok("restore", plan)
@@ -58,6 +64,8 @@ import Testing
         let emptied = try sandbox.ok("trash", "empty")
         #expect(emptied.hasPrefix("deleted 1 note for good"))
         #expect((try sandbox.json("trash") as? [Any])?.isEmpty == true)
+        let empty = try sandbox.run("trash")
+        #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr == "the trash is empty\n")
         let gone = try sandbox.run("restore", loose)
         #expect(gone.status != 0)
         #expect(gone.stderr.hasPrefix("error: no note with id"))
