@@ -65,6 +65,17 @@ import Testing
         #expect(runner.state.trash == nil)
     }
 
+    @Test func ctrlCCancelsTheFilterAndTheQuestionWithoutQuitting() throws {
+        let (runner, terminal, repository) = trashedAll()
+        _ = terminal
+        for key: Key in [.character("/"), .character("x"), .control("c"), .character("D"), .control("c")] {
+            #expect(runner.handle(.key(key)), "\(key) quit")  // false: the app would quit
+        }
+        #expect(runner.state.trash?.isAsking == false)
+        #expect(runner.state.trash?.query == "")
+        #expect(repository.contents.trash.count == 3)
+    }
+
     @Test func aRestoredNoteWhoseCategoryWasDeletedIsUncategorized() throws {
         let (runner, terminal, repository) = UIFixtures.runner()
         terminal.press(.down, .character("d"), .character("c"), .character("d"), .character("y"), .character("T"))

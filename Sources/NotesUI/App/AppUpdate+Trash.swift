@@ -54,7 +54,7 @@ extension AppUpdate {
             return [.commit([.deleteNote(id)])]
         }
         if var field = browser.filterField {
-            switch field.handle(key) {
+            switch key == .control("c") ? .cancelled : field.handle(key) {
             case nil: browser.filterField = field
             case .submitted(let text):
                 browser.query = text

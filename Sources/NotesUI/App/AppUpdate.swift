@@ -29,6 +29,7 @@ public enum AppUpdate {
     /// - Parameter previewed: the note the preview showed before this key.
     private static func handle(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date,
                                previewed: UUID?) -> [Effect] {
+        if state.trash?.isAsking == true { return trashKey(key, &state, snapshot) }  // Ctrl-C there cancels, never quits
         if key == .control("c") { return [.quit] }
         if key == .control("z") { return [.suspend] }
         if state.showsHelp {

@@ -15,6 +15,9 @@ public struct TrashBrowser: Equatable, Sendable {
 
     public init() {}
 
+    /// Whether the filter field or the "delete for good?" question is open (keys go there).
+    public var isAsking: Bool { filterField != nil || confirmingPurge != nil }
+
     /// The notes shown: the trash, most recently deleted first, narrowed by `query`.
     public func entries(in database: NotesDatabase) -> [Note] {
         let notes = database.sortedTrash
