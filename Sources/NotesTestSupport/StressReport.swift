@@ -46,6 +46,9 @@ public enum StressChangeCodec {
             case .putCategory(let category):
                 ["putCategory": ["id": category.id.uuidString, "name": category.name, "color": category.color.hex]]
             case .deleteCategory(let id): ["deleteCategory": id.uuidString]
+            case .trashNote(let id, let date): ["trashNote": ["id": id.uuidString, "at": bits(date)]]
+            case .restoreNote(let id): ["restoreNote": id.uuidString]
+            case .trashCategory(let id, let date): ["trashCategory": ["id": id.uuidString, "at": bits(date)]]
             case .setRecentColors(let colors): ["setRecentColors": colors.map(\.hex)]
             }
         }
@@ -56,11 +59,14 @@ public enum StressChangeCodec {
     private static func encode(_ note: Note) -> [String: Any] {
         [
             "id": note.id.uuidString, "title": note.title, "body": note.body,
-            "created": String(note.created.timeIntervalSinceReferenceDate.bitPattern, radix: 16),
-            "updated": String(note.updated.timeIntervalSinceReferenceDate.bitPattern, radix: 16),
+            "created": bits(note.created), "updated": bits(note.updated),
             "category": note.categoryID?.uuidString ?? "", "tags": note.tags.sorted(), "kind": note.kind.rawValue,
-            "attachments": note.attachments.map(\.relativePath),
+            "attachments": note.attachments.map(\.relativePath), "deleted": note.deleted.map(bits) ?? "",
         ]
+    }
+
+    private static func bits(_ date: Date) -> String {
+        String(date.timeIntervalSinceReferenceDate.bitPattern, radix: 16)
     }
 
     public static func decode(_ text: String) -> [StoreChange]? {
@@ -74,9 +80,13 @@ public enum StressChangeCodec {
             case "putNote":
                 guard let fields = value as? [String: Any], let note = decodeNote(fields) else { return nil }
                 changes.append(.putNote(note))
-            case "deleteNote", "deleteCategory":
+            case "deleteNote", "deleteCategory", "restoreNote":
                 guard let text = value as? String, let id = UUID(uuidString: text) else { return nil }
-                changes.append(key == "deleteNote" ? .deleteNote(id) : .deleteCategory(id))
+                changes.append(key == "deleteNote" ? .deleteNote(id) : key == "restoreNote" ? .restoreNote(id) : .deleteCategory(id))
+            case "trashNote", "trashCategory":
+                guard let fields = value as? [String: Any], let idText = fields["id"] as? String,
+                      let id = UUID(uuidString: idText), let at = date(fields["at"]) else { return nil }
+                changes.append(key == "trashNote" ? .trashNote(id, at: at) : .trashCategory(id, at: at))
             case "putCategory":
                 guard let fields = value as? [String: Any], let idText = fields["id"] as? String, let id = UUID(uuidString: idText),
                       let name = fields["name"] as? String, let hex = fields["color"] as? String,
@@ -106,7 +116,8 @@ public enum StressChangeCodec {
         let attachments = paths.compactMap { try? AttachmentPath($0) }
         guard attachments.count == paths.count else { return nil }
         return Note(id: id, title: title, body: body, created: created, updated: updated,
-                    categoryID: UUID(uuidString: categoryText), tags: Set(tags), kind: kind, attachments: attachments)
+                    categoryID: UUID(uuidString: categoryText), tags: Set(tags), kind: kind, attachments: attachments,
+                    deleted: date(fields["deleted"]))
     }
 
     private static func date(_ value: Any?) -> Date? {

@@ -3,8 +3,9 @@ import NotesCore
 import NotesTestSupport
 
 /// Chooses the next commit from the store's current contents and a seeded
-/// generator: add, edit or delete notes, add, recolor, rename or delete
-/// categories, several changes at once, recent colors. It only touches what its
+/// generator: add, edit, trash, restore or delete notes, empty its part of the
+/// trash, add, recolor, rename, delete or trash categories, several changes at
+/// once, recent colors. It only touches what its
 /// owner made (notes tagged `owner-<owner>`, categories named `<owner>-…`), so
 /// two stress processes on one store never edit each other's things.
 struct EditPicker {
@@ -30,9 +31,17 @@ struct EditPicker {
         let notes = database.notes.values.filter { $0.tags.contains(ownerTag) }.sorted { $0.id.uuidString < $1.id.uuidString }
         let categories = database.categories.values.filter { $0.name.hasPrefix(owner + "-") }
             .sorted { $0.id.uuidString < $1.id.uuidString }
+        let trashed = database.trash.values.filter { $0.tags.contains(ownerTag) }.sorted { $0.id.uuidString < $1.id.uuidString }
         let roll = random.int(0...99)
+        if trashed.count > 12 || (roll >= 97 && !trashed.isEmpty) {
+            return trashed.map { .deleteNote($0.id) }  // what `notes trash empty` commits, for this owner's notes
+        }
+        if roll >= 93, !trashed.isEmpty {
+            return [.restoreNote(random.pick(trashed).id)]
+        }
         if notes.count > 40 || (roll < 12 && !notes.isEmpty) {
-            return [.deleteNote(random.pick(notes).id)]
+            let id = random.pick(notes).id
+            return random.chance(0.25) ? [.deleteNote(id)] : [.trashNote(id, at: now())]
         }
         switch roll {
         case 12..<40:
@@ -48,7 +57,8 @@ struct EditPicker {
             category.name = "\(owner)-renamed \(run).\(counter)"
             return [.putCategory(category)]
         case 80..<84 where categories.count > 3:
-            return [.deleteCategory(random.pick(categories).id)]
+            let id = random.pick(categories).id
+            return random.chance(0.5) ? [.deleteCategory(id)] : [.trashCategory(id, at: now())]
         case 84..<92:
             var changes: [StoreChange] = [.putNote(newNote(categories)), .putNote(newNote(categories))]
             if let note = notes.first { changes.append(.putNote(edited(note, categories))) }
@@ -59,6 +69,11 @@ struct EditPicker {
             guard categories.count < 8 else { return [.putNote(newNote(categories))] }
             return [.putCategory(Category(id: uuid(), name: "\(owner)-cat \(run).\(counter) ✦", color: color()))]
         }
+    }
+
+    /// A deletion date that only moves forward.
+    private func now() -> Date {
+        Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(counter) / 4)
     }
 
     private mutating func newNote(_ categories: [Category]) -> Note {

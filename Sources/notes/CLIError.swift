@@ -11,6 +11,8 @@ enum CLIError: Error, CustomStringConvertible {
     case notFound(String)
     /// An edit in the editor that was not saved; the reason says where the text is kept.
     case editNotSaved(String)
+    case notInTrash(String)
+    case inTrash(String)
 
     var description: String {
         switch self {
@@ -21,6 +23,8 @@ enum CLIError: Error, CustomStringConvertible {
         case .missingOutputFolder: "Markdown export writes a folder: give it with --output PATH"
         case .notFound(let path): "\(path): no such file or folder"
         case .editNotSaved(let reason): reason
+        case .notInTrash(let id): "the note '\(id)' is not in the trash"
+        case .inTrash(let id): "the note '\(id)' is in the trash ('notes restore \(id)' brings it back)"
         }
     }
 }
@@ -29,6 +33,7 @@ extension NotesDatabase {
     /// The note whose id is `text` or uniquely starts with it; an unknown or ambiguous id is an error.
     func requireNote(_ text: String) throws -> Note {
         if let note = note(idOrPrefix: text) { return note }
+        if trashedNote(idOrPrefix: text) != nil { throw CLIError.inTrash(text) }
         let prefix = text.uppercased()
         let matches = prefix.count >= 4 ? notes.keys.filter { $0.uuidString.hasPrefix(prefix) }.count : 0
         if matches > 1 { throw CLIError.ambiguousNoteID(text, matches: matches) }

@@ -117,7 +117,7 @@ struct RemoveCategory: ParsableCommand {
         let store = try storeOptions.open()
         let category = try store.contents.requireCategory(name)
         let count = store.contents.notes.values.filter { $0.categoryID == category.id }.count
-        try store.commit(.deleteCategory(category.id))
+        try store.commit(.trashCategory(category.id, at: ISODate.rounded(Date())))
         Console.out("deleted category \(category.name); \(count) \(count == 1 ? "note is" : "notes are") now uncategorized")
     }
 }

@@ -26,6 +26,9 @@ struct Export: ParsableCommand {
             completion: .file())
     var output: String?
 
+    @Flag(name: .customLong("include-trash"), help: "Export the notes in the trash too (each with its 'deleted' date).")
+    var includeTrash = false
+
     func validate() throws {
         if format == .markdown, output == nil { throw ValidationError(CLIError.missingOutputFolder.description) }
     }
@@ -34,16 +37,17 @@ struct Export: ParsableCommand {
         let store = try storeOptions.open()
         switch format {
         case .json:
-            let text = JSONExchange.document(of: store.contents).serialized() + "\n"
+            let text = JSONExchange.document(of: store.contents, includeTrash: includeTrash).serialized() + "\n"
             if let output {
                 try PrivateFile.replace(URL(fileURLWithPath: output), with: Data(text.utf8))
-                Console.out("exported \(Self.count(store.contents.notes.count)) to \(output)")
+                let count = store.contents.notes.count + (includeTrash ? store.contents.trash.count : 0)
+                Console.out("exported \(Self.count(count)) to \(output)")
             } else {
                 Console.out(text, terminator: "")
             }
         case .markdown:
             guard let output else { throw CLIError.missingOutputFolder }
-            let count = try MarkdownExchange.export(store.contents, to: URL(fileURLWithPath: output))
+            let count = try MarkdownExchange.export(store.contents, to: URL(fileURLWithPath: output), includeTrash: includeTrash)
             Console.out("exported \(Self.count(count)) to \(output)")
         }
     }

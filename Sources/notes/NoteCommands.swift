@@ -62,24 +62,38 @@ struct Add: ParsableCommand {
     }
 }
 
-/// `notes rm ID`
+/// `notes rm ID...`: to the trash (see TrashCommands.swift).
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm",
-        abstract: "Delete a note.",
-        discussion: "ID is a full id or a unique prefix of at least 4 characters, as shown by 'notes list'."
+        abstract: "Move notes to the trash.",
+        discussion: """
+        ID is a full id or a unique prefix of at least 4 characters, as shown by 'notes list'.         'notes restore ID' brings a note back; 'notes trash empty' deletes for good.         If any ID is unknown, nothing is moved.
+        """
     )
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Argument(help: "The note's id or a unique prefix of it.")
-    var id: String
+    @Argument(help: "The notes' ids or unique prefixes of them.")
+    var ids: [String]
+
+    func validate() throws {
+        guard !ids.isEmpty else { throw ValidationError("give the id of at least one note") }
+    }
 
     func run() throws {
         let store = try storeOptions.open()
-        let note = try store.contents.requireNote(id)
-        try store.commit(.deleteNote(note.id))
-        Console.out("deleted \(note.id.uuidString.prefix(PlainOutput.shortIDLength))  \(note.title)")
+        var notes: [Note] = []
+        for id in ids {
+            let note = try store.contents.requireNote(id)
+            if !notes.contains(where: { $0.id == note.id }) { notes.append(note) }
+        }
+        let now = ISODate.rounded(Date())
+        try store.commit(notes.map { .trashNote($0.id, at: now) })
+        for note in notes {
+            Console.out("moved to the trash: \(note.id.uuidString.prefix(PlainOutput.shortIDLength))  \(note.title)")
+        }
+        Console.out("'notes restore ID' brings \(notes.count == 1 ? "it" : "them") back")
     }
 }
 

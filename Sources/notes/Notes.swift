@@ -13,7 +13,8 @@ struct Notes: ParsableCommand {
         scripting interface; every one takes --store PATH.
         """,
         subcommands: [
-            Add.self, List.self, Show.self, Edit.self, SetFields.self, Remove.self, CategoryCommand.self,
+            Add.self, List.self, Show.self, Edit.self, SetFields.self, Remove.self, TrashCommand.self, Restore.self,
+            CategoryCommand.self,
             Export.self, Import.self, Doctor.self,
         ]
     )

@@ -11,13 +11,14 @@ import Testing
 
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        for command in ["add", "list", "show", "edit", "rm", "category", "export", "import", "doctor"] {
+        for command in ["add", "list", "show", "edit", "rm", "trash", "restore", "category", "export", "import", "doctor"] {
             #expect(result.stdout.contains("\n  \(command)"), "missing \(command)")
         }
         #expect(result.stdout.contains("--store"))
     }
 
-    @Test(arguments: [["add", "--help"], ["category", "add", "--help"], ["help", "export"]])
+    @Test(arguments: [["add", "--help"], ["category", "add", "--help"], ["help", "export"], ["trash", "empty", "--help"],
+                      ["restore", "--help"]])
     func everyCommandHasHelp(_ arguments: [String]) throws {
         let result = try CLIRunner().run(arguments)
 

@@ -102,7 +102,7 @@ import Testing
         #expect(try ids("--category", "Home", "--search", "report") == [])
     }
 
-    @Test func rmDeletesTheNote() throws {
+    @Test func rmMovesTheNoteOutOfTheList() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         let keep = try sandbox.add("keep")
@@ -113,7 +113,7 @@ import Testing
         #expect(try sandbox.notes().compactMap { $0["id"] as? String } == [keep])
         let again = try sandbox.run("show", gone)
         #expect(again.status != 0)
-        #expect(again.stderr.hasPrefix("error: no note with id"))
+        #expect(again.stderr.hasPrefix("error: the note '\(gone)' is in the trash ('notes restore \(gone)' brings it back)"))
     }
 
     @Test func storeOptionWorksBeforeTheCommandName() throws {

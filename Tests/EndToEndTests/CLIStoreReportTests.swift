@@ -4,11 +4,11 @@ import Testing
 
 /// What the store has to say reaches the user: warnings, a migration report once, and `notes doctor`.
 @Suite struct CLIStoreReportTests {
-    /// A format-3 snapshot with one category whose color archive is not an archive.
+    /// A format-4 snapshot with one category whose color archive is not an archive.
     private static let brokenColorStore = """
     {
       "format": "notes",
-      "formatVersion": 3,
+      "formatVersion": 4,
       "sequence": 0,
       "recentColors": "",
       "categories": [{"id": "C445C72C-6F54-4CE9-8993-0C7A27938539", "name": "Broken", "color": "bm90IGFuIGFyY2hpdmU="}],

@@ -50,19 +50,13 @@ import Testing
         #expect(runner.state.picker == nil)
     }
 
-    @Test func deleteAsksFirst() throws {
+    @Test func dMovesTheSelectedNoteToTheTrashAtOnceAndSaysUUndoesIt() throws {
         let (runner, terminal, repository) = UIFixtures.runner()
-        // "n" answers no: nothing is deleted.
-        terminal.press(.character("d"))
+        terminal.press(.down, .character("d"))
         runner.run()
-        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("Delete note \"Quarterly report\"? (y/n)") == true)
-        terminal.press(.character("n"))
-        runner.run()
-        #expect(repository.contents.notes.count == 3)
-        // "y" deletes the selected note only.
-        terminal.press(.down, .character("d"), .character("y"))
-        runner.run()
+        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("Moved \"Groceries\" to the trash (u undoes it)") == true)
         #expect(repository.contents.notes[UIFixtures.groceries.id] == nil)
+        #expect(repository.contents.trash[UIFixtures.groceries.id]?.deleted != nil)
         #expect(repository.contents.notes.count == 2)
     }
 

@@ -70,7 +70,7 @@ import Testing
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            "j/k scroll  e edit  r rename  m move  t tags  d delete  Esc…",
+            "j/k scroll  e edit  r rename  m move  t tags  d trash  u un…",
         ])
     }
 

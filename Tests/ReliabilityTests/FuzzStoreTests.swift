@@ -11,8 +11,9 @@ import Testing
 @Suite struct FuzzStoreTests {
     static let batchSize = 400
 
-    /// A valid store: categories with colors, notes of every kind, recent colors,
-    /// a snapshot and three journal lines after it.
+    /// A valid store: categories with colors (one deleted), notes of every kind (two
+    /// in the trash), recent colors, a snapshot and six journal lines after it (among
+    /// them a move to the trash, a restore and a category delete).
     static func validStore() throws -> (snapshot: [UInt8], journal: [UInt8]) {
         let folder = try TemporaryFolder(prefix: "notes-fuzz-base")
         defer { folder.remove() }
@@ -27,14 +28,21 @@ import Testing
                               categoryID: index % 2 == 0 ? work.id : nil, tags: ["work", "été"],
                               kind: NoteKind.allCases[index], attachments: index == 1 ? [try AttachmentPath("files/plan.pdf")] : []))
         }
-        try store.commit([.putCategory(work), .putCategory(home)] + notes.map { .putNote($0) }
+        let old = Category(name: "Old", color: try SerializableColor(hex: "808080"))
+        let oldNote = Note(title: "old note", created: Date(timeIntervalSinceReferenceDate: 699_000_000), categoryID: old.id)
+        try store.commit([.putCategory(work), .putCategory(home), .putCategory(old), .putNote(oldNote)] + notes.map { .putNote($0) }
             + [.setRecentColors([RGB8(red: 1, green: 2, blue: 3), RGB8(red: 255, green: 0, blue: 128)])])
+        let deletedAt = Date(timeIntervalSinceReferenceDate: 800_000_000.5)
+        try store.commit([.trashNote(oldNote.id, at: deletedAt), .trashCategory(old.id, at: deletedAt), .trashNote(notes[2].id, at: deletedAt)])
         try store.compactNow()
         try store.commit(.putNote(Note(title: "in the journal", body: "x", created: Date(timeIntervalSinceReferenceDate: 1), categoryID: home.id)))
         var recolored = work
         recolored.color = try SerializableColor(hex: "00FF00")
         try store.commit(.putCategory(recolored))
         try store.commit(.deleteNote(notes[3].id))
+        try store.commit([.trashNote(notes[1].id, at: deletedAt), .restoreNote(notes[2].id)])
+        try store.commit(.trashCategory(work.id, at: deletedAt))
+        try store.commit(.deleteCategory(old.id))
         store.close()
         let journal = try Data(contentsOf: URL(fileURLWithPath: NotesStore.journalPath(for: url)))
         return ([UInt8](try Data(contentsOf: url)), [UInt8](journal))

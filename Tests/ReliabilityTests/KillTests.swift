@@ -8,7 +8,9 @@ import Testing
 
 /// PRODUCT §7 "Crash": a child committing edits is killed with SIGKILL at
 /// random instants, many times; every reopen loads, and holds every edit the
-/// child reported committed (the one in flight all or nothing).
+/// child reported committed (the one in flight all or nothing). The child's edits
+/// include moving notes to the trash, restoring them and emptying the trash, so
+/// kills land during those too (counted in the summary).
 @Suite struct KillTests {
     @Test func everyReportedCommitSurvivesSIGKILLAtRandomInstants() throws {
         let folder = try TemporaryFolder(prefix: "notes-kill")
@@ -19,6 +21,7 @@ import Testing
         var random = SeededRandom(seed: baseSeed)
         var expected = NotesDatabase()
         var counts = (commits: 0, inFlightKept: 0, inFlightLost: 0, betweenCommits: 0, compactions: 0, leftoverTemporaryFiles: 0)
+        var trashCommits = (trash: 0, restore: 0, empty: 0, inFlight: 0)
 
         for round in 0..<ReliabilitySettings.kills {
             let seed = baseSeed &+ UInt64(round)
@@ -50,6 +53,8 @@ import Testing
             }
             counts.commits += log.committed.count
             counts.compactions += log.compactions
+            for changes in log.committed { Self.countTrash(changes, into: &trashCommits) }
+            if let inFlight = log.inFlight, Self.isTrashCommit(inFlight) { trashCommits.inFlight += 1 }
 
             let found: NotesDatabase
             do {
@@ -75,8 +80,30 @@ import Testing
         print("KillTests: \(ReliabilitySettings.kills) kills, \(counts.commits) reported commits, "
             + "\(counts.compactions) compactions reported; in flight at the kill: kept \(counts.inFlightKept), "
             + "lost \(counts.inFlightLost); between commits \(counts.betweenCommits); "
-            + "temporary files left by kills during compaction: \(counts.leftoverTemporaryFiles)")
+            + "temporary files left by kills during compaction: \(counts.leftoverTemporaryFiles); "
+            + "trash commits: \(trashCommits.trash) to the trash, \(trashCommits.restore) restores, \(trashCommits.empty) empties, "
+            + "\(trashCommits.inFlight) in flight at a kill")
         #expect(counts.commits > 0)
+        if ReliabilitySettings.kills >= 100 {
+            #expect(trashCommits.restore > 0 && trashCommits.empty > 0 && trashCommits.inFlight > 0)
+        }
+    }
+
+    /// A commit that restores notes, or deletes several for good (an emptying of the trash).
+    static func isTrashCommit(_ changes: [StoreChange]) -> Bool {
+        changes.contains { if case .restoreNote = $0 { true } else { false } }
+            || changes.filter { if case .deleteNote = $0 { true } else { false } }.count > 1
+    }
+
+    static func countTrash(_ changes: [StoreChange], into counts: inout (trash: Int, restore: Int, empty: Int, inFlight: Int)) {
+        for change in changes {
+            switch change {
+            case .trashNote: counts.trash += 1
+            case .restoreNote: counts.restore += 1
+            default: break
+            }
+        }
+        if changes.filter({ if case .deleteNote = $0 { true } else { false } }).count > 1 { counts.empty += 1 }
     }
 
     static func applying(_ changes: [StoreChange], to database: NotesDatabase) -> NotesDatabase? {

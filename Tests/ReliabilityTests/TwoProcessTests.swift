@@ -126,9 +126,11 @@ import Testing
         Issue.record("\(context): process \(owner)'s reported commits are not all there:\n\(difference)")
     }
 
-    /// The part of `database` that `owner` made: its categories, and its notes.
+    /// The part of `database` that `owner` made: its categories (live or deleted), and its notes (live or trashed).
     static func owned(by owner: String, in database: NotesDatabase) -> NotesDatabase {
-        NotesDatabase(notes: database.notes.values.filter { $0.tags.contains("owner-\(owner)") },
-                      categories: database.categories.values.filter { $0.name.hasPrefix(owner + "-") })
+        let notes = Array(database.notes.values) + Array(database.trash.values)
+        let categories = Array(database.categories.values) + Array(database.deletedCategories.values)
+        return NotesDatabase(notes: notes.filter { $0.tags.contains("owner-\(owner)") },
+                             categories: categories.filter { $0.name.hasPrefix(owner + "-") })
     }
 }

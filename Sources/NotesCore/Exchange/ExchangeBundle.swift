@@ -12,9 +12,11 @@ public struct ExchangeBundle: Equatable, Sendable {
     }
 
     /// Everything in `database`: categories by name, notes oldest first (then by id).
-    public init(_ database: NotesDatabase) {
+    /// With `includeTrash`, the notes in the trash too (each with its `deleted` date).
+    public init(_ database: NotesDatabase, includeTrash: Bool = false) {
         categories = database.sortedCategories
-        notes = database.notes.values.sorted {
+        let all = includeTrash ? Array(database.notes.values) + Array(database.trash.values) : Array(database.notes.values)
+        notes = all.sorted {
             $0.created != $1.created ? $0.created < $1.created : $0.id.uuidString < $1.id.uuidString
         }
     }

@@ -29,7 +29,7 @@ public enum Importer {
         var plan = Plan()
         var categoryMap: [UUID: UUID] = [:]
         var addedByName: [String: UUID] = [:]
-        var usedCategoryIDs = Set(database.categories.keys)
+        var usedCategoryIDs = Set(database.categories.keys).union(database.deletedCategories.keys)
         for category in bundle.categories {
             let key = Category.nameKey(category.name)
             if let existing = database.category(named: category.name) {
@@ -48,7 +48,7 @@ public enum Importer {
         }
         var seenNotes = Set<UUID>()
         for note in bundle.notes {
-            guard database.notes[note.id] == nil, seenNotes.insert(note.id).inserted else {
+            guard database.anyNote(note.id) == nil, seenNotes.insert(note.id).inserted else {
                 plan.notesSkipped += 1
                 continue
             }

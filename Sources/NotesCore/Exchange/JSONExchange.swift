@@ -10,9 +10,10 @@ public enum JSONExchange {
     public static let formatName = "notes-export"
     public static let version = 1
 
-    /// The export document of everything in `database`.
-    public static func document(of database: NotesDatabase, exportedAt: Date = Date()) -> JSONValue {
-        let bundle = ExchangeBundle(database)
+    /// The export document of everything in `database`. With `includeTrash`, the notes
+    /// in the trash too, each with one more key `deleted` (import puts them back in the trash).
+    public static func document(of database: NotesDatabase, exportedAt: Date = Date(), includeTrash: Bool = false) -> JSONValue {
+        let bundle = ExchangeBundle(database, includeTrash: includeTrash)
         var counts: [UUID: Int] = [:]
         for note in bundle.notes {
             if let id = note.categoryID { counts[id, default: 0] += 1 }
@@ -22,7 +23,10 @@ public enum JSONExchange {
             ("version", .integer(version)),
             ("exported", .string(ISODate.format(exportedAt))),
             ("categories", .array(bundle.categories.map { JSONOutput.category($0, noteCount: counts[$0.id] ?? 0) })),
-            ("notes", .array(bundle.notes.map { JSONOutput.note($0, in: database) })),
+            ("notes", .array(bundle.notes.map { note in
+                let value = JSONOutput.note(note, in: database)
+                return note.deleted.map { value.setting("deleted", to: .string(ISODate.format($0))) } ?? value
+            })),
         ])
     }
 
@@ -93,8 +97,9 @@ public enum JSONExchange {
                 attachments.append(try AttachmentPath(text))
             } catch { throw fail(place + ".attachments[\(pathIndex)]", "\(error)") }
         }
+        let deleted = try date(item["deleted"], place: place + ".deleted", fail: fail)
         return Note(id: id, title: title, body: body, created: created, updated: updated,
-                    categoryID: categoryID, tags: tags, kind: kind, attachments: attachments)
+                    categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted)
     }
 
     private static func uuid(

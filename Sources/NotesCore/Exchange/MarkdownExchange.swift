@@ -7,7 +7,7 @@ import Foundation
 /// A category color is written as `"#RRGGBB"` / `"#RRGGBBAA"` when that is exact,
 /// else as CSS `"color(display-p3 r g b / a)"` with the exact components.
 public enum MarkdownExchange {
-    static let bareKeys: Set<String> = ["id", "category-id", "kind", "created", "updated"]
+    static let bareKeys: Set<String> = ["id", "category-id", "kind", "created", "updated", "deleted"]
 
     /// The text of `note`'s file.
     public static func document(for note: Note, category: Category?) -> String {
@@ -23,6 +23,7 @@ public enum MarkdownExchange {
         matter.fields.append(("kind", .text(note.kind.name)))
         matter.fields.append(("created", .text(ISODate.format(note.created))))
         matter.fields.append(("updated", .text(ISODate.format(note.updated))))
+        if let deleted = note.deleted { matter.fields.append(("deleted", .text(ISODate.format(deleted)))) }
         if !note.attachments.isEmpty {
             matter.fields.append(("attachments", .list(note.attachments.map(\.relativePath))))
         }
@@ -56,8 +57,9 @@ public enum MarkdownExchange {
 
     /// Writes every note of `database` into `folder` (created 0700 if missing; it must be empty),
     /// files 0600. On error the files written so far are removed. Returns how many notes were written.
+    /// With `includeTrash`, the notes in the trash too, with a `deleted` date in their header.
     @discardableResult
-    public static func export(_ database: NotesDatabase, to folder: URL) throws(ExchangeError) -> Int {
+    public static func export(_ database: NotesDatabase, to folder: URL, includeTrash: Bool = false) throws(ExchangeError) -> Int {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
@@ -69,7 +71,7 @@ public enum MarkdownExchange {
                 try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch { throw .io(path: folder.path, operation: "create the folder", reason: error.localizedDescription) }
         }
-        let bundle = ExchangeBundle(database)
+        let bundle = ExchangeBundle(database, includeTrash: includeTrash)
         var taken = Set<String>()
         var written: [URL] = []
         for note in bundle.notes {

@@ -56,8 +56,9 @@ struct MarkdownNoteReader {
         for path in matter.list("attachments") ?? [] {
             do { attachments.append(try AttachmentPath(path)) } catch { throw fail("attachments", error.description) }
         }
+        let deleted = try date("deleted", in: matter)  // a note exported from the trash goes back there
         bundle.notes.append(Note(id: id, title: title, body: body, created: created, updated: updated,
-                                 categoryID: categoryID, tags: tags, kind: kind, attachments: attachments))
+                                 categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted))
     }
 
     private func fail(_ key: String, _ reason: String) -> ExchangeError {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The ordered migration steps. Documented in Resources/docs/store-format.md.
 public enum MigrationSteps {
-    public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors]
+    public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash]
 
     /// v1 → v2: categories gain `colorAsHex`, white `FFFFFF`; the store gains an empty `recentColors` list.
     static let addCategoryColorAsHex = MigrationStep(name: "v1-to-v2: add category colorAsHex", from: 1) {
@@ -42,6 +42,29 @@ public enum MigrationSteps {
             .setting("recentColors", to: .string(packed.base64EncodedString()))
             .setting("modelVersionHashes", to: hashes)
             .setting("sequence", to: .integer(0))
+    }
+
+    /// v3 → v4: notes and categories gain `deleted` (`null`: live; a date: in the trash,
+    /// or a deleted category kept for it); the model version hashes change with them.
+    /// A format-3 journal is folded in by the store right after (see `NotesStore.migrate`).
+    static let addTrash = MigrationStep(name: "v3-to-v4: add the trash", from: 3) {
+        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
+        let step = "v3-to-v4: add the trash"
+        let categories = try categoryList(document, step: step).map { $0.setting("deleted", to: .null) }
+        guard let notes = document["notes"]?.arrayValue else {
+            throw MigrationError(step: step, reason: "the store has no \"notes\" array")
+        }
+        var migratedNotes: [JSONValue] = []
+        migratedNotes.reserveCapacity(notes.count)
+        for (index, note) in notes.enumerated() {
+            guard case .object = note else { throw MigrationError(step: step, reason: "notes[\(index)] is not an object") }
+            migratedNotes.append(note.setting("deleted", to: .null))
+        }
+        let hashes = JSONValue.object(StoreSchema.modelVersionHashes.map { ($0.0, .string($0.1)) })
+        return document
+            .setting("categories", to: .array(categories))
+            .setting("notes", to: .array(migratedNotes))
+            .setting("modelVersionHashes", to: hashes)
     }
 
     private static func categoryList(_ document: JSONValue, step: String) throws(MigrationError) -> [JSONValue] {

@@ -5,11 +5,16 @@ public struct Category: Equatable, Identifiable, Sendable {
     public var id: UUID
     public var name: String
     public var color: SerializableColor
+    /// When the category was deleted; nil for a live one. A deleted category is kept in
+    /// `NotesDatabase.deletedCategories` while notes in the trash still refer to it, so
+    /// that they can go back into it if it comes back.
+    public var deleted: Date?
 
-    public init(id: UUID = UUID(), name: String, color: SerializableColor = .white) {
+    public init(id: UUID = UUID(), name: String, color: SerializableColor = .white, deleted: Date? = nil) {
         self.id = id
         self.name = name
         self.color = color
+        self.deleted = deleted
     }
 
     /// The key two category names are compared by.

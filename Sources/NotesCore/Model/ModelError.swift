@@ -4,6 +4,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyCategoryName
     case duplicateCategoryName(String)
     case noSuchNote(String)
+    case notInTrash(String)
     case noSuchCategory(String)
     case attachmentOutsideStore(String)
     case invalidHexColor(String)
@@ -15,6 +16,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emptyCategoryName: "a category needs a name"
         case .duplicateCategoryName(let name): "a category named '\(name)' already exists"
         case .noSuchNote(let id): "no note with id '\(id)'"
+        case .notInTrash(let id): "no note with id '\(id)' in the trash"
         case .noSuchCategory(let name): "no category named '\(name)'"
         case .attachmentOutsideStore(let path): "attachment '\(path)' is outside the store's folder"
         case .invalidHexColor(let text): "'\(text)' is not a hex color (RRGGBB or RRGGBBAA, '#' optional)"

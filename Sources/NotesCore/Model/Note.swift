@@ -22,12 +22,15 @@ public struct Note: Equatable, Identifiable, Sendable {
     public var kind: NoteKind
     /// Attached files, as paths relative to the store's folder.
     public var attachments: [AttachmentPath]
+    /// When the note was moved to the trash; nil for a live note. A trashed note is
+    /// kept in `NotesDatabase.trash` until the trash is emptied.
+    public var deleted: Date?
 
     public init(
         id: UUID = UUID(), title: String, body: String = "",
         created: Date = Date(), updated: Date? = nil,
         categoryID: UUID? = nil, tags: Set<String> = [], kind: NoteKind = .note,
-        attachments: [AttachmentPath] = []
+        attachments: [AttachmentPath] = [], deleted: Date? = nil
     ) {
         self.id = id
         self.title = title
@@ -38,6 +41,7 @@ public struct Note: Equatable, Identifiable, Sendable {
         self.tags = tags
         self.kind = kind
         self.attachments = attachments
+        self.deleted = deleted
     }
 
     /// Calls `read` with the body as UTF-8, without building a `String` when the store
@@ -53,7 +57,7 @@ public struct Note: Equatable, Identifiable, Sendable {
     public static func == (left: Note, right: Note) -> Bool {
         left.id == right.id && left.title == right.title && left.created == right.created && left.updated == right.updated
             && left.categoryID == right.categoryID && left.tags == right.tags && left.kind == right.kind
-            && left.attachments == right.attachments && left.bodyStorage == right.bodyStorage
+            && left.attachments == right.attachments && left.deleted == right.deleted && left.bodyStorage == right.bodyStorage
     }
 
     /// Tags in display order (case-insensitive alphabetical).

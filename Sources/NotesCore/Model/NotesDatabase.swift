@@ -3,24 +3,39 @@ import Foundation
 /// Everything a store holds, in memory: notes, categories and the picker's recent
 /// colors. A value; `apply` checks the rules of the model before it changes anything.
 public struct NotesDatabase: Equatable, Sendable {
+    /// The live notes. Lists, searches, counts and exports read these.
     public private(set) var notes: [UUID: Note]
+    /// Notes moved to the trash (each with its `deleted` date), until the trash is emptied.
+    public private(set) var trash: [UUID: Note] = [:]
+    /// The live categories.
     public private(set) var categories: [UUID: Category]
+    /// Deleted categories (each with its `deleted` date), kept while notes in the trash
+    /// may go back into them.
+    public private(set) var deletedCategories: [UUID: Category] = [:]
     public private(set) var recentColors: [RGB8]
 
     /// How many recent colors the picker keeps.
     public static let recentColorLimit = 16
 
+    /// A database of these notes and categories, each placed by its `deleted` date
+    /// (live, or in the trash / kept as deleted).
     public init(notes: [Note] = [], categories: [Category] = [], recentColors: [RGB8] = []) {
-        self.notes = Dictionary(notes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
-        self.categories = Dictionary(categories.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        self.notes = Dictionary(notes.lazy.filter { $0.deleted == nil }.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        self.trash = Dictionary(notes.lazy.filter { $0.deleted != nil }.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        self.categories = Dictionary(categories.lazy.filter { $0.deleted == nil }.map { ($0.id, $0) },
+                                     uniquingKeysWith: { _, last in last })
+        self.deletedCategories = Dictionary(categories.lazy.filter { $0.deleted != nil }.map { ($0.id, $0) },
+                                            uniquingKeysWith: { _, last in last })
         self.recentColors = Array(recentColors.prefix(Self.recentColorLimit))
     }
 
     /// Notes already keyed by their ids (the store's reader builds this while it
-    /// reads, so opening a large store copies no note twice).
-    public init(notesByID: [UUID: Note], categories: [Category], recentColors: [RGB8]) {
+    /// reads, so opening a large store copies no note twice). `notesByID` holds live
+    /// notes only; `trash` the trashed ones.
+    public init(notesByID: [UUID: Note], trash: [UUID: Note] = [:], categories: [Category], recentColors: [RGB8]) {
         self.init(notes: [], categories: categories, recentColors: recentColors)
         self.notes = notesByID
+        self.trash = trash
     }
 
     /// Categories sorted by name, case-insensitively.
@@ -49,18 +64,26 @@ public struct NotesDatabase: Equatable, Sendable {
         switch change {
         case .putNote(let note):
             guard !note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyTitle }
-            if let categoryID = note.categoryID, categories[categoryID] == nil {
+            if let categoryID = note.categoryID, categories[categoryID] == nil,
+               note.deleted == nil || deletedCategories[categoryID] == nil {
                 throw .noSuchCategory(categoryID.uuidString)
             }
         case .deleteNote(let id):
+            guard notes[id] != nil || trash[id] != nil else { throw .noSuchNote(id.uuidString) }
+        case .trashNote(let id, _):
             guard notes[id] != nil else { throw .noSuchNote(id.uuidString) }
+        case .restoreNote(let id):
+            guard trash[id] != nil else { throw .notInTrash(id.uuidString) }
         case .putCategory(let category):
             let key = Category.nameKey(category.name)
             guard !key.isEmpty else { throw .emptyCategoryName }
-            if categories.values.contains(where: { $0.id != category.id && Category.nameKey($0.name) == key }) {
+            if category.deleted == nil,
+               categories.values.contains(where: { $0.id != category.id && Category.nameKey($0.name) == key }) {
                 throw .duplicateCategoryName(category.name)
             }
         case .deleteCategory(let id):
+            guard categories[id] != nil || deletedCategories[id] != nil else { throw .noSuchCategory(id.uuidString) }
+        case .trashCategory(let id, _):
             guard categories[id] != nil else { throw .noSuchCategory(id.uuidString) }
         case .setRecentColors:
             break
@@ -72,18 +95,55 @@ public struct NotesDatabase: Equatable, Sendable {
         try validate(change)
         switch change {
         case .putNote(let note):
-            notes[note.id] = note
+            if note.deleted == nil {
+                trash[note.id] = nil
+                notes[note.id] = note
+            } else {
+                notes[note.id] = nil
+                trash[note.id] = note
+            }
         case .deleteNote(let id):
             notes[id] = nil
+            trash[id] = nil
+        case .trashNote(let id, let date):
+            guard var note = notes.removeValue(forKey: id) else { return }
+            note.deleted = date
+            trash[id] = note
+        case .restoreNote(let id):
+            guard var note = trash.removeValue(forKey: id) else { return }
+            note.deleted = nil
+            if let category = note.categoryID, categories[category] == nil { note.categoryID = nil }
+            notes[id] = note
         case .putCategory(let category):
-            categories[category.id] = category
+            if category.deleted == nil {
+                deletedCategories[category.id] = nil
+                categories[category.id] = category
+            } else {
+                categories[category.id] = nil
+                deletedCategories[category.id] = category
+                uncategorize(notesIn: category.id, includingTrash: false)
+            }
         case .deleteCategory(let id):
             categories[id] = nil
-            for (noteID, note) in notes where note.categoryID == id {
-                notes[noteID]?.categoryID = nil
-            }
+            deletedCategories[id] = nil
+            uncategorize(notesIn: id, includingTrash: true)
+        case .trashCategory(let id, let date):
+            guard var category = categories.removeValue(forKey: id) else { return }
+            category.deleted = date
+            deletedCategories[id] = category
+            uncategorize(notesIn: id, includingTrash: false)
         case .setRecentColors(let colors):
             recentColors = Array(colors.prefix(Self.recentColorLimit))
+        }
+    }
+
+    private mutating func uncategorize(notesIn categoryID: UUID, includingTrash: Bool) {
+        for (noteID, note) in notes where note.categoryID == categoryID {
+            notes[noteID]?.categoryID = nil
+        }
+        guard includingTrash else { return }
+        for (noteID, note) in trash where note.categoryID == categoryID {
+            trash[noteID]?.categoryID = nil
         }
     }
 

@@ -2,14 +2,30 @@ import Foundation
 
 /// One edit to the notes database. A commit is a list of these; the store
 /// journals them, so committing costs the same however many notes there are.
+///
+/// Deleting is in two steps: `trashNote` / `trashCategory` keep what they remove
+/// (`restoreNote`, or a `putCategory`, bring it back); `deleteNote` / `deleteCategory`
+/// remove for good (`notes trash empty`, `D` in the trash).
 public enum StoreChange: Equatable, Sendable {
-    /// Insert the note, or replace the note with the same id.
+    /// Insert the note, or replace the note with the same id. Where it goes follows its
+    /// `deleted` date: nil among the live notes, else into the trash (undo uses this to put
+    /// a note back exactly as it was).
     case putNote(Note)
+    /// Delete the note for good, live or in the trash.
     case deleteNote(UUID)
-    /// Insert the category, or replace the one with the same id (rename, recolor).
+    /// Move a live note to the trash, dated `at`.
+    case trashNote(UUID, at: Date)
+    /// Bring a note back from the trash: into its category if that is live, else uncategorized.
+    case restoreNote(UUID)
+    /// Insert the category, or replace the one with the same id (rename, recolor). Like
+    /// `putNote`, its `deleted` date says whether it is live or kept as deleted; a live one
+    /// replaces a deleted one with its id (it comes back).
     case putCategory(Category)
-    /// Delete the category; its notes become uncategorized.
+    /// Delete the category for good (live or deleted); its notes, live or trashed, become uncategorized.
     case deleteCategory(UUID)
+    /// Delete the category, keeping it as deleted (dated `at`): its live notes become
+    /// uncategorized, its notes in the trash keep it (see `restoreNote`).
+    case trashCategory(UUID, at: Date)
     /// Replace the color picker's list of recently picked colors.
     case setRecentColors([RGB8])
 }

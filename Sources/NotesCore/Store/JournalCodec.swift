@@ -35,6 +35,12 @@ struct JournalCodec {
                 writer.key("putCategory"); try records.write(category, preserved: preserved[category.id], to: &writer)
             case .deleteCategory(let id):
                 writer.key("deleteCategory"); writer.string(id.uuidString)
+            case .trashNote(let id, let date):
+                writer.key("trashNote"); Self.writeDated(id, date, to: &writer)
+            case .restoreNote(let id):
+                writer.key("restoreNote"); writer.string(id.uuidString)
+            case .trashCategory(let id, let date):
+                writer.key("trashCategory"); Self.writeDated(id, date, to: &writer)
             case .setRecentColors(let colors):
                 writer.key("setRecentColors"); writer.string(try records.transformers.packColors(colors).base64EncodedString())
             }
@@ -94,11 +100,45 @@ struct JournalCodec {
                 if let kept = decoded.preserved { entry.preserved[decoded.category.id] = kept }
                 if let warning = decoded.warning { entry.warnings.append(warning) }
             case "deleteCategory": entry.changes.append(.deleteCategory(try RecordCodec.readUUID(&reader)))
+            case "trashNote":
+                let (id, date) = try Self.readDated(&reader)
+                entry.changes.append(.trashNote(id, at: date))
+            case "restoreNote": entry.changes.append(.restoreNote(try RecordCodec.readUUID(&reader)))
+            case "trashCategory":
+                let (id, date) = try Self.readDated(&reader)
+                entry.changes.append(.trashCategory(id, at: date))
             case "setRecentColors": entry.changes.append(.setRecentColors(try records.readRecentColors(&reader)))
             default: throw reader.error("unknown change '\(key)'")
             }
         }
         guard count == 1 else { throw reader.error("an empty change") }
+    }
+}
+
+extension JournalCodec {
+    /// `{"id":"…","at":seconds}`: what `trashNote` and `trashCategory` name.
+    static func writeDated(_ id: UUID, _ date: Date, to writer: inout JSONTextWriter) {
+        writer.beginObject()
+        writer.key("id"); writer.string(id.uuidString)
+        writer.key("at"); writer.number(date.timeIntervalSinceReferenceDate)
+        writer.endObject()
+    }
+
+    static func readDated(_ reader: inout JSONReader) throws(JSONError) -> (UUID, Date) {
+        reader.skipWhitespace()
+        let start = reader.position
+        var id: UUID?
+        var date: Date?
+        try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
+            switch key {
+            case "id" where id == nil: id = try RecordCodec.readUUID(&reader)
+            case "at" where date == nil: date = try RecordCodec.readDate(&reader)
+            case "id", "at": throw reader.error("member '\(key)' appears twice")
+            default: throw reader.error("unknown member '\(key)'")
+            }
+        }
+        guard let id, let date else { throw reader.error("needs members 'id' and 'at'", at: start) }
+        return (id, date)
     }
 }
 

@@ -151,7 +151,8 @@ extension NotesStore {
     }
 
     /// Migrates an older snapshot: keeps the original as `notes.json.v<N>.backup`,
-    /// writes the migrated snapshot and empties the journal (older formats had none).
+    /// writes the migrated snapshot and empties the journal (folded in first when the
+    /// older format had one: see `foldOlderJournal`).
     func migrate(_ bytes: [UInt8], from version: Int) throws -> DecodedSnapshot {
         let path = url.path
         let migrated: [UInt8]
@@ -163,7 +164,7 @@ extension NotesStore {
         } catch let error as MigrationError {
             throw StoreError.migrationFailed(file: path, step: error.step, reason: error.reason)
         }
-        let decoded: DecodedSnapshot
+        var decoded: DecodedSnapshot
         do { decoded = try codec.decode(migrated) } catch {
             throw StoreError.migrationFailed(file: path, step: "read the migrated store", reason: error.description)
         }
@@ -173,6 +174,7 @@ extension NotesStore {
         }
         let backup = Self.unusedBackupURL(for: url, suffix: "v\(version).backup")
         try DurableFile.replace(backup, with: bytes)
+        try foldOlderJournal(of: version, into: &decoded)
         try DurableFile.replace(url, with: try codec.encode(decoded.database, sequence: decoded.sequence, preserved: decoded.preserved))
         if try openJournal(create: false) {
             guard ftruncate(journalFD, 0) == 0, fsync(journalFD) == 0 else {

@@ -134,15 +134,7 @@ public final class NotesStore: NotesRepository {
     /// Checks `changes` by the model's rules without copying every note: on a
     /// small database of the categories and just the notes the changes touch.
     static func validate(_ changes: [StoreChange], against database: NotesDatabase) throws(ModelError) {
-        var touched: [Note] = []
-        for change in changes {
-            switch change {
-            case .putNote(let note): if let existing = database.notes[note.id] { touched.append(existing) }
-            case .deleteNote(let id): if let existing = database.notes[id] { touched.append(existing) }
-            default: break
-            }
-        }
-        var proxy = NotesDatabase(notes: touched, categories: Array(database.categories.values), recentColors: database.recentColors)
+        var proxy = database.validationProxy(for: changes)
         try proxy.apply(changes)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The fast path for reading a note exactly as the snapshot writer lays it out:
-/// the nine members in their fixed order, one a line, indented for the `notes`
+/// the ten members in their fixed order, one a line, indented for the `notes`
 /// array. Each member name and the white space around it are matched as one run
 /// of bytes, instead of skipping white space, reading a name and looking it up.
 ///
@@ -32,9 +32,11 @@ extension RecordCodec {
             let kind = try Self.readKind(&reader)
             guard Self.match(",\n      \"attachments\": ", &reader) else { reader.position = start; return nil }
             let attachments = try Self.readAttachments(&reader)
+            guard Self.match(",\n      \"deleted\": ", &reader) else { reader.position = start; return nil }
+            let deleted = try Self.readOptionalDate(&reader)
             guard Self.match("\n    }", &reader) else { reader.position = start; return nil }
             var note = Note(id: id, title: title, created: created, updated: updated,
-                            categoryID: categoryID, tags: tags, kind: kind, attachments: attachments)
+                            categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted)
             note.bodyStorage = body
             return note
         } catch {

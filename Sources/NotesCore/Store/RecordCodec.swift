@@ -40,6 +40,7 @@ struct RecordCodec {
         writer.key("tags"); writer.inlineStrings(note.tags.sorted())
         writer.key("kind"); writer.integer(note.kind.rawValue)
         writer.key("attachments"); writer.inlineStrings(note.attachments.map(\.relativePath))
+        writer.key("deleted"); Self.write(note.deleted, to: &writer)
         writer.endObject()
     }
 
@@ -53,12 +54,20 @@ struct RecordCodec {
         } else {
             writer.string(try transformers.archive(category.color).base64EncodedString())
         }
+        writer.key("deleted"); Self.write(category.deleted, to: &writer)
         writer.endObject()
+    }
+
+    /// A date as seconds since the reference date, or `null`.
+    static func write(_ date: Date?, to writer: inout JSONTextWriter) {
+        if let date { writer.number(date.timeIntervalSinceReferenceDate) } else { writer.raw("null") }
     }
 
     // MARK: Reading
 
-    private static let noteKeys = ["id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments"]
+    private static let noteKeys = ["id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments", "deleted"]
+    /// Members a note must have: all but `deleted` (format 3 had none; absent means live).
+    private static let requiredNoteFields: UInt16 = (1 << 9) - 1
     private static let noteKeyBytes = noteKeys.map { Array($0.utf8) }
 
     /// The index in `noteKeys` of a member name given as bytes.
@@ -89,6 +98,7 @@ struct RecordCodec {
         var tags = Set<String>()
         var kind = NoteKind.note
         var attachments: [AttachmentPath] = []
+        var deleted: Date?
         var seen: UInt16 = 0
         var next = 0
         try reader.readObjectRaw { (reader: inout JSONReader, key: UnsafeBufferPointer<UInt8>) throws(JSONError) in
@@ -107,14 +117,16 @@ struct RecordCodec {
             case 5: categoryID = try reader.readNull() ? nil : try Self.readUUID(&reader)
             case 6: tags = try Self.readTags(&reader)
             case 7: kind = try Self.readKind(&reader)
-            default: attachments = try Self.readAttachments(&reader)
+            case 8: attachments = try Self.readAttachments(&reader)
+            default: deleted = try Self.readOptionalDate(&reader)
             }
         }
-        if seen != (1 << Self.noteKeys.count) - 1, let missing = Self.noteKeys.indices.first(where: { seen & (1 << $0) == 0 }) {
+        if seen & Self.requiredNoteFields != Self.requiredNoteFields,
+           let missing = Self.noteKeys.indices.first(where: { seen & (1 << $0) == 0 }) {
             throw reader.error("a note without member '\(Self.noteKeys[missing])'", at: start)
         }
         return Note(id: id, title: title, body: body, created: created, updated: updated,
-                    categoryID: categoryID, tags: tags, kind: kind, attachments: attachments)
+                    categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted)
     }
 
     static func readTags(_ reader: inout JSONReader) throws(JSONError) -> Set<String> {
@@ -151,6 +163,7 @@ struct RecordCodec {
         var id: UUID
         var name: String
         var colorText: String
+        var deleted: Date?
     }
 
     func readCategory(_ reader: inout JSONReader) throws(JSONError) -> DecodedCategory {
@@ -163,13 +176,18 @@ struct RecordCodec {
         var id: UUID?
         var name: String?
         var colorText: String?
+        var deleted: Date?
+        var seenDeleted = false
         try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
             switch key {
             case "id" where id == nil: id = try Self.readUUID(&reader)
             case "name" where name == nil: name = try reader.readString()
             case "color" where colorText == nil:
                 colorText = try reader.readString()
-            case "id", "name", "color": throw reader.error("member '\(key)' appears twice")
+            case "deleted" where !seenDeleted:
+                seenDeleted = true
+                deleted = try Self.readOptionalDate(&reader)
+            case "id", "name", "color", "deleted": throw reader.error("member '\(key)' appears twice")
             default: throw reader.error("unknown member '\(key)' in a category")
             }
         }
@@ -177,7 +195,7 @@ struct RecordCodec {
             let missing = id == nil ? "id" : name == nil ? "name" : "color"
             throw reader.error("a category without member '\(missing)'", at: start)
         }
-        return CategoryFields(id: id, name: name, colorText: colorText)
+        return CategoryFields(id: id, name: name, colorText: colorText, deleted: deleted)
     }
 
     /// Opens a category's color archive; one that cannot be read becomes white, its text kept.
@@ -185,12 +203,12 @@ struct RecordCodec {
         do {
             guard let data = Data(base64Encoded: fields.colorText) else { throw ArchiveProblem("it is not base64") }
             let color = try transformers.unarchive(data)
-            return DecodedCategory(category: Category(id: fields.id, name: fields.name, color: color))
+            return DecodedCategory(category: Category(id: fields.id, name: fields.name, color: color, deleted: fields.deleted))
         } catch {
             let placeholder = SerializableColor(RGB8(red: 255, green: 255, blue: 255))
             let warning = StoreWarning("category '\(fields.name)': its color archive could not be read (\(error)); shown as white, stored bytes kept")
             return DecodedCategory(
-                category: Category(id: fields.id, name: fields.name, color: placeholder),
+                category: Category(id: fields.id, name: fields.name, color: placeholder, deleted: fields.deleted),
                 preserved: PreservedColor(storedText: fields.colorText, placeholder: placeholder),
                 warning: warning)
         }
@@ -216,6 +234,11 @@ struct RecordCodec {
         let seconds = try reader.readDouble()
         guard abs(seconds) < 1e11 else { throw reader.error("date \(seconds) is out of range", at: start) }
         return Date(timeIntervalSinceReferenceDate: seconds)
+    }
+
+    /// `null` or a date (see `readDate`).
+    static func readOptionalDate(_ reader: inout JSONReader) throws(JSONError) -> Date? {
+        try reader.readNull() ? nil : try readDate(&reader)
     }
 
     func readRecentColors(_ reader: inout JSONReader) throws(JSONError) -> [RGB8] {

@@ -36,7 +36,7 @@ extension SnapshotCodec {
         defer { other.waitUntilFinished() }
 
         var notes: [UUID: Note] = [:]
-        notes.reserveCapacity((bytes.count - arrayStart) / 400)
+        notes.reserveCapacity((bytes.count - arrayStart) / Self.bytesPerNoteEstimate)
         var orphans: [UUID] = []
         let before = reader.position
         var ok = readFirstPart(&reader, until: comma, in: file) { note in

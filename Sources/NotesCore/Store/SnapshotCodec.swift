@@ -9,13 +9,19 @@ struct DecodedSnapshot {
     var preserved: [UUID: PreservedColor]
 }
 
-/// The snapshot file `notes.json` of format version 3 (see Resources/docs/store-format.md):
+/// The snapshot file `notes.json` of format version 4 (see Resources/docs/store-format.md):
 /// a hand-written writer with a fixed key order, one member per line, and a
 /// byte-level reader that decodes notes without building a tree.
 struct SnapshotCodec {
     let records: RecordCodec
     /// Notes arrays larger than this many bytes are read on two threads.
     let parallelThreshold: Int
+
+    /// Bytes a note takes in the snapshot, for sizing the notes dictionary before reading:
+    /// 400 in format 3, plus the 23 of format 4's `"deleted": null` line. A `Dictionary`
+    /// allocates a power of two of buckets, so an estimate that gives a few more notes
+    /// than the last power of two doubles its memory (at 100,000 notes, about 45 MB).
+    static let bytesPerNoteEstimate = 423
 
     init(transformers: StoreTransformers, parallelThreshold: Int = 4 << 20) {
         records = RecordCodec(transformers: transformers)
@@ -25,7 +31,7 @@ struct SnapshotCodec {
     // MARK: Writing
 
     func encode(_ database: NotesDatabase, sequence: Int, preserved: [UUID: PreservedColor]) throws -> [UInt8] {
-        var writer = JSONTextWriter(pretty: true, capacity: 64 * 1024 + database.notes.count * 600)
+        var writer = JSONTextWriter(pretty: true, capacity: 64 * 1024 + (database.notes.count + database.trash.count) * 600)
         writer.beginObject()
         writer.key("format"); writer.string("notes")
         writer.key("formatVersion"); writer.integer(StoreSchema.formatVersion)
@@ -39,7 +45,9 @@ struct SnapshotCodec {
         writer.key("recentColors"); writer.string(try records.transformers.packColors(database.recentColors).base64EncodedString())
         writer.key("categories")
         writer.beginArray()
-        let categories = database.categories.values.sorted {
+        // Live and deleted categories in one array, live and trashed notes in another:
+        // each record's `deleted` member says which it is.
+        let categories = (Array(database.categories.values) + Array(database.deletedCategories.values)).sorted {
             (Category.nameKey($0.name), $0.id.uuidString) < (Category.nameKey($1.name), $1.id.uuidString)
         }
         for category in categories {
@@ -49,7 +57,7 @@ struct SnapshotCodec {
         writer.endArray()
         writer.key("notes")
         writer.beginArray()
-        let notes = database.notes.values.sorted {
+        let notes = (database.trash.isEmpty ? Array(database.notes.values) : Array(database.notes.values) + Array(database.trash.values)).sorted {
             $0.created != $1.created ? $0.created < $1.created : $0.id.uuidString < $1.id.uuidString
         }
         for note in notes {
@@ -144,12 +152,12 @@ struct SnapshotCodec {
                         let at = reader.position
                         let category = try records.readCategoryFields(&reader)
                         guard ids.insert(category.id).inserted else { throw reader.error("duplicate category id \(category.id)", at: at) }
-                        guard names.insert(Category.nameKey(category.name)).inserted else {
+                        guard category.deleted != nil || names.insert(Category.nameKey(category.name)).inserted else {
                             throw reader.error("duplicate category name '\(category.name)'", at: at)
                         }
                         fields.append(category)
                     }
-                    categoryIDs = ids
+                    categoryIDs = Set(fields.lazy.filter { $0.deleted == nil }.map(\.id))
                     colors = BackgroundColorDecoding(fields, records: records)
                 case "notes":
                     // Notes whose category is not in the store are found while the notes are
@@ -159,7 +167,7 @@ struct SnapshotCodec {
                         (notes, orphanIDs) = parallel
                         return
                     }
-                    notes.reserveCapacity(bytes.count / 400)
+                    notes.reserveCapacity(bytes.count / Self.bytesPerNoteEstimate)
                     var orphans: [UUID] = []
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                         reader.skipWhitespace()
@@ -181,18 +189,30 @@ struct SnapshotCodec {
                 if let kept = decoded.preserved { preserved[decoded.category.id] = kept }
                 if let warning = decoded.warning { warnings.append(warning) }
             }
+            let liveCategoryIDs = Set(categories.lazy.filter { $0.deleted == nil }.map(\.id))
             if orphanIDs == nil {
-                let check = CategoryCheck(knownIDs: Set(categories.map(\.id)))
+                let check = CategoryCheck(knownIDs: liveCategoryIDs)
                 var orphans: [UUID] = []
                 for note in notes.values { check.note(note, orphans: &orphans) }
                 orphanIDs = orphans
             }
+            let allCategoryIDs = Set(categories.map(\.id))
+            var trash: [UUID: Note] = [:]
             for id in orphanIDs ?? [] {
-                guard let title = notes[id]?.title else { continue }
-                warnings.append(StoreWarning("note '\(title)' refers to a missing category; shown uncategorized"))
-                notes[id]?.categoryID = nil
+                guard var note = notes[id] else { continue }
+                let known = note.deleted == nil ? liveCategoryIDs : allCategoryIDs
+                if let category = note.categoryID, !known.contains(category) {
+                    warnings.append(StoreWarning("note '\(note.title)' refers to a missing category; shown uncategorized"))
+                    note.categoryID = nil
+                }
+                if note.deleted == nil {
+                    notes[id] = note
+                } else {
+                    notes[id] = nil
+                    trash[id] = note
+                }
             }
-            let database = NotesDatabase(notesByID: notes, categories: categories, recentColors: recentColors)
+            let database = NotesDatabase(notesByID: notes, trash: trash, categories: categories, recentColors: recentColors)
             return DecodedSnapshot(
                 database: database,
                 sequence: sequence, warnings: warnings, preserved: preserved)
@@ -200,11 +220,16 @@ struct SnapshotCodec {
     }
 }
 
-/// Finds notes whose category is not among the store's categories.
+/// Finds the notes the reader must look at again once all is read: those whose
+/// category is not among the store's live categories, and those in the trash.
 struct CategoryCheck {
     let knownIDs: Set<UUID>
 
     func note(_ note: Note, orphans: inout [UUID]) {
-        if let category = note.categoryID, !knownIDs.contains(category) { orphans.append(note.id) }
+        if note.deleted != nil {
+            orphans.append(note.id)
+        } else if let category = note.categoryID, !knownIDs.contains(category) {
+            orphans.append(note.id)
+        }
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 
-/// The schema of format version 3: the entities the store keeps, their attributes,
+/// The schema of format version 4: the entities the store keeps, their attributes,
 /// and the transformer each transformable attribute names. Its per-entity hashes
 /// are written into every snapshot as `modelVersionHashes` (like Core Data's
 /// `NSStoreModelVersionHashes`), so a change to the model shows in the file.
 public enum StoreSchema {
     /// The format version this program writes and the newest it reads.
-    public static let formatVersion = 3
+    public static let formatVersion = 4
 
     public static let colorTransformerName = SerializableColorTransformer.transformerName
     public static let hexColorTransformerName = HexColorTransformer.transformerName
@@ -18,6 +18,7 @@ public enum StoreSchema {
             SchemaAttribute(name: "id", type: .uuid),
             SchemaAttribute(name: "name", type: .string),
             SchemaAttribute(name: "color", type: .transformable(colorTransformerName)),
+            SchemaAttribute(name: "deleted", type: .optional(.date)),
         ]),
         SchemaEntity(name: "Note", attributes: [
             SchemaAttribute(name: "id", type: .uuid),
@@ -29,6 +30,7 @@ public enum StoreSchema {
             SchemaAttribute(name: "tags", type: .stringSet),
             SchemaAttribute(name: "kind", type: .integer16),
             SchemaAttribute(name: "attachments", type: .transformable(relativeURLTransformerName)),
+            SchemaAttribute(name: "deleted", type: .optional(.date)),
         ]),
         SchemaEntity(name: "Store", attributes: [
             SchemaAttribute(name: "formatVersion", type: .integer16),

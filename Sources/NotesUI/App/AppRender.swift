@@ -10,6 +10,11 @@ public enum AppRender {
             drawTooSmall(&buffer, canQuit: !state.hasOpenDialog)
             return buffer
         }
+        if let trash = state.trash {
+            TrashScreen.draw(trash, state, snapshot, into: &buffer, timeZone: timeZone)
+            if state.showsHelp { HelpOverlay.draw(into: &buffer) }
+            return buffer
+        }
         switch state.screen {
         case .notes:
             NoteListScreen.draw(state, snapshot, into: &buffer, colorMode: colorMode, timeZone: timeZone)

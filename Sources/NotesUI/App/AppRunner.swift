@@ -7,6 +7,8 @@ import NotesCore
 public final class AppRunner {
     public private(set) var state: AppState
     public private(set) var snapshot: NotesSnapshot
+    /// What `u` and `Ctrl-R` undo and redo: every change committed through `commit(_:)`.
+    public private(set) var history = UndoHistory()
     private let terminal: any Terminal
     private let repository: any NotesRepository
     private let timeZone: TimeZone
@@ -68,6 +70,10 @@ public final class AppRunner {
                 commit(changes)
             case .editNote(let id):
                 edit(id)
+            case .undo:
+                apply(.undo)
+            case .redo:
+                apply(.redo)
             case .suspend:
                 terminal.suspendToShell()
             }
@@ -87,9 +93,19 @@ public final class AppRunner {
                                        timeZone: timeZone))
     }
 
-    /// The one place changes are committed. Returns the error, already shown on the status line.
+    /// Every change of the UI goes through here: it is committed, and recorded (the
+    /// values it touched, before and after) so that `u` can take it back. Returns the
+    /// error, already shown on the status line.
     @discardableResult
     private func commit(_ changes: [StoreChange]) -> (any Error)? {
+        let step = UndoStep.before(changes, in: snapshot.database)
+        if let error = commitUnrecorded(changes) { return error }
+        history.record(step.completed(in: repository.contents))
+        return nil
+    }
+
+    /// Commits without recording; the error (also shown on the status line) if it failed.
+    private func commitUnrecorded(_ changes: [StoreChange]) -> (any Error)? {
         do {
             try snapshot.commit(changes, through: repository)
         } catch {
@@ -100,6 +116,29 @@ public final class AppRunner {
         }
         state.reconcile(with: snapshot)
         return nil
+    }
+
+    /// Undoes or redoes the last step, as one more commit, unless another process changed
+    /// what it touched meanwhile: then the step is dropped and the status line says why.
+    private func apply(_ direction: UndoStep.Direction) {
+        let verb = direction == .undo ? "undo" : "redo"
+        guard let step = history.take(direction) else {
+            state.message = .init(text: "Nothing to \(verb)", isError: false)
+            return
+        }
+        refreshFromRepository()
+        if let changed = step.conflict(in: snapshot.database, direction: direction) {
+            state.message = .init(text: "Not \(verb)ne: \(changed) changed elsewhere meanwhile; kept as it is", isError: true)
+            return
+        }
+        guard commitUnrecorded(step.changes(direction)) == nil else {
+            state.message = .init(text: "Not \(verb)ne: \(state.message?.text ?? "")", isError: true)
+            return
+        }
+        history.applied(step, direction)
+        state.message = direction == .undo
+            ? .init(text: "Undone: \(step.summary) (Ctrl-R redoes)", isError: false)
+            : .init(text: "Redone: \(step.summary) (u undoes)", isError: false)
     }
 
     /// The whole note in the editor (`NoteEditSession`), the terminal suspended while it

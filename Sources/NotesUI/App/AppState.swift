@@ -100,6 +100,8 @@ public struct AppState: Equatable, Sendable {
     public var confirmation: Confirmation?
     public var picker: PickerSession?
     public var chooser: ChooserSession?
+    /// The trash screen, while it is open (`T`).
+    public var trash: TrashBrowser?
     public var showsHelp = false
     /// The first line of the help shown, when it is taller than the screen (`HelpOverlay`).
     public var helpScroll = 0

@@ -28,8 +28,6 @@ extension AppUpdate {
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
         case .character("e"):
             if let selected { return [.editNote(selected.id)] }
-        case .character("d"), .delete:
-            if let selected { state.confirmation = .deleteNote(selected.id) }
         case .character("/"):
             state.filterField = TextField(text: state.filter.query)
         case .escape:
@@ -95,7 +93,6 @@ extension AppUpdate {
         case .home, .character("g"): state.readScroll = 0
         case .end, .character("G"): state.readScroll = Int.max / 2
         case .character("e"): return [.editNote(id)]
-        case .character("d"): state.confirmation = .deleteNote(id)
         case .character("?"): state.showsHelp = true
         case .escape, .character("q"), .left, .character("h"): state.screen = .notes
         default: break

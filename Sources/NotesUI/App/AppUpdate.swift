@@ -44,10 +44,12 @@ public enum AppUpdate {
         if state.picker != nil { return pickerKey(key, &state, snapshot) }
         if state.chooser != nil { return chooserKey(key, &state, snapshot, now) }
         if state.prompt != nil { return promptKey(key, &state, snapshot, now) }
-        if let confirmation = state.confirmation { return confirmKey(key, confirmation, &state, snapshot) }
+        if let confirmation = state.confirmation { return confirmKey(key, confirmation, &state, snapshot, now) }
+        if state.trash != nil { return trashKey(key, &state, snapshot) }  // Ctrl-C there cancels, never quits
         if state.isEditingFilter { return filterKey(key, &state, snapshot, previewed: previewed) }
         if case .paste = key { return [] }  // a paste is text, never commands
         if key == .control("c") { return [.quit] }
+        if let effects = trashAndUndoKey(key, &state, snapshot, now) { return effects }
         switch state.screen {
         case .notes: return notesKey(key, &state, snapshot, previewed: previewed)
         case .reading(let id): return readingKey(key, id, &state, snapshot)
@@ -124,7 +126,7 @@ public enum AppUpdate {
     }
 
     private static func confirmKey(_ key: Key, _ confirmation: AppState.Confirmation, _ state: inout AppState,
-                                   _ snapshot: NotesSnapshot) -> [Effect] {
+                                   _ snapshot: NotesSnapshot, _ now: Date) -> [Effect] {
         if case .paste = key { return [] }  // a paste never answers a question
         state.confirmation = nil
         guard key == .character("y") || key == .character("Y") else {
@@ -136,8 +138,9 @@ public enum AppUpdate {
             state.message = .init(text: "Deleted \"\(snapshot.database.notes[id]?.title ?? "")\"", isError: false)
             return [.commit([.deleteNote(id)])]
         case .deleteCategory(let id):
-            state.message = .init(text: "Deleted category \(snapshot.database.categories[id]?.name ?? "")", isError: false)
-            return [.commit([.deleteCategory(id)])]
+            state.message = .init(text: "Deleted category \(snapshot.database.categories[id]?.name ?? "") (u brings it back with its notes)",
+                                  isError: false)
+            return [.commit([.trashCategory(id, at: now)])]
         }
     }
 

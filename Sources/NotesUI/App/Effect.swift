@@ -7,6 +7,9 @@ public enum Effect: Equatable, Sendable {
     case commit([StoreChange])
     /// Edit the whole note (header and body) in `$VISUAL`/`$EDITOR`, the terminal suspended meanwhile.
     case editNote(UUID)
+    /// `u` / `Ctrl-R`: undo or redo the last change of this session (see `UndoHistory`).
+    case undo
+    case redo
     /// `Ctrl-Z`: give the terminal back to the shell until `fg`.
     case suspend
     case quit

@@ -9,7 +9,8 @@ public enum KeyHelp {
         Section(title: "Notes", keys: [
             ("j/k ↑/↓", "move"), ("PgUp/PgDn g/G", "page, first, last"), ("Enter", "open"),
             ("n", "new note"), ("e", "edit in $EDITOR"),
-            ("r m t", "rename, move, tags"), ("d", "delete (asks)"),
+            ("r m t", "rename, move, tags"), ("d", "move to the trash"),
+            ("u / Ctrl-R", "undo / redo"), ("T", "the trash"),
             ("/", "filter as you type"), ("Esc", "clear the filter"), ("v", "show/hide the preview"),
             ("c", "categories"),
             ("?", "this help"), ("q Ctrl-C", "quit"), ("Ctrl-Z", "suspend"),
@@ -38,19 +39,28 @@ public enum KeyHelp {
     /// A note opened with Enter.
     public static let reading = Section(title: "Reading a note", keys: [
         ("j/k ↑/↓", "scroll"), ("Space PgDn/PgUp", "page down, up"), ("g/G Home/End", "top, end"),
-        ("e", "edit body in $EDITOR"), ("d", "delete (asks)"), ("Esc/q/h ←", "back to the list"), ("?", "this help"),
+        ("e", "edit in $EDITOR"), ("r m t", "rename, move, tags"), ("d", "move to the trash"), ("Esc/q/h ←", "back to the list"), ("?", "this help"),
     ])
 
     /// The `?` help of the screen `state` is on: its own keys first.
     public static func sections(for state: AppState) -> [Section] {
         let named = Dictionary(sections.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
         if state.picker != nil { return [named["Color picker"]].compactMap { $0 } }
+        if state.trash != nil { return [trash] }
         switch state.screen {
         case .notes: return [named["Notes"]].compactMap { $0 } + [filter]
         case .reading: return [reading]
         case .categories: return [named["Categories"], named["Color picker"]].compactMap { $0 }
         }
     }
+    /// The trash screen's status line.
+    public static let trashKeys = "j/k move  Enter restore  D delete for good  / filter  u undo  Esc back"
+
+    /// The trash screen (`T`).
+    public static let trash = Section(title: "Trash", keys: [
+        ("j/k ↑/↓", "move"), ("Enter", "restore"), ("D", "delete for good (asks)"), ("/", "filter"),
+        ("u / Ctrl-R", "undo / redo"), ("Esc/q", "back"),
+    ])
 
     /// The status line's list of keys for the current screen.
     public static func statusKeys(for state: AppState) -> String {
@@ -58,9 +68,9 @@ public enum KeyHelp {
         if state.chooser != nil { return "type to narrow  ↑↓ move  Enter pick  - none  Esc cancel" }
         switch state.screen {
         case .notes:
-            return "n new  e edit  r rename  m move  t tags  d delete  / find  c categories  ? help"
+            return "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  T trash  ? help"
         case .reading:
-            return "j/k scroll  e edit  r rename  m move  t tags  d delete  Esc back  ? help"
+            return "j/k scroll  e edit  r rename  m move  t tags  d trash  u undo  Esc back  ? help"
         case .categories:
             return "j/k move  a add  Enter/p color  r rename  d delete  f show notes  Esc back  ? help"
         }

@@ -8,8 +8,8 @@ extension NoteIndex {
     static func canApply(_ changes: [StoreChange]) -> Bool {
         changes.allSatisfy { change in
             switch change {
-            case .putNote, .deleteNote, .setRecentColors: true
-            case .putCategory, .deleteCategory: false
+            case .putNote, .deleteNote, .trashNote, .restoreNote, .setRecentColors: true
+            case .putCategory, .deleteCategory, .trashCategory: false
             }
         }
     }
@@ -31,8 +31,8 @@ extension NoteIndex {
         for change in changes {
             switch change {
             case .putNote(let note): touched.append(note.id)
-            case .deleteNote(let id): touched.append(id)
-            case .putCategory, .deleteCategory, .setRecentColors: break
+            case .deleteNote(let id), .trashNote(let id, _), .restoreNote(let id): touched.append(id)
+            case .putCategory, .deleteCategory, .trashCategory, .setRecentColors: break
             }
         }
         var seen = Set<UUID>()

@@ -1,0 +1,115 @@
+import Foundation
+import NotesCore
+
+/// One undoable change made in this UI session: every note and category a commit
+/// touched, as it was before and after (nil: it did not exist). Undoing puts the
+/// "before" values back, redoing the "after" ones, each as one more commit.
+///
+/// A step only applies over what it left: if another process changed one of its
+/// notes or categories meanwhile, `conflict(in:direction:)` names it and the step is
+/// refused rather than overwriting that change.
+public struct UndoStep: Equatable, Sendable {
+    /// A value before and after the step.
+    struct Values<Value: Equatable & Sendable>: Equatable, Sendable {
+        var before: Value?
+        var after: Value?
+    }
+
+    /// Which way a step is applied.
+    public enum Direction: Sendable {
+        case undo, redo
+    }
+
+    /// What the step did, for the status line: `move "Plan" to the trash`.
+    public let summary: String
+    var notes: [UUID: Values<Note>]
+    var categories: [UUID: Values<Category>]
+
+    /// Whether the step changed anything it can take back (recent colors are not undone).
+    var isEmpty: Bool { notes.isEmpty && categories.isEmpty }
+
+    /// The ids of the notes and categories `changes` can touch, in `database` (the state before).
+    /// A category delete touches every note in it, live or in the trash.
+    static func touchedIDs(of changes: [StoreChange], in database: NotesDatabase) -> (notes: Set<UUID>, categories: Set<UUID>) {
+        var notes = Set<UUID>(), categories = Set<UUID>()
+        for change in changes {
+            switch change {
+            case .putNote(let note): notes.insert(note.id)
+            case .deleteNote(let id), .trashNote(let id, _), .restoreNote(let id): notes.insert(id)
+            case .putCategory(let category):
+                categories.insert(category.id)
+                if category.deleted != nil { notes.formUnion(noteIDs(in: category.id, of: database)) }
+            case .deleteCategory(let id), .trashCategory(let id, _):
+                categories.insert(id)
+                notes.formUnion(noteIDs(in: id, of: database))
+            case .setRecentColors: break
+            }
+        }
+        return (notes, categories)
+    }
+
+    private static func noteIDs(in categoryID: UUID, of database: NotesDatabase) -> [UUID] {
+        database.notes.values.filter { $0.categoryID == categoryID }.map(\.id)
+            + database.trash.values.filter { $0.categoryID == categoryID }.map(\.id)
+    }
+
+    /// The "before" half of a step: the touched values as they are now, before the commit.
+    static func before(_ changes: [StoreChange], in database: NotesDatabase) -> UndoStep {
+        let ids = touchedIDs(of: changes, in: database)
+        return UndoStep(
+            summary: summarize(changes, in: database),
+            notes: Dictionary(uniqueKeysWithValues: ids.notes.map { ($0, Values(before: database.anyNote($0))) }),
+            categories: Dictionary(uniqueKeysWithValues: ids.categories.map { ($0, Values(before: database.anyCategory($0))) }))
+    }
+
+    /// The step completed with the values in `database` (the state after the commit);
+    /// values the commit left as they were are dropped.
+    func completed(in database: NotesDatabase) -> UndoStep {
+        var step = self
+        for (id, values) in notes {
+            let after = database.anyNote(id)
+            step.notes[id] = after == values.before ? nil : Values(before: values.before, after: after)
+        }
+        for (id, values) in categories {
+            let after = database.anyCategory(id)
+            step.categories[id] = after == values.before ? nil : Values(before: values.before, after: after)
+        }
+        return step
+    }
+
+    /// The first note or category that is no longer as the step left it (for an undo,
+    /// the "after" values; for a redo, the "before" ones): a change made meanwhile,
+    /// described for the status line. Nil if the step can be applied.
+    public func conflict(in database: NotesDatabase, direction: Direction) -> String? {
+        for (id, values) in notes.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            let expected = direction == .undo ? values.after : values.before
+            if database.anyNote(id) != expected {
+                return "note \"\((expected ?? values.before ?? values.after)?.title ?? id.uuidString)\""
+            }
+        }
+        for (id, values) in categories.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            let expected = direction == .undo ? values.after : values.before
+            if database.anyCategory(id) != expected {
+                return "category \((expected ?? values.before ?? values.after)?.name ?? id.uuidString)"
+            }
+        }
+        return nil
+    }
+
+    /// The changes that set every touched value to its "before" (undo) or "after" (redo)
+    /// value: first the categories that exist there, live or deleted (so notes, live or
+    /// trashed, can go back into them), then the notes, then the categories that are gone.
+    public func changes(_ direction: Direction) -> [StoreChange] {
+        func target<Value>(_ values: Values<Value>) -> Value? { direction == .undo ? values.before : values.after }
+        var first: [StoreChange] = [], middle: [StoreChange] = [], last: [StoreChange] = []
+        for id in categories.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+            guard let values = categories[id] else { continue }
+            if let category = target(values) { first.append(.putCategory(category)) } else { last.append(.deleteCategory(id)) }
+        }
+        for id in notes.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+            guard let values = notes[id] else { continue }
+            middle.append(target(values).map { .putNote($0) } ?? .deleteNote(id))
+        }
+        return first + middle + last
+    }
+}

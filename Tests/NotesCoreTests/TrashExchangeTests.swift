@@ -1,0 +1,54 @@
+import Foundation
+import NotesCore
+import NotesTestSupport
+import Testing
+
+/// Exports leave the trash out unless asked; with `--include-trash` it reads back into the trash.
+@Suite struct TrashExchangeTests {
+    private func database() throws -> NotesDatabase {
+        let work = Category(name: "Work")
+        let created = ISODate.rounded(Date(timeIntervalSince1970: 1_714_572_207.123))
+        var database = NotesDatabase(notes: [
+            Note(title: "Live", created: created, categoryID: work.id),
+            Note(title: "Binned", body: "old words", created: created.addingTimeInterval(1), categoryID: work.id, tags: ["x"]),
+        ], categories: [work])
+        let binned = try #require(database.notes.values.first { $0.title == "Binned" })
+        try database.apply(.trashNote(binned.id, at: created.addingTimeInterval(60)))
+        return database
+    }
+
+    @Test func exportsLeaveTheTrashOutUnlessAsked() throws {
+        let database = try database()
+        #expect(ExchangeBundle(database).notes.map(\.title) == ["Live"])
+        #expect(ExchangeBundle(database, includeTrash: true).notes.map(\.title) == ["Live", "Binned"])
+    }
+
+    @Test func jsonWithTheTrashReadsBackIntoTheTrash() throws {
+        let database = try database()
+        let text = JSONExchange.document(of: database, includeTrash: true).serialized()
+        let bundle = try JSONExchange.read(Data(text.utf8), file: "export.json")
+        var imported = NotesDatabase()
+        try imported.apply(Importer.plan(bundle, into: imported).changes)
+        #expect(imported.notes.values.map(\.title) == ["Live"])
+        #expect(imported.trash == database.trash)
+    }
+
+    @Test func markdownWithTheTrashReadsBackIntoTheTrash() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let database = try database()
+        #expect(try MarkdownExchange.export(database, to: folder.file("out"), includeTrash: true) == 2)
+        let text = try String(contentsOf: folder.file("out/binned.md"), encoding: .utf8)
+        #expect(text.contains("\ndeleted: 2024-05-01T14:04:27.123Z\n"))
+        var imported = NotesDatabase()
+        try imported.apply(Importer.plan(try MarkdownExchange.read(folder: folder.file("out")), into: imported).changes)
+        #expect(imported.trash == database.trash)
+    }
+
+    @Test func importingANoteThatIsInTheTrashSkipsIt() throws {
+        let database = try database()
+        let bundle = ExchangeBundle(database, includeTrash: true)
+        let plan = Importer.plan(bundle, into: database)
+        #expect(plan.changes.isEmpty)
+    }
+}
