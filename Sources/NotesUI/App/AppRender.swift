@@ -12,7 +12,7 @@ public enum AppRender {
         }
         if let trash = state.trash {
             TrashScreen.draw(trash, state, snapshot, into: &buffer, timeZone: timeZone)
-            if state.showsHelp { HelpOverlay.draw(into: &buffer) }
+            if state.showsHelp { HelpOverlay.draw(state, into: &buffer) }
             return buffer
         }
         switch state.screen {

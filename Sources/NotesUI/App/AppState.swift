@@ -123,6 +123,7 @@ public struct AppState: Equatable, Sendable {
     /// the filter being typed): then keys go to it, and `q` or `Ctrl-C` never quit.
     public var hasOpenDialog: Bool {
         prompt != nil || confirmation != nil || picker != nil || chooser != nil || showsHelp || filterField != nil
+            || trash?.isAsking == true
     }
 
     /// The id of the selected note in the list, if any.
