@@ -11,7 +11,8 @@ import Testing
 
     @Test(arguments: [
         [Key.character("n")],  // a prompt
-        [.character("d")],  // a question
+        [.character("c"), .character("d")],  // a question (deleting a category)
+        [.character("T"), .character("/")],  // the trash's filter
         [.character("c"), .character("p")],  // the color picker
         [.character("c"), .character("p"), .character("#")],  // its hex entry
         [.character("m")],  // the chooser
@@ -27,6 +28,7 @@ import Testing
         #expect(runner.state.prompt == nil && runner.state.confirmation == nil && runner.state.chooser == nil)
         #expect(runner.state.picker?.picker.hexEntry == nil)
         #expect(!runner.state.showsHelp && !runner.state.isEditingFilter)
+        #expect(runner.state.trash?.isAsking != true)
     }
 
     @Test func controlCQuitsAtTheTopLevel() {
@@ -38,11 +40,11 @@ import Testing
 
     @Test func aPasteOutsideAFieldDoesNothing() {
         let (runner, terminal, repository) = UIFixtures.runner()
-        terminal.press(.paste("dyq"), .character("d"), .paste("y"), .paste("q"))
+        terminal.press(.paste("dyq"), .character("c"), .character("d"), .paste("y"), .paste("q"))
         runner.run()
         #expect(terminal.events.isEmpty)  // not quit
         #expect(repository.commits.isEmpty)
-        #expect(runner.state.confirmation == .deleteNote(UIFixtures.report.id))  // still asking
+        #expect(runner.state.confirmation != nil)  // still asking
     }
 
     @Test func aPasteIntoTheFilterNarrowsTheList() {
@@ -56,7 +58,7 @@ import Testing
 
     @Test func whileTooSmallAQuestionIgnoresYAndQ() {
         let (runner, terminal, repository) = UIFixtures.runner()
-        terminal.events = [.key(.character("d")), small, .key(.character("y")), .key(.character("q")),
+        terminal.events = [.key(.character("c")), .key(.character("d")), small, .key(.character("y")), .key(.character("q")),
                            .key(.control("c")), .key(.enter)]
         runner.run()
         #expect(terminal.events.isEmpty)  // q and Ctrl-C did not quit
@@ -64,7 +66,7 @@ import Testing
         #expect(terminal.lastBuffer?.lines.contains { $0.contains("enlarge it to go on") } == true)
         terminal.events = [normal]
         runner.run()
-        #expect(runner.state.confirmation == .deleteNote(UIFixtures.report.id))  // still open, unanswered
+        #expect(runner.state.confirmation != nil)  // still open, unanswered
     }
 
     @Test func whileTooSmallAFieldAndThePickerTakeNoKeys() {
