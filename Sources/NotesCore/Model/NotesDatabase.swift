@@ -49,6 +49,7 @@ public struct NotesDatabase: Equatable, Sendable {
         switch change {
         case .putNote(let note):
             guard !note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyTitle }
+            try note.checkStorableDates()
             if let categoryID = note.categoryID, categories[categoryID] == nil {
                 throw .noSuchCategory(categoryID.uuidString)
             }

@@ -214,7 +214,7 @@ struct RecordCodec {
         reader.skipWhitespace()
         let start = reader.position
         let seconds = try reader.readDouble()
-        guard abs(seconds) < 1e11 else { throw reader.error("date \(seconds) is out of range", at: start) }
+        guard abs(seconds) < Note.storableSecondsLimit else { throw reader.error("date \(seconds) is out of range", at: start) }
         return Date(timeIntervalSinceReferenceDate: seconds)
     }
 

@@ -34,7 +34,7 @@ public enum StoreDoctor {
         let url = url.standardizedFileURL
         let registry = registry ?? StoreSchema.defaultRegistry(storeFolder: url.deletingLastPathComponent())
         let transformers = try StoreSchema.transformers(from: registry)
-        let lock = try StoreLock(path: NotesStore.lockPath(for: url))
+        let lock = try StoreLock(path: NotesStore.lockPath(for: url), readOnly: false)
         defer { lock.close() }
         try lock.lock(timeout: 5)
         var salvage = StoreSalvage(url: url, transformers: transformers)
@@ -71,7 +71,8 @@ public enum StoreDoctor {
         return report
     }
 
-    private static func timestamp() -> String {
+    /// The current UTC time as `20260102-103000`, for the names of kept files.
+    static func timestamp() -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
