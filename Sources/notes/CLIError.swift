@@ -9,6 +9,7 @@ enum CLIError: Error, CustomStringConvertible {
     case unreadableStandardInput
     case missingOutputFolder
     case notFound(String)
+    case outputIsStoreFile(String)
 
     var description: String {
         switch self {
@@ -18,6 +19,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .unreadableStandardInput: "standard input is not UTF-8 text"
         case .missingOutputFolder: "Markdown export writes a folder: give it with --output PATH"
         case .notFound(let path): "\(path): no such file or folder"
+        case .outputIsStoreFile(let path): "\(path) is one of the store's own files; export somewhere else (nothing was written)"
         }
     }
 }

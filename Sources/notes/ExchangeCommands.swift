@@ -36,7 +36,9 @@ struct Export: ParsableCommand {
         case .json:
             let text = JSONExchange.document(of: store.contents).serialized() + "\n"
             if let output {
-                try PrivateFile.replace(URL(fileURLWithPath: output), with: Data(text.utf8))
+                let target = URL(fileURLWithPath: output)
+                if store.ownsFile(target) { throw CLIError.outputIsStoreFile(output) }
+                try PrivateFile.replace(target, with: Data(text.utf8))
                 Console.out("exported \(Self.count(store.contents.notes.count)) to \(output)")
             } else {
                 print(text, terminator: "")

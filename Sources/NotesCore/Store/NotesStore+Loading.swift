@@ -35,7 +35,7 @@ extension NotesStore {
         _ = try readJournal()
     }
 
-    /// Decodes (or migrates) the snapshot open as `fd`, mapped rather than copied. The
+    /// Decodes (or migrates) the snapshot open as `fd`, from a private copy (`SnapshotFile`). The
     /// descriptor is kept as the held snapshot (see `snapshotFD`), unless it was migrated.
     private func decodeSnapshot(fd: Int32, path: String) throws -> DecodedSnapshot {
         let file: SnapshotFile
@@ -64,7 +64,9 @@ extension NotesStore {
     func catchUp() throws -> Bool {
         let current = try DurableFile.identity(url.path)
         let held = FileIdentity(openFile: snapshotFD)
-        let sameSnapshot = held.map { $0.isSameFile(as: current) } ?? (current == nil)
+        // The same file, not rewritten in place by another program since it was read.
+        let sameSnapshot = (held.map { $0.isSameFile(as: current) && $0.size == snapshotIdentity?.size } ?? (current == nil))
+            && snapshotFile?.isIntact != false
         var journalShrank = false
         var journalReplaced = false
         if sameSnapshot, journalFD >= 0 {

@@ -44,7 +44,7 @@ public final class NotesStore: NotesRepository {
     /// cannot be freed and reused, so "the path still names this inode" really means
     /// "nobody replaced the snapshot" (a bare inode number can come back after two renames).
     var snapshotFD: Int32 = -1
-    /// The mapped snapshot that notes in `contents` may still read their bodies from.
+    /// The copied snapshot that notes in `contents` may still read their bodies from.
     var snapshotFile: SnapshotFile?
     /// The last journal sequence number reflected in `contents`.
     var sequence = 0
@@ -141,6 +141,17 @@ public final class NotesStore: NotesRepository {
         try lock.lock(timeout: options.lockTimeout)
         defer { lock.unlock() }
         return try catchUp()
+    }
+
+    /// Whether `file` (links followed) is the store's snapshot, journal, lock, or one of
+    /// the files kept beside them (backups, kept journal tails, temporaries): writing
+    /// there would break the store.
+    public func ownsFile(_ file: URL) -> Bool {
+        guard let real = try? StoreLocation.realFile(file) else { return false }
+        guard real.deletingLastPathComponent().path == url.deletingLastPathComponent().path else { return false }
+        let name = real.lastPathComponent
+        let own = url.lastPathComponent
+        return name == own || name.hasPrefix(own + ".") || name.hasPrefix("." + own + ".")
     }
 
     /// Releases the files. Using the store afterwards throws `StoreError.closed`.
