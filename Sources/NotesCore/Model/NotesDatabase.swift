@@ -6,6 +6,9 @@ public struct NotesDatabase: Equatable, Sendable {
     public private(set) var notes: [UUID: Note]
     public private(set) var categories: [UUID: Category]
     public private(set) var recentColors: [RGB8]
+    /// Category ids by `Category.nameKey`, so that a name is found and checked for
+    /// uniqueness without scanning every category (importing thousands stays linear).
+    private var categoryIDsByName: [String: UUID] = [:]
 
     /// How many recent colors the picker keeps.
     public static let recentColorLimit = 16
@@ -14,6 +17,9 @@ public struct NotesDatabase: Equatable, Sendable {
         self.notes = Dictionary(notes.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.categories = Dictionary(categories.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.recentColors = Array(recentColors.prefix(Self.recentColorLimit))
+        for category in self.categories.values {
+            categoryIDsByName[Category.nameKey(category.name)] = category.id
+        }
     }
 
     /// Notes already keyed by their ids (the store's reader builds this while it
@@ -30,8 +36,7 @@ public struct NotesDatabase: Equatable, Sendable {
 
     /// The category with this name, compared case-insensitively.
     public func category(named name: String) -> Category? {
-        let key = Category.nameKey(name)
-        return categories.values.first { Category.nameKey($0.name) == key }
+        categoryIDsByName[Category.nameKey(name)].flatMap { categories[$0] }
     }
 
     /// The note whose id is `text` or starts with it (at least 4 characters), if exactly one does.
@@ -58,7 +63,7 @@ public struct NotesDatabase: Equatable, Sendable {
         case .putCategory(let category):
             let key = Category.nameKey(category.name)
             guard !key.isEmpty else { throw .emptyCategoryName }
-            if categories.values.contains(where: { $0.id != category.id && Category.nameKey($0.name) == key }) {
+            if let holder = categoryIDsByName[key], holder != category.id {
                 throw .duplicateCategoryName(category.name)
             }
         case .deleteCategory(let id):
@@ -77,8 +82,11 @@ public struct NotesDatabase: Equatable, Sendable {
         case .deleteNote(let id):
             notes[id] = nil
         case .putCategory(let category):
+            if let old = categories[category.id] { categoryIDsByName[Category.nameKey(old.name)] = nil }
             categories[category.id] = category
+            categoryIDsByName[Category.nameKey(category.name)] = category.id
         case .deleteCategory(let id):
+            if let old = categories[id] { categoryIDsByName[Category.nameKey(old.name)] = nil }
             categories[id] = nil
             for (noteID, note) in notes where note.categoryID == id {
                 notes[noteID]?.categoryID = nil
