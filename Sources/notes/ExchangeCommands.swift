@@ -78,6 +78,7 @@ struct Import: ParsableCommand {
         if isFolder.boolValue {
             bundle = try MarkdownExchange.read(folder: url)
         } else {
+            try PrivateFile.requireRegularFile(url, followingLinks: true)
             let data: Data
             do { data = try Data(contentsOf: url) } catch {
                 throw ExchangeError.io(path: path, operation: "read", reason: error.localizedDescription)

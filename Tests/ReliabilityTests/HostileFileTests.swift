@@ -110,4 +110,31 @@ import Testing
         #expect(result.exit != .exited(0))
         #expect(result.stderr.contains("--store needs a path"), "\(result.stderr)")
     }
+
+    @Test func aFIFOInAnImportFolderIsAClearErrorThatBlocksNothing() throws {
+        let folder = try TemporaryFolder(prefix: "notes-hostile")
+        defer { folder.remove() }
+        let notes = folder.file("import")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: false)
+        try #require(mkfifo(notes.appendingPathComponent("pipe.md").path, 0o600) == 0)
+
+        let result = try BoundedChild.notes(["--store", folder.file("store/notes.json").path, "import", notes.path], timeout: 10)
+        #expect(result.exit == .exited(1))
+        #expect(result.stderr.contains("pipe.md") && result.stderr.contains("FIFO"), "\(result.stderr)")
+    }
+
+    @Test func theBusyMessageNeverNamesAProcessThatHasExited() throws {
+        let folder = try TemporaryFolder(prefix: "notes-hostile")
+        defer { folder.remove() }
+        let url = try storeWithOneNote(folder)  // its lock file now names that process, which has exited
+        let fd = open(NotesStore.lockPath(for: url), O_RDWR)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        try #require(flock(fd, LOCK_EX) == 0)  // held by a program that does not write its name
+
+        let result = try BoundedChild.notes(["--store", url.path, "add", "waits"], timeout: 30)
+        #expect(result.exit == .exited(1))
+        #expect(result.stderr.contains("busy") && result.stderr.contains("another program"), "\(result.stderr)")
+        #expect(!result.stderr.contains("pid "), "\(result.stderr)")
+    }
 }

@@ -103,6 +103,7 @@ public enum MarkdownExchange {
         var bundle = ExchangeBundle()
         for name in names.sorted() where name.lowercased().hasSuffix(".md") && !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
+            try PrivateFile.requireRegularFile(url)
             let data: Data
             do { data = try Data(contentsOf: url) } catch {
                 throw .io(path: url.path, operation: "read", reason: error.localizedDescription)

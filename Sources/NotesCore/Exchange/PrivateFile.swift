@@ -45,5 +45,16 @@ public enum PrivateFile {
         }
     }
 
+    /// Throws unless `url` names a regular file: reading a FIFO would block forever, and
+    /// a device or socket is no note. A link is followed only with `followingLinks` (a
+    /// file the user named), never inside a folder being read.
+    public static func requireRegularFile(_ url: URL, followingLinks: Bool = false) throws(ExchangeError) {
+        var info = stat()
+        guard (followingLinks ? stat(url.path, &info) : lstat(url.path, &info)) == 0 else { throw .io(path: url.path, operation: "read", reason: lastError) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .io(path: url.path, operation: "read", reason: "it is \(DurableFile.kindName(info.st_mode)), not a regular file")
+        }
+    }
+
     private static var lastError: String { String(cString: strerror(errno)) }
 }
