@@ -23,6 +23,13 @@ public final class NotesStore: NotesRepository {
     /// damaged last commit moved aside, files replaced by another program), so that the
     /// program can show it where it shows things.
     public var warningHandler: ((StoreWarning) -> Void)?
+    /// Called when `refresh` finds another process's lock held and does not wait for it
+    /// (`NotesStoreOptions.refreshWaitsForLock`), with who holds it (`pid 1234
+    /// /usr/bin/notes`, or "another program"): the UI says `waiting for …` on its status line.
+    public var lockWaitHandler: ((String) -> Void)?
+    /// Who held the lock when `refresh` last found it busy and did not wait
+    /// (`NotesStoreOptions.refreshWaitsForLock`); nil once a refresh got it.
+    public private(set) var busyHolder: String?
     /// What opening migrated, if anything: "migrated … from format 1 to 3; the original is kept at …".
     public internal(set) var migrationReport: String?
 
@@ -136,9 +143,18 @@ public final class NotesStore: NotesRepository {
     }
 
     /// Picks up what other processes committed since the last look.
+    /// Without `refreshWaitsForLock`, a lock held by another process makes it return
+    /// false at once, with `busyHolder` and `lockWaitHandler` saying who holds it.
     public func refresh() throws -> Bool {
         guard !isClosed else { throw StoreError.closed }
-        try lock.lock(timeout: options.lockTimeout)
+        do {
+            try lock.lock(timeout: options.refreshWaitsForLock ? options.lockTimeout : 0)
+        } catch let StoreError.locked(_, holder) where !options.refreshWaitsForLock {
+            busyHolder = holder
+            lockWaitHandler?(holder)
+            return false
+        }
+        busyHolder = nil
         defer { lock.unlock() }
         return try catchUp()
     }

@@ -96,7 +96,8 @@ final class StoreLock {
         let text = String(decoding: bytes.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let words = text.split(separator: " ", maxSplits: 2)
         guard words.count >= 2, words[0] == "pid", let pid = pid_t(words[1]), pid > 0 else { return "another program" }
-        let alive = kill(pid, 0) == 0 || errno == EPERM
+        // Our own pid there means we wrote it last: the holder now is someone else.
+        let alive = pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
         return alive ? text : "another program"
     }
 }
