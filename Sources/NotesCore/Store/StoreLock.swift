@@ -20,6 +20,8 @@ final class StoreLock {
     private var writable = false
     private var held = false
     private var isClosed = false
+    /// The lock file's modification time right after this lock last wrote its name into it.
+    private var lastWritten: timespec?
 
     init(path: String, readOnly: Bool) throws(StoreError) {
         self.path = path
@@ -80,6 +82,8 @@ final class StoreLock {
         let text = Array("pid \(getpid()) \(CommandLine.arguments.first ?? "?")\n".utf8)
         _ = ftruncate(fd, 0)
         _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        var info = stat()
+        lastWritten = fstat(fd, &info) == 0 ? info.st_mtim : nil
     }
 
     func unlock() {
@@ -89,15 +93,20 @@ final class StoreLock {
     }
 
     /// Who holds the lock: `pid 1234 /usr/bin/notes` as the holder wrote it, if that
-    /// process is still alive; else "another program" (something that does not write
-    /// its name, e.g. `flock(1)`).
+    /// process is still alive and the name is not the one this lock wrote last (the file
+    /// unchanged since); else "another program" (something that does not write its
+    /// name, e.g. `flock(1)`).
     private func holderDescription() -> String {
+        var info = stat()
+        if let lastWritten, fstat(fd, &info) == 0,
+           info.st_mtim.tv_sec == lastWritten.tv_sec, info.st_mtim.tv_nsec == lastWritten.tv_nsec {
+            return "another program"
+        }
         let bytes = (try? DurableFile.readAll(fd, path: path, from: 0)) ?? []
         let text = String(decoding: bytes.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let words = text.split(separator: " ", maxSplits: 2)
         guard words.count >= 2, words[0] == "pid", let pid = pid_t(words[1]), pid > 0 else { return "another program" }
-        // Our own pid there means we wrote it last: the holder now is someone else.
-        let alive = pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
+        let alive = kill(pid, 0) == 0 || errno == EPERM
         return alive ? text : "another program"
     }
 }
