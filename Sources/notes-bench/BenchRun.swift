@@ -67,6 +67,7 @@ struct BenchRun {
         let compacting = try StoreBenchmarks.compactingCommits(url: files.store, ids: ids, repetitions: 3)
         report.figures += CommitFigures.make(commits, rewrite: rewrite, compacting: compacting)
         report.figures += open.memoryFigures(storeBytes: report.storeBytes, baselinePeak: decode.peakResidentBytes)
+        report.figures += try GrowthMeasurement.figures(folder: files.mirror.deletingLastPathComponent(), progress: progress)
         return report
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 ///     notes-stress commit --store PATH --seed N [--owner NAME] [--count N] [--compact-bytes N]
 ///     notes-stress open-batch DIR [--after NAME]     one result line per case folder DIR/NAME/notes.json
 ///     notes-stress archive-batch DIR [--after NAME]  one result line per archive file DIR/NAME
+///     notes-stress read-shrinking | limited …        hostile files (see `HostileFiles`)
 let arguments = CommandLine.arguments.dropFirst()
 guard let mode = arguments.first else { Output.fail("usage: notes-stress commit|open-batch|archive-batch …") }
 let options = Options(arguments.dropFirst())
@@ -13,5 +14,7 @@ switch mode {
 case "commit": CommitLoop.run(options)
 case "open-batch": OpenBatch.run(options)
 case "archive-batch": ArchiveBatch.run(options)
+case "read-shrinking": HostileFiles.readShrinking(options)
+case "limited": HostileFiles.limited(options)
 default: Output.fail("unknown mode '\(mode)'")
 }

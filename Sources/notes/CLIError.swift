@@ -13,6 +13,7 @@ enum CLIError: Error, CustomStringConvertible {
     case editNotSaved(String)
     case notInTrash(String)
     case inTrash(String)
+    case outputIsStoreFile(String)
 
     var description: String {
         switch self {
@@ -25,6 +26,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .editNotSaved(let reason): reason
         case .notInTrash(let id): "the note '\(id)' is not in the trash"
         case .inTrash(let id): "the note '\(id)' is in the trash ('notes restore \(id)' brings it back)"
+        case .outputIsStoreFile(let path): "\(path) is one of the store's own files; export somewhere else (nothing was written)"
         }
     }
 }

@@ -39,7 +39,9 @@ struct Export: ParsableCommand {
         case .json:
             let text = JSONExchange.document(of: store.contents, includeTrash: includeTrash).serialized() + "\n"
             if let output {
-                try PrivateFile.replace(URL(fileURLWithPath: output), with: Data(text.utf8))
+                let target = URL(fileURLWithPath: output)
+                if store.ownsFile(target) { throw CLIError.outputIsStoreFile(output) }
+                try PrivateFile.replace(target, with: Data(text.utf8))
                 let count = store.contents.notes.count + (includeTrash ? store.contents.trash.count : 0)
                 Console.out("exported \(Self.count(count)) to \(output)")
             } else {
@@ -80,6 +82,7 @@ struct Import: ParsableCommand {
         if isFolder.boolValue {
             bundle = try MarkdownExchange.read(folder: url)
         } else {
+            try PrivateFile.requireRegularFile(url, followingLinks: true)
             let data: Data
             do { data = try Data(contentsOf: url) } catch {
                 throw ExchangeError.io(path: path, operation: "read", reason: error.localizedDescription)

@@ -7,7 +7,9 @@ import NotesUI
 enum OpenUI {
     static func run(storePath: String?) throws {
         let url = StoreLocation.resolve(explicit: storePath)
-        let store = try NotesStore.open(at: url)
+        var options = NotesStoreOptions()
+        options.refreshWaitsForLock = false  // no key waits for another process's lock
+        let store = try NotesStore.open(at: url, options: options)
         defer { store.close() }
         StoreReport.print(for: store)
         let environment = ProcessInfo.processInfo.environment
@@ -18,6 +20,9 @@ enum OpenUI {
         let runner = AppRunner(terminal: terminal, repository: store,
                                runEditor: { path in try editor.run(file: path) },
                                unsavedFolder: EditFile.unsavedFolder(environment: environment))
+        // Only sets the message: this runs inside the runner's own refresh, which draws after it.
+        store.lockWaitHandler = { holder in runner.show(message: "waiting for \(holder)", isError: false) }
+        store.warningHandler = { warning in runner.show(message: "warning: \(warning)", isError: true) }
         if let first = store.warnings.first {
             let more = store.warnings.count > 1 ? " (and \(store.warnings.count - 1) more; see notes doctor)" : ""
             runner.show(message: "warning: \(first)\(more)", isError: true)

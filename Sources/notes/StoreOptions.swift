@@ -9,6 +9,10 @@ struct StoreOptions: ParsableArguments {
         valueName: "path"), completion: .file(extensions: ["json"]))
     var store: String?
 
+    func validate() throws {
+        if let store, store.isEmpty { throw ValidationError("--store needs a path; an empty one is not the default store") }
+    }
+
     /// Where the store is, after `--store`, `$NOTES_STORE` and `$XDG_DATA_HOME`.
     var url: URL { StoreLocation.resolve(explicit: store) }
 
@@ -16,6 +20,7 @@ struct StoreOptions: ParsableArguments {
     func open() throws -> NotesStore {
         let store = try NotesStore.open(at: url)
         StoreReport.print(for: store)
+        store.warningHandler = { Console.warning($0.description) }
         return store
     }
 }

@@ -24,11 +24,34 @@ public struct ExchangeBundle: Equatable, Sendable {
     /// The id of the category named `name` (case-insensitively), adding a category
     /// with that name and `color` (default white) if there is none yet.
     mutating func categoryID(named name: String, color: SerializableColor? = nil, id: UUID? = nil) -> UUID {
-        if let existing = categories.first(where: { Category.nameKey($0.name) == Category.nameKey(name) }) {
-            return existing.id
+        let key = Category.nameKey(name)
+        if indexedCount != categories.count { rebuildIndex() }
+        if let position = index[key] {
+            if position < categories.count, Category.nameKey(categories[position].name) == key { return categories[position].id }
+            rebuildIndex()  // `categories` was edited directly
+            if let again = index[key] { return categories[again].id }
         }
         let category = Category(id: id ?? UUID(), name: name, color: color ?? .white)
         categories.append(category)
+        index[key] = categories.count - 1
+        indexedCount = categories.count
         return category.id
+    }
+
+    /// Positions in `categories` by `Category.nameKey` (the first of each name), so that
+    /// reading thousands of categories stays linear; `indexedCount` says how many it covers.
+    private var index: [String: Int] = [:]
+    private var indexedCount = 0
+
+    private mutating func rebuildIndex() {
+        index = [:]
+        for (position, category) in categories.enumerated() where index[Category.nameKey(category.name)] == nil {
+            index[Category.nameKey(category.name)] = position
+        }
+        indexedCount = categories.count
+    }
+
+    public static func == (left: ExchangeBundle, right: ExchangeBundle) -> Bool {
+        left.categories == right.categories && left.notes == right.notes
     }
 }

@@ -56,20 +56,27 @@ public enum MarkdownExchange {
     }
 
     /// Writes every note of `database` into `folder` (created 0700 if missing; it must be empty),
-    /// files 0600. On error the files written so far are removed. Returns how many notes were written.
+    /// files 0600, each newly created (never through a link, never over a file). On error
+    /// everything written is removed, and the folder too if this export created it, so a
+    /// retry starts from the same place. Returns how many notes were written.
     /// With `includeTrash`, the notes in the trash too, with a `deleted` date in their header.
     @discardableResult
     public static func export(_ database: NotesDatabase, to folder: URL, includeTrash: Bool = false) throws(ExchangeError) -> Int {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
+        var createdFolder = false
         if manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw .io(path: folder.path, operation: "export into it", reason: "it is a file") }
-            let entries = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+            let entries: [String]
+            do { entries = try manager.contentsOfDirectory(atPath: folder.path) } catch {
+                throw .io(path: folder.path, operation: "list the folder", reason: error.localizedDescription)
+            }
             guard entries.isEmpty else { throw .outputFolderNotEmpty(folder.path) }
         } else {
             do {
                 try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch { throw .io(path: folder.path, operation: "create the folder", reason: error.localizedDescription) }
+            createdFolder = true
         }
         let bundle = ExchangeBundle(database, includeTrash: includeTrash)
         var taken = Set<String>()
@@ -78,9 +85,10 @@ public enum MarkdownExchange {
             let url = folder.appendingPathComponent(fileName(for: note.title, taken: &taken))
             let text = document(for: note, category: note.categoryID.flatMap { database.categories[$0] })
             do {
-                try PrivateFile.write(Data(text.utf8), to: url)
+                try PrivateFile.create(Data(text.utf8), at: url)
             } catch {
-                for done in written { try? manager.removeItem(at: done) }
+                for done in written { unlink(done.path) }
+                if createdFolder { rmdir(folder.path) }
                 throw error
             }
             written.append(url)
@@ -97,6 +105,7 @@ public enum MarkdownExchange {
         var bundle = ExchangeBundle()
         for name in names.sorted() where name.lowercased().hasSuffix(".md") && !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
+            try PrivateFile.requireRegularFile(url)
             let data: Data
             do { data = try Data(contentsOf: url) } catch {
                 throw .io(path: url.path, operation: "read", reason: error.localizedDescription)

@@ -68,6 +68,7 @@ struct MarkdownNoteReader {
     private func date(_ key: String, in matter: FrontMatter) throws(ExchangeError) -> Date? {
         guard let text = matter.text(key), !text.isEmpty else { return nil }
         guard let date = ISODate.parse(text) else { throw fail(key, "'\(text)' is not an ISO 8601 date-time") }
+        guard Note.isStorable(date) else { throw fail(key, "'\(text)' is outside the years the store keeps (0001 to 5170)") }
         return date
     }
 

@@ -13,6 +13,9 @@ public struct JSONReader {
     /// Offset of the next unread byte.
     public internal(set) var position: Int
     private var depth = 0
+    /// Whether errors say their line and column (a scan from the start of the bytes).
+    /// Off where many reads are tried and most fail (salvage), so that each failure is cheap.
+    var locatesLines = true
 
     init(bytes: UnsafeBufferPointer<UInt8>, position: Int = 0, depth: Int = 0) {
         self.bytes = bytes
@@ -43,6 +46,7 @@ public struct JSONReader {
     /// An error at the current position (or `offset`), with line and column.
     public func error(_ reason: String, at offset: Int? = nil) -> JSONError {
         let at = min(offset ?? position, bytes.count)
+        guard locatesLines else { return JSONError(reason: reason, offset: at, line: 0, column: 0) }
         var line = 1
         var lineStart = 0
         for index in 0..<at where bytes[index] == 0x0A {

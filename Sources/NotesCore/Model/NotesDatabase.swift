@@ -13,6 +13,9 @@ public struct NotesDatabase: Equatable, Sendable {
     /// may go back into them.
     public private(set) var deletedCategories: [UUID: Category] = [:]
     public private(set) var recentColors: [RGB8]
+    /// Category ids by `Category.nameKey`, so that a name is found and checked for
+    /// uniqueness without scanning every category (importing thousands stays linear).
+    private var categoryIDsByName: [String: UUID] = [:]
 
     /// How many recent colors the picker keeps.
     public static let recentColorLimit = 16
@@ -27,6 +30,9 @@ public struct NotesDatabase: Equatable, Sendable {
         self.deletedCategories = Dictionary(categories.lazy.filter { $0.deleted != nil }.map { ($0.id, $0) },
                                             uniquingKeysWith: { _, last in last })
         self.recentColors = Array(recentColors.prefix(Self.recentColorLimit))
+        for category in self.categories.values {
+            categoryIDsByName[Category.nameKey(category.name)] = category.id
+        }
     }
 
     /// Notes already keyed by their ids (the store's reader builds this while it
@@ -45,8 +51,7 @@ public struct NotesDatabase: Equatable, Sendable {
 
     /// The category with this name, compared case-insensitively.
     public func category(named name: String) -> Category? {
-        let key = Category.nameKey(name)
-        return categories.values.first { Category.nameKey($0.name) == key }
+        categoryIDsByName[Category.nameKey(name)].flatMap { categories[$0] }
     }
 
     /// The note whose id is `text` or starts with it (at least 4 characters), if exactly one does.
@@ -64,27 +69,29 @@ public struct NotesDatabase: Equatable, Sendable {
         switch change {
         case .putNote(let note):
             guard !note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyTitle }
+            try note.checkStorableDates()
             if let categoryID = note.categoryID, categories[categoryID] == nil,
                note.deleted == nil || deletedCategories[categoryID] == nil {
                 throw .noSuchCategory(categoryID.uuidString)
             }
         case .deleteNote(let id):
             guard notes[id] != nil || trash[id] != nil else { throw .noSuchNote(id.uuidString) }
-        case .trashNote(let id, _):
+        case .trashNote(let id, let date):
             guard notes[id] != nil else { throw .noSuchNote(id.uuidString) }
+            guard Note.isStorable(date) else { throw .dateOutOfRange("the trash date of note \(id.uuidString) is outside what the store keeps") }
         case .restoreNote(let id):
             guard trash[id] != nil else { throw .notInTrash(id.uuidString) }
         case .putCategory(let category):
             let key = Category.nameKey(category.name)
             guard !key.isEmpty else { throw .emptyCategoryName }
-            if category.deleted == nil,
-               categories.values.contains(where: { $0.id != category.id && Category.nameKey($0.name) == key }) {
+            if category.deleted == nil, let holder = categoryIDsByName[key], holder != category.id {
                 throw .duplicateCategoryName(category.name)
             }
         case .deleteCategory(let id):
             guard categories[id] != nil || deletedCategories[id] != nil else { throw .noSuchCategory(id.uuidString) }
-        case .trashCategory(let id, _):
+        case .trashCategory(let id, let date):
             guard categories[id] != nil else { throw .noSuchCategory(id.uuidString) }
+            guard Note.isStorable(date) else { throw .dateOutOfRange("the deletion date of category \(id.uuidString) is outside what the store keeps") }
         case .setRecentColors:
             break
         }
@@ -115,20 +122,24 @@ public struct NotesDatabase: Equatable, Sendable {
             if let category = note.categoryID, categories[category] == nil { note.categoryID = nil }
             notes[id] = note
         case .putCategory(let category):
+            if let old = categories[category.id] { categoryIDsByName[Category.nameKey(old.name)] = nil }
             if category.deleted == nil {
                 deletedCategories[category.id] = nil
                 categories[category.id] = category
+                categoryIDsByName[Category.nameKey(category.name)] = category.id
             } else {
                 categories[category.id] = nil
                 deletedCategories[category.id] = category
                 uncategorize(notesIn: category.id, includingTrash: false)
             }
         case .deleteCategory(let id):
+            if let old = categories[id] { categoryIDsByName[Category.nameKey(old.name)] = nil }
             categories[id] = nil
             deletedCategories[id] = nil
             uncategorize(notesIn: id, includingTrash: true)
         case .trashCategory(let id, let date):
             guard var category = categories.removeValue(forKey: id) else { return }
+            categoryIDsByName[Category.nameKey(category.name)] = nil
             category.deleted = date
             deletedCategories[id] = category
             uncategorize(notesIn: id, includingTrash: false)

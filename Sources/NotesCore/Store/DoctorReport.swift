@@ -26,6 +26,8 @@ public struct DoctorReport: Sendable, CustomStringConvertible {
     public var readableCategories = 0
     /// What `salvage` did (backups kept, files written); empty for `examine`.
     public var actions: [String] = []
+    /// Bytes cut off the journal's end (a torn or damaged last commit), kept in these files.
+    public var tornJournalFiles: [String] = []
 
     public init(storePath: String) {
         self.storePath = storePath
@@ -40,6 +42,9 @@ public struct DoctorReport: Sendable, CustomStringConvertible {
         } else {
             lines.append("\(storePath): \(Self.count(problems.count, "problem")); readable: \(Self.count(readableNotes, "note")), \(Self.count(readableCategories, "category", "categories"))")
             lines.append(contentsOf: problems.map { "  - \($0)" })
+        }
+        for file in tornJournalFiles {
+            lines.append("  kept: \(file) holds the bytes of an incomplete or damaged last commit cut off the journal; look at it, then delete it")
         }
         lines.append(contentsOf: actions)
         return lines.joined(separator: "\n")

@@ -25,7 +25,8 @@ enum DurableFile {
         _ = close(fd)
     }
 
-    /// Creates `folder` and its missing parents with mode 0700.
+    /// Creates `folder` and its missing parents with mode 0700, each new one
+    /// `fsync`ed into its parent so that it survives power loss.
     static func makeFolder(_ folder: URL) throws(StoreError) {
         let path = folder.path
         var isFolder: ObjCBool = false
@@ -34,18 +35,17 @@ enum DurableFile {
             return
         }
         try makeFolder(folder.deletingLastPathComponent())
-        guard mkdir(path, folderMode) == 0 || errno == EEXIST else {
+        guard mkdir(path, folderMode) == 0 else {
+            if errno == EEXIST { return }
             throw .io(file: path, operation: "create the folder", reason: errnoText())
         }
+        try syncFolder(of: folder)
     }
 
     /// The whole file, or nil if it does not exist.
+    /// A link, a FIFO or a folder at `path` is an error (see `openRegular`).
     static func read(_ path: String) throws(StoreError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw .io(file: path, operation: "open", reason: errnoText())
-        }
+        guard let fd = try openRegular(path, O_RDONLY, purpose: "open") else { return nil }
         defer { close(fd) }
         return try readAll(fd, path: path, from: 0)
     }
@@ -140,10 +140,10 @@ enum DurableFile {
         guard fsync(fd) == 0 else { throw .io(file: folder, operation: "fsync the folder", reason: errnoText()) }
     }
 
-    /// Device and inode of the file at `path`, or nil if it does not exist.
+    /// Device and inode of the file at `path` (a link itself, not its target), or nil if it does not exist.
     static func identity(_ path: String) throws(StoreError) -> FileIdentity? {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
             throw .io(file: path, operation: "stat", reason: errnoText())
         }

@@ -15,13 +15,11 @@ extension NotesStore {
         warnings = []
         preserved = [:]
         let path = url.path
-        let fd = DurableFile.openFile(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            guard errno == ENOENT else { throw StoreError.io(file: path, operation: "open", reason: DurableFile.errnoText()) }
+        guard let fd = try DurableFile.openRegular(path, O_RDONLY, purpose: "open the store") else {
             contents = NotesDatabase()
             snapshotFile = nil
             sequence = 0
-            if !options.readOnly {
+            if !isReadOnly {
                 try DurableFile.replace(url, with: try codec.encode(contents, sequence: 0, preserved: [:]))
             }
             try holdSnapshot()
@@ -37,7 +35,7 @@ extension NotesStore {
         _ = try readJournal()
     }
 
-    /// Decodes (or migrates) the snapshot open as `fd`, mapped rather than copied. The
+    /// Decodes (or migrates) the snapshot open as `fd`, from a private copy (`SnapshotFile`). The
     /// descriptor is kept as the held snapshot (see `snapshotFD`), unless it was migrated.
     private func decodeSnapshot(fd: Int32, path: String) throws -> DecodedSnapshot {
         let file: SnapshotFile
@@ -66,11 +64,22 @@ extension NotesStore {
     func catchUp() throws -> Bool {
         let current = try DurableFile.identity(url.path)
         let held = FileIdentity(openFile: snapshotFD)
-        let sameSnapshot = held.map { $0.isSameFile(as: current) } ?? (current == nil)
+        // The same file, not rewritten in place by another program since it was read.
+        let sameSnapshot = (held.map { $0.isSameFile(as: current) && $0.size == snapshotIdentity?.size } ?? (current == nil))
+            && snapshotFile?.isIntact != false
         var journalShrank = false
+        var journalReplaced = false
         if sameSnapshot, journalFD >= 0 {
             var info = stat()
             if fstat(journalFD, &info) == 0, Int(info.st_size) < journalOffset { journalShrank = true }
+            let atPath = try DurableFile.identity(journalPath)
+            journalReplaced = FileIdentity(openFile: journalFD)?.isSameFile(as: atPath) != true
+        }
+        if journalReplaced {
+            // Appending to the journal we hold would write into a file nobody reads again.
+            try loadAll()
+            warn("\(journalPath) was removed or replaced by another program while notes had it open; notes read the store again from its files")
+            return true
         }
         guard sameSnapshot, !journalShrank else {
             // Another process compacted: taken as a change without comparing every note
@@ -84,11 +93,9 @@ extension NotesStore {
     /// Opens the snapshot file now at the store's path and keeps it open (see `snapshotFD`),
     /// closing the one held before. Called under the lock, right after reading or writing it.
     func holdSnapshot() throws(StoreError) {
-        let fd = DurableFile.openFile(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
+        guard let fd = try DurableFile.openRegular(url.path, O_RDONLY, purpose: "open the store") else {
             holdSnapshot(-1)
-            if errno == ENOENT { return }
-            throw .io(file: url.path, operation: "open the snapshot", reason: DurableFile.errnoText())
+            return
         }
         holdSnapshot(fd)
     }
@@ -105,10 +112,8 @@ extension NotesStore {
         if journalFD >= 0 { return true }
         let path = journalPath
         let existed = access(path, F_OK) == 0
-        let fd = DurableFile.openFile(path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0))
-        guard fd >= 0 else {
-            if errno == ENOENT && !create { return false }
-            throw .io(file: path, operation: "open the journal", reason: DurableFile.errnoText())
+        guard let fd = try DurableFile.openRegular(path, O_RDWR | (create ? O_CREAT : 0), purpose: "open the journal") else {
+            return false
         }
         journalFD = fd
         if !existed { try DurableFile.syncFolder(of: url) }
@@ -117,11 +122,12 @@ extension NotesStore {
 
     /// Reads journal lines after `journalOffset` and applies those newer than `sequence`.
     func readJournal() throws -> Bool {
-        let opened = options.readOnly ? try openJournalReadOnly() : try openJournal(create: false)
+        let opened = isReadOnly ? try openJournalReadOnly() : try openJournal(create: false)
         guard opened else { return false }
-        let bytes = try DurableFile.readAll(journalFD, path: journalPath, from: journalOffset)
+        let offset = journalOffset
+        let bytes = try DurableFile.readAll(journalFD, path: journalPath, from: offset)
         guard !bytes.isEmpty else { return false }
-        let scan = try JournalScan.scan(bytes, offset: journalOffset, firstLine: journalLines + 1, codec: journalCodec, file: journalPath)
+        let scan = try JournalScan.scan(bytes, offset: offset, firstLine: journalLines + 1, codec: journalCodec, file: journalPath)
         var changed = false
         for (line, entry) in scan.entries where entry.sequence > sequence {
             do { try Self.validate(entry.changes, against: contents) } catch {
@@ -136,16 +142,15 @@ extension NotesStore {
         }
         journalOffset = scan.goodLength
         journalLines += scan.linesRead
+        if scan.tornTail {
+            warn("\(journalPath): line \(journalLines + 1): the last commit is incomplete or damaged (\(bytes.count - (scan.goodLength - offset)) bytes), so it is not part of the store; the next commit moves these bytes to \(journalPath).torn-<date>, and 'notes doctor' shows them")
+        }
         return changed
     }
 
     private func openJournalReadOnly() throws(StoreError) -> Bool {
         if journalFD >= 0 { return true }
-        let fd = DurableFile.openFile(journalPath, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return false }
-            throw .io(file: journalPath, operation: "open the journal", reason: DurableFile.errnoText())
-        }
+        guard let fd = try DurableFile.openRegular(journalPath, O_RDONLY, purpose: "open the journal") else { return false }
         journalFD = fd
         return true
     }
@@ -168,7 +173,7 @@ extension NotesStore {
         do { decoded = try codec.decode(migrated) } catch {
             throw StoreError.migrationFailed(file: path, step: "read the migrated store", reason: error.description)
         }
-        guard !options.readOnly else {
+        guard !isReadOnly else {
             migrationReport = "\(path) is format \(version); opening it will migrate it to format \(StoreSchema.formatVersion)"
             return decoded
         }

@@ -7,19 +7,17 @@ import Foundation
 
 extension NotesStore {
     /// Appends one journal line for `changes` and `fdatasync`s it. Under the lock,
-    /// after `catchUp`. A torn tail left by a crash is cut off first.
+    /// after `catchUp`. A torn or damaged last line is moved aside first (see
+    /// `setAsideJournalTail`). The line is read back before it is written: a commit
+    /// that returns is always readable.
     func append(_ changes: [StoreChange]) throws {
         _ = try openJournal(create: true)
-        var info = stat()
-        guard fstat(journalFD, &info) == 0 else {
-            throw StoreError.io(file: journalPath, operation: "stat", reason: DurableFile.errnoText())
-        }
-        if Int(info.st_size) != journalOffset {
-            guard ftruncate(journalFD, off_t(journalOffset)) == 0 else {
-                throw StoreError.io(file: journalPath, operation: "cut off an interrupted commit", reason: DurableFile.errnoText())
-            }
-        }
         let line = try journalCodec.encodeLine(sequence: sequence + 1, changes: changes, preserved: preserved)
+        do { _ = try journalCodec.decodeLine(line.dropLast()) } catch {
+            throw StoreError.io(file: journalPath, operation: "write the commit",
+                                reason: "it holds a value notes could not read back (\(error.reason)); nothing was written")
+        }
+        try setAsideJournalTail()
         var done = 0
         while done < line.count {
             let count = line.withUnsafeBytes { buffer in
@@ -43,6 +41,28 @@ extension NotesStore {
         journalLines += 1
     }
 
+    /// Moves the journal's bytes after the last good line — a commit torn by a crash,
+    /// or a last line damaged on disk — into `notes.json.journal.torn-<date>` and cuts
+    /// them off: treating them as never committed is the write-ahead-log rule, but the
+    /// bytes are never destroyed. Under the lock, after `catchUp`.
+    func setAsideJournalTail() throws {
+        guard journalFD >= 0 else { return }
+        var info = stat()
+        guard fstat(journalFD, &info) == 0 else {
+            throw StoreError.io(file: journalPath, operation: "stat", reason: DurableFile.errnoText())
+        }
+        guard Int(info.st_size) != journalOffset else { return }
+        if Int(info.st_size) > journalOffset {
+            let tail = try DurableFile.readAll(journalFD, path: journalPath, from: journalOffset)
+            let side = Self.unusedBackupURL(for: URL(fileURLWithPath: journalPath), suffix: "torn-\(StoreDoctor.timestamp())")
+            try DurableFile.replace(side, with: tail)
+            warn("\(journalPath): the incomplete or damaged last commit (\(tail.count) bytes) was moved to \(side.path)")
+        }
+        guard ftruncate(journalFD, off_t(journalOffset)) == 0 else {
+            throw StoreError.io(file: journalPath, operation: "cut off an interrupted commit", reason: DurableFile.errnoText())
+        }
+    }
+
     /// Whether the journal has grown enough to fold it into the snapshot.
     var shouldCompact: Bool {
         let snapshotSize = snapshotIdentity?.size ?? 0
@@ -54,6 +74,7 @@ extension NotesStore {
     /// sequence number), then empties the journal. A crash between the two steps is
     /// safe: journal lines numbered up to the snapshot's sequence are skipped.
     func compact() throws {
+        try setAsideJournalTail()
         try writeSnapshot()
         if journalFD >= 0 {
             guard ftruncate(journalFD, 0) == 0, fdatasync(journalFD) == 0 else {
@@ -73,7 +94,7 @@ extension NotesStore {
     /// Folds the journal into the snapshot now, whatever its size.
     public func compactNow() throws {
         guard !isClosed else { throw StoreError.closed }
-        guard !options.readOnly else { return }
+        guard !isReadOnly else { return }
         try lock.lock(timeout: options.lockTimeout)
         defer { lock.unlock() }
         _ = try catchUp()

@@ -19,10 +19,25 @@ public final class NotesStore: NotesRepository {
     public internal(set) var contents = NotesDatabase()
     /// Problems that did not stop the store from loading, e.g. a category whose color archive is bad.
     public internal(set) var warnings: [StoreWarning] = []
+    /// Called with each warning that arises after opening (a compaction that failed, a
+    /// damaged last commit moved aside, files replaced by another program), so that the
+    /// program can show it where it shows things.
+    public var warningHandler: ((StoreWarning) -> Void)?
+    /// Called when `refresh` finds another process's lock held and does not wait for it
+    /// (`NotesStoreOptions.refreshWaitsForLock`), with who holds it (`pid 1234
+    /// /usr/bin/notes`, or "another program"): the UI says `waiting for …` on its status line.
+    public var lockWaitHandler: ((String) -> Void)?
+    /// Who held the lock when `refresh` last found it busy and did not wait
+    /// (`NotesStoreOptions.refreshWaitsForLock`); nil once a refresh got it.
+    public private(set) var busyHolder: String?
     /// What opening migrated, if anything: "migrated … from format 1 to 3; the original is kept at …".
     public internal(set) var migrationReport: String?
 
     let options: NotesStoreOptions
+    /// Why this store cannot be written (opened read-only, a read-only mount, files
+    /// without write permission), or nil. Such a store is read; only a commit fails.
+    public let readOnlyReason: String?
+    var isReadOnly: Bool { readOnlyReason != nil }
     /// The transformers in use: `options.registry` or the standard ones.
     let registry: ValueTransformerRegistry
     let codec: SnapshotCodec
@@ -36,7 +51,7 @@ public final class NotesStore: NotesRepository {
     /// cannot be freed and reused, so "the path still names this inode" really means
     /// "nobody replaced the snapshot" (a bare inode number can come back after two renames).
     var snapshotFD: Int32 = -1
-    /// The mapped snapshot that notes in `contents` may still read their bodies from.
+    /// The copied snapshot that notes in `contents` may still read their bodies from.
     var snapshotFile: SnapshotFile?
     /// The last journal sequence number reflected in `contents`.
     var sequence = 0
@@ -51,16 +66,23 @@ public final class NotesStore: NotesRepository {
     public static func lockPath(for url: URL) -> String { url.path + ".lock" }
     public static func journalPath(for url: URL) -> String { url.path + ".journal" }
 
+    /// `url` is resolved once (see `StoreLocation.realFile`): everything sits beside the real file.
     init(url: URL, options: NotesStoreOptions) throws(StoreError) {
-        self.url = url.standardizedFileURL
+        let real = try StoreLocation.realFile(url)
+        self.url = real
+        try DurableFile.requireRegularOrAbsent(real.path, purpose: "open the store")
         let registry = options.registry ?? StoreSchema.defaultRegistry(storeFolder: self.url.deletingLastPathComponent())
         self.registry = registry
         self.options = options
         let transformers = try StoreSchema.transformers(from: registry)
         codec = SnapshotCodec(transformers: transformers, parallelThreshold: options.parallelReadThreshold)
         journalCodec = JournalCodec(records: codec.records)
-        if !options.readOnly { try DurableFile.makeFolder(self.url.deletingLastPathComponent()) }
-        lock = try StoreLock(path: Self.lockPath(for: self.url))
+        let path = real.path
+        readOnlyReason = options.readOnly ? "it was opened read-only" : DurableFile.writeRefusal(
+            folder: real.deletingLastPathComponent().path,
+            files: [path, Self.journalPath(for: real), Self.lockPath(for: real)])
+        if readOnlyReason == nil { try DurableFile.makeFolder(real.deletingLastPathComponent()) }
+        lock = try StoreLock(path: Self.lockPath(for: real), readOnly: readOnlyReason != nil)
     }
 
     deinit { close() }
@@ -72,7 +94,7 @@ public final class NotesStore: NotesRepository {
         do {
             try store.lock.lock(timeout: options.lockTimeout)
             defer { store.lock.unlock() }
-            if !options.readOnly { DurableFile.removeStaleTemporaries(of: store.url) }
+            if !store.isReadOnly { DurableFile.removeStaleTemporaries(of: store.url) }
             try store.loadAll()
         } catch {
             store.close()
@@ -86,8 +108,8 @@ public final class NotesStore: NotesRepository {
     @discardableResult
     public func commit(_ changes: [StoreChange]) throws -> Bool {
         guard !isClosed else { throw StoreError.closed }
-        guard !options.readOnly else {
-            throw StoreError.io(file: url.path, operation: "commit", reason: "the store was opened read-only")
+        if let readOnlyReason {
+            throw StoreError.io(file: url.path, operation: "write the store", reason: "it is read-only (\(readOnlyReason)); reading works, nothing was written")
         }
         try lock.lock(timeout: options.lockTimeout)
         defer { lock.unlock() }
@@ -98,10 +120,18 @@ public final class NotesStore: NotesRepository {
         try applyValidated(changes)
         if shouldCompact {
             do { try compact() } catch {
-                warnings.append(StoreWarning("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal"))
+                warn("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal, which keeps growing until this is fixed")
             }
         }
         return othersCommitted
+    }
+
+    /// Records a warning (once) and passes it to `warningHandler`.
+    func warn(_ message: String) {
+        let warning = StoreWarning(message)
+        guard !warnings.contains(warning) else { return }
+        warnings.append(warning)
+        warningHandler?(warning)
     }
 
     /// Refuses to write anything once the snapshot that note bodies are read from was
@@ -113,9 +143,18 @@ public final class NotesStore: NotesRepository {
     }
 
     /// Picks up what other processes committed since the last look.
+    /// Without `refreshWaitsForLock`, a lock held by another process makes it return
+    /// false at once, with `busyHolder` and `lockWaitHandler` saying who holds it.
     public func refresh() throws -> Bool {
         guard !isClosed else { throw StoreError.closed }
-        try lock.lock(timeout: options.lockTimeout)
+        do {
+            try lock.lock(timeout: options.refreshWaitsForLock ? options.lockTimeout : 0)
+        } catch let StoreError.locked(_, holder) where !options.refreshWaitsForLock {
+            busyHolder = holder
+            lockWaitHandler?(holder)
+            return false
+        }
+        busyHolder = nil
         defer { lock.unlock() }
         return try catchUp()
     }

@@ -13,6 +13,10 @@ public struct NotesStoreOptions: Sendable {
     public var readOnly: Bool
     /// Snapshots whose notes take more bytes than this are read on two threads.
     public var parallelReadThreshold: Int
+    /// Whether `refresh` waits for another process's lock (up to `lockTimeout`). The UI
+    /// says no: a key must never wait on the lock just to look for others' changes; it
+    /// looks again after the next key (see `NotesStore.busyHolder`).
+    public var refreshWaitsForLock = true
 
     public init(
         lockTimeout: Double = 5, compactionMinimumBytes: Int = 64 * 1024, compactionRatio: Double = 0.25,

@@ -10,7 +10,7 @@ import Foundation
 /// place, which accepts any valid layout and reports errors exactly.
 extension RecordCodec {
     /// Reads a note in the snapshot's own layout, or returns nil with `reader` where it was.
-    /// With `file` (the mapped file `reader` reads), the body is checked but left there.
+    /// With `file` (the copied snapshot `reader` reads), the body is checked but left there.
     func readSnapshotNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil) -> Note? {
         let start = reader.position
         do throws(JSONError) {

@@ -28,7 +28,7 @@ struct RecordCodec {
         writer.key("id"); writer.string(note.id.uuidString)
         writer.key("title"); writer.string(note.title)
         writer.key("body")
-        if writer.escaping == .minimal, case .inSnapshot(let string) = note.bodyStorage, string.file.isRecentlyIntact {
+        if writer.escaping == .minimal, case .inSnapshot(let string) = note.bodyStorage {
             writer.checkedString(UnsafeBufferPointer(rebasing: string.file.bytes[string.raw.range]))
         } else {
             writer.string(note.body)
@@ -83,7 +83,7 @@ struct RecordCodec {
         return nil
     }
 
-    /// Reads a note in any layout. With `file` (the mapped snapshot `reader` reads), a
+    /// Reads a note in any layout. With `file` (the copied snapshot `reader` reads), a
     /// note in the snapshot's own layout keeps its body there (see `SnapshotFile`).
     func readNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil) throws(JSONError) -> Note {
         reader.skipWhitespace()
@@ -232,7 +232,7 @@ struct RecordCodec {
         reader.skipWhitespace()
         let start = reader.position
         let seconds = try reader.readDouble()
-        guard abs(seconds) < 1e11 else { throw reader.error("date \(seconds) is out of range", at: start) }
+        guard abs(seconds) < Note.storableSecondsLimit else { throw reader.error("date \(seconds) is out of range", at: start) }
         return Date(timeIntervalSinceReferenceDate: seconds)
     }
 

@@ -79,7 +79,7 @@ struct SnapshotCodec {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> Int in try readVersion(buffer) }
     }
 
-    /// `readVersion` over bytes that stay valid meanwhile (a mapped file).
+    /// `readVersion` over bytes that stay valid meanwhile (a copied file).
     static func readVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> Int {
         try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> Int in
             var format: String?
@@ -114,7 +114,7 @@ struct SnapshotCodec {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> DecodedSnapshot in try decode(buffer, file: nil) }
     }
 
-    /// Decodes a mapped snapshot, leaving the notes' bodies in it (see `SnapshotFile`).
+    /// Decodes a copied snapshot, leaving the notes' bodies in it (see `SnapshotFile`).
     func decode(_ file: SnapshotFile) throws(JSONError) -> DecodedSnapshot {
         try decode(file.bytes, file: file)
     }

@@ -9,6 +9,7 @@ import Foundation
 public enum StoreDoctor {
     /// Reads the store without changing anything and lists every problem with its place.
     public static func examine(at url: URL, registry: ValueTransformerRegistry? = nil) -> DoctorReport {
+        let url = (try? StoreLocation.realFile(url)) ?? url.standardizedFileURL
         let registry = registry ?? StoreSchema.defaultRegistry(storeFolder: url.deletingLastPathComponent())
         var report = DoctorReport(storePath: url.path)
         let transformers: StoreTransformers
@@ -24,17 +25,26 @@ public enum StoreDoctor {
         report.problems = salvage.problems + report.problems
         report.readableNotes = salvage.database.notes.count
         report.readableCategories = salvage.database.categories.count
+        report.tornJournalFiles = tornJournalFiles(of: url)
         return report
+    }
+
+    /// The `notes.json.journal.torn-…` files beside the store, sorted.
+    static func tornJournalFiles(of url: URL) -> [String] {
+        let folder = url.deletingLastPathComponent()
+        let prefix = URL(fileURLWithPath: NotesStore.journalPath(for: url)).lastPathComponent + ".torn-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasPrefix(prefix) }.sorted().map { folder.appendingPathComponent($0).path }
     }
 
     /// Keeps backups of the store's files, then writes a store of everything
     /// readable (and an empty journal). A healthy store is left alone.
     /// Throws for a newer store, a missing one, or when writing fails.
     public static func salvage(at url: URL, registry: ValueTransformerRegistry? = nil) throws -> DoctorReport {
-        let url = url.standardizedFileURL
+        let url = try StoreLocation.realFile(url)
         let registry = registry ?? StoreSchema.defaultRegistry(storeFolder: url.deletingLastPathComponent())
         let transformers = try StoreSchema.transformers(from: registry)
-        let lock = try StoreLock(path: NotesStore.lockPath(for: url))
+        let lock = try StoreLock(path: NotesStore.lockPath(for: url), readOnly: false)
         defer { lock.close() }
         try lock.lock(timeout: 5)
         var salvage = StoreSalvage(url: url, transformers: transformers)
@@ -49,6 +59,7 @@ public enum StoreDoctor {
         report.problems = salvage.problems
         report.readableNotes = salvage.database.notes.count
         report.readableCategories = salvage.database.categories.count
+        report.tornJournalFiles = tornJournalFiles(of: url)
         guard !report.isHealthy else { return report }
 
         let stamp = timestamp()
@@ -61,7 +72,7 @@ public enum StoreDoctor {
         try DurableFile.replace(url, with: try salvage.codec.encode(salvage.database, sequence: salvage.sequence, preserved: salvage.preserved))
         let journal = NotesStore.journalPath(for: url)
         if salvage.journalExists {
-            let fd = open(journal, O_WRONLY | O_CLOEXEC)
+            let fd = try DurableFile.openRegular(journal, O_WRONLY, purpose: "empty the journal") ?? -1
             defer { if fd >= 0 { close(fd) } }
             guard fd >= 0, ftruncate(fd, 0) == 0, fsync(fd) == 0 else {
                 throw StoreError.io(file: journal, operation: "empty the journal", reason: DurableFile.errnoText())
@@ -71,7 +82,8 @@ public enum StoreDoctor {
         return report
     }
 
-    private static func timestamp() -> String {
+    /// The current UTC time as `20260102-103000`, for the names of kept files.
+    static func timestamp() -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

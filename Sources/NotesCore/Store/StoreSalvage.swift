@@ -85,14 +85,27 @@ struct StoreSalvage {
                 try reader.readInteger(in: 0...Int(Int64.max >> 11))
             }) ?? 0
         }
-        for start in bytes.indices where Self.mayStartObject(bytes, at: start) {
-            if let note = try? JSONReader.read(bytes, from: start, { (reader: inout JSONReader) throws(JSONError) in try codec.records.readNote(&reader) }) {
-                if notes[note.id] == nil { notes[note.id] = note }
-            } else if let decoded = try? JSONReader.read(bytes, from: start, { (reader: inout JSONReader) throws(JSONError) in try codec.records.readCategory(&reader) }) {
-                let category = decoded.category
-                guard categories[category.id] == nil, names.insert(Category.nameKey(category.name)).inserted else { continue }
-                categories[category.id] = category
-                if let kept = decoded.preserved { preserved[category.id] = kept }
+        bytes.withUnsafeBufferPointer { buffer in
+            // Most tries fail on a damaged store: errors without a line number keep each one
+            // cheap (finding the line scans from the start, which made salvage quadratic).
+            func reader(at start: Int) -> JSONReader {
+                var reader = JSONReader(bytes: buffer, position: start)
+                reader.locatesLines = false
+                return reader
+            }
+            for start in bytes.indices where Self.mayStartObject(bytes, at: start) {
+                var noteReader = reader(at: start)
+                if let note = try? codec.records.readNote(&noteReader) {
+                    if notes[note.id] == nil { notes[note.id] = note }
+                    continue
+                }
+                var categoryReader = reader(at: start)
+                if let decoded = try? codec.records.readCategory(&categoryReader) {
+                    let category = decoded.category
+                    guard categories[category.id] == nil, names.insert(Category.nameKey(category.name)).inserted else { continue }
+                    categories[category.id] = category
+                    if let kept = decoded.preserved { preserved[category.id] = kept }
+                }
             }
         }
         for (id, note) in notes where note.categoryID.map({ categories[$0] == nil }) ?? false {
@@ -124,7 +137,10 @@ struct StoreSalvage {
                 let entry = try journalCodec.decodeLine(bytes[start..<end])
                 if entry.sequence > sequence {
                     do {
-                        try database.apply(entry.changes)
+                        // Checked on a small copy, then applied in place: applying a batch to
+                        // the whole database would copy it for every line.
+                        try NotesStore.validate(entry.changes, against: database)
+                        for change in entry.changes { try database.apply(change) }
                         sequence = entry.sequence
                         preserved.merge(entry.preserved) { _, new in new }
                     } catch {

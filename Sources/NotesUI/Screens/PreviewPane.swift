@@ -19,9 +19,18 @@ enum PreviewPane {
         }
         y += 1
         let room = rect.maxY - y
-        for line in TextWrap.lines(note.body, width: width, limit: room) {
+        for line in TextWrap.lines(shownStart(of: note, rows: room, width: width), width: width, limit: room) {
             buffer.write(line, x: x, y: y, limit: width)
             y += 1
         }
+    }
+
+    /// The start of the body, long enough to fill `rows` lines of `width` columns (a column
+    /// takes at most a few bytes; generously, 16): a preview of a 200 MB note decodes
+    /// and wraps only what it shows.
+    static func shownStart(of note: Note, rows: Int, width: Int) -> String {
+        let room = max(4096, max(rows, 0) * (width + 1) * 16)
+        guard note.bodyUTF8CountBound > room else { return note.body }
+        return note.withBodyUTF8 { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(room)), as: UTF8.self) }
     }
 }

@@ -1,23 +1,64 @@
 /// Breaks text into lines of at most `width` columns: at spaces where it can, inside
 /// a word when a word is longer than a line. Tabs become four spaces.
+///
+/// It reads the text once, front to back, and stops as soon as it has `limit` lines:
+/// showing the start of a long note costs what is shown, not the note's length.
 public enum TextWrap {
     /// At most `limit` lines of `text` wrapped to `width`.
     public static func lines(_ text: String, width: Int, limit: Int = Int.max) -> [String] {
         guard width > 0, limit > 0 else { return [] }
-        var result: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            wrap(paragraph.replacingOccurrences(of: "\t", with: "    "), width: width, into: &result, limit: limit)
-            if result.count >= limit { break }
+        var wrapper = Wrapper(width: width, limit: limit)
+        for character in text {
+            if wrapper.isFull { break }
+            switch character {
+            case "\n": wrapper.endParagraph()
+            case "\t": for _ in 0..<4 { wrapper.add(" ", columns: 1) }
+            default: wrapper.add(character, columns: DisplayWidth.of(character))
+            }
         }
-        return Array(result.prefix(limit))
+        if !wrapper.isFull { wrapper.endParagraph() }
+        return Array(wrapper.result.prefix(limit))
     }
 
-    private static func wrap(_ paragraph: String, width: Int, into result: inout [String], limit: Int) {
+    /// The lines so far, the line being filled and the word being read.
+    private struct Wrapper {
+        let width: Int
+        let limit: Int
+        var result: [String] = []
         var line = ""
         var lineWidth = 0
         var word = ""
         var wordWidth = 0
-        func flushWord() {
+
+        init(width: Int, limit: Int) {
+            self.width = width
+            self.limit = limit
+        }
+
+        var isFull: Bool { result.count >= limit }
+
+        mutating func add(_ character: Character, columns: Int) {
+            if character == " " { flushWord() }
+            if wordWidth + columns > width {
+                flushWord()
+                if lineWidth + columns > width {
+                    result.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+            }
+            word.append(character)
+            wordWidth += columns
+        }
+
+        mutating func endParagraph() {
+            flushWord()
+            result.append(line)
+            line = ""
+            lineWidth = 0
+        }
+
+        private mutating func flushWord() {
             if lineWidth > 0, lineWidth + wordWidth > width {
                 result.append(line)
                 line = ""
@@ -32,29 +73,5 @@ public enum TextWrap {
             word = ""
             wordWidth = 0
         }
-        for character in paragraph {
-            if result.count >= limit { return }
-            let columns = DisplayWidth.of(character)
-            if character == " " { flushWord() }
-            if wordWidth + columns > width {
-                flushWord()
-                if lineWidth + columns > width {
-                    result.append(line)
-                    line = ""
-                    lineWidth = 0
-                }
-            }
-            word.append(character)
-            wordWidth += columns
-        }
-        flushWord()
-        result.append(line)
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        return split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
