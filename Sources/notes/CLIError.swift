@@ -11,6 +11,8 @@ enum CLIError: Error, CustomStringConvertible {
     case notFound(String)
     /// An edit in the editor that was not saved; the reason says where the text is kept.
     case editNotSaved(String)
+    /// An import that skipped files (they are listed before it), or imported nothing under `--strict`.
+    case importIncomplete(String)
 
     var description: String {
         switch self {
@@ -21,6 +23,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .missingOutputFolder: "Markdown export writes a folder: give it with --output PATH"
         case .notFound(let path): "\(path): no such file or folder"
         case .editNotSaved(let reason): reason
+        case .importIncomplete(let message): message
         }
     }
 }

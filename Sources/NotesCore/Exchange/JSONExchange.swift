@@ -112,6 +112,7 @@ public enum JSONExchange {
         guard let text = value.stringValue, let date = ISODate.parse(text) else {
             throw fail(place, "not an ISO 8601 date-time")
         }
+        guard Note.isStorable(date) else { throw fail(place, "'\(text)' is outside the years the store keeps (0001 to 5170)") }
         return date
     }
 }

@@ -8,6 +8,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case attachmentOutsideStore(String)
     case invalidHexColor(String)
     case invalidColorComponent(String)
+    /// A date the store cannot keep (see `Note.isStorable`).
+    case dateOutOfRange(String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .attachmentOutsideStore(let path): "attachment '\(path)' is outside the store's folder"
         case .invalidHexColor(let text): "'\(text)' is not a hex color (RRGGBB or RRGGBBAA, '#' optional)"
         case .invalidColorComponent(let detail): "invalid color component: \(detail)"
+        case .dateOutOfRange(let detail): detail
         }
     }
 }
