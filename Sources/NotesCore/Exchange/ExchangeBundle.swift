@@ -3,56 +3,53 @@ import Foundation
 /// What an export holds and an import reads: categories and notes, each note's
 /// `categoryID` naming one of `categories` (or none). Ids are those of the source.
 public struct ExchangeBundle: Equatable, Sendable {
-    public private(set) var categories: [Category]
+    public var categories: [Category]
     public var notes: [Note]
-    /// Category ids by `Category.nameKey`, so that finding a name costs the same with
-    /// 10 categories or 10,000.
-    private var idsByName: [String: UUID] = [:]
 
     public init(categories: [Category] = [], notes: [Note] = []) {
-        self.categories = []
+        self.categories = categories
         self.notes = notes
-        for category in categories { add(category) }
     }
 
     /// Everything in `database`: categories by name, notes oldest first (then by id).
     public init(_ database: NotesDatabase) {
-        self.init(categories: database.sortedCategories)
+        categories = database.sortedCategories
         notes = database.notes.values.sorted {
             $0.created != $1.created ? $0.created < $1.created : $0.id.uuidString < $1.id.uuidString
         }
     }
 
-    public static func == (lhs: ExchangeBundle, rhs: ExchangeBundle) -> Bool {
-        lhs.categories == rhs.categories && lhs.notes == rhs.notes
-    }
-
     /// The id of the category named `name` (case-insensitively), adding a category
     /// with that name and `color` (default white) if there is none yet.
     mutating func categoryID(named name: String, color: SerializableColor? = nil, id: UUID? = nil) -> UUID {
-        if let existing = idsByName[Category.nameKey(name)] { return existing }
+        let key = Category.nameKey(name)
+        if indexedCount != categories.count { rebuildIndex() }
+        if let position = index[key] {
+            if position < categories.count, Category.nameKey(categories[position].name) == key { return categories[position].id }
+            rebuildIndex()  // `categories` was edited directly
+            if let again = index[key] { return categories[again].id }
+        }
         let category = Category(id: id ?? UUID(), name: name, color: color ?? .white)
-        add(category)
+        categories.append(category)
+        index[key] = categories.count - 1
+        indexedCount = categories.count
         return category.id
     }
 
-    private mutating func add(_ category: Category) {
-        let key = Category.nameKey(category.name)
-        guard idsByName[key] == nil else { return }
-        idsByName[key] = category.id
-        categories.append(category)
+    /// Positions in `categories` by `Category.nameKey` (the first of each name), so that
+    /// reading thousands of categories stays linear; `indexedCount` says how many it covers.
+    private var index: [String: Int] = [:]
+    private var indexedCount = 0
+
+    private mutating func rebuildIndex() {
+        index = [:]
+        for (position, category) in categories.enumerated() where index[Category.nameKey(category.name)] == nil {
+            index[Category.nameKey(category.name)] = position
+        }
+        indexedCount = categories.count
     }
 
-    /// Adds `other`'s categories (matched by name) and notes (their categories mapped to
-    /// this bundle's ids).
-    mutating func merge(_ other: ExchangeBundle) {
-        var mapped: [UUID: UUID] = [:]
-        for category in other.categories {
-            mapped[category.id] = categoryID(named: category.name, color: category.color, id: category.id)
-        }
-        for var note in other.notes {
-            note.categoryID = note.categoryID.flatMap { mapped[$0] }
-            notes.append(note)
-        }
+    public static func == (left: ExchangeBundle, right: ExchangeBundle) -> Bool {
+        left.categories == right.categories && left.notes == right.notes
     }
 }
