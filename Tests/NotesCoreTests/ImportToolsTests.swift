@@ -225,4 +225,16 @@ import Testing
         #expect(markdown.skipped.isEmpty && markdown.bundle.notes.first?.body == "{ not json }")
         #expect(asText.bundle.notes.first?.title == "Title line")
     }
+
+    @Test func anUnclosedFenceIsAThematicBreakAndClosingHashesAreNotInTheTitle() throws {
+        let (batch, folder) = try importFolder([
+            "rule.md": "---\nnot a header, never closed\n",
+            "atx.md": "# Closed heading ##\nbody\n",
+        ])
+        defer { folder.remove() }
+
+        #expect(batch.skipped.isEmpty)
+        #expect(try note(batch, "rule").body == "---\nnot a header, never closed")
+        #expect(try note(batch, "Closed heading").body == "body")
+    }
 }

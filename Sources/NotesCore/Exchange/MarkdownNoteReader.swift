@@ -81,6 +81,8 @@ struct MarkdownNoteReader {
         do {
             if let yaml = try YAMLFrontMatter.split(text) { return (NoteHeader(yaml: yaml), yaml.body) }
             if let (header, body) = try TOMLFrontMatter.split(text) { return (header, body) }
+        } catch where error.line == 1 {
+            // An opening `---` or `+++` that is never closed: a thematic break, not a header.
         } catch {
             throw .invalidDocument(file: file, place: "front matter line \(error.line)", reason: error.reason)
         }
@@ -153,7 +155,9 @@ struct MarkdownNoteReader {
         guard let first else { return nil }
         let title: String
         if first.hasPrefix("# ") {
-            title = first.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            var text = Substring(first.dropFirst(2).trimmingCharacters(in: .whitespaces))
+            if let closing = text.range(of: #"(^|\s)#+$"#, options: .regularExpression) { text = text[..<closing.lowerBound] }
+            title = text.trimmingCharacters(in: .whitespaces)
         } else if let underline = lines.next()?.trimmingCharacters(in: .whitespaces),
                   (!underline.isEmpty && underline.allSatisfy { $0 == "=" }) || (underline.count >= 3 && underline.allSatisfy { $0 == "-" }),
                   !first.hasPrefix(" "), !first.hasPrefix("\t") {
