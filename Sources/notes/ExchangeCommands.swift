@@ -98,18 +98,22 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let batch = ImportReader(format: from?.importFormat).read(paths: paths)
-        for skip in batch.skipped { Console.error("skipped \(skip.file): \(skip.reason)") }
-        let store = try storeOptions.open()
-        let plan = Importer.plan(batch.bundle, into: store.contents)
-        if strict, !batch.skipped.isEmpty {
-            throw CLIError.importIncomplete("imported nothing: \(Self.files(batch.skipped.count)) could not be read (--strict)")
+        for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }
+        if batch.bundle.notes.isEmpty, !batch.skipped.isEmpty {
+            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read")
         }
+        if strict, !batch.skipped.isEmpty {
+            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)")
+        }
+        // A dry run into a store that does not exist yet does not create it.
+        let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
+        let plan = Importer.plan(batch.bundle, into: store?.contents ?? NotesDatabase())
         if dryRun {
             let sources = Dictionary(zip(batch.bundle.notes.map(\.id), batch.sources), uniquingKeysWith: { first, _ in first })
             Console.out(lines: plan.addedNotes.map { "would import \(sources[$0.id] ?? "?"): \($0.title)" })
             Console.out("dry run, nothing written: would have " + plan.description + Self.ignored(batch.ignored))
         } else {
-            if !plan.changes.isEmpty { try store.commit(plan.changes) }
+            if let store, !plan.changes.isEmpty { try store.commit(plan.changes) }
             Console.out(plan.description + Self.ignored(batch.ignored))
         }
         if !batch.skipped.isEmpty {

@@ -29,8 +29,8 @@ import Testing
 
         #expect(result.status != 0)
         #expect(result.stdout == "imported 2 notes\n")
-        #expect(result.stderr.contains("skipped \(vault)/sub/far.md: line 3, 'date': '9999-12-31' is outside the years the store keeps"))
-        #expect(result.stderr.contains("skipped \(vault)/key.md: a symbolic link to a place outside \(vault), not followed"))
+        #expect(result.stderr.contains("error: \(vault)/sub/far.md: line 3, 'date': '9999-12-31' is outside the years the store keeps"))
+        #expect(result.stderr.contains("error: \(vault)/key.md: a symbolic link to a place outside \(vault), not followed"))
         #expect(result.stderr.contains("error: skipped 2 files that could not be read (listed above)"))
         let titles = try sandbox.notes().compactMap { $0["title"] as? String }.sorted()
         #expect(titles == ["Good one", "Text note"])
@@ -47,7 +47,7 @@ import Testing
         let result = try sandbox.run("import", "--strict", vault)
 
         #expect(result.status != 0)
-        #expect(result.stderr.contains("error: imported nothing: 2 files could not be read (--strict)"))
+        #expect(result.stderr.contains("error: nothing imported: 2 files could not be read (--strict)"))
         #expect(sandbox.storeBytes() == before)
         try FileManager.default.removeItem(atPath: vault + "/sub/far.md")
         try FileManager.default.removeItem(atPath: vault + "/key.md")
@@ -70,6 +70,18 @@ import Testing
 
             """)
         #expect(sandbox.storeBytes() == before)
+    }
+
+    @Test func aDryRunDoesNotCreateTheStore() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let vault = try vault(sandbox)
+
+        let result = try sandbox.run("import", "--dry-run", vault)
+
+        #expect(result.stdout.hasSuffix("dry run, nothing written: would have imported 2 notes\n"))
+        #expect(sandbox.storeBytes() == nil)
+        #expect(!FileManager.default.fileExists(atPath: (sandbox.storePath as NSString).deletingLastPathComponent))
     }
 
     @Test func importingTheSameFolderAgainAddsNothing() throws {
