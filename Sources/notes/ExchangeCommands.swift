@@ -83,7 +83,8 @@ struct Import: ParsableCommand {
     @Argument(help: ArgumentHelp("Files and folders to import.", valueName: "path"), completion: .file())
     var paths: [String]
 
-    @Option(help: "Read every file as this format instead of guessing from its name and contents.")
+    @Option(help: ArgumentHelp("Read every file as this format instead of guessing from its name and contents.",
+                               valueName: "format"))
     var from: Format?
 
     @Flag(help: "Import nothing unless every file can be read.")

@@ -51,6 +51,32 @@ import Testing
         #expect(mode.map { $0 & 0o777 } == 0o600)
     }
 
+    /// Titles and bodies that could be mistaken for Markdown or YAML syntax, or lose a blank.
+    static let hostileNotes: [(title: String, body: String)] = [
+        ("Trailing space ", "no final newline"), (" leading and trailing ", "two final newlines\n\n"),
+        ("# looks like a heading", "# Heading\nbody\n"), ("---", "---\ntitle: not a header\n---\n"),
+        ("quotes \" and ' and \\", "\r\nCRLF body\r\n"), ("tab\there", "\n\nleading blank lines"),
+        ("emoji 👩🏽‍💻 and 日本語", ""), ("line\u{2028}separator", "+++\nnot toml\n+++"),
+        ("#tag only", "#inline tag stays text"), ("null", "~"), ("[not, a, list]", "- a\n- b"),
+    ]
+
+    @Test(arguments: hostileNotes.indices)
+    func markdownExportRoundTripsHostileTitlesAndBodies(index: Int) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let (title, body) = Self.hostileNotes[index]
+        let created = ISODate.rounded(Date(timeIntervalSince1970: 1_700_000_000.5))
+        let note = Note(title: title, body: body, created: created, updated: created.addingTimeInterval(1),
+                        tags: ["machine learning", "2024", "ok"])
+        let database = NotesDatabase(notes: [note], categories: [])
+
+        try MarkdownExchange.export(database, to: folder.file("out"))
+        let batch = ImportReader().read(paths: [folder.file("out").path])
+
+        #expect(batch.skipped.isEmpty, "\(batch.skipped)")
+        #expect(batch.bundle.notes == [note])
+    }
+
     @Test func markdownExportRefusesANonEmptyFolder() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
