@@ -237,4 +237,15 @@ import Testing
         #expect(try note(batch, "rule").body == "---\nnot a header, never closed")
         #expect(try note(batch, "Closed heading").body == "body")
     }
+
+    @Test func aFIFOAmongTheNotesIsSkippedWithoutBlocking() throws {
+        let (_, folder) = try importFolder(["note.md": "# Note\n"])
+        defer { folder.remove() }
+        try #require(mkfifo(folder.file("vault/pipe.md").path, 0o600) == 0)
+
+        let batch = ImportReader().read(paths: [folder.file("vault").path, folder.file("vault/pipe.md").path])
+
+        #expect(batch.bundle.notes.map(\.title) == ["Note"])
+        #expect(batch.skipped.map(\.reason) == ["a FIFO, not a regular file", "a FIFO, not a regular file or a folder"])
+    }
 }

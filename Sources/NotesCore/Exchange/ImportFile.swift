@@ -17,7 +17,7 @@ enum ImportFile {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(reason: "cannot read: \(String(cString: strerror(errno)))") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(reason: "not a regular file") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(reason: "\(kindName(info.st_mode)), not a regular file") }
         guard Int(info.st_size) <= limit else { throw Failure(reason: "larger than \(limit >> 20) MiB, not read") }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -30,5 +30,17 @@ enum ImportFile {
             guard data.count <= limit else { throw Failure(reason: "larger than \(limit >> 20) MiB, not read") }
         }
         return data
+    }
+
+    /// What a file that is not a regular file is, for messages.
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFDIR: "a folder"
+        case S_IFLNK: "a symbolic link"
+        default: "a special file"
+        }
     }
 }

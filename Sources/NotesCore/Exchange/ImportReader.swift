@@ -37,7 +37,7 @@ public struct ImportReader: Sendable {
                 readFile(path: path, relative: (path as NSString).lastPathComponent, shown: shown,
                          format: format, followLink: true, into: &batch)
             default:
-                batch.skipped.append(.init(file: shown, reason: "not a regular file or a folder"))
+                batch.skipped.append(.init(file: shown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file or a folder"))
             }
         }
         return batch
@@ -79,7 +79,7 @@ public struct ImportReader: Sendable {
                          format: format ?? guessed, followLink: false, into: &batch)
             default:
                 if ImportFormat.guess(fileName: name) != nil {
-                    batch.skipped.append(.init(file: childShown, reason: "not a regular file"))
+                    batch.skipped.append(.init(file: childShown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file"))
                 } else {
                     batch.ignored += 1
                 }
