@@ -81,6 +81,19 @@ import Testing
         #expect(post.tags == ["update"])
     }
 
+    @Test func withoutADateKeyADateAtTheStartOfTheFileNameIsTheDate() throws {
+        let (batch, folder) = try importFolder([
+            "_posts/2023-12-24-christmas-eve.md": "---\ntitle: Eve\n---\n",
+            "Daily/2024-03-15.md": "Went out.\n",
+            "2024-03-150.md": "# Not a date\n",
+        ])
+        defer { folder.remove() }
+
+        #expect(try note(batch, "Eve").created == date("2023-12-23T23:00:00Z"))
+        #expect(try note(batch, "2024-03-15").created == date("2024-03-14T23:00:00Z"))
+        #expect(try note(batch, "Not a date").created > date("2025-01-01T00:00:00Z") ?? .distantFuture)
+    }
+
     @Test func hugoContentWithTOMLAndYAML() throws {
         let (batch, folder) = try importFolder([
             "content/posts/first.md": "+++\r\ntitle = 'My First Post'\r\ndate = 2024-01-14T07:07:07+01:00\r\nlastmod = 2024-02-01T10:00:00Z\r\ndraft = true\r\ntags = [\"red\", 'green']\r\ncategories = [\r\n  \"Colors\", # a comment\r\n]\r\n[params]\r\n  title = 'not the title'\r\n+++\r\nVisit the [Hugo](https://gohugo.io) website!\r\n",

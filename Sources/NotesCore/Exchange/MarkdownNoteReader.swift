@@ -38,7 +38,7 @@ struct MarkdownNoteReader {
                 title = fileTitle
             }
         }
-        let fallbackDate = ISODate.rounded(modified ?? Date())
+        let fallbackDate = dateInFileName() ?? ISODate.rounded(modified ?? Date())
         let created = try date(header.entry("created", "date")) ?? fallbackDate
         let updated = try date(header.entry("updated", "modified", "lastmod", "last_modified_at")) ?? created
 
@@ -122,6 +122,16 @@ struct MarkdownNoteReader {
             throw fail(entry, "'\(text)' is not a date (2024-03-15, 2024-03-15 10:30, 2024-03-15T10:30:00+01:00 or Unix seconds)")
         }
         guard Note.isStorable(date) else { throw fail(entry, "'\(text)' is outside the years the store keeps (0001 to 5170)") }
+        return date
+    }
+
+    /// The date a file name starts with, as Jekyll posts and daily notes are named
+    /// (`2024-01-02-welcome`, `2024-03-15`): local midnight of that day.
+    private func dateInFileName() -> Date? {
+        let prefix = String(fileTitle.prefix(10))
+        guard prefix.count == 10, fileTitle.count == 10 || !(fileTitle.dropFirst(10).first?.isNumber ?? false),
+              let date = dates.parse(prefix), Note.isStorable(date)
+        else { return nil }
         return date
     }
 
