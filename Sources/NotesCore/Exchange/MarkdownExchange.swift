@@ -41,15 +41,15 @@ public enum MarkdownExchange {
     static let maximumFileNameBytes = 255
 
     /// A file name for `title` not yet in `taken` (compared case-insensitively), which it joins:
-    /// the title with what file systems or sync tools refuse (`/ \\ : * ? " < > |`, control
-    /// characters, leading dots) as `-`, blanks as one space, cut on a character boundary so
-    /// that the whole name, `-2` and `.md` included, is at most 255 bytes.
+    /// the title with what file systems or Obsidian's links refuse (`/ \ : * ? " < > | # ^ [ ]`,
+    /// control characters, leading dots) as `-`, blanks as one space, cut on a character
+    /// boundary so that the whole name, `-2` and `.md` included, is at most 255 bytes.
     public static func fileName(for title: String, taken: inout Set<String>) -> String {
         var stem = ""
         for character in title {
             if character.isWhitespace || character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 if !stem.isEmpty, stem.last != " " { stem.append(" ") }
-            } else if "/\\:*?\"<>|".contains(character) {
+            } else if "/\\:*?\"<>|#^[]".contains(character) {
                 if stem.last != "-" { stem.append("-") }
             } else {
                 stem.append(character)
