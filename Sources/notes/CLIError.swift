@@ -14,6 +14,8 @@ enum CLIError: Error, CustomStringConvertible {
     case notInTrash(String)
     case inTrash(String)
     case outputIsStoreFile(String)
+    /// An import that skipped files (they are listed before it), or imported nothing under `--strict`.
+    case importIncomplete(String)
 
     var description: String {
         switch self {
@@ -27,6 +29,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .notInTrash(let id): "the note '\(id)' is not in the trash"
         case .inTrash(let id): "the note '\(id)' is in the trash ('notes restore \(id)' brings it back)"
         case .outputIsStoreFile(let path): "\(path) is one of the store's own files; export somewhere else (nothing was written)"
+        case .importIncomplete(let message): message
         }
     }
 }

@@ -57,41 +57,80 @@ struct Export: ParsableCommand {
     private static func count(_ notes: Int) -> String { "\(notes) \(notes == 1 ? "note" : "notes")" }
 }
 
-/// `notes import PATH`
+/// `notes import PATH... [--from FORMAT] [--strict] [--dry-run]`
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import a JSON export, or a folder of Markdown notes.",
+        abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl.",
         discussion: """
-        Notes whose id is already in the store are skipped, never replaced; categories are matched \
-        by name. Everything is imported in one commit, or nothing is.
+        Reads files and folders (recursively; names starting with '.' are left out, symbolic links \
+        inside a folder are not followed): .md/.markdown with YAML or TOML front matter as Obsidian, zk, \
+        Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, and \
+        jrnl's JSON export. Everything readable is imported in one commit; each file that cannot be read \
+        is listed with the reason, and the exit status is then 1. Notes already in the store (by id; \
+        files without an id get one made from their path and contents) are skipped, so importing the \
+        same files again adds nothing; categories are matched by name.
         """
     )
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, jrnl, markdown, text
+        var importFormat: ImportFormat {
+            switch self {
+            case .json: .json
+            case .jrnl: .jrnl
+            case .markdown: .markdown
+            case .text: .text
+            }
+        }
+    }
+
     @OptionGroup var storeOptions: StoreOptions
 
-    @Argument(help: ArgumentHelp("A JSON export file, or a folder of .md files.", valueName: "path"), completion: .file())
-    var path: String
+    @Argument(help: ArgumentHelp("Files and folders to import.", valueName: "path"), completion: .file())
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("Read every file as this format instead of guessing from its name and contents.",
+                               valueName: "format"))
+    var from: Format?
+
+    @Flag(help: "Import nothing unless every file can be read.")
+    var strict = false
+
+    @Flag(help: "Show what would be imported, and write nothing.")
+    var dryRun = false
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one file or folder to import") }
+    }
 
     func run() throws {
-        let url = URL(fileURLWithPath: path)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw CLIError.notFound(path)
+        let batch = ImportReader(format: from?.importFormat).read(paths: paths)
+        for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }
+        if batch.bundle.notes.isEmpty, !batch.skipped.isEmpty {
+            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read")
         }
-        let bundle: ExchangeBundle
-        if isFolder.boolValue {
-            bundle = try MarkdownExchange.read(folder: url)
+        if strict, !batch.skipped.isEmpty {
+            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)")
+        }
+        // A dry run into a store that does not exist yet does not create it.
+        let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
+        let plan = Importer.plan(batch.bundle, into: store?.contents ?? NotesDatabase())
+        if dryRun {
+            let sources = Dictionary(zip(batch.bundle.notes.map(\.id), batch.sources), uniquingKeysWith: { first, _ in first })
+            Console.out(lines: plan.addedNotes.map { "would import \(sources[$0.id] ?? "?"): \($0.title)" })
+            Console.out("dry run, nothing written: would have " + plan.description + Self.ignored(batch.ignored))
         } else {
-            try PrivateFile.requireRegularFile(url, followingLinks: true)
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw ExchangeError.io(path: path, operation: "read", reason: error.localizedDescription)
-            }
-            bundle = try JSONExchange.read(data, file: path)
+            if let store, !plan.changes.isEmpty { try store.commit(plan.changes) }
+            Console.out(plan.description + Self.ignored(batch.ignored))
         }
-        let store = try storeOptions.open()
-        let plan = Importer.plan(bundle, into: store.contents)
-        if !plan.changes.isEmpty { try store.commit(plan.changes) }
-        Console.out(plan.description)
+        if !batch.skipped.isEmpty {
+            throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)")
+        }
+    }
+
+    private static func files(_ count: Int) -> String { "\(count) \(count == 1 ? "file" : "files")" }
+
+    private static func ignored(_ count: Int) -> String {
+        count == 0 ? "" : "; ignored \(files(count)) that \(count == 1 ? "is not a note" : "are not notes")"
     }
 }

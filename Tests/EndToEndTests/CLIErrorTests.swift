@@ -32,7 +32,7 @@ import Testing
         ["import", "{dir}/broken.json"],
         ["import", "{dir}/too-new.json"],
         ["import", "{dir}/untitled.json"],
-        ["import", "{dir}/badmd"],
+        ["import", "{dir}/badmd/b.md"],
         ["frobnicate"],
         ["list", "--frobnicate"],
     ]

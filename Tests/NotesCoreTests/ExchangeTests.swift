@@ -39,14 +39,42 @@ import Testing
         let database = try sampleDatabase()
 
         let count = try MarkdownExchange.export(database, to: folder.file("out"))
-        let bundle = try MarkdownExchange.read(folder: folder.file("out"))
+        let batch = ImportReader().read(paths: [folder.file("out").path])
+        let bundle = batch.bundle
 
         #expect(count == 3)
+        #expect(batch.skipped.isEmpty)
         var imported = NotesDatabase()
         try imported.apply(Importer.plan(bundle, into: imported).changes)
         #expect(imported == database)
-        let mode = try FileManager.default.attributesOfItem(atPath: folder.file("out/first.md").path)[.posixPermissions] as? Int
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.file("out/First.md").path)[.posixPermissions] as? Int
         #expect(mode.map { $0 & 0o777 } == 0o600)
+    }
+
+    /// Titles and bodies that could be mistaken for Markdown or YAML syntax, or lose a blank.
+    static let hostileNotes: [(title: String, body: String)] = [
+        ("Trailing space ", "no final newline"), (" leading and trailing ", "two final newlines\n\n"),
+        ("# looks like a heading", "# Heading\nbody\n"), ("---", "---\ntitle: not a header\n---\n"),
+        ("quotes \" and ' and \\", "\r\nCRLF body\r\n"), ("tab\there", "\n\nleading blank lines"),
+        ("emoji 👩🏽‍💻 and 日本語", ""), ("line\u{2028}separator", "+++\nnot toml\n+++"),
+        ("#tag only", "#inline tag stays text"), ("null", "~"), ("[not, a, list]", "- a\n- b"),
+    ]
+
+    @Test(arguments: hostileNotes.indices)
+    func markdownExportRoundTripsHostileTitlesAndBodies(index: Int) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let (title, body) = Self.hostileNotes[index]
+        let created = ISODate.rounded(Date(timeIntervalSince1970: 1_700_000_000.5))
+        let note = Note(title: title, body: body, created: created, updated: created.addingTimeInterval(1),
+                        tags: ["machine learning", "2024", "ok"])
+        let database = NotesDatabase(notes: [note], categories: [])
+
+        try MarkdownExchange.export(database, to: folder.file("out"))
+        let batch = ImportReader().read(paths: [folder.file("out").path])
+
+        #expect(batch.skipped.isEmpty, "\(batch.skipped)")
+        #expect(batch.bundle.notes == [note])
     }
 
     @Test func markdownExportRefusesANonEmptyFolder() throws {
@@ -59,13 +87,28 @@ import Testing
         }
     }
 
-    @Test func fileNamesAreSlugsMadeUnique() {
+    @Test func fileNamesAreTitlesThatStayInTheFolderAndAreMadeUnique() {
         var taken = Set<String>()
-        let names = ["Hello, World!", "hello world", "Ünïcödé 日本", "../../etc/passwd", "   ", String(repeating: "a", count: 80)]
+        let names = ["Hello, World!", "hello, world!", "Ünïcödé 日本", "../../etc/passwd", "   ", "a/b\\c: d?",
+                     "tab\tand\nnewline  "]
             .map { MarkdownExchange.fileName(for: $0, taken: &taken) }
 
-        #expect(names == ["hello-world.md", "hello-world-2.md", "ünïcödé-日本.md", "etc-passwd.md", "note.md",
-                          String(repeating: "a", count: 60) + ".md"])
+        #expect(names == ["Hello, World!.md", "hello, world!-2.md", "Ünïcödé 日本.md", "etc-passwd.md", "note.md",
+                          "a-b-c- d-.md", "tab and newline.md"])
+    }
+
+    @Test func longNonLatinTitlesAreCutToTwoHundredFiftyFiveBytesOnACharacterBoundary() {
+        let hindi = String(repeating: "नमस्ते दुनिया ", count: 10) + "अंत"  // 48 characters, 389 bytes
+        var taken = Set<String>()
+
+        let first = MarkdownExchange.fileName(for: hindi, taken: &taken)
+        let second = MarkdownExchange.fileName(for: hindi, taken: &taken)
+
+        #expect(first.utf8.count <= 255 && second.utf8.count <= 255)
+        #expect(first.utf8.count > 240, "cut no more than needed")
+        #expect(first.hasSuffix(".md") && second.hasSuffix("-2.md"))
+        #expect(hindi.hasPrefix(String(first.dropLast(3))), "cut on a character boundary, no broken sequence")
+        #expect(first != second)
     }
 
     @Test func colorsAreHexWhenExactElseCSSColor() throws {
@@ -80,32 +123,6 @@ import Testing
             #expect(try MarkdownColor.parse(MarkdownColor.text(color)) == color)
         }
         #expect(throws: ModelError.self) { try MarkdownColor.parse("color(cmyk 1 2 3)") }
-    }
-
-    @Test func frontMatterReadsWhatOtherToolsWrite() throws {
-        let text = """
-        ---
-        title: 'It''s here'
-        tags:
-          - Work
-          - "#home"
-        aliases: [one, 'two']
-        kind: note # a comment
-        ---
-        body
-        """
-
-        let (matter, body) = try #require(try FrontMatter.split(text))
-
-        #expect(matter.text("title") == "It's here")
-        #expect(matter.list("tags") == ["Work", "#home"])
-        #expect(matter.list("aliases") == ["one", "two"])
-        #expect(matter.text("kind") == "note")
-        #expect(body == "body")
-        #expect(try FrontMatter.split("no header\n---\n") == nil)
-        #expect(throws: FrontMatterError(line: 3, reason: "expected 'key: value'")) {
-            try FrontMatter.split("---\ntitle: x\nnonsense\n---\n")
-        }
     }
 
     @Test func importSkipsKnownNotesAndMatchesCategoriesByName() throws {

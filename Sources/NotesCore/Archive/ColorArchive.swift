@@ -21,7 +21,13 @@ public enum ColorArchive {
     /// one that plain `NSKeyedArchiver` on Linux writes (early stores had it).
     public static let acceptedClassNames: Set<String> = [archivedClassName, NSStringFromClass(SerializableColor.self)]
 
-    static let validator = SecureArchiveValidator(allowedClasses: acceptedClassNames, maximumObjects: 64)
+    /// Also reads `Module.SerializableColor` for any module: what a Swift class without an
+    /// `@objc` name writes on Apple systems (the seeds' class did).
+    static let validator = SecureArchiveValidator(allowedClasses: acceptedClassNames,
+                                                  allowedInAnyModule: [archivedClassName], maximumObjects: 64)
+
+    /// Whether `name` is read as `SerializableColor`.
+    static func isAccepted(_ name: String) -> Bool { validator.allows(name) }
 
     public static func archive(_ color: SerializableColor) throws(ArchiveError) -> Data {
         do {
@@ -42,12 +48,12 @@ public enum ColorArchive {
     /// A `$objects` entry with the module-qualified class name replaced by the stable one.
     private static func renamingClass(_ entry: Any) -> Any {
         guard var fields = entry as? [String: Any], let name = fields["$classname"] as? String,
-              acceptedClassNames.contains(name)
+              isAccepted(name)
         else { return entry }
         fields["$classname"] = archivedClassName
         if let chain = fields["$classes"] as? [Any] {
             fields["$classes"] = chain.map { element -> Any in
-                guard let name = element as? String, acceptedClassNames.contains(name) else { return element }
+                guard let name = element as? String, isAccepted(name) else { return element }
                 return archivedClassName
             }
         }
@@ -57,7 +63,7 @@ public enum ColorArchive {
     public static func unarchive(_ data: Data) throws(ArchiveError) -> SerializableColor {
         let archive = try validator.validate(data)
         guard let root = archive.topReferences[NSKeyedArchiveRootObjectKey],
-              let className = archive.className(ofObjectAt: root), acceptedClassNames.contains(className),
+              let className = archive.className(ofObjectAt: root), isAccepted(className),
               let fields = archive.fields(ofObjectAt: root)
         else { throw .notAColor }
         let expected = try color(from: fields)
@@ -68,7 +74,7 @@ public enum ColorArchive {
         do {
             let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
             unarchiver.requiresSecureCoding = true
-            for name in acceptedClassNames { unarchiver.setClass(SerializableColor.self, forClassName: name) }
+            for name in acceptedClassNames.union([className]) { unarchiver.setClass(SerializableColor.self, forClassName: name) }
             decoded = unarchiver.decodeObject(of: SerializableColor.self, forKey: NSKeyedArchiveRootObjectKey)
             failure = unarchiver.error.map { String(describing: $0) } ?? "the unarchiver returned no color"
             unarchiver.finishDecoding()
@@ -102,8 +108,10 @@ public enum ColorArchive {
                 throw .badComponent(key: key, reason: "\(PropertyListValue.typeName(value)), expected a number")
             }
             guard number.isFinite else { throw .badComponent(key: key, reason: "\(number), not a finite number") }
-            guard (0...1).contains(number) else { throw .badComponent(key: key, reason: "\(number), outside 0...1") }
-            return Float(number)
+            guard let component = SerializableColor.component(number) else {
+                throw .badComponent(key: key, reason: "\(number), outside 0...1")
+            }
+            return component
         }
         let red = try component(SerializableColor.Key.red)
         let green = try component(SerializableColor.Key.green)

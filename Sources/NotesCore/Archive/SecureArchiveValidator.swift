@@ -15,16 +15,32 @@ import Foundation
 public struct SecureArchiveValidator: Sendable {
     /// Class names whose objects the archive may hold.
     public let allowedClasses: Set<String>
+    /// Class names also allowed with a Swift module in front (`Module.Name`), as Swift
+    /// classes without an `@objc` name are archived on Apple systems.
+    public let allowedInAnyModule: Set<String>
     /// Class names allowed only as superclasses in a `$classes` chain.
     public let allowedSuperclasses: Set<String>
     /// The most entries `$objects` may have.
     public let maximumObjects: Int
 
-    public init(allowedClasses: Set<String>, allowedSuperclasses: Set<String> = ["NSObject"],
-                maximumObjects: Int = 10_000) {
+    public init(allowedClasses: Set<String>, allowedInAnyModule: Set<String> = [],
+                allowedSuperclasses: Set<String> = ["NSObject"], maximumObjects: Int = 10_000) {
         self.allowedClasses = allowedClasses
+        self.allowedInAnyModule = allowedInAnyModule
         self.allowedSuperclasses = allowedSuperclasses
         self.maximumObjects = maximumObjects
+    }
+
+    /// Whether objects of the class `name` may be in an archive: one of `allowedClasses`,
+    /// or `Module.Name` with `Name` in `allowedInAnyModule` and `Module` a Swift identifier.
+    public func allows(_ name: String) -> Bool {
+        if allowedClasses.contains(name) { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, allowedInAnyModule.contains(String(parts[1])), let first = parts[0].first,
+              first == "_" || (first.isASCII && first.isLetter),
+              parts[0].allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) })
+        else { return false }
+        return true
     }
 
     /// Validates `data`; the result gives access to the checked objects.
@@ -124,7 +140,7 @@ public struct SecureArchiveValidator: Sendable {
         guard let name = name as? String else {
             throw .notAKeyedArchive("'$classname' of entry \(index) is not a string")
         }
-        guard allowedClasses.contains(name) else { throw .disallowedClass(name) }
+        guard allows(name) else { throw .disallowedClass(name) }
         if let classes {
             guard let chain = classes as? [Any] else {
                 throw .notAKeyedArchive("'$classes' of entry \(index) is not an array")
@@ -133,7 +149,7 @@ public struct SecureArchiveValidator: Sendable {
                 guard let superclass = entry as? String else {
                     throw .notAKeyedArchive("'$classes' of entry \(index) holds \(PropertyListValue.typeName(entry))")
                 }
-                guard allowedClasses.contains(superclass) || allowedSuperclasses.contains(superclass) else {
+                guard allows(superclass) || allowedSuperclasses.contains(superclass) else {
                     throw .disallowedClass(superclass)
                 }
             }

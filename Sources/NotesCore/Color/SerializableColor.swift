@@ -14,18 +14,32 @@ public final class SerializableColor: NSObject, NSSecureCoding, @unchecked Senda
     /// Opaque white, the default color of a category (`FFFFFF`).
     public static let white = SerializableColor(uncheckedSpace: .sRGB, red: 1, green: 1, blue: 1, alpha: 1)
 
-    /// A color; every component must be a finite number in 0...1.
+    /// How far outside 0...1 a component may be and still be read (as 0 or 1): the rounding
+    /// error of a color space conversion elsewhere (a P3 conversion gave green = -1.8e-16).
+    public static let componentTolerance = 1e-6
+
+    /// `value` as a component: itself in 0...1, 0 or 1 within `componentTolerance`
+    /// outside, else nil.
+    public static func component(_ value: Double) -> Float? {
+        guard value.isFinite, value >= -componentTolerance, value <= 1 + componentTolerance else { return nil }
+        return Float(min(max(value, 0), 1))
+    }
+
+    /// A color; every component must be a finite number in 0...1 (a rounding error outside,
+    /// within `componentTolerance`, is read as 0 or 1).
     public init(colorSpace: ColorSpace = .sRGB, red: Float, green: Float, blue: Float, alpha: Float = 1) throws(ModelError) {
+        var components: [Float] = []
         for (name, value) in [("red", red), ("green", green), ("blue", blue), ("alpha", alpha)] {
-            guard value.isFinite, (0...1).contains(value) else {
+            guard let component = Self.component(Double(value)) else {
                 throw .invalidColorComponent("\(name) = \(value), expected a number in 0...1")
             }
+            components.append(component)
         }
         self.colorSpace = colorSpace
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
+        self.red = components[0]
+        self.green = components[1]
+        self.blue = components[2]
+        self.alpha = components[3]
     }
 
     private init(uncheckedSpace colorSpace: ColorSpace, red: Float, green: Float, blue: Float, alpha: Float) {
@@ -65,13 +79,11 @@ public final class SerializableColor: NSObject, NSSecureCoding, @unchecked Senda
 
     public init?(coder: NSCoder) {
         guard let space = ColorSpace(rawValue: coder.decodeInteger(forKey: Key.colorSpace)) else { return nil }
-        let red = coder.decodeFloat(forKey: Key.red)
-        let green = coder.decodeFloat(forKey: Key.green)
-        let blue = coder.decodeFloat(forKey: Key.blue)
-        let alpha = coder.containsValue(forKey: Key.alpha) ? coder.decodeFloat(forKey: Key.alpha) : 1
-        for value in [red, green, blue, alpha] where !(value.isFinite && (0...1).contains(value)) {
-            return nil
-        }
+        guard let red = Self.component(Double(coder.decodeFloat(forKey: Key.red))),
+              let green = Self.component(Double(coder.decodeFloat(forKey: Key.green))),
+              let blue = Self.component(Double(coder.decodeFloat(forKey: Key.blue))),
+              let alpha = Self.component(coder.containsValue(forKey: Key.alpha) ? Double(coder.decodeFloat(forKey: Key.alpha)) : 1)
+        else { return nil }
         self.colorSpace = space
         self.red = red
         self.green = green

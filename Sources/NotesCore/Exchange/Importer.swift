@@ -11,6 +11,8 @@ public enum Importer {
     /// The changes to commit and the counts to report.
     public struct Plan: Equatable, Sendable, CustomStringConvertible {
         public var changes: [StoreChange] = []
+        /// The notes that would be added, in the bundle's order.
+        public var addedNotes: [Note] = []
         public var notesAdded = 0
         public var notesSkipped = 0
         public var categoriesAdded = 0
@@ -30,10 +32,12 @@ public enum Importer {
         var categoryMap: [UUID: UUID] = [:]
         var addedByName: [String: UUID] = [:]
         var usedCategoryIDs = Set(database.categories.keys).union(database.deletedCategories.keys)
+        var existingByName: [String: UUID] = [:]
+        for category in database.categories.values { existingByName[Category.nameKey(category.name)] = category.id }
         for category in bundle.categories {
             let key = Category.nameKey(category.name)
-            if let existing = database.category(named: category.name) {
-                categoryMap[category.id] = existing.id
+            if let existing = existingByName[key] {
+                categoryMap[category.id] = existing
             } else if let added = addedByName[key] {
                 categoryMap[category.id] = added
             } else {
@@ -56,6 +60,7 @@ public enum Importer {
             imported.categoryID = note.categoryID.flatMap { categoryMap[$0] }
             imported.tags = Set(note.tags.compactMap(Tag.normalize))
             plan.changes.append(.putNote(imported))
+            plan.addedNotes.append(imported)
             plan.notesAdded += 1
         }
         return plan

@@ -1,56 +1,73 @@
 import Foundation
 
-/// Markdown export and import: one `.md` file a note, a front matter header
-/// (title, id, category, category-id, category-color, tags, kind, created,
-/// updated, attachments), then the body exactly as stored.
+/// Markdown export: one `.md` file a note that Obsidian, zk and nb read as a note, a YAML
+/// front matter header, then the body exactly as stored and one final line break (which
+/// the import drops again). The header holds, in order: `title`, `date` (created),
+/// `updated`, `tags` (names valid as tags in those tools, see `ExportTagName`), `notes-tags`
+/// (the exact names, only when one differs), `category`, `category-id`, `category-color`,
+/// `kind`, `id`, `attachments` (when there are some).
 ///
 /// A category color is written as `"#RRGGBB"` / `"#RRGGBBAA"` when that is exact,
 /// else as CSS `"color(display-p3 r g b / a)"` with the exact components.
 public enum MarkdownExchange {
-    static let bareKeys: Set<String> = ["id", "category-id", "kind", "created", "updated", "deleted"]
-
     /// The text of `note`'s file.
     public static func document(for note: Note, category: Category?) -> String {
-        var matter = FrontMatter()
-        matter.fields.append(("title", .text(note.title)))
-        matter.fields.append(("id", .text(note.id.uuidString)))
+        let quote = NoteDocument.quoted
+        var lines = ["---"]
+        lines.append("title: " + quote(note.title))
+        lines.append("date: " + ISODate.format(note.created))
+        lines.append("updated: " + ISODate.format(note.updated))
+        let tags = note.sortedTags
+        let exportedTags = tags.map(ExportTagName.make)
+        lines.append("tags: [" + exportedTags.map(quote).joined(separator: ", ") + "]")
+        if exportedTags != tags {
+            lines.append("notes-tags: [" + tags.map(quote).joined(separator: ", ") + "]")
+        }
         if let category {
-            matter.fields.append(("category", .text(category.name)))
-            matter.fields.append(("category-id", .text(category.id.uuidString)))
-            matter.fields.append(("category-color", .text(MarkdownColor.text(category.color))))
+            lines.append("category: " + quote(category.name))
+            lines.append("category-id: " + category.id.uuidString)
+            lines.append("category-color: " + quote(MarkdownColor.text(category.color)))
         }
-        matter.fields.append(("tags", .list(note.tags.sorted())))
-        matter.fields.append(("kind", .text(note.kind.name)))
-        matter.fields.append(("created", .text(ISODate.format(note.created))))
-        matter.fields.append(("updated", .text(ISODate.format(note.updated))))
-        if let deleted = note.deleted { matter.fields.append(("deleted", .text(ISODate.format(deleted)))) }
+        lines.append("kind: " + note.kind.name)
+        lines.append("id: " + note.id.uuidString)
+        if let deleted = note.deleted { lines.append("deleted: " + ISODate.format(deleted)) }
         if !note.attachments.isEmpty {
-            matter.fields.append(("attachments", .list(note.attachments.map(\.relativePath))))
+            lines.append("attachments: [" + note.attachments.map { quote($0.relativePath) }.joined(separator: ", ") + "]")
         }
-        return matter.rendered(bareKeys: bareKeys) + note.body
+        lines.append("---")
+        return lines.joined(separator: "\n") + "\n" + note.body + "\n"
     }
 
+    /// The longest file name, in bytes, that file systems take.
+    static let maximumFileNameBytes = 255
+
     /// A file name for `title` not yet in `taken` (compared case-insensitively), which it joins:
-    /// lowercase letters and digits, other runs of characters as `-`, at most 60 characters, `.md`.
+    /// the title with what file systems or Obsidian's links refuse (`/ \ : * ? " < > | # ^ [ ]`,
+    /// control characters, leading dots) as `-`, blanks as one space, cut on a character
+    /// boundary so that the whole name, `-2` and `.md` included, is at most 255 bytes.
     public static func fileName(for title: String, taken: inout Set<String>) -> String {
-        var slug = ""
-        for character in title.lowercased() {
-            if character.isLetter || character.isNumber {
-                slug.append(character)
-            } else if !slug.isEmpty, slug.last != "-" {
-                slug.append("-")
+        var stem = ""
+        for character in title {
+            if character.isWhitespace || character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                if !stem.isEmpty, stem.last != " " { stem.append(" ") }
+            } else if "/\\:*?\"<>|#^[]".contains(character) {
+                if stem.last != "-" { stem.append("-") }
+            } else {
+                stem.append(character)
             }
         }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        if slug.count > 60 { slug = String(slug.prefix(60)) }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        if slug.isEmpty { slug = "note" }
-        var name = slug + ".md"
-        var counter = 2
-        while taken.contains(name.lowercased()) {
-            name = "\(slug)-\(counter).md"
+        while let first = stem.first, first == "." || first == " " || first == "-" { stem.removeFirst() }
+        var name = ""
+        var counter = 1
+        repeat {
+            let suffix = (counter == 1 ? "" : "-\(counter)") + ".md"
+            var cut = stem
+            while cut.utf8.count + suffix.utf8.count > maximumFileNameBytes { cut.removeLast() }
+            while let last = cut.last, last == " " || last == "." { cut.removeLast() }
+            if cut.isEmpty { cut = "note" }
+            name = cut + suffix
             counter += 1
-        }
+        } while taken.contains(name.lowercased())
         taken.insert(name.lowercased())
         return name
     }
@@ -94,29 +111,5 @@ public enum MarkdownExchange {
             written.append(url)
         }
         return written.count
-    }
-
-    /// Reads every `.md` file directly in `folder` (sorted by name) into a bundle.
-    public static func read(folder: URL) throws(ExchangeError) -> ExchangeBundle {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
-            throw .io(path: folder.path, operation: "list the folder", reason: error.localizedDescription)
-        }
-        var bundle = ExchangeBundle()
-        for name in names.sorted() where name.lowercased().hasSuffix(".md") && !name.hasPrefix(".") {
-            let url = folder.appendingPathComponent(name)
-            try PrivateFile.requireRegularFile(url)
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw .io(path: url.path, operation: "read", reason: error.localizedDescription)
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw .invalidDocument(file: url.path, place: "file", reason: "not UTF-8 text")
-            }
-            let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
-            try MarkdownNoteReader(file: url.path, fileTitle: String(name.dropLast(3)), modified: modified)
-                .read(text, into: &bundle)
-        }
-        return bundle
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// What an imported file is read as. Detected from its name and, for JSON, its contents;
+/// `notes import --from FORMAT` overrides the guess.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    /// The JSON export of `notes export --format json`.
+    case json
+    /// jrnl's JSON export (`jrnl --export json`).
+    case jrnl
+    /// Markdown, with or without YAML (`---`) or TOML (`+++`) front matter.
+    case markdown
+    /// Plain text: the first line is the title.
+    case text
+
+    /// File name extensions read when a folder is imported (compared case-insensitively).
+    static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mdx"]
+    static let textExtensions: Set<String> = ["txt", "text"]
+
+    /// The format a file's name says, nil for a name that is not a note's. JSON files
+    /// say `.json` here and are told apart by `detect(json:)`.
+    static func guess(fileName: String) -> ImportFormat? {
+        let pathExtension = (fileName as NSString).pathExtension.lowercased()
+        if markdownExtensions.contains(pathExtension) { return .markdown }
+        if textExtensions.contains(pathExtension) { return .text }
+        if pathExtension == "json" { return .json }
+        return nil
+    }
+
+    /// The format of a file named on the command line whose name says nothing:
+    /// JSON when it starts with `{`, else Markdown.
+    static func sniff(_ data: Data) -> ImportFormat {
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return first == UInt8(ascii: "{") ? .json : .markdown
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// Reads the files and folders given to `notes import` into one `ImportBatch`: every note
+/// that could be read, and every file that could not, with the reason and the place.
+///
+/// Folders are walked recursively in name order. Names starting with `.` (`.obsidian`,
+/// `.git`, `.zk`) are left out, and so are files whose name is not a note's (images,
+/// PDFs: counted as `ignored`). A symbolic link inside a folder is never followed: one
+/// that points outside the folder (or nowhere) is skipped with a reason; one that points
+/// inside it is ignored, its target being imported on its own. A path given by name may
+/// itself be a link. Files are opened without blocking, so a FIFO never hangs the import.
+public struct ImportReader: Sendable {
+    /// Read every file as this, instead of guessing.
+    public var format: ImportFormat?
+    public var dates = ImportDate()
+    /// Larger files are skipped, not read.
+    public var maximumFileSize = 64 << 20
+
+    public init(format: ImportFormat? = nil) {
+        self.format = format
+    }
+
+    public func read(paths: [String]) -> ImportBatch {
+        var batch = ImportBatch()
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                batch.skipped.append(.init(file: path, reason: String(cString: strerror(errno))))
+                continue
+            }
+            let shown = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                walk(folder: root, relative: "", shown: shown, root: root, depth: 0, into: &batch)
+            case S_IFREG:
+                readFile(path: path, relative: (path as NSString).lastPathComponent, shown: shown,
+                         format: format, followLink: true, into: &batch)
+            default:
+                batch.skipped.append(.init(file: shown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file or a folder"))
+            }
+        }
+        return batch
+    }
+
+    private func walk(folder: String, relative: String, shown: String, root: String, depth: Int,
+                      into batch: inout ImportBatch) {
+        guard depth < 100 else {
+            batch.skipped.append(.init(file: shown, reason: "folders nested more than 100 deep are not read"))
+            return
+        }
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+            batch.skipped.append(.init(file: shown, reason: "cannot list the folder: \(error.localizedDescription)"))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder + "/" + name
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            let childShown = shown + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                walk(folder: path, relative: childRelative, shown: childShown, root: root, depth: depth + 1, into: &batch)
+            case S_IFLNK:
+                let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                if target != path, target.hasPrefix(root + "/"), FileManager.default.fileExists(atPath: target) {
+                    batch.ignored += 1
+                } else {
+                    batch.skipped.append(.init(file: childShown, reason: "a symbolic link to \(target == path ? "nothing" : "a place outside \(shown)"), not followed"))
+                }
+            case S_IFREG:
+                guard let guessed = ImportFormat.guess(fileName: name) else {
+                    batch.ignored += 1
+                    continue
+                }
+                readFile(path: path, relative: childRelative, shown: childShown,
+                         format: format ?? guessed, followLink: false, into: &batch)
+            default:
+                if ImportFormat.guess(fileName: name) != nil {
+                    batch.skipped.append(.init(file: childShown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file"))
+                } else {
+                    batch.ignored += 1
+                }
+            }
+        }
+    }
+
+    /// Reads one file; a problem skips it with its reason, and nothing of it is kept.
+    private func readFile(path: String, relative: String, shown: String, format: ImportFormat?,
+                          followLink: Bool, into batch: inout ImportBatch) {
+        let data: Data
+        do { data = try ImportFile.contents(of: path, followLink: followLink, limit: maximumFileSize) } catch {
+            batch.skipped.append(.init(file: shown, reason: error.reason))
+            return
+        }
+        var bundle = ExchangeBundle()
+        do throws(ExchangeError) {
+            try read(data, format: format ?? ImportFormat.guess(fileName: relative) ?? ImportFormat.sniff(data), path: path, relative: relative, shown: shown,
+                     into: &bundle)
+            for (index, note) in bundle.notes.enumerated()
+            where note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw ExchangeError.invalidDocument(file: shown, place: bundle.notes.count > 1 ? "note \(index + 1)" : "title",
+                                                    reason: "a note needs a title")
+            }
+        } catch {
+            batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
+            return
+        }
+        batch.bundle.merge(bundle)
+        batch.sources += Array(repeating: shown, count: bundle.notes.count)
+    }
+
+    private func read(_ data: Data, format: ImportFormat, path: String, relative: String, shown: String,
+                      into bundle: inout ExchangeBundle) throws(ExchangeError) {
+        switch format {
+        case .json, .jrnl:
+            let root: JSONValue
+            do { root = try JSONValue.parse(data) } catch {
+                throw .invalidDocument(file: shown, place: error.place, reason: error.reason)
+            }
+            let isJrnl = format == .jrnl || (self.format == nil && JrnlExchange.isJrnlExport(root))
+            if isJrnl {
+                try JrnlExchange.read(root, file: shown, relativePath: relative, dates: dates, into: &bundle)
+            } else {
+                bundle.merge(try JSONExchange.read(data, file: shown))
+            }
+        case .markdown, .text:
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw .invalidDocument(file: shown, place: "file", reason: "not UTF-8 text")
+            }
+            let name = (relative as NSString).lastPathComponent
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            var reader = MarkdownNoteReader(file: shown, fileTitle: (name as NSString).deletingPathExtension,
+                                            modified: modified,
+                                            stableID: StableNoteID.make(relativePath: relative, source: data))
+            reader.style = format == .text ? .text : .markdown
+            reader.dates = dates
+            try reader.read(text, into: &bundle)
+        }
+    }
+
+    /// The reason of `error` without the file name the batch already shows.
+    private static func reason(_ error: ExchangeError, file: String) -> String {
+        let text = error.description
+        return text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text
+    }
+}
+
+/// What `ImportReader` read: the notes and categories, the file of each note, and the
+/// files it could not read.
+public struct ImportBatch: Sendable {
+    public struct Skip: Equatable, Sendable, CustomStringConvertible {
+        /// The file as given on the command line, followed by its path inside a folder.
+        public let file: String
+        /// Why, with the place in the file when there is one.
+        public let reason: String
+
+        public var description: String { "\(file): \(reason)" }
+    }
+
+    public var bundle = ExchangeBundle()
+    /// The file each of `bundle.notes` comes from, in the same order.
+    public var sources: [String] = []
+    public var skipped: [Skip] = []
+    /// Files in the folders that are not notes (by their name), and links inside them.
+    public var ignored = 0
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Yams
+
+/// The front matter of an imported note, whatever it was written in (YAML `---` or
+/// TOML `+++`): keys (compared case-insensitively) with a text, a list of texts, or
+/// something else (a table or mapping the importer does not read), and the line of each.
+public struct NoteHeader: Sendable {
+    public enum Value: Equatable, Sendable {
+        /// A single value as written (a YAML scalar, a TOML string, number, date or boolean).
+        case text(String)
+        case list([String])
+        /// A null (`key:` with nothing after it, `~`).
+        case empty
+        /// A mapping, a table, or a list holding one.
+        case nested
+    }
+
+    public struct Entry: Sendable {
+        public let key: String
+        public let value: Value
+        /// The line in the file, counting the opening fence as 1.
+        public let line: Int
+    }
+
+    public var entries: [Entry] = []
+
+    public init(entries: [Entry] = []) {
+        self.entries = entries
+    }
+
+    /// The first entry whose key is one of `keys`, case-insensitively.
+    public func entry(_ keys: String...) -> Entry? {
+        for key in keys {
+            if let entry = entries.first(where: { $0.key.lowercased() == key }) { return entry }
+        }
+        return nil
+    }
+
+    /// The header of a YAML front matter.
+    init(yaml: YAMLFrontMatter) {
+        entries = yaml.entries.map { key, node in
+            Entry(key: key, value: Self.value(of: node), line: (node.mark?.line ?? 0) + 1)
+        }
+    }
+
+    private static func value(of node: Node) -> Value {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain, NSNull.construct(from: scalar) != nil { return .empty }
+            return .text(scalar.string)
+        case .sequence(let items):
+            var texts: [String] = []
+            for item in items {
+                guard case .scalar(let scalar) = item else { return .nested }
+                if scalar.style == .plain, NSNull.construct(from: scalar) != nil { continue }
+                texts.append(scalar.string)
+            }
+            return .list(texts)
+        case .mapping:
+            return .nested
+        }
+    }
+}
