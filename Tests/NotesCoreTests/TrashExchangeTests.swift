@@ -38,10 +38,13 @@ import Testing
         defer { folder.remove() }
         let database = try database()
         #expect(try MarkdownExchange.export(database, to: folder.file("out"), includeTrash: true) == 2)
-        let text = try String(contentsOf: folder.file("out/binned.md"), encoding: .utf8)
-        #expect(text.contains("\ndeleted: 2024-05-01T14:04:27.123Z\n"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("out").path)
+        let texts = try names.map { try String(contentsOf: folder.file("out/\($0)"), encoding: .utf8) }
+        #expect(texts.filter { $0.contains("\ndeleted: 2024-05-01T14:04:27.123Z\n") }.count == 1)
         var imported = NotesDatabase()
-        try imported.apply(Importer.plan(try MarkdownExchange.read(folder: folder.file("out")), into: imported).changes)
+        let batch = ImportReader().read(paths: [folder.file("out").path])
+        #expect(batch.skipped.isEmpty)
+        try imported.apply(Importer.plan(batch.bundle, into: imported).changes)
         #expect(imported.trash == database.trash)
     }
 
