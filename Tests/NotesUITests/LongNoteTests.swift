@@ -33,4 +33,17 @@ import Testing
         #expect(text.contains("line 0 of a long pasted log"))
         #expect(text.contains("line 1 of a long"))
     }
+
+    @Test func theReadViewWrapsANoteOnceAndAgainWhenItOrTheWidthChanges() {
+        let cache = WrappedBodyCache()
+        var note = Note(title: "log", body: longBody)
+        let first = cache.lines(of: note, width: 30)
+        let again = cache.lines(of: note, width: 30)
+        #expect(first == TextWrap.lines(longBody, width: 30))
+        #expect(first.withUnsafeBufferPointer { $0.baseAddress } == again.withUnsafeBufferPointer { $0.baseAddress },
+                "the second look reuses the wrapped lines")
+        #expect(cache.lines(of: note, width: 50) == TextWrap.lines(longBody, width: 50))
+        note.body = "changed"
+        #expect(cache.lines(of: note, width: 50) == ["changed"])
+    }
 }

@@ -27,9 +27,9 @@ public enum NoteReadScreen {
     static let bodyTop = 3
     static func bodyRows(_ size: TerminalSize) -> Int { max(0, size.height - 1 - bodyTop) }
 
-    /// The note's body wrapped to the screen.
+    /// The note's body wrapped to the screen (wrapped once per note and width, see `WrappedBodyCache`).
     public static func bodyLines(_ note: Note, size: TerminalSize) -> [String] {
-        TextWrap.lines(note.body, width: max(1, size.width - 2))
+        WrappedBodyCache.shared.lines(of: note, width: max(1, size.width - 2))
     }
 
     /// The largest useful scroll offset: the last line at the bottom.
