@@ -90,7 +90,7 @@ public enum SyncFiles {
                 ("name", .string(category.name)),
                 ("color", .string(MarkdownColor.text(category.color))),
             ]
-            if let archive = try? ColorArchive.archive(category.color) {
+            if let archive = entry.archive ?? (try? ColorArchive.archive(category.color)) {
                 members.append(("archive", .string(archive.base64EncodedString())))
             }
             members.append(("changed", .string(ISODate.format(entry.changed))))
@@ -118,13 +118,15 @@ public enum SyncFiles {
                   let changed = entry["changed"]?.stringValue.flatMap(ISODate.parse)
             else { throw fail("category \(index + 1) needs an 'id', a 'name' and a 'changed' date") }
             var color: SerializableColor?
-            if let archive = entry["archive"]?.stringValue.flatMap({ Data(base64Encoded: $0) }) {
-                color = try? ColorArchive.unarchive(archive)
-            }
+            var archive = entry["archive"]?.stringValue.flatMap { Data(base64Encoded: $0) }
+            if let data = archive { color = try? ColorArchive.unarchive(data) }
+            if color == nil { archive = nil }
             if color == nil, let text = entry["color"]?.stringValue { color = try? MarkdownColor.parse(text) }
             guard let color else { throw fail("category '\(name)' has no readable color") }
             let deleted = entry["deleted"]?.stringValue.flatMap(ISODate.parse)
-            categories[id] = SyncCategory(Category(id: id, name: name, color: color, deleted: deleted), changed: changed)
+            var category = SyncCategory(Category(id: id, name: name, color: color, deleted: deleted), changed: changed)
+            category.archive = archive
+            categories[id] = category
         }
         return categories
     }

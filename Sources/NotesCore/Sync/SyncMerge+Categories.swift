@@ -29,7 +29,9 @@ extension SyncMerge {
                 return localWins ? ours : theirs
             }
             let category = Category(id: id, name: pick(\.name), color: pick(\.color), deleted: pick(\.deleted))
-            merged[id] = SyncCategory(category, changed: max(local.changed, remote.changed))
+            var entry = SyncCategory(category, changed: max(local.changed, remote.changed))
+            entry.archive = category.color == local.category.color ? local.archive : remote.archive
+            merged[id] = entry
         }
         return merged
     }
@@ -50,6 +52,7 @@ extension SyncMerge {
                   let latest = group.max(by: { $0.changed < $1.changed || ($0.changed == $1.changed && $0.category.id.uuidString > $1.category.id.uuidString) })
             else { continue }
             kept.category.color = latest.category.color
+            kept.archive = latest.archive
             kept.changed = latest.changed
             snapshot.categories[kept.category.id] = kept
             for other in sorted.dropFirst() {

@@ -23,6 +23,10 @@ public struct SyncSnapshot: Equatable, Sendable {
         for category in Array(database.categories.values) + Array(database.deletedCategories.values) {
             if let known = previous?.categories[category.id], known.category == category {
                 categories[category.id] = known
+            } else if let known = previous?.categories[category.id], known.category.color == category.color {
+                var changed = SyncCategory(category, changed: ISODate.rounded(now))
+                changed.archive = known.archive
+                categories[category.id] = changed
             } else {
                 categories[category.id] = SyncCategory(category, changed: ISODate.rounded(now))
             }
@@ -41,6 +45,9 @@ public struct SyncSnapshot: Equatable, Sendable {
 public struct SyncCategory: Equatable, Sendable {
     public var category: Category
     public var changed: Date
+    /// The color's secure archive as read from the repository, written back as it was while
+    /// the color stays the same (archiving is not byte-for-byte repeatable).
+    var archive: Data?
 
     public init(_ category: Category, changed: Date) {
         self.category = category
