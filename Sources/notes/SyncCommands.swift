@@ -32,7 +32,7 @@ struct SyncRun: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         var engine = SyncEngine(store: store)
-        if !json { engine.progress = { Console.error($0) } }
+        if !json, isatty(STDERR_FILENO) == 1 { engine.progress = { Console.error($0) } }
         let report = try engine.sync()
         if json {
             Console.out(JSONValue.object([
@@ -43,13 +43,7 @@ struct SyncRun: ParsableCommand {
             ]).serialized())
             return
         }
-        var summary = "synced at \(report.commit.prefix(10)): \(report.received) "
-            + (report.received == 1 ? "change" : "changes") + " received" + (report.pushed ? ", changes pushed" : "")
-        if !report.conflictCopies.isEmpty {
-            summary += "; \(report.conflictCopies.count) conflict "
-                + (report.conflictCopies.count == 1 ? "copy" : "copies") + " (tagged 'conflict')"
-        }
-        Console.out(summary)
+        Console.out(report.summary)
         for id in report.conflictCopies {
             if let note = store.contents.anyNote(id) { Console.out("  \(id.uuidString.prefix(8))  \(note.title)") }
         }

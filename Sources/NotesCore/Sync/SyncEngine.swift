@@ -135,3 +135,15 @@ public struct SyncEngine {
         ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
     }
 }
+
+extension SyncEngine.Report {
+    /// One line for the status line or the terminal: what came in, what went out, conflicts.
+    public var summary: String {
+        var text = "synced at \(commit.prefix(10)): \(received) " + (received == 1 ? "change" : "changes") + " received"
+            + (pushed ? ", changes pushed" : "")
+        if !conflictCopies.isEmpty {
+            text += "; \(conflictCopies.count) conflict " + (conflictCopies.count == 1 ? "copy" : "copies") + " (tagged 'conflict')"
+        }
+        return text
+    }
+}

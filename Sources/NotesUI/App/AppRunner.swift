@@ -12,12 +12,20 @@ public final class AppRunner {
     private let timeZone: TimeZone
     private let now: () -> Date
     private let editBody: (String) throws -> String
+    private let sync: SyncAction?
+
+    /// Syncs the store (`S`): reports progress lines, returns the summary to show. The
+    /// network part blocks the UI meanwhile; the store's lock is held only to apply the merge.
+    public typealias SyncAction = (_ progress: @escaping (String) -> Void) throws -> String
 
     /// - Parameters:
     ///   - editBody: edits a note's body in the user's editor, with the terminal suspended.
     ///   - now: the clock for created/updated dates (tests pass a fixed one).
+    ///   - sync: what `S` does; nil when the caller offers no sync.
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
-                now: @escaping () -> Date = Date.init, editBody: @escaping (String) throws -> String) {
+                now: @escaping () -> Date = Date.init, editBody: @escaping (String) throws -> String,
+                sync: SyncAction? = nil) {
+        self.sync = sync
         self.terminal = terminal
         self.repository = repository
         self.timeZone = timeZone
@@ -57,6 +65,8 @@ public final class AppRunner {
                 edit(id)
             case .suspend:
                 terminal.suspendToShell()
+            case .sync:
+                runSync()
             }
         }
         refreshFromRepository()
@@ -108,6 +118,24 @@ public final class AppRunner {
         state.pendingSelection = id
         state.message = .init(text: "Saved \"\(note.title)\"", isError: false)
         commit([.putNote(changed)])
+    }
+
+    /// `S`: each progress line on the status line as it comes, then the result or git's error.
+    private func runSync() {
+        guard let sync else {
+            state.message = .init(text: "sync is not available here", isError: true)
+            return
+        }
+        do {
+            let summary = try sync { [weak self] step in
+                self?.state.message = .init(text: step, isError: false)
+                self?.draw()
+            }
+            state.message = .init(text: summary, isError: false)
+        } catch {
+            let firstLines = "\(error)".split(separator: "\n").prefix(2).joined(separator: " ")
+            state.message = .init(text: "error: \(firstLines)", isError: true)
+        }
     }
 
     private func refreshFromRepository() {

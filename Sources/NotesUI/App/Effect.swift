@@ -9,5 +9,7 @@ public enum Effect: Equatable, Sendable {
     case editBody(UUID)
     /// `Ctrl-Z`: give the terminal back to the shell until `fg`.
     case suspend
+    /// `S`: sync the store through git (`notes sync`); progress and the result on the status line.
+    case sync
     case quit
 }
