@@ -16,7 +16,12 @@ public struct SyncRepository {
 
     public init(folder: URL, environment: [String: String] = [:]) {
         self.folder = folder
-        git = GitCommand(folder: folder, environment: environment)
+        // Name the repository outright, so that git never walks up into a project that
+        // happens to hold the store's folder (were `.git` here ever missing).
+        var variables = environment
+        variables["GIT_DIR"] = folder.appendingPathComponent(".git").path
+        variables["GIT_WORK_TREE"] = folder.path
+        git = GitCommand(folder: folder, environment: variables)
     }
 
     /// Where the repository of the store at `storeURL` lives: `<store file>.sync`, beside it.
@@ -28,9 +33,9 @@ public struct SyncRepository {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path)
     }
 
-    /// Creates the repository with `remote` as `origin`, settings of its own (an identity
-    /// when git has none, no signing, no line-ending conversion, durable writes), and a
-    /// first empty commit is left to the first sync.
+    /// Creates the repository with `remote` as `origin` and settings of its own: an identity
+    /// when git has none, no signing, hooks, ignore rules, attributes or line-ending conversion
+    /// from the user's configuration, durable writes. The first commit is the first sync's.
     public func create(remote: String) throws(SyncError) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
@@ -41,7 +46,8 @@ public struct SyncRepository {
         try git.check("create the repository", ["init", "-q", "-b", Self.branch])
         let settings: [(String, String)] = [
             ("commit.gpgsign", "false"), ("core.autocrlf", "false"), ("core.fsync", "all"),
-            ("core.hooksPath", "/dev/null"), ("gc.auto", "0"),
+            ("core.hooksPath", "/dev/null"), ("core.excludesFile", "/dev/null"), ("core.attributesFile", "/dev/null"),
+            ("gc.auto", "0"),
         ]
         for (key, value) in settings { try git.check("configure the repository", ["config", key, value]) }
         if try git.run(["config", "user.email"]).trimmedText.isEmpty {
@@ -172,7 +178,7 @@ public struct SyncRepository {
 
     /// The tree of the work tree as it is (through the index).
     func workTreeTree() throws(SyncError) -> String {
-        try git.check("stage the files", ["add", "-A", "."])
+        try git.check("stage the files", ["add", "-A", "-f", "."])
         return try git.check("record the files", ["write-tree"]).trimmedText
     }
 

@@ -223,6 +223,26 @@ import Testing
         #expect(status.conflicts == [shared.uuidString])
     }
 
+    @Test func theUsersGitSettingsAndAnEnclosingProjectAreLeftAlone() throws {
+        let sandbox = try SyncSandbox()
+        // A global configuration that ignores Markdown and JSON files, and a project around the store.
+        let home = try #require(sandbox.environment["HOME"])
+        try "*.md\n*.json\n".write(toFile: home + "/ignore", atomically: true, encoding: .utf8)
+        try "[core]\n\texcludesFile = \(home)/ignore\n".write(toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)
+        let project = sandbox.folder.file("laptop")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        let projectGit = GitCommand(folder: project, environment: sandbox.environment)
+        try projectGit.check("init", ["init", "-q"])
+        let laptop = try sandbox.machine("laptop")
+        let id = try add(laptop, "Not ignored")
+
+        try sandbox.sync(laptop)
+
+        #expect(try sandbox.remoteFiles()["notes/\(id.uuidString).md"] != nil)
+        #expect(try projectGit.run(["rev-parse", "--verify", "-q", "HEAD"]).status != 0)
+        #expect(try projectGit.check("list staged", ["diff", "--cached", "--name-only"]).trimmedText.isEmpty)
+    }
+
     @Test func syncWithoutInitIsAClearError() throws {
         let sandbox = try SyncSandbox()
         let store = try sandbox.open("lonely")
