@@ -7,7 +7,8 @@ import Foundation
 
 /// Runs the `git` program as a child process in one repository, non-interactively:
 /// no terminal prompt for credentials (`GIT_TERMINAL_PROMPT=0`), no pager, no editor,
-/// standard input from `/dev/null` (or from a private temporary file holding the input).
+/// standard input from `/dev/null` (or from a private temporary file holding the input),
+/// no controlling terminal.
 /// Output is captured. Spawned with `posix_spawn` and read with `poll` on the calling
 /// thread: no helper threads, and safe to run from several threads at once.
 public struct GitCommand: Sendable {
@@ -110,7 +111,11 @@ public struct GitCommand: Sendable {
         sigemptyset(&empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // A session of its own: git and ssh have no controlling terminal, so nothing can prompt
+        // on the terminal (and scribble over the UI); a passphrase-protected key without an agent
+        // fails with ssh's message instead. glibc's POSIX_SPAWN_SETSID is 0x80 (not exported to Swift).
+        let newSession: Int32 = 0x80
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | newSession))
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

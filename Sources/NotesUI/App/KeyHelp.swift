@@ -10,7 +10,7 @@ public enum KeyHelp {
             ("j/k ↑/↓", "move"), ("PgUp/PgDn g/G", "page, first, last"), ("Enter", "open"),
             ("n", "new note"), ("e", "edit body in $EDITOR"), ("d", "delete (asks)"),
             ("/", "filter as you type"), ("Esc", "clear the filter"), ("v", "show/hide the preview"),
-            ("c", "categories"), ("S", "sync through git (notes sync)"),
+            ("c", "categories"),
             ("?", "this help"), ("q", "quit"), ("Ctrl-Z", "suspend"),
         ]),
         Section(title: "Categories", keys: [
