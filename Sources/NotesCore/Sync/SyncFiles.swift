@@ -68,9 +68,13 @@ public enum SyncFiles {
             let name = bundle.categories.first { $0.id == categoryID }.map { Category.nameKey($0.name) }
             note.categoryID = categories.values.first { Category.nameKey($0.category.name) == name }?.category.id
         }
+        let matter = (try? FrontMatter.split(text))??.0
+        // The title exactly as written (the import reader trims it; a synced note must come back as it was).
+        if let title = matter?.text("title"), !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            note.title = title
+        }
         if path.hasPrefix(trashFolder + "/") {
-            let deletedText = (try? FrontMatter.split(text))??.0.text("deleted")
-            note.deleted = deletedText.flatMap(ISODate.parse) ?? note.updated
+            note.deleted = matter?.text("deleted").flatMap(ISODate.parse) ?? note.updated
         } else {
             note.deleted = nil
         }

@@ -33,11 +33,6 @@ public struct SyncSnapshot: Equatable, Sendable {
         }
         self.init(notes: notes, categories: categories)
     }
-
-    /// The live notes and live categories, as `NotesDatabase` holds them.
-    public var database: NotesDatabase {
-        NotesDatabase(notes: Array(notes.values), categories: categories.values.map(\.category))
-    }
 }
 
 /// A category as sync keeps it: the category and when its name, color or deletion last

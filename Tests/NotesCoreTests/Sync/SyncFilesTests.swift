@@ -24,6 +24,19 @@ import Testing
         #expect(read.categories[category.id]?.changed == date)
     }
 
+    @Test(arguments: [
+        ("Trailing spaces  ", "body"), ("Quote \" and colon: x", "---\nnot: front matter\n---\n"),
+        ("CRLF", "one\r\ntwo\r\n"), ("No final newline", "last line"), ("Empty body", ""),
+        ("Emoji 🧪", "  leading spaces\n\n\n"),
+    ])
+    func trickyNotesComeBackExactly(title: String, body: String) throws {
+        let date = ISODate.rounded(Date(timeIntervalSince1970: 1_700_000_000))
+        let note = Note(title: title, body: body, created: date, tags: ["a-tag", "x"])
+        let files = SyncFiles.files(for: SyncSnapshot(notes: [note.id: note]))
+        let read = try SyncFiles.snapshot(from: files)
+        #expect(read.notes[note.id] == note)
+    }
+
     @Test func aRenamedNoteKeepsItsFileName() {
         var note = Note(title: "Before")
         let before = SyncFiles.path(for: note)
