@@ -72,7 +72,9 @@ public struct SyncEngine {
                 remoteHasLocal = try remote == local || repository.isAncestor(local, of: remote)
                 localHasRemote = try repository.isAncestor(remote, of: local)
             }
-            if let remote, remoteHasLocal {
+            // A new machine with nothing yet takes the remote as it is, without a merge commit.
+            let startsEmpty = synced == nil && exported.notes.isEmpty && exported.categories.isEmpty
+            if let remote, remoteHasLocal || startsEmpty {
                 merged = remote
                 needsPush = false
             } else if let remote, !localHasRemote {
