@@ -19,7 +19,15 @@ enum OpenUI {
         let editor = ExternalEditor(environment: environment)
         let runner = AppRunner(terminal: terminal, repository: store,
                                runEditor: { path in try editor.run(file: path) },
-                               unsavedFolder: EditFile.unsavedFolder(environment: environment))
+                               unsavedFolder: EditFile.unsavedFolder(environment: environment),
+                               sync: { progress in
+            // A store of its own, as another process would: the UI's store then picks the merge up.
+            let syncStore = try NotesStore.open(at: url)
+            defer { syncStore.close() }
+            var engine = SyncEngine(store: syncStore)
+            engine.progress = progress
+            return try engine.sync().summary
+        })
         // Only sets the message: this runs inside the runner's own refresh, which draws after it.
         store.lockWaitHandler = { holder in runner.show(message: "waiting for \(holder)", isError: false) }
         store.warningHandler = { warning in runner.show(message: "warning: \(warning)", isError: true) }

@@ -15,15 +15,22 @@ public final class AppRunner {
     private let now: () -> Date
     private let runEditor: (String) throws -> Void
     private let unsavedFolder: URL
+    private let sync: SyncAction?
+
+    /// Syncs the store (`S`): reports progress lines, returns the summary to show. The
+    /// network part blocks the UI meanwhile; the store's lock is held only to apply the merge.
+    public typealias SyncAction = (_ progress: @escaping (String) -> Void) throws -> String
 
     /// - Parameters:
     ///   - runEditor: runs the user's editor on a file path (`ExternalEditor.run(file:)`);
     ///     the runner suspends the terminal around it.
     ///   - unsavedFolder: where the text of an edit that could not be saved is kept.
     ///   - now: the clock for created/updated dates (tests pass a fixed one).
+    ///   - sync: what `S` does; nil when the caller offers no sync.
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
                 now: @escaping () -> Date = Date.init, runEditor: @escaping (String) throws -> Void,
-                unsavedFolder: URL) {
+                unsavedFolder: URL, sync: SyncAction? = nil) {
+        self.sync = sync
         self.terminal = terminal
         self.repository = repository
         self.timeZone = timeZone
@@ -37,10 +44,12 @@ public final class AppRunner {
 
     /// A runner whose "editor" transforms the edited file's text (tests, the benchmark).
     public convenience init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
-                            now: @escaping () -> Date = Date.init, editBody: @escaping (String) throws -> String) {
+                            now: @escaping () -> Date = Date.init, editBody: @escaping (String) throws -> String,
+                            sync: SyncAction? = nil) {
         self.init(terminal: terminal, repository: repository, timeZone: timeZone, now: now,
                   runEditor: ScriptedEditor.applying(editBody),
-                  unsavedFolder: FileManager.default.temporaryDirectory.appendingPathComponent("notes-unsaved"))
+                  unsavedFolder: FileManager.default.temporaryDirectory.appendingPathComponent("notes-unsaved"),
+                  sync: sync)
     }
 
     /// How long the keys must pause before a held preview catches up with the
@@ -76,6 +85,8 @@ public final class AppRunner {
                 apply(.redo)
             case .suspend:
                 terminal.suspendToShell()
+            case .sync:
+                runSync()
             }
         }
         refreshFromRepository()
@@ -165,6 +176,24 @@ public final class AppRunner {
                 if let error = commit(changes) { throw error }
             })
         state.message = .init(text: outcome.message, isError: outcome.isError)
+    }
+
+    /// `S`: each progress line on the status line as it comes, then the result or git's error.
+    private func runSync() {
+        guard let sync else {
+            state.message = .init(text: "sync is not available here", isError: true)
+            return
+        }
+        do {
+            let summary = try sync { [weak self] step in
+                self?.state.message = .init(text: step, isError: false)
+                self?.draw()
+            }
+            state.message = .init(text: summary, isError: false)
+        } catch {
+            let firstLines = "\(error)".split(separator: "\n").prefix(2).joined(separator: " ")
+            state.message = .init(text: "error: \(firstLines)", isError: true)
+        }
     }
 
     private func refreshFromRepository() {

@@ -39,6 +39,8 @@ extension AppUpdate {
         case .character("c"):
             state.screen = .categories
             state.clampSelections(in: snapshot)
+        case .character("S"):
+            return [.sync]
         case .character("?"):
             state.showsHelp = true
         case .character("q"):

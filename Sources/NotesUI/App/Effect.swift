@@ -12,5 +12,7 @@ public enum Effect: Equatable, Sendable {
     case redo
     /// `Ctrl-Z`: give the terminal back to the shell until `fg`.
     case suspend
+    /// `S`: sync the store through git (`notes sync`); progress and the result on the status line.
+    case sync
     case quit
 }

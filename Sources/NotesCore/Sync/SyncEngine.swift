@@ -1,0 +1,151 @@
+import Foundation
+
+/// `notes sync`: commits the store's changes, fetches, merges by note (`SyncMerge`),
+/// pushes, and applies the merge to the store in one commit.
+///
+/// Order, so that a failure or a kill at any point loses nothing:
+/// 1. the store as it is → a commit on `main` (the last synced state); no store lock held;
+/// 2. fetch; merge with the remote's `main` into a new commit (retried when a push is
+///    rejected because someone pushed first); push it;
+/// 3. apply it to the store in one commit, under the store's lock, three-way against
+///    what the store holds by then (edits made during the sync are kept);
+/// 4. move `main` to it.
+/// A failure in 1–2 leaves the store untouched; a kill after 2 leaves a pushed merge that
+/// the next sync finds again (conflict copies have derived ids, so none are doubled).
+public struct SyncEngine {
+    public let store: NotesStore
+    public let repository: SyncRepository
+    /// Called with a short line for each step ("fetching", "pushing"): the UI's status line.
+    public var progress: (String) -> Void = { _ in }
+    /// How many times a rejected push is retried after a new fetch and merge.
+    public var attempts = 4
+
+    public init(store: NotesStore, environment: [String: String] = [:]) {
+        self.store = store
+        repository = SyncRepository(folder: SyncRepository.folder(forStore: store.url), environment: environment)
+    }
+
+    /// What a sync did.
+    public struct Report: Equatable, Sendable {
+        /// Notes (and categories) the store received from the remote.
+        public var received: Int
+        /// Whether local changes were pushed.
+        public var pushed: Bool
+        /// Conflict copies the merge made.
+        public var conflictCopies: [UUID]
+        public var commit: String
+    }
+
+    /// Sets up the repository beside the store, with `remote` as its `origin`.
+    public func initialize(remote: String) throws(SyncError) {
+        if repository.exists {
+            throw .alreadyInitialized(repository: repository.folder.path, remote: repository.remoteURL() ?? "none")
+        }
+        try repository.create(remote: remote)
+    }
+
+    public func sync(now: Date = Date()) throws -> Report {
+        guard repository.exists else { throw SyncError.notInitialized(repository: repository.folder.path) }
+        let lock = try StoreLock(path: repository.folder.appendingPathComponent(".git/notes-sync.lock").path)
+        try lock.lock(timeout: 30)
+        defer { lock.close() }
+        repository.removeStaleGitLocks()
+
+        progress("sync: committing local changes")
+        _ = try store.refresh()
+        let synced = try repository.syncedCommit()
+        let exported = SyncSnapshot(store.contents, previous: try repository.snapshot(synced), now: now)
+        try repository.writeWorkTree(SyncFiles.files(for: exported))
+        let tree = try repository.workTreeTree()
+        let local = try repository.commit(tree: tree, parents: synced.map { [$0] } ?? [], message: "notes: changes on \(Self.hostName)")
+
+        var merged = local, conflictCopies: [UUID] = [], pushed = false
+        var attempt = 0
+        while true {
+            attempt += 1
+            progress("sync: fetching")
+            try repository.fetch()
+            let remote = try repository.remoteCommit()
+            var needsPush = true
+            var remoteHasLocal = false, localHasRemote = true
+            if let remote {
+                remoteHasLocal = try remote == local || repository.isAncestor(local, of: remote)
+                localHasRemote = try repository.isAncestor(remote, of: local)
+            }
+            // A new machine with nothing yet takes the remote as it is, without a merge commit.
+            let startsEmpty = synced == nil && exported.notes.isEmpty && exported.categories.isEmpty
+            if let remote, remoteHasLocal || startsEmpty {
+                merged = remote
+                needsPush = false
+            } else if let remote, !localHasRemote {
+                progress("sync: merging")
+                (merged, conflictCopies) = try mergeCommit(local: local, remote: remote)
+            } else {
+                merged = local
+            }
+            guard needsPush else { break }
+            progress("sync: pushing")
+            let result = try repository.push(merged)
+            if result.status == 0 { pushed = true; break }
+            // Rejected because someone pushed first? Then fetch, merge and try again.
+            try repository.fetch()
+            let moved = try repository.remoteCommit()
+            guard moved != remote, attempt < attempts else {
+                if moved != remote { throw SyncError.pushKeptFailing(attempts: attempt) }
+                throw SyncError.gitFailed(action: "push to '\(repository.remoteURL() ?? "origin")'", status: result.status,
+                                          message: result.errorText)
+            }
+        }
+
+        progress("sync: updating the notes")
+        let received = try apply(merged: merged, local: local, exported: exported)
+        try repository.markSynced(merged)
+        return Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged)
+    }
+
+    /// A merge commit of `local` and `remote`, by note id against their merge base.
+    private func mergeCommit(local: String, remote: String) throws -> (String, [UUID]) {
+        let base = try repository.mergeBase(local, remote)
+        let outcome = SyncMerge.merge(base: try repository.snapshot(base), local: try repository.snapshot(local),
+                                      remote: try repository.snapshot(remote))
+        try repository.writeWorkTree(SyncFiles.files(for: outcome.snapshot))
+        let tree = try repository.workTreeTree()
+        let message = "notes: merge on \(Self.hostName)" + (outcome.conflictCopies.isEmpty ? "" : " (\(outcome.conflictCopies.count) conflict copies)")
+        return (try repository.commit(tree: tree, parents: [local, remote], message: message), outcome.conflictCopies)
+    }
+
+    /// Applies the merged commit to the store: three-way, with what was exported as the
+    /// base, so that edits made to the store while the sync ran are merged, not lost.
+    /// Returns how many notes and categories changed.
+    private func apply(merged: String, local: String, exported: SyncSnapshot) throws -> Int {
+        guard merged != local else { return 0 }
+        var target = try repository.snapshot(merged)
+        // A note whose file did not change is taken as the store had it, not as read back.
+        let localFiles = try repository.blobIDs(local), mergedFiles = try repository.blobIDs(merged)
+        for (id, note) in exported.notes where localFiles[SyncFiles.path(for: note)] == mergedFiles[SyncFiles.path(for: note)] {
+            if target.notes[id] != nil { target.notes[id] = note }
+        }
+        let changes = try store.commit(derivedFrom: { database in
+            let current = SyncSnapshot(database, previous: exported)
+            let result = SyncMerge.merge(base: exported, local: current, remote: target).snapshot
+            return SyncChanges.changes(from: current, to: result)
+        })
+        return changes.count
+    }
+
+    static var hostName: String {
+        ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
+    }
+}
+
+extension SyncEngine.Report {
+    /// One line for the status line or the terminal: what came in, what went out, conflicts.
+    public var summary: String {
+        var text = "synced at \(commit.prefix(10)): \(received) " + (received == 1 ? "change" : "changes") + " received"
+            + (pushed ? ", changes pushed" : "")
+        if !conflictCopies.isEmpty {
+            text += "; \(conflictCopies.count) conflict " + (conflictCopies.count == 1 ? "copy" : "copies") + " (tagged 'conflict')"
+        }
+        return text
+    }
+}

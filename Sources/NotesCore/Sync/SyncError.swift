@@ -1,0 +1,35 @@
+import Foundation
+
+/// Why a sync could not finish. Whatever the reason, the store is as it was before
+/// (or holds a merge that was already pushed), and the next `notes sync` can run again.
+public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `notes sync` on a store that has no sync repository yet.
+    case notInitialized(repository: String)
+    /// `notes sync init` on a store that already has one.
+    case alreadyInitialized(repository: String, remote: String)
+    /// The `git` program is not installed or could not be started.
+    case gitMissing(reason: String)
+    /// A git command failed: what it was doing, its exit status and what it printed on stderr.
+    case gitFailed(action: String, status: Int32, message: String)
+    /// A file in the repository that cannot be read as a note or as the categories.
+    case unreadableFile(path: String, reason: String)
+    /// Others pushed every time this sync tried to push.
+    case pushKeptFailing(attempts: Int)
+
+    public var description: String {
+        switch self {
+        case .notInitialized(let repository):
+            "sync is not set up for this store (no repository at \(repository)): run 'notes sync init REMOTE' first"
+        case .alreadyInitialized(let repository, let remote):
+            "sync is already set up for this store (repository \(repository), remote \(remote))"
+        case .gitMissing(let reason):
+            "cannot run git (\(reason)): install git to sync"
+        case .gitFailed(let action, let status, let message):
+            "git could not \(action) (exit status \(status)); the store was not changed" + (message.isEmpty ? "" : ":\n" + message)
+        case .unreadableFile(let path, let reason):
+            "the synced file \(path) cannot be read: \(reason); the store was not changed"
+        case .pushKeptFailing(let attempts):
+            "others pushed to the remote during each of \(attempts) attempts; the store was not changed: run 'notes sync' again"
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// The files of the sync repository, readable on any git host:
+/// - `notes/<ID>.md`: a live note, in the Markdown export format (`MarkdownExchange`);
+/// - `trash/<ID>.md`: a note in the trash, the same with its `deleted` date;
+/// - `categories.json`: every category with its color (hex and secure archive) and
+///   when it last changed; deleted ones with their `deleted` date.
+/// Names come from ids, so renaming a note changes one file and moves none.
+public enum SyncFiles {
+    public static let notesFolder = "notes"
+    public static let trashFolder = "trash"
+    public static let categoriesFile = "categories.json"
+    static let formatVersion = 1
+
+    /// The repository path of `note`'s file.
+    public static func path(for note: Note) -> String {
+        "\(note.deleted == nil ? notesFolder : trashFolder)/\(note.id.uuidString).md"
+    }
+
+    /// Every file of `snapshot`, by repository path.
+    public static func files(for snapshot: SyncSnapshot) -> [String: Data] {
+        var files: [String: Data] = [:]
+        files.reserveCapacity(snapshot.notes.count + 1)
+        for note in snapshot.notes.values {
+            let category = note.categoryID.flatMap { snapshot.categories[$0]?.category }
+            files[path(for: note)] = Data(MarkdownExchange.document(for: note, category: category).utf8)
+        }
+        files[categoriesFile] = categoriesData(snapshot.categories)
+        return files
+    }
+
+    /// Whether a repository path is one of the files sync reads.
+    public static func isSyncedPath(_ path: String) -> Bool {
+        path == categoriesFile || noteID(inPath: path) != nil
+    }
+
+    /// The id a note file is named after, if `path` is one.
+    static func noteID(inPath path: String) -> UUID? {
+        let parts = path.split(separator: "/")
+        guard parts.count == 2, parts[0] == notesFolder || parts[0] == trashFolder, parts[1].hasSuffix(".md") else { return nil }
+        return UUID(uuidString: String(parts[1].dropLast(3)))
+    }
+
+    /// The snapshot the files describe. `readNote` is given each note file; callers cache it.
+    public static func snapshot(from files: [String: Data]) throws(SyncError) -> SyncSnapshot {
+        var snapshot = SyncSnapshot()
+        if let data = files[categoriesFile] { snapshot.categories = try readCategories(data) }
+        for (path, data) in files where path != categoriesFile {
+            guard noteID(inPath: path) != nil else { continue }
+            let note = try readNote(path: path, data: data, categories: snapshot.categories)
+            snapshot.notes[note.id] = note
+        }
+        return snapshot
+    }
+
+    /// A note file read back: live under `notes/`, in the trash under `trash/` (dated by
+    /// its `deleted` field, else its `updated` date); its category by id, else by name.
+    static func readNote(path: String, data: Data, categories: [UUID: SyncCategory]) throws(SyncError) -> Note {
+        guard let fileID = noteID(inPath: path) else { throw .unreadableFile(path: path, reason: "not a note file") }
+        guard let text = String(data: data, encoding: .utf8) else { throw .unreadableFile(path: path, reason: "not UTF-8 text") }
+        var bundle = ExchangeBundle()
+        do {
+            try MarkdownNoteReader(file: path, fileTitle: fileID.uuidString, modified: nil).read(text, into: &bundle)
+        } catch { throw .unreadableFile(path: path, reason: error.description) }
+        guard var note = bundle.notes.first else { throw .unreadableFile(path: path, reason: "no note in it") }
+        if note.id != fileID { throw .unreadableFile(path: path, reason: "its id \(note.id.uuidString) is not its file name") }
+        if let categoryID = note.categoryID, categories[categoryID] == nil {
+            let name = bundle.categories.first { $0.id == categoryID }.map { Category.nameKey($0.name) }
+            note.categoryID = categories.values.first { Category.nameKey($0.category.name) == name }?.category.id
+        }
+        let matter = (try? FrontMatter.split(text))??.0
+        // The title exactly as written (the import reader trims it; a synced note must come back as it was).
+        if let title = matter?.text("title"), !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            note.title = title
+        }
+        if path.hasPrefix(trashFolder + "/") {
+            note.deleted = matter?.text("deleted").flatMap(ISODate.parse) ?? note.updated
+        } else {
+            note.deleted = nil
+        }
+        return note
+    }
+
+    /// `categories.json`: categories sorted by name then id, stable keys.
+    static func categoriesData(_ categories: [UUID: SyncCategory]) -> Data {
+        let sorted = categories.values.sorted {
+            let left = Category.nameKey($0.category.name), right = Category.nameKey($1.category.name)
+            return left != right ? left < right : $0.category.id.uuidString < $1.category.id.uuidString
+        }
+        let entries: [JSONValue] = sorted.map { entry in
+            let category = entry.category
+            var members: [(String, JSONValue)] = [
+                ("id", .string(category.id.uuidString)),
+                ("name", .string(category.name)),
+                ("color", .string(MarkdownColor.text(category.color))),
+            ]
+            if let archive = entry.archive ?? (try? ColorArchive.archive(category.color)) {
+                members.append(("archive", .string(archive.base64EncodedString())))
+            }
+            members.append(("changed", .string(ISODate.format(entry.changed))))
+            if let deleted = category.deleted { members.append(("deleted", .string(ISODate.format(deleted)))) }
+            return .object(members)
+        }
+        let document = JSONValue.object([("format", .integer(formatVersion)), ("categories", .array(entries))])
+        return Data((document.serialized(pretty: true) + "\n").utf8)
+    }
+
+    /// Reads `categories.json`. The color comes from the archive when it is a valid one,
+    /// else from the `color` text.
+    static func readCategories(_ data: Data) throws(SyncError) -> [UUID: SyncCategory] {
+        func fail(_ reason: String) -> SyncError { .unreadableFile(path: categoriesFile, reason: reason) }
+        let document: JSONValue
+        do { document = try JSONValue.parse(data) } catch { throw fail(error.description) }
+        if let format = document["format"]?.intValue, format > formatVersion {
+            throw fail("format \(format) is newer than this program reads (\(formatVersion)): update notes")
+        }
+        guard let entries = document["categories"]?.arrayValue else { throw fail("no 'categories' list") }
+        var categories: [UUID: SyncCategory] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard let id = entry["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
+                  let name = entry["name"]?.stringValue,
+                  let changed = entry["changed"]?.stringValue.flatMap(ISODate.parse)
+            else { throw fail("category \(index + 1) needs an 'id', a 'name' and a 'changed' date") }
+            var color: SerializableColor?
+            var archive = entry["archive"]?.stringValue.flatMap { Data(base64Encoded: $0) }
+            if let data = archive { color = try? ColorArchive.unarchive(data) }
+            if color == nil { archive = nil }
+            if color == nil, let text = entry["color"]?.stringValue { color = try? MarkdownColor.parse(text) }
+            guard let color else { throw fail("category '\(name)' has no readable color") }
+            let deleted = entry["deleted"]?.stringValue.flatMap(ISODate.parse)
+            var category = SyncCategory(Category(id: id, name: name, color: color, deleted: deleted), changed: changed)
+            category.archive = archive
+            categories[id] = category
+        }
+        return categories
+    }
+}

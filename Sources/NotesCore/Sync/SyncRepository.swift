@@ -1,0 +1,218 @@
+import Foundation
+
+/// The git repository a store syncs through: a work tree of its own beside the store
+/// (`notes.json.sync/` next to `notes.json`), branch `main`, remote `origin`.
+///
+/// Only `refs/heads/main` says what the store last synced to; it moves after a merge has
+/// reached the store. Commits made on the way are plain objects until then, so a sync
+/// killed at any point leaves `main`, the remote and the store agreeing with themselves,
+/// and the work tree is rewritten from the store by the next sync.
+public struct SyncRepository {
+    public static let branch = "main"
+    public let folder: URL
+    let git: GitCommand
+    /// Notes parsed from blobs, by blob id: the same file is read once however many commits hold it.
+    private let cache = NoteCache()
+
+    public init(folder: URL, environment: [String: String] = [:]) {
+        self.folder = folder
+        // Name the repository outright, so that git never walks up into a project that
+        // happens to hold the store's folder (were `.git` here ever missing).
+        var variables = environment
+        variables["GIT_DIR"] = folder.appendingPathComponent(".git").path
+        variables["GIT_WORK_TREE"] = folder.path
+        git = GitCommand(folder: folder, environment: variables)
+    }
+
+    /// Where the repository of the store at `storeURL` lives: `<store file>.sync`, beside it.
+    public static func folder(forStore storeURL: URL) -> URL {
+        URL(fileURLWithPath: storeURL.standardizedFileURL.path + ".sync")
+    }
+
+    public var exists: Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path)
+    }
+
+    /// Creates the repository with `remote` as `origin` and settings of its own: an identity
+    /// when git has none, no signing, hooks, ignore rules, attributes or line-ending conversion
+    /// from the user's configuration, durable writes. The first commit is the first sync's.
+    public func create(remote: String) throws(SyncError) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .gitFailed(action: "create the folder \(folder.path)", status: 1, message: error.localizedDescription)
+        }
+        try git.check("create the repository", ["init", "-q", "-b", Self.branch])
+        let settings: [(String, String)] = [
+            ("commit.gpgsign", "false"), ("core.autocrlf", "false"), ("core.fsync", "all"),
+            ("core.hooksPath", "/dev/null"), ("core.excludesFile", "/dev/null"), ("core.attributesFile", "/dev/null"),
+            ("gc.auto", "0"),
+        ]
+        for (key, value) in settings { try git.check("configure the repository", ["config", key, value]) }
+        if try git.run(["config", "user.email"]).trimmedText.isEmpty {
+            let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
+            try git.check("configure the repository", ["config", "user.email", "notes@\(host.isEmpty ? "localhost" : host)"])
+        }
+        if try git.run(["config", "user.name"]).trimmedText.isEmpty {
+            try git.check("configure the repository", ["config", "user.name", "notes"])
+        }
+        try git.check("add the remote", ["remote", "add", "origin", remote])
+    }
+
+    /// The URL or path of `origin`.
+    public func remoteURL() -> String? {
+        guard let result = try? git.run(["remote", "get-url", "origin"]), result.status == 0 else { return nil }
+        return result.trimmedText
+    }
+
+    /// The commit a ref names, or nil if there is none.
+    func commit(_ ref: String) throws(SyncError) -> String? {
+        let result = try git.run(["rev-parse", "--verify", "-q", ref + "^{commit}"])
+        return result.status == 0 && !result.trimmedText.isEmpty ? result.trimmedText : nil
+    }
+
+    /// What the store last synced to.
+    func syncedCommit() throws(SyncError) -> String? { try commit("refs/heads/\(Self.branch)") }
+
+    /// The remote's branch as last fetched.
+    func remoteCommit() throws(SyncError) -> String? { try commit("refs/remotes/origin/\(Self.branch)") }
+
+    func isAncestor(_ ancestor: String, of descendant: String) throws(SyncError) -> Bool {
+        try git.run(["merge-base", "--is-ancestor", ancestor, descendant]).status == 0
+    }
+
+    func mergeBase(_ one: String, _ other: String) throws(SyncError) -> String? {
+        let result = try git.run(["merge-base", one, other])
+        return result.status == 0 && !result.trimmedText.isEmpty ? result.trimmedText : nil
+    }
+
+    /// Removes git's lock files left by a git killed with the sync that ran it. Only called
+    /// under the sync lock, when no other sync can be running git here.
+    func removeStaleGitLocks() {
+        for name in ["index.lock", "HEAD.lock", "refs/heads/main.lock", "refs/remotes/origin/main.lock", "shallow.lock"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(".git/" + name))
+        }
+    }
+
+    /// The synced files of a commit or tree: path → blob id (nothing for nil).
+    func blobIDs(_ treeish: String?) throws(SyncError) -> [String: String] {
+        guard let treeish else { return [:] }
+        let output = try git.check("list the files of \(treeish)", ["ls-tree", "-r", "-z", treeish]).output
+        var files: [String: String] = [:]
+        for entry in output.split(separator: 0) {
+            let text = String(decoding: entry, as: UTF8.self)
+            guard let tab = text.firstIndex(of: "\t") else { continue }
+            let fields = text[..<tab].split(separator: " ")
+            let path = String(text[text.index(after: tab)...])
+            guard fields.count == 3, fields[1] == "blob", SyncFiles.isSyncedPath(path) else { continue }
+            files[path] = String(fields[2])
+        }
+        return files
+    }
+
+    /// The contents of blobs, read through one `git cat-file --batch`.
+    func blobs(_ ids: [String]) throws(SyncError) -> [String: Data] {
+        guard !ids.isEmpty else { return [:] }
+        let input = Data(ids.joined(separator: "\n").appending("\n").utf8)
+        let output = try git.check("read files", ["cat-file", "--batch"], input: input).output
+        var contents: [String: Data] = [:]
+        var position = output.startIndex
+        while position < output.endIndex {
+            guard let newline = output[position...].firstIndex(of: 0x0A) else { break }
+            let header = String(decoding: output[position..<newline], as: UTF8.self).split(separator: " ")
+            guard header.count == 3, let size = Int(header[2]) else {
+                throw .gitFailed(action: "read files", status: 1, message: "unexpected output: \(header.joined(separator: " "))")
+            }
+            let start = output.index(after: newline)
+            let end = start + size
+            guard end <= output.endIndex else { break }
+            contents[String(header[0])] = Data(output[start..<end])
+            position = Swift.min(end + 1, output.endIndex)
+        }
+        return contents
+    }
+
+    /// The snapshot a commit holds (empty for nil), each distinct file parsed once.
+    func snapshot(_ commit: String?) throws(SyncError) -> SyncSnapshot {
+        let files = try blobIDs(commit)
+        let missing = Array(Set(files.values).filter { cache.note(for: $0) == nil })
+        let contents = try blobs(missing)
+        var snapshot = SyncSnapshot()
+        if let id = files[SyncFiles.categoriesFile] {
+            var data = contents[id]
+            if data == nil { data = try blobs([id])[id] }
+            snapshot.categories = try SyncFiles.readCategories(data ?? Data())
+        }
+        for (path, blob) in files where path != SyncFiles.categoriesFile {
+            if let note = cache.note(for: blob), SyncFiles.path(for: note) == path {
+                snapshot.notes[note.id] = note
+                continue
+            }
+            guard let data = contents[blob] else { throw .unreadableFile(path: path, reason: "git did not give its contents") }
+            let note = try SyncFiles.readNote(path: path, data: data, categories: snapshot.categories)
+            cache.store(note, for: blob)
+            snapshot.notes[note.id] = note
+        }
+        return snapshot
+    }
+
+    /// Makes the work tree's synced files exactly `files` (writing only those that differ).
+    func writeWorkTree(_ files: [String: Data]) throws(SyncError) {
+        let manager = FileManager.default
+        for folderName in [SyncFiles.notesFolder, SyncFiles.trashFolder] {
+            let url = folder.appendingPathComponent(folderName)
+            try? manager.createDirectory(at: url, withIntermediateDirectories: true)
+            for name in (try? manager.contentsOfDirectory(atPath: url.path)) ?? [] where files["\(folderName)/\(name)"] == nil {
+                try? manager.removeItem(at: url.appendingPathComponent(name))
+            }
+        }
+        for (path, data) in files {
+            let url = folder.appendingPathComponent(path)
+            if let existing = try? Data(contentsOf: url), existing == data { continue }
+            do { try data.write(to: url, options: .atomic) } catch {
+                throw .gitFailed(action: "write \(url.path)", status: 1, message: error.localizedDescription)
+            }
+        }
+    }
+
+    /// The tree of the work tree as it is (through the index).
+    func workTreeTree() throws(SyncError) -> String {
+        try git.check("stage the files", ["add", "-A", "-f", "."])
+        return try git.check("record the files", ["write-tree"]).trimmedText
+    }
+
+    /// A commit of `tree` on `parents`; the first parent itself when it already has that tree.
+    func commit(tree: String, parents: [String], message: String) throws(SyncError) -> String {
+        if parents.count == 1, let parent = parents.first,
+           try git.run(["rev-parse", parent + "^{tree}"]).trimmedText == tree {
+            return parent
+        }
+        let arguments = ["commit-tree", tree] + parents.flatMap { ["-p", $0] } + ["-m", message]
+        return try git.check("commit", arguments).trimmedText
+    }
+
+    func fetch() throws(SyncError) {
+        try git.check("fetch from '\(remoteURL() ?? "origin")'", ["fetch", "-q", "origin"])
+    }
+
+    /// Pushes `commit` as the remote's `main`; the result says whether git accepted it.
+    func push(_ commit: String) throws(SyncError) -> GitCommand.Result {
+        try git.run(["push", "-q", "origin", "\(commit):refs/heads/\(Self.branch)"])
+    }
+
+    /// Records that the store now holds `commit`, and shows its files in the work tree.
+    func markSynced(_ commit: String) throws(SyncError) {
+        try git.check("record the sync", ["update-ref", "refs/heads/\(Self.branch)", commit])
+        try git.check("update the work tree", ["reset", "-q", "--hard", commit])
+    }
+}
+
+/// Parsed notes by blob id, shared by the copies of one `SyncRepository` value.
+private final class NoteCache: @unchecked Sendable {
+    private var notes: [String: Note] = [:]
+    private let lock = NSLock()
+
+    func note(for blob: String) -> Note? { lock.withLock { notes[blob] } }
+    func store(_ note: Note, for blob: String) { lock.withLock { notes[blob] = note } }
+}

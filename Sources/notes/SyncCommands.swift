@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import NotesCore
+
+/// `notes sync`, `notes sync init REMOTE`, `notes sync status [--json]`: sync across machines on git.
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync the notes with other machines through a git remote.",
+        discussion: """
+        'notes sync init REMOTE' sets up a git repository beside the store (STORE.sync) with REMOTE \
+        (any URL or path git understands) as its origin. 'notes sync' then commits the changes made here, \
+        fetches, merges note by note, pushes, and updates the store. A note changed on both sides keeps \
+        the later version; the other becomes a copy tagged 'conflict'. Git uses your own credentials and \
+        SSH keys; it never prompts.
+        """,
+        subcommands: [SyncRun.self, SyncInit.self, SyncStatusCommand.self],
+        defaultSubcommand: SyncRun.self
+    )
+}
+
+/// `notes sync [run] [--json]`
+struct SyncRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Commit, fetch, merge, push and update the store (the default).")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(help: "Print JSON (a stable format) instead of text.")
+    var json = false
+
+    func run() throws {
+        let store = try storeOptions.open()
+        var engine = SyncEngine(store: store)
+        if !json, isatty(STDERR_FILENO) == 1 { engine.progress = { Console.error($0) } }
+        let report = try engine.sync()
+        if json {
+            Console.out(JSONValue.object([
+                ("commit", .string(report.commit)),
+                ("received", .integer(report.received)),
+                ("pushed", .bool(report.pushed)),
+                ("conflictCopies", .array(report.conflictCopies.map { .string($0.uuidString) })),
+            ]).serialized())
+            return
+        }
+        Console.out(report.summary)
+        for id in report.conflictCopies {
+            if let note = store.contents.anyNote(id) { Console.out("  \(id.uuidString.prefix(8))  \(note.title)") }
+        }
+    }
+}
+
+/// `notes sync init REMOTE`
+struct SyncInit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Set up syncing through a git remote (a URL or a path).")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: ArgumentHelp("The git remote: any URL or path git understands (e.g. a bare repository).", valueName: "remote"))
+    var remote: String
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let engine = SyncEngine(store: store)
+        try engine.initialize(remote: remote)
+        Console.out("sync set up: repository \(engine.repository.folder.path), remote \(remote); run 'notes sync'")
+    }
+}
+
+/// `notes sync status [--json]`
+struct SyncStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show what a sync would send, receive, and find in conflict.")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(help: "Print JSON (a stable format) instead of text.")
+    var json = false
+
+    func run() throws {
+        let store = try storeOptions.open()
+        let status = try SyncEngine(store: store).status()
+        if json {
+            Console.out(status.json.serialized())
+            return
+        }
+        Console.out("remote: \(status.remote)" + (status.reachable ? "" : " (unreachable: \(status.fetchError ?? "unknown error"))"))
+        Console.out("ahead: \(status.ahead.count) to send; behind: \(status.behind.count) to receive"
+            + (status.reachable ? "" : " (as of the last fetch)") + "; conflicts: \(status.conflicts.count)")
+        for id in status.conflicts {
+            let title = UUID(uuidString: id).flatMap { store.contents.anyNote($0)?.title } ?? ""
+            Console.out("  conflict  \(id.prefix(8))  \(title)")
+        }
+    }
+}
