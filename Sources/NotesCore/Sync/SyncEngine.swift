@@ -46,7 +46,7 @@ public struct SyncEngine {
 
     public func sync(now: Date = Date()) throws -> Report {
         guard repository.exists else { throw SyncError.notInitialized(repository: repository.folder.path) }
-        let lock = try StoreLock(path: repository.folder.appendingPathComponent(".git/notes-sync.lock").path)
+        let lock = try StoreLock(path: repository.folder.appendingPathComponent(".git/notes-sync.lock").path, readOnly: false)
         try lock.lock(timeout: 30)
         defer { lock.close() }
         repository.removeStaleGitLocks()

@@ -60,7 +60,9 @@ public enum SyncFiles {
         guard let text = String(data: data, encoding: .utf8) else { throw .unreadableFile(path: path, reason: "not UTF-8 text") }
         var bundle = ExchangeBundle()
         do {
-            try MarkdownNoteReader(file: path, fileTitle: fileID.uuidString, modified: nil).read(text, into: &bundle)
+            // The file's id names the note; the reader keeps the title exactly as written.
+            try MarkdownNoteReader(file: path, fileTitle: fileID.uuidString, modified: nil, stableID: fileID)
+                .read(text, into: &bundle)
         } catch { throw .unreadableFile(path: path, reason: error.description) }
         guard var note = bundle.notes.first else { throw .unreadableFile(path: path, reason: "no note in it") }
         if note.id != fileID { throw .unreadableFile(path: path, reason: "its id \(note.id.uuidString) is not its file name") }
@@ -68,13 +70,8 @@ public enum SyncFiles {
             let name = bundle.categories.first { $0.id == categoryID }.map { Category.nameKey($0.name) }
             note.categoryID = categories.values.first { Category.nameKey($0.category.name) == name }?.category.id
         }
-        let matter = (try? FrontMatter.split(text))??.0
-        // The title exactly as written (the import reader trims it; a synced note must come back as it was).
-        if let title = matter?.text("title"), !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            note.title = title
-        }
         if path.hasPrefix(trashFolder + "/") {
-            note.deleted = matter?.text("deleted").flatMap(ISODate.parse) ?? note.updated
+            note.deleted = note.deleted ?? note.updated
         } else {
             note.deleted = nil
         }

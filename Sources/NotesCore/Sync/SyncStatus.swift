@@ -37,7 +37,7 @@ extension SyncEngine {
     /// it answers). Changes nothing in the store or on the remote.
     public func status() throws -> SyncStatus {
         guard repository.exists else { throw SyncError.notInitialized(repository: repository.folder.path) }
-        let lock = try StoreLock(path: repository.folder.appendingPathComponent(".git/notes-sync.lock").path)
+        let lock = try StoreLock(path: repository.folder.appendingPathComponent(".git/notes-sync.lock").path, readOnly: false)
         try lock.lock(timeout: 30)
         defer { lock.close() }
         repository.removeStaleGitLocks()
