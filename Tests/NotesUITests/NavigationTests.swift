@@ -70,7 +70,7 @@ import Testing
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            "j/k scroll  e edit  d delete  Esc back  ? help              ",
+            "j/k scroll  e edit  d delete  / find  n/N next/prev  Esc ba…",
         ])
     }
 

@@ -146,7 +146,7 @@ import Testing
     @Test func helpListsEveryKey() {
         var state = state
         state.showsHelp = true
-        let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 40)
+        let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 45)
         #expect(Array(buffer.lines[0...3]) == [
             " notes  3 notes                                             ",
             "  ▶Qu┌─ Keys ─────────────────────────────────────────┐03-02",

@@ -66,6 +66,8 @@ public struct AppState: Equatable, Sendable {
     public var categoryRow = 0
     public var categoryScroll = 0
     public var readScroll = 0
+    /// `/` in the read view: the text searched for inside the note, or being typed.
+    public var readSearch: ReadSearch?
     public var prompt: Prompt?
     public var confirmation: Confirmation?
     public var picker: PickerSession?

@@ -29,6 +29,10 @@ public enum AppUpdate {
     /// - Parameter previewed: the note the preview showed before this key.
     private static func handle(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date,
                                previewed: UUID?) -> [Effect] {
+        if key == .control("c"), state.readSearch?.field != nil {  // Ctrl-C in a field cancels it
+            state.readSearch = nil
+            return []
+        }
         if key == .control("c") { return [.quit] }
         if key == .control("z") { return [.suspend] }
         if state.showsHelp {

@@ -13,6 +13,10 @@ public enum KeyHelp {
             ("c", "categories"),
             ("?", "this help"), ("q", "quit"), ("Ctrl-Z", "suspend"),
         ]),
+        Section(title: "Search (case and accents ignored)", keys: [
+            ("word \"a b\"", "all words; a phrase"), ("#tag @cat", "tag / category starts"),
+            ("@\"two words\"", "category with spaces"), ("read view /", "find; n/N next/prev"),
+        ]),
         Section(title: "Categories", keys: [
             ("j/k", "move"), ("a", "add"), ("Enter/p", "pick its color"), ("r", "rename"),
             ("d", "delete (asks)"), ("f/Space", "show its notes"), ("Esc/q", "back"),
@@ -31,7 +35,7 @@ public enum KeyHelp {
         case .notes:
             return "j/k move  Enter open  n new  e edit  d delete  / filter  c categories  ? help  q quit"
         case .reading:
-            return "j/k scroll  e edit  d delete  Esc back  ? help"
+            return "j/k scroll  e edit  d delete  / find  n/N next/prev  Esc back  ? help"
         case .categories:
             return "j/k move  a add  Enter/p color  r rename  d delete  f show notes  Esc back  ? help"
         }
