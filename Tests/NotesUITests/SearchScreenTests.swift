@@ -37,6 +37,25 @@ import Testing
         #expect(Self.highlighted(buffer, row: bodyRow) == "Jose\u{301}CREME")
     }
 
+    @Test func thePreviewShowsTheFirstMatchEvenFarDownTheBody() throws {
+        // Given a note whose only match is on line 30 of its body
+        let body = (1...40).map { $0 == 30 ? "Line 30 holds the Zürich address" : "Line \($0)" }.joined(separator: "\n")
+        let note = Note(title: "Addresses", body: body, created: UIFixtures.now)
+        var state = AppState(size: TerminalSize(width: 110, height: 10))
+        let snapshot = NotesSnapshot(NotesDatabase(notes: [note]))
+        state.reconcile(with: snapshot)
+
+        // When the filter finds it
+        state.filter.set(query: "zurich", categoryID: nil, in: snapshot.index)
+        let buffer = AppRender.render(state, snapshot: snapshot, size: state.size, colorMode: .trueColor,
+                                      timeZone: UIFixtures.utc)
+
+        // Then the preview skips to just before the match, says so, and highlights it
+        let preview = buffer.lines.map { String($0.dropFirst(77)).trimmingCharacters(in: .whitespaces) }
+        #expect(Array(preview[4...6]) == ["…", "Line 29", "Line 30 holds the Zürich address"])
+        #expect(Self.highlighted(buffer, row: 6) == "Zürich")
+    }
+
     @Test func tagAndCategoryTermsAreNotHighlightedAsWords() {
         var state = AppState(size: TerminalSize(width: 80, height: 10))
         let snapshot = NotesSnapshot(UIFixtures.database)

@@ -39,6 +39,18 @@ public enum SearchHighlight {
         return ranges
     }
 
+    /// Whether any of `patterns` occurs in `text` once folded (cheaper than the ranges:
+    /// runs of ASCII fold in bulk, no character map is built).
+    public static func occurs(_ patterns: [[UInt8]], in text: String) -> Bool {
+        guard patterns.contains(where: { !$0.isEmpty }) else { return false }
+        var folder = SearchFolder()
+        var folded: [UInt8] = []
+        folder.append(text, to: &folded)
+        return folded.withUnsafeBufferPointer { bytes in
+            patterns.contains { !$0.isEmpty && SearchQuery.contains($0, in: bytes) }
+        }
+    }
+
     /// `text` cut into runs that are (true) or are not (false) inside a match.
     public static func segments(of text: String, patterns: [[UInt8]]) -> [(text: Substring, isMatch: Bool)] {
         let ranges = characterRanges(in: text, patterns: patterns)

@@ -58,7 +58,7 @@ public struct SearchQuery: Equatable, Sendable {
     }
 
     /// Whether `text` holds `pattern` as a run of bytes.
-    static func contains(_ pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func contains(_ pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = pattern.first else { return true }
         guard pattern.count <= text.count, let base = text.baseAddress else { return false }
         return pattern.withUnsafeBufferPointer { needle in

@@ -21,9 +21,26 @@ enum PreviewPane {
         }
         y += 1
         let room = rect.maxY - y
-        for line in TextWrap.lines(note.body, width: width, limit: room) {
+        for line in bodyLines(note, width: width, room: room, highlights: highlights) {
             HighlightedText.write(line, patterns: highlights, in: &buffer, x: x, y: y, limit: width)
             y += 1
         }
+    }
+
+    /// How many wrapped lines of a body the preview looks through for the first match.
+    static let matchLookahead = 400
+
+    /// The body lines that fit in `room`: the first ones, or, when the filter's words occur
+    /// only further down (within `matchLookahead` lines), `…` and the lines from just
+    /// before the first match, so that the preview shows why the note matched.
+    static func bodyLines(_ note: Note, width: Int, room: Int, highlights: [[UInt8]]) -> [String] {
+        let first = TextWrap.lines(note.body, width: width, limit: room)
+        guard !highlights.isEmpty, room > 2, !first.contains(where: { SearchHighlight.occurs(highlights, in: $0) })
+        else { return first }
+        let more = TextWrap.lines(note.body, width: width, limit: matchLookahead)
+        guard let match = more.firstIndex(where: { SearchHighlight.occurs(highlights, in: $0) }), match >= room
+        else { return first }
+        let start = match - 1
+        return ["…"] + more[start..<min(more.count, start + room - 1)]
     }
 }
