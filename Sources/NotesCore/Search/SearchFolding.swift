@@ -75,8 +75,8 @@ public enum SearchFolding {
     }
 
     private static func compatibilityDecomposition(_ scalar: Unicode.Scalar) -> String.UnicodeScalarView {
-        // Hangul syllables, CJK ideographs and the emoji blocks have no decomposition
-        // worth the call into Foundation, except Hangul, which is decomposed by rule.
+        // CJK ideographs and emoji have no decomposition: skip the call into Foundation.
+        // Hangul syllables are decomposed by Unicode's rule, without Foundation either.
         let value = scalar.value
         if (0x4E00...0x9FFF).contains(value) || (0x1F300...0x1FAFF).contains(value) || scalar.isASCII {
             return String(scalar).unicodeScalars
