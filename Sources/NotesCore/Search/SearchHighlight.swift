@@ -9,7 +9,8 @@ public enum SearchHighlight {
     /// ascending and merged.
     public static func characterRanges(in text: String, patterns: [[UInt8]]) -> [Range<Int>] {
         let patterns = patterns.filter { !$0.isEmpty }
-        guard !patterns.isEmpty, !text.isEmpty else { return [] }
+        // Most lines and titles hold no match: find that out without the character map.
+        guard !text.isEmpty, occurs(patterns, in: text) else { return [] }
         var folder = SearchFolder()
         var folded: [UInt8] = []
         var owner: [Int] = []  // the character each folded byte came from
