@@ -3,8 +3,10 @@ import NotesUI
 
 /// The real terminal with marks in its output, so the benchmark can tell which bytes
 /// each frame cost: after every draw it writes the mark `draw:<cause>` (`first`,
-/// `key`, `idle`, `resize`), and before every wait without a time limit the mark
-/// `waiting` (the app has drawn everything it will draw until the next key).
+/// `key`, `idle`, `resize`), and before every wait that is not the preview's short one
+/// the mark `waiting` (the app has drawn everything it will draw until the next key;
+/// it still wakes every `AppRunner.refreshMilliseconds` for other processes' commits,
+/// and draws only if there were any).
 final class MarkingTerminal: Terminal {
     private let terminal: NCursesTerminal
     private var cause = "first"
@@ -22,7 +24,7 @@ final class MarkingTerminal: Terminal {
     }
 
     func nextEvent(idleAfter milliseconds: Int?) -> InputEvent? {
-        if milliseconds == nil { Self.write(PTYSession.mark("waiting")) }
+        if (milliseconds ?? Int.max) > AppRunner.previewDelayMilliseconds { Self.write(PTYSession.mark("waiting")) }
         let event = terminal.nextEvent(idleAfter: milliseconds)
         switch event {
         case .key: cause = "key"

@@ -27,7 +27,10 @@ struct List: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only notes with this tag (repeatable: all must match).", valueName: "tag"))
     var tag: [String] = []
 
-    @Option(help: ArgumentHelp("Only notes whose title, body or tags contain this text (case-insensitive).", valueName: "text"))
+    @Option(help: ArgumentHelp(
+        "Only notes matching this search, as the UI's / filter: every word (in title, body, tags or category), "
+            + "\"a phrase\", #tag, @category or @\"Two words\"; case, accents and Unicode forms are ignored.",
+        valueName: "text"))
     var search: String?
 
     @Flag(help: "Print JSON (a stable format) instead of text.")

@@ -70,7 +70,7 @@ import Testing
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            "j/k scroll  e edit  r rename  m move  t tags  d trash  u un…",
+            "e edit  r rename  m move  t tags  d trash  / find  n/N  Esc…",
         ])
     }
 

@@ -140,10 +140,12 @@ import Testing
             for character in query {
                 typed.append(character)
                 filter.set(query: typed, categoryID: nil, in: index)
-                let needle = typed.lowercased()
+                // Every word of the query, somewhere in one of the note's fields.
+                let words = typed.lowercased().split(separator: " ")
                 let expected = (0..<index.count).filter { position in
                     let note = index.note(at: position)
-                    return ([note.title, note.body] + Array(note.tags)).contains { $0.lowercased().contains(needle) }
+                    let fields = [note.title, note.body] + Array(note.tags)
+                    return words.allSatisfy { word in fields.contains { $0.lowercased().contains(word) } }
                 }
                 #expect((0..<filter.count(in: index)).map { filter.position(ofRow: $0) } == expected, "query '\(typed)'")
             }
@@ -163,11 +165,11 @@ import Testing
         func naive(_ query: String) -> [Int32] {
             (0..<index.count).filter { position in
                 let note = index.note(at: position)
-                return note.title.lowercased().contains(query) || note.body.contains(query)
+                return query.split(separator: " ").allSatisfy { note.title.lowercased().contains($0) || note.body.contains($0) }
             }.map { Int32($0) }
         }
         var filter = NoteFilter()
-        for query in ["e", "en", "een", "green", "green 1", "lucky"] {
+        for query in ["e", "en", "een", "green", "green 1", "green 13", "lucky"] {
             filter.set(query: query, categoryID: nil, in: index)
             #expect(filter.matches == naive(query), "query '\(query)'")
         }

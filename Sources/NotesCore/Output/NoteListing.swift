@@ -7,7 +7,8 @@ public struct NoteListing: Sendable {
     public var categoryID: UUID?
     /// Only notes carrying every one of these (normalized) tags.
     public var tags: Set<String>
-    /// Only notes whose title, body or tags contain this text (case- and diacritic-insensitive).
+    /// Only notes matching this `SearchQuery` (the UI filter's rule: words, `"phrases"`,
+    /// `#tag`, `@category`; case, accents and Unicode forms folded).
     public var search: String?
 
     public init(categoryID: UUID? = nil, tags: Set<String> = [], search: String? = nil) {
@@ -16,22 +17,22 @@ public struct NoteListing: Sendable {
         self.search = search
     }
 
-    public func matches(_ note: Note) -> Bool {
-        matches(note, searching: textSearch)
+    /// Whether `note` of `database` is listed.
+    public func matches(_ note: Note, in database: NotesDatabase) -> Bool {
+        var textSearch = self.textSearch
+        return matches(note, searching: &textSearch, categories: database.categories)
     }
 
     private var textSearch: TextSearch? {
-        search.flatMap { $0.isEmpty ? nil : TextSearch($0) }
+        search.flatMap { SearchQuery($0).isEmpty ? nil : TextSearch($0) }
     }
 
-    private func matches(_ note: Note, searching textSearch: TextSearch?) -> Bool {
+    private func matches(_ note: Note, searching textSearch: inout TextSearch?, categories: [UUID: Category]) -> Bool {
         if let categoryID, note.categoryID != categoryID { return false }
         if !tags.isSubset(of: note.tags) { return false }
-        if let textSearch {
-            let found = textSearch.isFound(in: note.title)
-                || note.withBodyUTF8 { textSearch.isFound(inUTF8: $0, text: { note.body }) }
-                || note.tags.contains { textSearch.isFound(in: $0) }
-            if !found { return false }
+        if textSearch != nil {
+            let categoryName = note.categoryID.flatMap { categories[$0]?.name }
+            if textSearch?.isFound(in: note, categoryName: categoryName) != true { return false }
         }
         return true
     }
@@ -47,12 +48,16 @@ public struct NoteListing: Sendable {
     /// 100,000 notes.
     public func notes(in database: NotesDatabase) -> [Note] {
         let notes = database.notes.values
+        let categories = database.categories
         let textSearch = self.textSearch
         let parts = textSearch != nil && notes.count >= Self.parallelThreshold
             ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
         let indices = Array(notes.indices)
         let matchingKeys = { @Sendable (part: ArraySlice<[UUID: Note].Index>) in
-            part.compactMap { index in matches(notes[index], searching: textSearch) ? OrderKey(notes[index], at: index) : nil }
+            var search = textSearch  // each thread its own scratch buffer
+            return part.compactMap { index in
+                matches(notes[index], searching: &search, categories: categories) ? OrderKey(notes[index], at: index) : nil
+            }
         }
         var keys: [OrderKey]
         if parts > 1 {

@@ -57,15 +57,34 @@ public final class AppRunner {
     /// short enough that a single press's preview seems to follow at once.
     public static let previewDelayMilliseconds = 100
 
+    /// How often, with no key, the runner picks up what other processes committed: the
+    /// list shows their changes within a second without a key.
+    public static let refreshMilliseconds = 500
+
     /// Runs until `q` or the end of input. While the preview is held (a move in the
-    /// list), waits for keys at most `previewDelayMilliseconds`, then lets it catch up.
+    /// list), waits for keys at most `previewDelayMilliseconds`, then lets it catch up;
+    /// otherwise at most `refreshMilliseconds`, then looks for other processes' commits
+    /// (and draws only if something changed).
     public func run() {
         draw()
-        while let event = terminal.nextEvent(idleAfter: state.previewHeldNoteID == nil ? nil : Self.previewDelayMilliseconds) {
+        var quickIdles = 0
+        while true {
+            let limit = state.previewHeldNoteID != nil ? Self.previewDelayMilliseconds
+                : quickIdles < Self.quickIdlesBeforeUnlimitedWait ? Self.refreshMilliseconds : nil
+            let started = DispatchTime.now().uptimeNanoseconds
+            guard let event = terminal.nextEvent(idleAfter: limit) else { return }
+            let waited = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+            quickIdles = event == .idle && waited < UInt64(limit ?? 0) / 2 ? quickIdles + 1 : 0
+            let before = (state, snapshot.index.id)
             guard handle(event) else { return }
-            draw()
+            if event != .idle || before != (state, snapshot.index.id) { draw() }
         }
     }
+
+    /// A wait with a time limit that keeps ending at once means input has ended (a read
+    /// at the end of input fails at once): after this many, one wait without a limit
+    /// says so for sure.
+    static let quickIdlesBeforeUnlimitedWait = 20
 
     /// Applies one event and its effects. False when the app should quit.
     @discardableResult
@@ -196,9 +215,14 @@ public final class AppRunner {
         }
     }
 
+    /// Picks up other processes' commits. The list keeps the cursor on the note it was on.
     private func refreshFromRepository() {
+        let selected = state.selectedNote(in: snapshot)?.id
         do {
-            if try snapshot.refresh(from: repository) { state.reconcile(with: snapshot) }
+            if try snapshot.refresh(from: repository) {
+                if state.pendingSelection == nil { state.pendingSelection = selected }
+                state.reconcile(with: snapshot)
+            }
         } catch {
             state.reconcile(with: snapshot)
             state.message = .init(text: "error: \(error)", isError: true)

@@ -96,6 +96,8 @@ public struct AppState: Equatable, Sendable {
     public var categoryRow = 0
     public var categoryScroll = 0
     public var readScroll = 0
+    /// `/` in the read view: the text searched for inside the note, or being typed.
+    public var readSearch: ReadSearch?
     public var prompt: Prompt?
     public var confirmation: Confirmation?
     public var picker: PickerSession?
@@ -123,7 +125,7 @@ public struct AppState: Equatable, Sendable {
     /// the filter being typed): then keys go to it, and `q` or `Ctrl-C` never quit.
     public var hasOpenDialog: Bool {
         prompt != nil || confirmation != nil || picker != nil || chooser != nil || showsHelp || filterField != nil
-            || trash?.isAsking == true
+            || trash?.isAsking == true || readSearch?.field != nil
     }
 
     /// The id of the selected note in the list, if any.

@@ -23,6 +23,7 @@ extension AppUpdate {
             if let selected {
                 state.screen = .reading(selected.id)
                 state.readScroll = 0
+                state.readSearch = nil
             }
         case .character("n"):
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
@@ -96,7 +97,13 @@ extension AppUpdate {
         case .end, .character("G"): state.readScroll = Int.max / 2
         case .character("e"): return [.editNote(id)]
         case .character("?"): state.showsHelp = true
-        case .escape, .character("q"), .left, .character("h"): state.screen = .notes
+        case .character("/"): state.readSearch = ReadSearch()
+        case .character("n"): stepReadSearch(by: 1, &state)
+        case .character("N"): stepReadSearch(by: -1, &state)
+        case .escape where state.readSearch != nil: state.readSearch = nil
+        case .escape, .character("q"), .left, .character("h"):
+            state.screen = .notes
+            state.readSearch = nil
         default: break
         }
         if let note = snapshot.database.notes[id] {
@@ -104,6 +111,56 @@ extension AppUpdate {
             state.readScroll = min(state.readScroll, NoteReadScreen.maximumScroll(lines: lines, size: state.size))
         }
         return []
+    }
+
+    /// A key while the read view's search text is typed: Enter searches and shows the
+    /// first match from the top of the view on; Esc gives up.
+    static func readSearchKey(_ key: Key, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot) {
+        guard var search = state.readSearch, var field = search.field else { return }
+        switch field.handle(key) {
+        case nil:
+            search.field = field
+            state.readSearch = search
+        case .cancelled:
+            state.readSearch = nil
+        case .submitted(let text):
+            guard !ReadSearch.patterns(for: text).isEmpty, let note = snapshot.database.notes[id] else {
+                state.readSearch = nil
+                return
+            }
+            let found = ReadSearch(text: text, lines: NoteReadScreen.bodyLines(note, size: state.size), from: state.readScroll)
+            state.readSearch = found
+            if found.matches.isEmpty {
+                state.message = .init(text: "Not found: \(text)", isError: true)
+            } else {
+                showCurrentMatch(&state, lines: NoteReadScreen.bodyLines(note, size: state.size).count)
+            }
+        }
+    }
+
+    /// `n` / `N`: the next or previous match, scrolled into view.
+    private static func stepReadSearch(by delta: Int, _ state: inout AppState) {
+        guard var search = state.readSearch else { return }
+        guard !search.matches.isEmpty else {
+            state.message = .init(text: "Not found: \(search.text)", isError: true)
+            return
+        }
+        if search.step(by: delta) {
+            state.message = .init(text: delta > 0 ? "Search went round to the top" : "Search went round to the bottom",
+                                  isError: false)
+        }
+        state.readSearch = search
+        showCurrentMatch(&state, lines: nil)
+    }
+
+    /// Scrolls the read view so that the current match is in view (a third down when it moves).
+    private static func showCurrentMatch(_ state: inout AppState, lines: Int?) {
+        guard let line = state.readSearch?.currentMatch?.line else { return }
+        let rows = NoteReadScreen.bodyRows(state.size)
+        if line < state.readScroll || line >= state.readScroll + rows {
+            state.readScroll = max(0, line - rows / 3)
+        }
+        if let lines { state.readScroll = min(state.readScroll, NoteReadScreen.maximumScroll(lines: lines, size: state.size)) }
     }
 
     static func categoriesKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {

@@ -47,6 +47,10 @@ public enum AppUpdate {
         if let confirmation = state.confirmation { return confirmKey(key, confirmation, &state, snapshot, now) }
         if state.trash != nil { return trashKey(key, &state, snapshot) }  // Ctrl-C there cancels, never quits
         if state.isEditingFilter { return filterKey(key, &state, snapshot, previewed: previewed) }
+        if state.readSearch?.field != nil, case .reading(let id) = state.screen {
+            readSearchKey(key, id, &state, snapshot)  // a field: Esc and Ctrl-C cancel it
+            return []
+        }
         if case .paste = key { return [] }  // a paste is text, never commands
         if key == .control("c") { return [.quit] }
         if let effects = trashAndUndoKey(key, &state, snapshot, now) { return effects }

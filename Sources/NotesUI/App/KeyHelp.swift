@@ -19,6 +19,10 @@ public enum KeyHelp {
             ("←→ ^A ^E", "move, start, end"), ("^W ^U ^K", "delete word/start/end"),
             ("Esc Ctrl-C", "cancel the field"),
         ]),
+        Section(title: "Search (case and accents ignored)", keys: [
+            ("word \"a b\"", "all words; a phrase"), ("#tag @cat", "tag / category starts"),
+            ("@\"two words\"", "category with spaces"), ("read view /", "find; n/N next/prev"),
+        ]),
         Section(title: "Categories", keys: [
             ("j/k", "move"), ("a", "add"), ("Enter/p", "pick its color"), ("r", "rename"),
             ("d", "delete (asks)"), ("f/Space", "show its notes"), ("Esc/q", "back"),
@@ -48,7 +52,9 @@ public enum KeyHelp {
         if state.picker != nil { return [named["Color picker"]].compactMap { $0 } }
         if state.trash != nil { return [trash] }
         switch state.screen {
-        case .notes: return [named["Notes"]].compactMap { $0 } + [filter]
+        case .notes:
+            return [named["Notes"]].compactMap { $0 } + [filter]
+                + [named["Search (case and accents ignored)"], named["Text fields"]].compactMap { $0 }
         case .reading: return [reading]
         case .categories: return [named["Categories"], named["Color picker"]].compactMap { $0 }
         }
@@ -70,7 +76,7 @@ public enum KeyHelp {
         case .notes:
             return "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  T trash  ? help"
         case .reading:
-            return "j/k scroll  e edit  r rename  m move  t tags  d trash  u undo  Esc back  ? help"
+            return "e edit  r rename  m move  t tags  d trash  / find  n/N  Esc back  ? help"
         case .categories:
             return "j/k move  a add  Enter/p color  r rename  d delete  f show notes  Esc back  ? help"
         }

@@ -1,32 +1,38 @@
 import Foundation
 import NotesCore
 
-/// Which notes the list shows: a text query (over titles, bodies, tags and category
-/// names, case-insensitive) and an optional category. When the query only grew, the
-/// new matches are searched among the previous ones, from where the shorter query was
-/// found; when it shrank back (Backspace), the earlier result is reused.
+/// Which notes the list shows: a `SearchQuery` (words, phrases, `#tag`, `@category`,
+/// folded; see `SearchQuery`) and an optional category. Each pattern of the query is
+/// searched among the notes that matched the ones before it. When the query only grew
+/// (every earlier pattern is part of a new one), only the new patterns are searched,
+/// among the previous matches; when it shrank back (Backspace), the earlier result is
+/// reused.
 public struct NoteFilter: Equatable, Sendable {
     public private(set) var query: String = ""
     public private(set) var categoryID: UUID?
+    /// The parsed query, for highlights.
+    public private(set) var search = SearchQuery("")
     /// Positions in the index's display order, ascending; nil when nothing filters (all notes).
     public private(set) var matches: [Int32]?
-    /// Where the query first occurs in each match, when known.
+    /// Where `hitsPattern` first occurs in each match, when known.
     private var firstHits: [Int32]?
-    private var needle: [UInt8] = []
+    private var hitsPattern: [UInt8] = []
+    private var patterns: [[UInt8]] = []
     private var indexID: UUID?
     /// The results of the shorter queries typed on the way to this one.
     private var history: [Step] = []
 
     private struct Step: Equatable, Sendable {
-        var needle: [UInt8]
+        var patterns: [[UInt8]]
         var matches: [Int32]?
         var firstHits: [Int32]?
+        var hitsPattern: [UInt8]
     }
 
     public init() {}
 
     /// Whether a query or a category narrows the list.
-    public var isActive: Bool { !needle.isEmpty || categoryID != nil }
+    public var isActive: Bool { !patterns.isEmpty || categoryID != nil }
 
     /// How many notes the list shows.
     public func count(in index: NoteIndex) -> Int { matches?.count ?? index.count }
@@ -46,24 +52,31 @@ public struct NoteFilter: Equatable, Sendable {
 
     /// Changes the query and category, searching incrementally where it can.
     public mutating func set(query newQuery: String, categoryID newCategory: UUID?, in index: NoteIndex) {
-        let newNeedle = NoteIndex.needle(for: newQuery)
+        let newSearch = SearchQuery(newQuery)
+        let newPatterns = newSearch.patterns
         query = newQuery
+        search = newSearch
         let sameList = index.id == indexID && newCategory == categoryID
-        if sameList, newNeedle == needle { return }
-        if sameList, let earlier = history.lastIndex(where: { $0.needle == newNeedle }) {
-            (needle, matches, firstHits) = (newNeedle, history[earlier].matches, history[earlier].firstHits)
+        if sameList, newPatterns == patterns { return }
+        if sameList, let earlier = history.lastIndex(where: { $0.patterns == newPatterns }) {
+            let step = history[earlier]
+            (patterns, matches, firstHits, hitsPattern) = (newPatterns, step.matches, step.firstHits, step.hitsPattern)
             history.removeSubrange(earlier...)
             return
         }
-        if sameList, let previous = matches, !newNeedle.isEmpty, Self.contains(newNeedle, needle) {
-            history.append(Step(needle: needle, matches: matches, firstHits: firstHits))
-            let hints = newNeedle.starts(with: needle) ? firstHits : nil
-            let found = index.search(newNeedle, among: previous, hints: hints)
-            (needle, matches, firstHits) = (newNeedle, found.positions, found.firstHits)
+        if sameList, let previous = matches, !newPatterns.isEmpty, Self.narrows(patterns, to: newPatterns) {
+            history.append(Step(patterns: patterns, matches: matches, firstHits: firstHits, hitsPattern: hitsPattern))
+            var candidates = previous
+            for pattern in newPatterns where !patterns.contains(pattern) {
+                let hints = !hitsPattern.isEmpty && pattern.starts(with: hitsPattern) ? firstHits : nil
+                let found = index.search(pattern, among: candidates, hints: hints)
+                (candidates, firstHits, hitsPattern) = (found.positions, found.firstHits, pattern)
+            }
+            (patterns, matches) = (newPatterns, candidates)
             return
         }
         history = []
-        needle = newNeedle
+        patterns = newPatterns
         categoryID = newCategory
         indexID = index.id
         compute(in: index)
@@ -77,20 +90,19 @@ public struct NoteFilter: Equatable, Sendable {
     }
 
     private mutating func compute(in index: NoteIndex) {
-        if let category = categoryID {
-            let inCategory = index.positions(inCategory: category)
-            if needle.isEmpty {
-                (matches, firstHits) = (inCategory, nil)
-            } else {
-                let found = index.search(needle, among: inCategory)
-                (matches, firstHits) = (found.positions, found.firstHits)
-            }
-        } else if needle.isEmpty {
-            (matches, firstHits) = (nil, nil)
-        } else {
-            let found = index.search(needle, among: nil)
-            (matches, firstHits) = (found.positions, found.firstHits)
+        var candidates: [Int32]? = categoryID.map { index.positions(inCategory: $0) }
+        (firstHits, hitsPattern) = (nil, [])
+        for pattern in patterns {
+            let found = index.search(pattern, among: candidates)
+            (candidates, firstHits, hitsPattern) = (found.positions, found.firstHits, pattern)
         }
+        matches = candidates
+    }
+
+    /// Whether each old pattern is part of some new pattern, so that every note the new
+    /// patterns match is among those the old ones matched.
+    private static func narrows(_ old: [[UInt8]], to new: [[UInt8]]) -> Bool {
+        old.allSatisfy { part in new.contains { contains($0, part) } }
     }
 
     /// Whether `text` contains `part` as a run of bytes.

@@ -2,7 +2,7 @@ import Foundation
 import NotesCore
 
 /// The notes in display order (most recently updated first, see `DisplayOrder`), with
-/// a lowercased search text for each. Filtering searches these bytes with
+/// a folded search text for each (`SearchText`). Filtering searches these bytes with
 /// `memchr`/`memcmp` and never lowercases or sorts notes per keystroke.
 ///
 /// Each note has a *slot*: its id, date key and category code are kept in flat
@@ -160,8 +160,8 @@ public struct NoteIndex: Sendable {
         return positions
     }
 
-    /// The search form of a query: lowercased UTF-8.
-    public static func needle(for query: String) -> [UInt8] {
-        Array(query.lowercased().utf8)
+    /// The search form of a single word or phrase: folded UTF-8 (`SearchFolding`).
+    public static func needle(for text: String) -> [UInt8] {
+        SearchFolding.fold(text)
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import NotesCore
 
-/// The lowercased search text of every note: title, body, each tag and the category
-/// name, fields separated by `\n`, notes by `\0`, so that no query (which holds
-/// neither) matches across two fields or two notes.
+/// The folded search text of every note (`SearchableNote`: title, body, each tag and
+/// the category name behind separator bytes), notes ended by `\0`, so that no query
+/// (folded text holds no byte below 0x20) matches across two fields or two notes.
 ///
 /// Notes are kept by slot (see `NoteIndex`): slot `i` is
 /// `bytes[starts[i]..<starts[i + 1] - 1]`. A changed note gets a new slot at the end
@@ -26,9 +26,10 @@ struct SearchText: Sendable {
         bytes.reserveCapacity(estimate + estimate / 8 + 65_536)
         var starts: [Int] = []
         starts.reserveCapacity(ids.count + 1)
+        var folder = SearchFolder()
         for id in ids {
             starts.append(bytes.count)
-            if let note = notes[id] { Self.append(note, categoryNames: categoryNames, to: &bytes) }
+            if let note = notes[id] { Self.append(note, categoryNames: categoryNames, to: &bytes, folder: &folder) }
             bytes.append(0)
         }
         starts.append(bytes.count)
@@ -43,7 +44,8 @@ struct SearchText: Sendable {
     /// Adds `note` in a new slot at the end.
     mutating func append(_ note: Note, categoryNames: [UUID: String]) {
         let start = bytes.count
-        Self.append(note, categoryNames: categoryNames, to: &bytes)
+        var folder = SearchFolder()
+        Self.append(note, categoryNames: categoryNames, to: &bytes, folder: &folder)
         bytes.append(0)
         starts.append(bytes.count)
         let added = Self.countBytes(bytes[start...])
@@ -57,18 +59,10 @@ struct SearchText: Sendable {
         retiredBytes += starts[slot + 1] - starts[slot]
     }
 
-    private static func append(_ note: Note, categoryNames: [UUID: String], to bytes: inout [UInt8]) {
-        appendLowercased(note.title, to: &bytes)
-        bytes.append(0x0A)
-        note.withBodyUTF8 { appendLowercased($0, to: &bytes) }
-        for tag in note.tags {
-            bytes.append(0x0A)
-            appendLowercased(tag, to: &bytes)
-        }
-        if let category = note.categoryID, let name = categoryNames[category] {
-            bytes.append(0x0A)
-            appendLowercased(name, to: &bytes)
-        }
+    private static func append(_ note: Note, categoryNames: [UUID: String], to bytes: inout [UInt8],
+                               folder: inout SearchFolder) {
+        SearchableNote.append(note, categoryName: note.categoryID.flatMap { categoryNames[$0] }, to: &bytes,
+                              folder: &folder)
     }
 
     /// The offset in `needle` of its least frequent byte.
@@ -88,77 +82,5 @@ struct SearchText: Sendable {
             }
         }
         return counts
-    }
-
-    /// Appends `string` lowercased. ASCII bytes are copied and lowercased in one
-    /// branch-free pass; then only the runs of non-ASCII characters that change when
-    /// lowercased (`É`, `Ж`, not `é`, `日本` or emoji) are replaced, through `lowercased()`.
-    private static func appendLowercased(_ string: String, to bytes: inout [UInt8]) {
-        var copy = string
-        copy.withUTF8 { utf8 in appendLowercased(utf8, to: &bytes) }
-    }
-
-    /// `appendLowercased` of text given as (valid) UTF-8.
-    private static func appendLowercased(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        let start = bytes.count
-        bytes.append(contentsOf: utf8)
-        var seen: UInt8 = 0
-        bytes.withUnsafeMutableBufferPointer { all in
-            guard let base = all.baseAddress else { return }
-            let appended = base + start
-            for offset in 0..<utf8.count {
-                let byte = appended[offset]
-                seen |= byte
-                appended[offset] = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
-            }
-        }
-        if seen >= 0x80 { lowercaseNonASCIIRuns(&bytes, from: start) }
-    }
-
-    /// Replaces each run of non-ASCII bytes from `start` on (whole UTF-8 sequences, as
-    /// ASCII never occurs inside one) that changes when lowercased.
-    private static func lowercaseNonASCIIRuns(_ bytes: inout [UInt8], from start: Int) {
-        var patches: [(range: Range<Int>, lowercased: [UInt8])] = []
-        bytes.withUnsafeBufferPointer { all in
-            var index = start
-            while index < all.count {
-                guard all[index] >= 0x80 else {
-                    index += 1
-                    continue
-                }
-                var end = index
-                while end < all.count, all[end] >= 0x80 { end += 1 }
-                let run = UnsafeBufferPointer(rebasing: all[index..<end])
-                if changesWhenLowercased(run) {
-                    patches.append((index..<end, Array(String(decoding: run, as: UTF8.self).lowercased().utf8)))
-                }
-                index = end
-            }
-        }
-        for patch in patches.reversed() { bytes.replaceSubrange(patch.range, with: patch.lowercased) }
-    }
-}
-
-/// Whether any character of a run of UTF-8 changes when lowercased (true for bad UTF-8,
-/// which then goes through `lowercased()` and its replacement characters).
-private func changesWhenLowercased(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
-    var iterator = run.makeIterator()
-    var decoder = UTF8()
-    while true {
-        switch decoder.decode(&iterator) {
-        case .scalarValue(let scalar):
-            // Latin-1 is simple, and Han, kana, Hangul, arrows, box drawing and emoji have
-            // no case: skip the property lookup for them.
-            let value = scalar.value
-            if value < 0x100 {
-                if (0xC0...0xDE).contains(value), value != 0xD7 { return true }
-                continue
-            }
-            if (0x2000..<0x2100).contains(value) || (0x2190..<0x24B6).contains(value) || (0x2500..<0x2C00).contains(value)
-                || (0x2E80..<0xA640).contains(value) || (0xAC00..<0xD800).contains(value) || value >= 0x1F000 { continue }
-            if scalar.properties.changesWhenLowercased { return true }
-        case .emptyInput: return false
-        case .error: return true
-        }
     }
 }

@@ -1,6 +1,8 @@
 import NotesCore
 
-/// The categories pane of the main screen: swatch, name and note count of each.
+/// The categories pane of the main screen: swatch, name and note count of each. When
+/// they do not all fit, it scrolls to keep the active category in view and says how
+/// many more there are above (`▲ 3 more`) and below (`▼ 40 more`).
 enum CategoriesPane {
     static func draw(_ state: AppState, _ snapshot: NotesSnapshot, in rect: Rect, into buffer: inout ScreenBuffer,
                      colorMode: ColorMode) {
@@ -9,13 +11,40 @@ enum CategoriesPane {
         row(swatch: nil, marker: nil, name: "All notes", count: snapshot.index.count,
             isActive: state.filter.categoryID == nil, y: y, rect, &buffer, colorMode)
         y += 1
-        for category in snapshot.categories {
-            guard y < rect.maxY else { break }
+        let active = state.filter.categoryID.flatMap { id in snapshot.categories.firstIndex { $0.id == id } }
+        let shown = window(count: snapshot.categories.count, active: active, room: rect.maxY - y)
+        if shown.above > 0 {
+            buffer.write(" ▲ \(shown.above) more", x: rect.x, y: y, style: Theme.secondary, limit: rect.width)
+            y += 1
+        }
+        for category in snapshot.categories[shown.rows] {
             row(swatch: snapshot.colors[category.id], marker: snapshot.marker(for: category.id, in: colorMode), name: category.name,
                 count: snapshot.noteCount(in: category.id), isActive: state.filter.categoryID == category.id,
                 y: y, rect, &buffer, colorMode)
             y += 1
         }
+        if shown.below > 0 {
+            buffer.write(" ▼ \(shown.below) more", x: rect.x, y: y, style: Theme.secondary, limit: rect.width)
+        }
+    }
+
+    /// Which of `count` categories fit in `room` lines, the `active` one among them, and
+    /// how many are left out above and below (each such count takes a line).
+    static func window(count: Int, active: Int?, room: Int) -> (rows: Range<Int>, above: Int, below: Int) {
+        guard room > 0 else { return (0..<0, 0, 0) }
+        guard count > room else { return (0..<count, 0, 0) }
+        guard room >= 3 else {
+            let first = min(max(0, (active ?? 0) - room + 1), count - room)
+            return (first..<first + room, 0, 0)
+        }
+        let active = active ?? 0
+        // From the top: all but the last line, which says how many more are below.
+        if active < room - 1 { return (0..<room - 1, 0, count - room + 1) }
+        // At the end: all but the first line, which says how many are above.
+        if active >= count - (room - 1) { return (count - room + 1..<count, count - room + 1, 0) }
+        // In between: the active category on the last row, a line of "more" each side.
+        let first = active - (room - 2) + 1
+        return (first..<active + 1, first, count - active - 1)
     }
 
     private static func row(swatch: RGB8?, marker: Character?, name: String, count: Int, isActive: Bool, y: Int,

@@ -15,7 +15,8 @@ public enum NoteListScreen {
         drawList(state, snapshot, layout.list, &buffer, colorMode, timeZone)
         if let preview = layout.preview {
             separator(x: preview.x - 1, from: preview.y, height: preview.height, &buffer)
-            PreviewPane.draw(state.previewNote(in: snapshot), snapshot, in: preview, into: &buffer, timeZone: timeZone)
+            PreviewPane.draw(state.previewNote(in: snapshot), snapshot, in: preview, into: &buffer, timeZone: timeZone,
+                             highlights: state.filter.search.textPatterns)
         }
     }
 
@@ -40,6 +41,7 @@ public enum NoteListScreen {
             return
         }
         let scroll = AppState.scroll(state.noteScroll, showing: state.noteRow, rows: rect.height, count: count)
+        let highlights = state.filter.search.textPatterns
         for line in 0..<rect.height {
             let row = scroll + line
             guard row < count else { break }
@@ -47,7 +49,8 @@ public enum NoteListScreen {
             let category = note.categoryID
             let view = NoteRowView(title: note.title, date: DateText.day(note.updated, in: timeZone),
                                    tags: note.sortedTags, color: category.flatMap { snapshot.colors[$0] },
-                                   marker: category.flatMap { snapshot.marker(for: $0, in: colorMode) }, isSelected: row == state.noteRow)
+                                   marker: category.flatMap { snapshot.marker(for: $0, in: colorMode) }, isSelected: row == state.noteRow,
+                                   highlights: highlights)
             view.draw(into: &buffer, x: rect.x, y: rect.y + line, width: rect.width, colorMode: colorMode)
         }
     }

@@ -2,7 +2,8 @@ import Foundation
 import NotesCore
 
 /// The full-height read view of one note: title, category, dates and tags, then the
-/// wrapped body, scrolled by `readScroll`.
+/// wrapped body, scrolled by `readScroll`. A `/` search's matches are highlighted, the
+/// current one (where `n`/`N` are) in reverse as well.
 public enum NoteReadScreen {
     public static func draw(_ note: Note, _ state: AppState, _ snapshot: NotesSnapshot, into buffer: inout ScreenBuffer,
                             timeZone: TimeZone) {
@@ -18,8 +19,19 @@ public enum NoteReadScreen {
                      style: Theme.secondary, limit: width)
         let lines = bodyLines(note, size: buffer.size)
         let scroll = max(0, min(state.readScroll, maximumScroll(lines: lines.count, size: buffer.size)))
+        let patterns = state.readSearch?.patterns ?? []
+        let current = state.readSearch?.field == nil ? state.readSearch?.currentMatch : nil
         for (offset, line) in lines.dropFirst(scroll).prefix(bodyRows(buffer.size)).enumerated() {
-            buffer.write(line, x: 1, y: bodyTop + offset, limit: width - 1)
+            HighlightedText.write(line, patterns: patterns, in: &buffer, x: 1, y: bodyTop + offset, limit: width - 1)
+            if let current, current.line == scroll + offset {
+                let start = line.index(line.startIndex, offsetBy: current.characters.lowerBound, limitedBy: line.endIndex)
+                    ?? line.endIndex
+                let end = line.index(start, offsetBy: current.characters.count, limitedBy: line.endIndex) ?? line.endIndex
+                var style = Theme.match(over: .plain)
+                style.reverse = true
+                let column = 1 + DisplayWidth.of(line[..<start])
+                buffer.write(line[start..<end], x: column, y: bodyTop + offset, style: style, limit: width - column)
+            }
         }
     }
 

@@ -1,13 +1,15 @@
 import Foundation
 import NotesCore
 
-/// The preview of the selected note: title, category and date, tags, then the body.
+/// The preview of the selected note: title, category and date, tags, then the body,
+/// with what the filter's words matched highlighted (`highlights`, folded patterns).
 enum PreviewPane {
     static func draw(_ note: Note?, _ snapshot: NotesSnapshot, in rect: Rect, into buffer: inout ScreenBuffer,
-                     timeZone: TimeZone) {
+                     timeZone: TimeZone, highlights: [[UInt8]] = []) {
         guard let note else { return }
         let x = rect.x + 1, width = rect.width - 2
-        buffer.write(DisplayWidth.truncate(note.title, to: width), x: x, y: rect.y, style: Theme.title, limit: width)
+        HighlightedText.write(DisplayWidth.truncate(note.title, to: width), patterns: highlights, in: &buffer,
+                              x: x, y: rect.y, style: Theme.title, limit: width)
         var details = DateText.day(note.updated, in: timeZone)
         if let id = note.categoryID, let name = snapshot.database.categories[id]?.name { details = name + " · " + details }
         buffer.write(DisplayWidth.truncate(details, to: width), x: x, y: rect.y + 1, style: Theme.secondary, limit: width)
@@ -19,8 +21,8 @@ enum PreviewPane {
         }
         y += 1
         let room = rect.maxY - y
-        for line in TextWrap.lines(shownStart(of: note, rows: room, width: width), width: width, limit: room) {
-            buffer.write(line, x: x, y: y, limit: width)
+        for line in bodyLines(note, width: width, room: room, highlights: highlights) {
+            HighlightedText.write(line, patterns: highlights, in: &buffer, x: x, y: y, limit: width)
             y += 1
         }
     }
@@ -32,5 +34,22 @@ enum PreviewPane {
         let room = max(4096, max(rows, 0) * (width + 1) * 16)
         guard note.bodyUTF8CountBound > room else { return note.body }
         return note.withBodyUTF8 { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(room)), as: UTF8.self) }
+    }
+
+    /// How many wrapped lines of a body the preview looks through for the first match.
+    static let matchLookahead = 400
+
+    /// The body lines that fit in `room`: the first ones, or, when the filter's words occur
+    /// only further down (within `matchLookahead` lines), `…` and the lines from just
+    /// before the first match, so that the preview shows why the note matched.
+    static func bodyLines(_ note: Note, width: Int, room: Int, highlights: [[UInt8]]) -> [String] {
+        let first = TextWrap.lines(shownStart(of: note, rows: room, width: width), width: width, limit: room)
+        guard !highlights.isEmpty, room > 2, !first.contains(where: { SearchHighlight.occurs(highlights, in: $0) })
+        else { return first }
+        let more = TextWrap.lines(shownStart(of: note, rows: matchLookahead, width: width), width: width, limit: matchLookahead)
+        guard let match = more.firstIndex(where: { SearchHighlight.occurs(highlights, in: $0) }), match >= room
+        else { return first }
+        let start = match - 1
+        return ["…"] + more[start..<min(more.count, start + room - 1)]
     }
 }

@@ -12,6 +12,8 @@ public enum StatusLine {
         } else if let confirmation = state.confirmation {
             buffer.write(DisplayWidth.truncate(question(confirmation, snapshot), to: width), x: 0, y: y,
                          style: Theme.message, limit: width)
+        } else if case .reading = state.screen, let field = state.readSearch?.field {
+            field.draw(label: "/", in: &buffer, x: 0, y: y, width: width)
         } else if let field = state.filterField {
             // What Enter and Esc do, at the right while there is room for the text too.
             let hintWidth = width >= 40 ? DisplayWidth.of(filterHint) + 1 : 0
@@ -21,6 +23,10 @@ public enum StatusLine {
         } else if let message = state.message {
             buffer.write(DisplayWidth.truncate(message.text, to: width), x: 0, y: y,
                          style: message.isError ? Theme.error : Theme.message, limit: width)
+        } else if case .reading = state.screen, let search = state.readSearch, let match = search.currentMatch {
+            let text = "/\(search.text): match \(search.current + 1) of "
+                + "\(search.matches.count)  n next  N previous  Esc clear"
+            buffer.write(DisplayWidth.truncate(text, to: width), x: 0, y: y, style: Theme.message, limit: width)
         } else {
             buffer.write(DisplayWidth.truncate(KeyHelp.statusKeys(for: state), to: width), x: 0, y: y,
                          style: Theme.secondary, limit: width)

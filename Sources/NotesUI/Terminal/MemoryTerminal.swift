@@ -2,8 +2,8 @@ import NotesCore
 
 /// A terminal in memory, for tests: events come from a queue, drawn buffers are kept.
 /// `nextEvent` returns nil when the queue is empty, which ends `AppRunner.run`; asked
-/// to wait with a time limit, it returns `.idle` instead: queued events stand for keys
-/// that arrive in quick succession, an empty queue for a pause.
+/// to wait with a time limit, it returns `.idle` instead, once: queued events stand for
+/// keys that arrive in quick succession, an empty queue for one pause, then the end.
 public final class MemoryTerminal: Terminal {
     public private(set) var size: TerminalSize
     public let colorMode: ColorMode
@@ -14,6 +14,8 @@ public final class MemoryTerminal: Terminal {
     public private(set) var drawCount = 0
     /// How many times `nextEvent(idleAfter:)` found no event and returned `.idle`.
     public private(set) var idleCount = 0
+    /// Whether the last event returned was `.idle` (a second wait in a row ends input).
+    private var justIdled = false
     public private(set) var suspendCount = 0
     public private(set) var resumeCount = 0
     /// True between `suspend` and `resume`.
@@ -43,10 +45,15 @@ public final class MemoryTerminal: Terminal {
 
     public func nextEvent(idleAfter milliseconds: Int?) -> InputEvent? {
         guard !events.isEmpty else {
-            guard milliseconds != nil else { return nil }
+            guard milliseconds != nil, !justIdled else {
+                justIdled = false  // the next run pauses again
+                return nil
+            }
             idleCount += 1
+            justIdled = true
             return .idle
         }
+        justIdled = false
         let event = events.removeFirst()
         if case .resize(let newSize) = event { size = newSize }
         return event

@@ -12,8 +12,12 @@ public struct NoteRowView {
     /// colors when categories share a color (`NotesSnapshot.marker(for:in:)`).
     public var marker: Character?
     public var isSelected: Bool
+    /// The folded patterns of the filter's words (`SearchQuery.textPatterns`), highlighted in the title.
+    public var highlights: [[UInt8]]
 
-    public init(title: String, date: String, tags: [String], color: RGB8?, marker: Character?, isSelected: Bool) {
+    public init(title: String, date: String, tags: [String], color: RGB8?, marker: Character?, isSelected: Bool,
+                highlights: [[UInt8]] = []) {
+        self.highlights = highlights
         self.title = title
         self.date = date
         self.tags = tags
@@ -41,8 +45,8 @@ public struct NoteRowView {
         let tagsWidth = rest >= 36 ? min(20, max(8, rest / 4)) : 0
         let titleWidth = rest - (dateWidth > 0 ? dateWidth + 1 : 0) - (tagsWidth > 0 ? tagsWidth + 1 : 0)
         var column = x + Self.stripWidth + 1
-        buffer.write(DisplayWidth.truncate(title, to: titleWidth), x: column, y: y,
-                     style: isSelected ? Theme.selected : .plain, limit: titleWidth)
+        HighlightedText.write(DisplayWidth.truncate(title, to: titleWidth), patterns: highlights, in: &buffer,
+                              x: column, y: y, style: isSelected ? Theme.selected : .plain, limit: titleWidth)
         column += titleWidth + 1
         if tagsWidth > 0 {
             let text = tags.map { "#" + $0 }.joined(separator: " ")

@@ -12,6 +12,15 @@ public enum Theme {
     public static let error = CellStyle(foreground: RGB8(red: 255, green: 85, blue: 85), bold: true)
     public static let border = CellStyle()
 
+    /// What a search matched, over the text's own style: bold and underlined, so it
+    /// shows in monochrome and in the selected (reverse) row alike.
+    public static func match(over style: CellStyle) -> CellStyle {
+        var matched = style
+        matched.bold = true
+        matched.underline = true
+        return matched
+    }
+
     /// A cell filled with `color`, its text black or white by contrast.
     public static func swatch(_ color: RGB8) -> CellStyle {
         CellStyle(foreground: Contrast.textColor(on: color), background: color)

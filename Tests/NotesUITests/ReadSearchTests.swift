@@ -1,0 +1,90 @@
+import Foundation
+import NotesCore
+import NotesUI
+import Testing
+
+/// `/` in the read view searches inside the note; `n`/`N` step through the matches.
+@Suite struct ReadSearchTests {
+    static let body = (1...30).map { line in
+        switch line {
+        case 2: "Line 2: Café au lait"
+        case 15: "Line 15: a CAFE\u{301} in NFD"
+        case 28: "Line 28: cafe again, and cafés"
+        default: "Line \(line)"
+        }
+    }.joined(separator: "\n")
+
+    static func runner() -> (AppRunner, MemoryTerminal) {
+        let note = Note(title: "Long note", body: body, created: UIFixtures.now)
+        let (runner, terminal, _) = UIFixtures.runner(NotesDatabase(notes: [note]), width: 60, height: 12)
+        terminal.press(.enter)
+        runner.run()
+        return (runner, terminal)
+    }
+
+    /// The highlighted text of a row (match style: bold and underlined), and whether its current match is reversed.
+    static func highlighted(_ buffer: ScreenBuffer, row y: Int) -> String {
+        (0..<buffer.size.width).compactMap { x in
+            buffer[x, y].style.bold && buffer[x, y].style.underline ? buffer[x, y].text : nil
+        }.joined()
+    }
+
+    @Test func slashFindsEveryFormAndNSteps() throws {
+        // Given a long note open in the read view
+        let (runner, terminal) = Self.runner()
+
+        // When "/cafe" is typed and submitted
+        terminal.type("/cafe")
+        runner.run()
+        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("/cafe") == true)
+        terminal.press(.enter)
+        runner.run()
+
+        // Then four matches are found (accent, case and NFD folded), the first in view and current
+        let search = try #require(runner.state.readSearch)
+        #expect(search.matches.map(\.line) == [1, 14, 27, 27])
+        var buffer = try #require(terminal.lastBuffer)
+        #expect(buffer.lines.last?.hasPrefix("/cafe: match 1 of 4") == true)
+        #expect(Self.highlighted(buffer, row: 4) == "Café")
+        #expect(buffer[9, 4].style.reverse)  // "Café" at column 9: the current match
+
+        // When n is pressed, the view scrolls to line 15's match
+        terminal.press(.character("n"))
+        runner.run()
+        buffer = try #require(terminal.lastBuffer)
+        let row = try #require(buffer.lines.firstIndex { $0.contains("Line 15") })
+        #expect(Self.highlighted(buffer, row: row) == "CAFE\u{301}")
+        #expect(buffer.lines.last?.hasPrefix("/cafe: match 2 of 4") == true)
+
+        // When N is pressed twice, it goes back to the first, then round to the last
+        terminal.press(.character("N"), .character("N"))
+        runner.run()
+        #expect(runner.state.readSearch?.current == 3)
+        #expect(terminal.lastBuffer?.lines.contains { $0.contains("Line 28") } == true)
+        #expect(runner.state.message?.text == "Search went round to the bottom")
+
+        // When Esc is pressed, the search is cleared and the view stays; a second Esc goes back
+        terminal.press(.escape)
+        runner.run()
+        #expect(runner.state.readSearch == nil)
+        #expect(runner.state.screen != .notes)
+        terminal.press(.escape)
+        runner.run()
+        #expect(runner.state.screen == .notes)
+    }
+
+    @Test func aTextNotFoundSaysSoAndCtrlCCancelsTyping() throws {
+        let (runner, terminal) = Self.runner()
+        terminal.type("/zzz")
+        terminal.press(.enter)
+        runner.run()
+        #expect(runner.state.message == .init(text: "Not found: zzz", isError: true))
+
+        terminal.type("/caf")
+        terminal.press(.control("c"))
+        terminal.press(.character("j"))
+        runner.run()
+        #expect(runner.state.readSearch == nil)
+        #expect(runner.state.readScroll == 1)  // still running: Ctrl-C in the field did not quit
+    }
+}

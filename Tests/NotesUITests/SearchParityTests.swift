@@ -1,0 +1,88 @@
+import Foundation
+import NotesCore
+import NotesUI
+import Testing
+
+/// `notes list --search` (NotesCore's `NoteListing`) and the UI's `/` filter (`NoteFilter`
+/// over the index's search text) give the same answers, on the hard cases of folding.
+@Suite struct SearchParityTests {
+    static let office = Category(name: "Home Office")
+    static let cuisine = Category(name: "Cuisine Française")
+
+    static let notes: [(title: String, body: String, tags: Set<String>, category: Category?)] = [
+        ("José's résumé", "Sent to Zoë", ["jobs"], office),
+        ("Jose\u{301} decomposed", "re\u{301}sume\u{301} in NFD, as macOS writes it", [], nil),
+        ("Straße", "Die GROSSE Straße", ["de"], nil),
+        ("\u{212A}elvin scale", "273.15 \u{212A}", ["physics"], nil),
+        ("İstanbul trip", "Diyarbakır next; ISTANBUL again", ["travel"], nil),
+        ("ﬁnancial ﬁles", "ligatures ﬂow", ["money"], office),
+        ("Crème brûlée", "Whisk, then bake.", ["food", "dessert"], cuisine),
+        ("Cafe\u{301} list", "☕\u{FE0F} and 🍰, 👨‍👩‍👧 family", ["food"], cuisine),
+        ("東京 notes", "日本語のメモ 会議", ["japan"], nil),
+        ("한국어", "서울", [], nil),
+        ("Plain ASCII", "nothing special, naive text", ["misc"], nil),
+    ]
+
+    static let queries = [
+        "jose", "JOSÉ", "Jose\u{301}", "resume", "résumé", "zoe", "strasse", "STRAẞE", "große", "kelvin", "\u{212A}",
+        "istanbul", "İstanbul", "diyarbakir", "ı", "financial", "ﬁ", "flow", "creme brulee", "brûlée whisk",
+        #""creme brulee""#, #""brulee creme""#, "#food", "#fo", "#food creme", "#dessert #food", "@cuisine",
+        #"@"home office""#, "@home", "@office", "office", "cafe", "café", "☕", "☕\u{FE0F}", "👨‍👩‍👧", "🍰",
+        "東京", "会議 メモ", "서울", "한국", "naive", "naïve", "zzz", "a", "", "#", "e s",
+    ]
+
+    @Test func theCommandLineAndTheFilterFindTheSameNotes() {
+        let database = Self.database
+        let index = NoteIndex(database: database)
+        for query in Self.queries {
+            let listed = Set(NoteListing(search: query).notes(in: database).map(\.id))
+            var filter = NoteFilter()
+            filter.set(query: query, categoryID: nil, in: index)
+            let filtered = Set((0..<filter.count(in: index)).map { index.note(at: filter.position(ofRow: $0)).id })
+            #expect(listed == filtered, "\(query): CLI \(titles(listed, database)) UI \(titles(filtered, database))")
+        }
+    }
+
+    @Test(arguments: [
+        ("jose", ["José's résumé", "Jose\u{301} decomposed"]),
+        ("Jose\u{301}", ["José's résumé", "Jose\u{301} decomposed"]),
+        ("resume", ["José's résumé", "Jose\u{301} decomposed"]),
+        ("strasse", ["Straße"]),
+        ("kelvin", ["\u{212A}elvin scale"]),
+        ("istanbul", ["İstanbul trip"]),
+        ("diyarbakir", ["İstanbul trip"]),
+        ("financial", ["ﬁnancial ﬁles"]),
+        ("creme brulee", ["Crème brûlée"]),
+        (#""brulee creme""#, []),
+        ("#food", ["Crème brûlée", "Cafe\u{301} list"]),
+        ("#food creme", ["Crème brûlée"]),
+        (#"@"home office""#, ["José's résumé", "ﬁnancial ﬁles"]),
+        ("@office", []),
+        ("café", ["Cafe\u{301} list"]),
+        ("☕", ["Cafe\u{301} list"]),
+        ("会議 メモ", ["東京 notes"]),
+        ("한국", ["한국어"]),
+        ("naïve", ["Plain ASCII"]),
+    ] as [(String, [String])])
+    func bothFindWhatAPersonMeans(_ query: String, _ expected: [String]) {
+        let database = Self.database
+        #expect(Set(NoteListing(search: query).notes(in: database).map(\.title)) == Set(expected), "CLI: \(query)")
+        let index = NoteIndex(database: database)
+        var filter = NoteFilter()
+        filter.set(query: query, categoryID: nil, in: index)
+        let titles = (0..<filter.count(in: index)).map { index.note(at: filter.position(ofRow: $0)).title }
+        #expect(Set(titles) == Set(expected), "UI: \(query)")
+    }
+
+    static var database: NotesDatabase {
+        let notes = Self.notes.enumerated().map { offset, note in
+            Note(title: note.title, body: note.body, created: Date(timeIntervalSince1970: Double(offset * 60)),
+                 categoryID: note.category?.id, tags: note.tags)
+        }
+        return NotesDatabase(notes: notes, categories: [office, cuisine])
+    }
+
+    private func titles(_ ids: Set<UUID>, _ database: NotesDatabase) -> [String] {
+        ids.compactMap { database.notes[$0]?.title }.sorted()
+    }
+}
