@@ -18,16 +18,19 @@ public struct TrashBrowser: Equatable, Sendable {
     /// Whether the filter field or the "delete for good?" question is open (keys go there).
     public var isAsking: Bool { filterField != nil || confirmingPurge != nil }
 
-    /// The notes shown: the trash, most recently deleted first, narrowed by `query`.
+    /// The notes shown: the trash, most recently deleted first, narrowed by `query`
+    /// (the search rule of the list's filter).
     public func entries(in database: NotesDatabase) -> [Note] {
         let notes = database.sortedTrash
         let text = (filterField?.text ?? query).trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return notes }
-        let words = text.split(separator: " ").map { TextSearch(String($0)) }
-        return notes.filter { note in
-            let haystack = note.title + " " + (Self.categoryName(of: note, in: database) ?? "")
-            return words.allSatisfy { $0.isFound(in: haystack) }
+        // The same rule as the list's filter and `notes list --search`.
+        var search = TextSearch(text)
+        var shown: [Note] = []
+        for note in notes where search.isFound(in: note, categoryName: Self.categoryName(of: note, in: database)) {
+            shown.append(note)
         }
+        return shown
     }
 
     /// The note's category name, even if the category was deleted since.
