@@ -89,8 +89,8 @@ struct TerminalOrganizeTests {
     @Test func aTooSmallTerminalWithAQuestionOpenIgnoresYAndQ() throws {
         let (sandbox, session) = try start()
         defer { session.kill(); sandbox.remove() }
-        // Given the delete question open
-        try session.sendKeys("d")
+        // Given a question open (deleting a category asks; a note goes to the trash at once)
+        try session.sendKeys("c", "d")
         try session.waitFor(text: "(y/n)")
         // When the terminal becomes too small and y, q and Ctrl-C are pressed
         try session.resize(width: 30, height: 8)
@@ -103,6 +103,8 @@ struct TerminalOrganizeTests {
         try session.sendKeys("n")
         try session.waitFor(text: "Not deleted")
         #expect(try sandbox.notes().count == 1)
+        #expect(try sandbox.ok("category", "list").contains("Home"))
+        #expect(try sandbox.ok("category", "list").contains("Work"))
     }
 
     @Test(arguments: TerminalRestorationTests.Ending.allCases.filter { $0 != .errorExit })

@@ -19,7 +19,7 @@ import Testing
             "                      │                                                 ",
             "                      │                                                 ",
             "                      │                                                 ",
-            "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  T tra…",
+            "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  ? help",
         ])
         // The strips: two cells in the category's color; none for the uncategorized note.
         #expect(buffer[23, 1].style.background == UIFixtures.blue)
@@ -47,7 +47,7 @@ import Testing
             "                      │                                                    │ Send to Ana before Friday.       ",
             "                      │                                                    │                                  ",
             "                      │                                                    │                                  ",
-            "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  T trash  ? help                             ",
+            "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  ? help                                      ",
         ])
     }
 

@@ -74,7 +74,7 @@ public enum KeyHelp {
         if state.chooser != nil { return "type to narrow  ↑↓ move  Enter pick  - none  Esc cancel" }
         switch state.screen {
         case .notes:
-            return "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  T trash  ? help"
+            return "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  ? help"
         case .reading:
             return "e edit  r rename  m move  t tags  d trash  / find  n/N  Esc back  ? help"
         case .categories:
