@@ -186,8 +186,8 @@ public final class AppRunner {
         let outcome = session.edit(
             noteID: id,
             refresh: {
-                _ = try snapshot.refresh(from: repository)
-                state.reconcile(with: snapshot)
+                // Reconciling costs a pass over the filter: only when something came in.
+                if try snapshot.refresh(from: repository) { state.reconcile(with: snapshot) }
                 return snapshot.database
             },
             commit: { changes in
