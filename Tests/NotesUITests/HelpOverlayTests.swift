@@ -83,9 +83,10 @@ struct HelpOverlayTests {
         #expect(state.helpScroll == 0)
     }
 
-    @Test func whereItFitsAnyKeyCloses() {
+    @Test(arguments: [Key.character("j"), .down, .pageDown, .home, .end, .character(" ")])
+    func whereItFitsAnyKeyCloses(key: Key) {
         var state = state(.categories, width: 80, height: 24)
-        HelpOverlay.handle(.character("j"), &state)
+        HelpOverlay.handle(key, &state)
         #expect(!state.showsHelp)
     }
 

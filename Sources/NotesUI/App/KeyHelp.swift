@@ -12,7 +12,7 @@ public enum KeyHelp {
             ("r m t", "rename, move, tags"), ("d", "move to the trash"),
             ("u / Ctrl-R", "undo / redo"), ("T", "the trash"),
             ("/", "filter as you type"), ("Esc", "clear the filter"), ("v", "show/hide the preview"),
-            ("c", "categories"),
+            ("c", "categories"), ("S", "sync (git)"),
             ("?", "this help"), ("q Ctrl-C", "quit"), ("Ctrl-Z", "suspend"),
         ]),
         Section(title: "Text fields", keys: [

@@ -58,21 +58,25 @@ public enum HelpOverlay {
     /// A key while the help is open: scrolling keys scroll (when it scrolls), any other closes.
     public static func handle(_ key: Key, _ state: inout AppState) {
         let layout = layout(KeyHelp.sections(for: state), size: state.size)
+        guard layout.scrolls else { return close(&state) }
         let page = max(1, layout.rows - 1)
         var scroll = clampedScroll(state.helpScroll, layout)
         switch key {
-        case .down, .character("j") where layout.scrolls: scroll += 1
-        case .up, .character("k") where layout.scrolls: scroll -= 1
-        case .pageDown, .character(" ") where layout.scrolls: scroll += page
-        case .pageUp where layout.scrolls: scroll -= page
-        case .home, .character("g") where layout.scrolls: scroll = 0
-        case .end, .character("G") where layout.scrolls: scroll = Int.max / 2
+        case .down, .character("j"): scroll += 1
+        case .up, .character("k"): scroll -= 1
+        case .pageDown, .character(" "): scroll += page
+        case .pageUp: scroll -= page
+        case .home, .character("g"): scroll = 0
+        case .end, .character("G"): scroll = Int.max / 2
         default:
-            state.showsHelp = false
-            state.helpScroll = 0
-            return
+            return close(&state)
         }
         state.helpScroll = clampedScroll(scroll, layout)
+    }
+
+    private static func close(_ state: inout AppState) {
+        state.showsHelp = false
+        state.helpScroll = 0
     }
 
     static func clampedScroll(_ scroll: Int, _ layout: Layout) -> Int {

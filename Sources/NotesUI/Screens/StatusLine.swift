@@ -23,7 +23,7 @@ public enum StatusLine {
         } else if let message = state.message {
             buffer.write(DisplayWidth.truncate(message.text, to: width), x: 0, y: y,
                          style: message.isError ? Theme.error : Theme.message, limit: width)
-        } else if case .reading = state.screen, let search = state.readSearch, let match = search.currentMatch {
+        } else if case .reading = state.screen, let search = state.readSearch, search.currentMatch != nil {
             let text = "/\(search.text): match \(search.current + 1) of "
                 + "\(search.matches.count)  n next  N previous  Esc clear"
             buffer.write(DisplayWidth.truncate(text, to: width), x: 0, y: y, style: Theme.message, limit: width)
