@@ -66,10 +66,13 @@ public struct NoteEditSession {
     /// other processes' commits); `commit` commits changes, all or none, or throws.
     public func edit(noteID id: UUID, refresh: () throws -> NotesDatabase,
                      commit: ([StoreChange]) throws -> Void) -> Outcome {
-        let start: NotesDatabase
-        do { start = try refresh() } catch { return .failed("cannot read the store: \(error)") }
-        guard let base = start.notes[id] else { return .failed("the note is gone") }
-        let initial = NoteDocument.render(base, categoryName: base.categoryID.flatMap { start.categories[$0]?.name })
+        // Only the note is kept from the store's contents: a whole database held across
+        // the commit would make the store copy every note instead of changing one.
+        let base: Note, initial: String
+        switch Self.document(of: id, refresh: refresh) {
+        case .success(let found): (base, initial) = found
+        case .failure(let reason): return .failed(reason.text)
+        }
         let file: EditFile
         do { file = try EditFile(text: initial, name: base.title, temporaryFolder: temporaryFolder) } catch {
             return .failed(error.description)
@@ -94,28 +97,60 @@ public struct NoteEditSession {
             if let problem, text == lastWritten {
                 return keep(file, because: "the note was not saved: \(problem)")
             }
-            let current: NotesDatabase
-            do { current = try refresh() } catch { return keep(file, because: "cannot read the store: \(error)") }
-            let edited: Note
-            do {
-                let fields = try NoteDocument.read(cleaned, originalBody: base.body)
-                edited = try NoteDocument.apply(fields, to: base, in: current)
-            } catch {
+            switch save(cleaned, base: base, id: id, refresh: refresh) {
+            case .unreadableStore(let reason):
+                return keep(file, because: reason)
+            case .problem(let error):
                 problem = error
                 let annotated = Self.annotated(cleaned, problem: error)
                 do { try file.write(annotated) } catch { return keep(file, because: "\(error)") }
                 lastWritten = annotated
                 continue
-            }
-            guard EditMerge.isChanged(base, edited) else {
+            case .unchanged:
                 file.discard()
                 return .unchanged
+            case .changes(let changes, let outcome, let title):
+                do { try commit(changes) } catch { return keep(file, because: "the note could not be saved: \(error)") }
+                file.discard()
+                return .saved(outcome, title: title)
             }
-            let (changes, outcome) = EditMerge.changes(base: base, edited: edited, current: current.notes[id], now: now())
-            do { try commit(changes) } catch { return keep(file, because: "the note could not be saved: \(error)") }
-            file.discard()
-            return .saved(outcome, title: edited.title)
         }
+    }
+
+    /// Why an edit could not start.
+    private struct StartFailure: Error { let text: String }
+
+    /// The note and its document, read from the store's current contents.
+    private static func document(of id: UUID, refresh: () throws -> NotesDatabase) -> Result<(Note, String), StartFailure> {
+        let start: NotesDatabase
+        do { start = try refresh() } catch { return .failure(StartFailure(text: "cannot read the store: \(error)")) }
+        guard let note = start.notes[id] else { return .failure(StartFailure(text: "the note is gone")) }
+        return .success((note, NoteDocument.render(note, categoryName: note.categoryID.flatMap { start.categories[$0]?.name })))
+    }
+
+    /// What saving the edited text would do.
+    private enum SavePlan {
+        case unreadableStore(String)
+        case problem(NoteDocumentError)
+        case unchanged
+        case changes([StoreChange], EditMerge.Outcome, title: String)
+    }
+
+    /// Reads the edited text against the store's current contents and merges it with what
+    /// happened meanwhile. The contents are let go of before the caller commits.
+    private func save(_ text: String, base: Note, id: UUID, refresh: () throws -> NotesDatabase) -> SavePlan {
+        let current: NotesDatabase
+        do { current = try refresh() } catch { return .unreadableStore("cannot read the store: \(error)") }
+        let edited: Note
+        do {
+            let fields = try NoteDocument.read(text, originalBody: base.body)
+            edited = try NoteDocument.apply(fields, to: base, in: current)
+        } catch {
+            return .problem(error)
+        }
+        guard EditMerge.isChanged(base, edited) else { return .unchanged }
+        let (changes, outcome) = EditMerge.changes(base: base, edited: edited, current: current.notes[id], now: now())
+        return .changes(changes, outcome, title: edited.title)
     }
 
     private func keep(_ file: EditFile, because reason: String) -> Outcome {
