@@ -108,12 +108,25 @@ public final class NotesStore: NotesRepository {
     @discardableResult
     public func commit(_ changes: [StoreChange]) throws -> Bool {
         guard !isClosed else { throw StoreError.closed }
-        if let readOnlyReason {
-            throw StoreError.io(file: url.path, operation: "write the store", reason: "it is read-only (\(readOnlyReason)); reading works, nothing was written")
-        }
+        try refuseIfReadOnly()
         try lock.lock(timeout: options.lockTimeout)
         defer { lock.unlock() }
         let othersCommitted = try catchUp()
+        try commitCaughtUp(changes)
+        return othersCommitted
+    }
+
+    /// Throws, saying why, when this store cannot be written (reading still works).
+    func refuseIfReadOnly() throws {
+        if let readOnlyReason {
+            throw StoreError.io(file: url.path, operation: "write the store", reason: "it is read-only (\(readOnlyReason)); reading works, nothing was written")
+        }
+    }
+
+    /// The part of a commit done under the lock once other processes' commits are taken
+    /// in: check, append durably, apply, and compact when it is time (a failed compaction
+    /// is a warning: the commit is safe in the journal).
+    func commitCaughtUp(_ changes: [StoreChange]) throws {
         try checkSnapshotIntact()
         try Self.validate(changes, against: contents)
         try append(changes)
@@ -123,7 +136,6 @@ public final class NotesStore: NotesRepository {
                 warn("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal, which keeps growing until this is fixed")
             }
         }
-        return othersCommitted
     }
 
     /// Records a warning (once) and passes it to `warningHandler`.

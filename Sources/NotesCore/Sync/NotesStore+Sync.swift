@@ -8,23 +8,13 @@ extension NotesStore {
     @discardableResult
     public func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> [StoreChange] {
         guard !isClosed else { throw StoreError.closed }
-        guard !options.readOnly else {
-            throw StoreError.io(file: url.path, operation: "commit", reason: "the store was opened read-only")
-        }
+        try refuseIfReadOnly()
         try lock.lock(timeout: options.lockTimeout)
         defer { lock.unlock() }
         _ = try catchUp()
         let changes = try build(contents)
         guard !changes.isEmpty else { return [] }
-        try checkSnapshotIntact()
-        try Self.validate(changes, against: contents)
-        try append(changes)
-        try applyValidated(changes)
-        if shouldCompact {
-            do { try compact() } catch {
-                warnings.append(StoreWarning("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal"))
-            }
-        }
+        try commitCaughtUp(changes)
         return changes
     }
 }
