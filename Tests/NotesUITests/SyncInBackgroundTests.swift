@@ -8,8 +8,9 @@ import Testing
 /// second `S` is refused, `q` waits for the sync, and the result and the sync's own
 /// changes show when it ends.
 @Suite struct SyncInBackgroundTests {
-    /// A sync that says it is fetching, then blocks until `release()`, then changes the
-    /// repository from outside (as the sync's own store would) and returns its summary.
+    /// A sync that says it is fetching, then blocks until `release()` (at most 10 s, so a
+    /// runner that ran it on the UI thread fails the test instead of hanging it), then
+    /// changes the repository from outside (as the sync's own store would) and returns its summary.
     private struct BlockedSync {
         let repository: OutsideChanges
         let gate = DispatchSemaphore(value: 0)
@@ -18,7 +19,7 @@ import Testing
         var action: AppRunner.SyncAction {
             { [gate, repository] progress in
                 progress("sync: fetching")
-                gate.wait()
+                _ = gate.wait(timeout: .now() + 10)
                 progress("sync: applying the merge")
                 try repository.commitFromOutside([.putNote(Note(title: "Arrived from elsewhere", created: UIFixtures.now))])
                 return Self.summary
