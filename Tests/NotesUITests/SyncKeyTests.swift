@@ -3,17 +3,16 @@ import NotesCore
 import NotesUI
 import Testing
 
-/// `S` in the note list: the runner's sync action runs, its progress and then its result
-/// (or its error) show on the status line, and the list picks up what the sync changed.
+/// `S` in the note list: the runner's sync action runs, its result (or its error) shows on
+/// the status line, and the list picks up what the sync changed; when the input ends
+/// during a sync, the runner waits for it. (Progress while it runs: `SyncInBackgroundTests`.)
 @Suite struct SyncKeyTests {
     @Test func syncShowsProgressThenTheSummaryAndTheListUpdates() throws {
         let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20), colorMode: .trueColor)
         let repository = OutsideChanges(UIFixtures.database)
-        var progressScreens: [String] = []
         let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc, now: { UIFixtures.now },
                                editBody: { $0 }, sync: { progress in
             progress("sync: fetching")
-            progressScreens.append(terminal.lastBuffer?.lines.last ?? "")
             try repository.commitFromOutside([.putNote(Note(title: "Arrived from elsewhere", created: UIFixtures.now))])
             return "synced at 0123456789: 1 change received"
         })
@@ -21,7 +20,6 @@ import Testing
         terminal.press(.character("S"))
         runner.run()
 
-        #expect(progressScreens.first?.hasPrefix("sync: fetching") == true)
         let screen = try #require(terminal.lastBuffer)
         #expect(screen.lines.last?.hasPrefix("synced at 0123456789: 1 change received") == true)
         #expect(screen.lines.contains { $0.contains("Arrived from elsewhere") })
@@ -45,25 +43,39 @@ import Testing
 }
 
 /// A repository that another process (the sync) changes behind the UI's back, as a
-/// second `NotesStore` on the same file would: the next refresh reports it.
-private final class OutsideChanges: NotesRepository {
-    private(set) var contents: NotesDatabase
+/// second `NotesStore` on the same file would: the next refresh reports it. The sync
+/// runs on its own thread, so every access takes the lock (hence `@unchecked Sendable`).
+final class OutsideChanges: NotesRepository, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: NotesDatabase
     private var changedOutside = false
+    private var made: [[StoreChange]] = []
 
-    init(_ contents: NotesDatabase) { self.contents = contents }
+    init(_ contents: NotesDatabase) { current = contents }
+
+    var contents: NotesDatabase { lock.withLock { current } }
+    /// The UI's own commits, in order.
+    var commits: [[StoreChange]] { lock.withLock { made } }
 
     func commit(_ changes: [StoreChange]) throws -> Bool {
-        try contents.apply(changes)
+        try lock.withLock {
+            try current.apply(changes)
+            made.append(changes)
+        }
         return false
     }
 
     func commitFromOutside(_ changes: [StoreChange]) throws {
-        try contents.apply(changes)
-        changedOutside = true
+        try lock.withLock {
+            try current.apply(changes)
+            changedOutside = true
+        }
     }
 
     func refresh() throws -> Bool {
-        defer { changedOutside = false }
-        return changedOutside
+        lock.withLock {
+            defer { changedOutside = false }
+            return changedOutside
+        }
     }
 }

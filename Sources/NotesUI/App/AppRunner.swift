@@ -16,10 +16,15 @@ public final class AppRunner {
     private let runEditor: (String) throws -> Void
     private let unsavedFolder: URL
     private let sync: SyncAction?
+    /// The sync `S` started, running on its own thread, and its mailbox.
+    private let backgroundSync = BackgroundSync()
+    /// `q` came while a sync ran: the runner quits when it ends (a second `q` quits at once).
+    private var quitsAfterSync = false
 
-    /// Syncs the store (`S`): reports progress lines, returns the summary to show. The
-    /// network part blocks the UI meanwhile; the store's lock is held only to apply the merge.
-    public typealias SyncAction = (_ progress: @escaping (String) -> Void) throws -> String
+    /// Syncs the store (`S`): reports progress lines, returns the summary to show. It runs
+    /// on a thread of its own while the UI keeps working, so it must share nothing with
+    /// the runner (it opens a store of its own); the store's lock is held only to apply the merge.
+    public typealias SyncAction = @Sendable (_ progress: @escaping @Sendable (String) -> Void) throws -> String
 
     /// - Parameters:
     ///   - runEditor: runs the user's editor on a file path (`ExternalEditor.run(file:)`);
@@ -61,6 +66,13 @@ public final class AppRunner {
     /// list shows their changes within a second without a key.
     public static let refreshMilliseconds = 500
 
+    /// How often, with no key, the runner looks at a running sync's mailbox: its progress
+    /// lines follow each other closely.
+    public static let syncPollMilliseconds = 100
+
+    /// True while a sync started by `S` runs (or its last words are not shown yet).
+    public var isSyncing: Bool { backgroundSync.hasWork }
+
     /// Runs until `q` or the end of input. While the preview is held (a move in the
     /// list), waits for keys at most `previewDelayMilliseconds`, then lets it catch up;
     /// otherwise at most `refreshMilliseconds`, then looks for other processes' commits
@@ -70,9 +82,13 @@ public final class AppRunner {
         var quickIdles = 0
         while true {
             let limit = state.previewHeldNoteID != nil ? Self.previewDelayMilliseconds
-                : quickIdles < Self.quickIdlesBeforeUnlimitedWait ? Self.refreshMilliseconds : nil
+                : quickIdles >= Self.quickIdlesBeforeUnlimitedWait ? nil
+                : isSyncing ? Self.syncPollMilliseconds : Self.refreshMilliseconds
             let started = DispatchTime.now().uptimeNanoseconds
-            guard let event = terminal.nextEvent(idleAfter: limit) else { return }
+            guard let event = terminal.nextEvent(idleAfter: limit) else {
+                finishSyncBeforeQuitting()
+                return
+            }
             let waited = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
             quickIdles = event == .idle && waited < UInt64(limit ?? 0) / 2 ? quickIdles + 1 : 0
             let before = (state, snapshot.index.id)
@@ -93,7 +109,12 @@ public final class AppRunner {
         for effect in effects {
             switch effect {
             case .quit:
-                return false
+                if backgroundSync.isRunning && !quitsAfterSync {
+                    quitsAfterSync = true
+                    state.message = .init(text: Self.waitingForSync, isError: false)
+                } else {
+                    return false
+                }
             case .commit(let changes):
                 commit(changes)
             case .editNote(let id):
@@ -105,11 +126,12 @@ public final class AppRunner {
             case .suspend:
                 terminal.suspendToShell()
             case .sync:
-                runSync()
+                startSync()
             }
         }
+        showSyncEvents()
         refreshFromRepository()
-        return true
+        return !(quitsAfterSync && !isSyncing)
     }
 
     /// Puts a message on the status line (until the next key), e.g. the store's warnings at start.
@@ -197,22 +219,44 @@ public final class AppRunner {
         state.message = .init(text: outcome.message, isError: outcome.isError)
     }
 
-    /// `S`: each progress line on the status line as it comes, then the result or git's error.
-    private func runSync() {
+    /// `S`: starts the sync on its own thread; its progress lines and then its result or
+    /// git's error reach the status line through `showSyncEvents`, while keys keep working.
+    private func startSync() {
         guard let sync else {
             state.message = .init(text: "sync is not available here", isError: true)
             return
         }
-        do {
-            let summary = try sync { [weak self] step in
-                self?.state.message = .init(text: step, isError: false)
-                self?.draw()
+        state.message = backgroundSync.start(sync)
+            ? .init(text: "sync: starting", isError: false)
+            : .init(text: "a sync is already running", isError: false)
+    }
+
+    /// What the status line says after `q` while a sync runs.
+    static let waitingForSync = "quitting when the sync ends (q again quits now; the next sync completes it)"
+
+    /// Puts what the running sync posted on the status line: the latest progress line, or
+    /// its outcome. While quitting, the progress keeps saying that `q` waits for it.
+    private func showSyncEvents() {
+        for event in backgroundSync.take() {
+            switch event {
+            case .progress(let line):
+                state.message = .init(text: quitsAfterSync ? "\(line); \(Self.waitingForSync)" : line, isError: false)
+            case .finished(let message, let isError):
+                state.message = .init(text: message, isError: isError)
             }
-            state.message = .init(text: summary, isError: false)
-        } catch {
-            let firstLines = "\(error)".split(separator: "\n").prefix(2).joined(separator: " ")
-            state.message = .init(text: "error: \(firstLines)", isError: true)
         }
+    }
+
+    /// The input ended while a sync runs: waits for it (with a visible message), then
+    /// shows its outcome and picks up its merge before returning.
+    private func finishSyncBeforeQuitting() {
+        guard isSyncing else { return }
+        state.message = .init(text: "waiting for the sync to finish", isError: false)
+        draw()
+        backgroundSync.waitUntilFinished()
+        showSyncEvents()
+        refreshFromRepository()
+        draw()
     }
 
     /// Picks up other processes' commits. The list keeps the cursor on the note it was on.
