@@ -104,14 +104,15 @@ public final class NotesStore: NotesRepository {
     }
 
     /// Validates and durably commits `changes`, all or none, on top of whatever
-    /// other processes committed first. Returns whether there was any.
+    /// other processes committed first. Returns whether there was any. Without
+    /// `commitWaitsForLock`, a lock held by another process throws `StoreError.locked` at once.
     @discardableResult
     public func commit(_ changes: [StoreChange]) throws -> Bool {
         guard !isClosed else { throw StoreError.closed }
         if let readOnlyReason {
             throw StoreError.io(file: url.path, operation: "write the store", reason: "it is read-only (\(readOnlyReason)); reading works, nothing was written")
         }
-        try lock.lock(timeout: options.lockTimeout)
+        try lock.lock(timeout: options.commitWaitsForLock ? options.lockTimeout : 0)
         defer { lock.unlock() }
         let othersCommitted = try catchUp()
         try checkSnapshotIntact()
