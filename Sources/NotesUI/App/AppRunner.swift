@@ -106,8 +106,7 @@ public final class AppRunner {
                 guard !pending.isEmpty else { return false }
                 if quitWhenSaved { return false }  // asked once: quits without them
                 quitWhenSaved = true
-                state.message = .init(text: "\(pending.waitingMessage): quitting once saved; q again quits WITHOUT them, another key stays",
-                                      isError: true)
+                state.message = waitingStatus
             case .commit(let changes):
                 commit(changes)
             case .editNote(let id):
@@ -123,6 +122,8 @@ public final class AppRunner {
             }
         }
         refreshFromRepository()
+        // Whatever else the status line said, it keeps saying that changes wait.
+        if !pending.isEmpty && state.message == nil { state.message = waitingStatus }
         return !(quitWhenSaved && pending.isEmpty)
     }
 
@@ -203,12 +204,20 @@ public final class AppRunner {
         if let failure {
             state.message = .init(text: failure, isError: true)
         } else if !pending.isEmpty {
-            state.message = .init(text: pending.waitingMessage, isError: false)
+            if saved > 0 { state.message = waitingStatus }
         } else if saved > 0 {
             state.message = .init(text: saved == 1 ? "Saved the change that waited for the lock"
                                   : "Saved the \(saved) changes that waited for the lock", isError: false)
         }
         return pending.isEmpty
+    }
+
+    /// The status line while commits wait for the lock (and whether `q` was pressed).
+    private var waitingStatus: AppState.Message {
+        quitWhenSaved
+            ? .init(text: "q again quits WITHOUT \(pending.unsavedCount) (else quits once saved); \(pending.waitingMessage)",
+                    isError: true)
+            : .init(text: pending.waitingMessage, isError: false)
     }
 
     /// Shows `database` with the queued commits on top, keeping the cursor on its note.
@@ -255,7 +264,7 @@ public final class AppRunner {
     private func apply(_ direction: UndoStep.Direction) {
         let verb = direction == .undo ? "undo" : "redo"
         guard pending.isEmpty else {
-            state.message = .init(text: "\(pending.waitingMessage); \(verb) works once they are saved", isError: true)
+            state.message = .init(text: "Not \(verb)ne: first \(pending.waitingMessage)", isError: true)
             return
         }
         guard let step = history.take(direction) else {

@@ -51,7 +51,11 @@ struct PendingCommits {
 
     /// The status line while commits wait: who holds the lock and how many wait.
     var waitingMessage: String {
-        let what = count == 1 ? "1 change" : "\(count) changes"
-        return "waiting for \(holder): \(what) not saved yet"
+        "waiting for \(holder): \(unsavedCount) not saved yet"
+    }
+
+    /// "1 change", "3 changes".
+    var unsavedCount: String {
+        count == 1 ? "1 change" : "\(count) changes"
     }
 }
