@@ -8,7 +8,8 @@ enum OpenUI {
     static func run(storePath: String?) throws {
         let url = StoreLocation.resolve(explicit: storePath)
         var options = NotesStoreOptions()
-        options.refreshWaitsForLock = false  // no key waits for another process's lock
+        options.refreshWaitsForLock = false  // no key waits for another process's lock:
+        options.commitWaitsForLock = false  // a busy commit is queued by the runner and retried
         let store = try NotesStore.open(at: url, options: options)
         defer { store.close() }
         StoreReport.print(for: store)

@@ -7,11 +7,13 @@ import Testing
 /// `e`: the whole note in the editor through the runner, and what the status line says.
 @Suite struct EditNoteFlowTests {
     /// A repository whose commits fail, like a store another process keeps locked.
-    final class BusyRepository: NotesRepository {
+    /// A store on a full disk: every commit fails. (A busy lock no longer fails a commit
+    /// in the UI: it waits in the runner, see `LockWaitTests`.)
+    final class FullDiskRepository: NotesRepository {
         let contents: NotesDatabase
         init(_ contents: NotesDatabase) { self.contents = contents }
         func commit(_ changes: [StoreChange]) throws -> Bool {
-            throw StoreError.locked(file: "notes.json.lock", holder: "pid 42 notes")
+            throw StoreError.io(file: "notes.json.journal", operation: "append a commit", reason: "No space left on device")
         }
         func refresh() throws -> Bool { false }
     }
@@ -61,13 +63,13 @@ import Testing
     @Test func aFailedCommitKeepsTheText() throws {
         let folder = try TemporaryFolder(prefix: "notes-ui-edit")
         defer { folder.remove() }
-        let (runner, terminal) = runner(BusyRepository(UIFixtures.database), unsaved: folder.file("unsaved"),
+        let (runner, terminal) = runner(FullDiskRepository(UIFixtures.database), unsaved: folder.file("unsaved"),
                                         editor: ScriptedEditor.applying { $0 + "more words\n" })
         terminal.press(.character("e"))
         runner.run()
         let message = try #require(runner.state.message)
         #expect(message.text.contains("your text is kept in"))
-        #expect(message.text.contains("the store is busy"))
+        #expect(message.text.contains("No space left on device"))
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder.file("unsaved").path)
         let text = try String(contentsOf: folder.file("unsaved").appendingPathComponent(try #require(kept.first)), encoding: .utf8)
         #expect(text.hasSuffix("more words\n"))

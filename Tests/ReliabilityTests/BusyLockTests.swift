@@ -37,4 +37,33 @@ import Testing
         #expect(store.busyHolder == nil)
         #expect(store.contents.notes.values.contains { $0.title == "from the other" })
     }
+
+    @Test func aCommitThatDoesNotWaitThrowsLockedAtOnceAndWritesNothing() throws {
+        let folder = try TemporaryFolder(prefix: "notes-busy")
+        defer { folder.remove() }
+        let url = folder.file("store").appendingPathComponent("notes.json")
+        var options = NotesStoreOptions(lockTimeout: 30)
+        options.commitWaitsForLock = false
+        let store = try NotesStore.open(at: url, options: options)
+        defer { store.close() }
+
+        let fd = open(NotesStore.lockPath(for: url), O_RDWR)
+        try #require(fd >= 0)
+        try #require(flock(fd, LOCK_EX) == 0)  // another program holds it
+        // Without the option: waits 30 s, then throws.
+        #expect {
+            try store.commit(.putNote(Note(title: "queued")))
+        } throws: { error in
+            guard case StoreError.locked = error else { return false }
+            return true
+        }
+        #expect(store.contents.notes.isEmpty)
+
+        flock(fd, LOCK_UN)
+        close(fd)
+        try store.commit(.putNote(Note(title: "queued")))
+        let reader = try NotesStore.open(at: url)
+        defer { reader.close() }
+        #expect(reader.contents.notes.values.map(\.title) == ["queued"])
+    }
 }

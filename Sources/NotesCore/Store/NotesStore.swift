@@ -104,12 +104,13 @@ public final class NotesStore: NotesRepository {
     }
 
     /// Validates and durably commits `changes`, all or none, on top of whatever
-    /// other processes committed first. Returns whether there was any.
+    /// other processes committed first. Returns whether there was any. Without
+    /// `commitWaitsForLock`, a lock held by another process throws `StoreError.locked` at once.
     @discardableResult
     public func commit(_ changes: [StoreChange]) throws -> Bool {
         guard !isClosed else { throw StoreError.closed }
         try refuseIfReadOnly()
-        try lock.lock(timeout: options.lockTimeout)
+        try lock.lock(timeout: options.commitWaitsForLock ? options.lockTimeout : 0)
         defer { lock.unlock() }
         let othersCommitted = try catchUp()
         try commitCaughtUp(changes)

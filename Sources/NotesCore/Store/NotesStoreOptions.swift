@@ -17,6 +17,10 @@ public struct NotesStoreOptions: Sendable {
     /// says no: a key must never wait on the lock just to look for others' changes; it
     /// looks again after the next key (see `NotesStore.busyHolder`).
     public var refreshWaitsForLock = true
+    /// Whether `commit` waits for another process's lock (up to `lockTimeout`). The UI
+    /// says no: a busy lock then throws `StoreError.locked` at once, and the UI queues the
+    /// commit and tries again later (`PendingCommits`).
+    public var commitWaitsForLock = true
 
     public init(
         lockTimeout: Double = 5, compactionMinimumBytes: Int = 64 * 1024, compactionRatio: Double = 0.25,

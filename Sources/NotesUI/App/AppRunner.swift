@@ -9,6 +9,12 @@ public final class AppRunner {
     public private(set) var snapshot: NotesSnapshot
     /// What `u` and `Ctrl-R` undo and redo: every change committed through `commit(_:)`.
     public private(set) var history = UndoHistory()
+    /// Commits that found the store's lock held by another process, tried again at each
+    /// key and idle wake-up (see `PendingCommits`).
+    private var pending = PendingCommits()
+    /// `q` was pressed while commits were pending: the app quits once they are saved; a
+    /// second `q` quits without them.
+    private var quitWhenSaved = false
     private let terminal: any Terminal
     private let repository: any NotesRepository
     private let timeZone: TimeZone
@@ -87,7 +93,7 @@ public final class AppRunner {
             let started = DispatchTime.now().uptimeNanoseconds
             guard let event = terminal.nextEvent(idleAfter: limit) else {
                 finishSyncBeforeQuitting()
-                return
+                return saveBeforeEnd()
             }
             let waited = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
             quickIdles = event == .idle && waited < UInt64(limit ?? 0) / 2 ? quickIdles + 1 : 0
@@ -106,12 +112,19 @@ public final class AppRunner {
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
         let effects = AppUpdate.update(&state, event: event, snapshot: snapshot, now: now())
+        if event != .idle && !effects.contains(.quit) && quitWhenSaved {
+            quitWhenSaved = false
+            state.message = .init(text: "\(pending.waitingMessage); staying", isError: false)
+        }
         for effect in effects {
             switch effect {
             case .quit:
                 if backgroundSync.isRunning && !quitsAfterSync {
                     quitsAfterSync = true
                     state.message = .init(text: Self.waitingForSync, isError: false)
+                } else if !pending.isEmpty && !quitWhenSaved {
+                    quitWhenSaved = true  // asked once: a second q quits without them
+                    state.message = waitingStatus
                 } else {
                     return false
                 }
@@ -131,8 +144,15 @@ public final class AppRunner {
         }
         showSyncEvents()
         refreshFromRepository()
-        return !(quitsAfterSync && !isSyncing)
+        // Whatever else the status line said, it keeps saying that changes wait.
+        if !pending.isEmpty && state.message == nil { state.message = waitingStatus }
+        // A q that waits (for the sync, for changes waiting for the lock) quits once they are done.
+        let wantsToQuit = quitsAfterSync || quitWhenSaved
+        return !(wantsToQuit && !(quitsAfterSync && isSyncing) && pending.isEmpty)
     }
+
+    /// The commits waiting for the lock, oldest first: 0 when everything is saved.
+    public var pendingCommitCount: Int { pending.count }
 
     /// Puts a message on the status line (until the next key), e.g. the store's warnings at start.
     public func show(message: String, isError: Bool) {
@@ -149,11 +169,107 @@ public final class AppRunner {
     /// values it touched, before and after) so that `u` can take it back. Returns the
     /// error, already shown on the status line.
     @discardableResult
+    ///
+    /// While another process holds the store's lock the commit is queued instead
+    /// (`PendingCommits`), and so is every commit after it, to keep their order; it is
+    /// recorded for undo when it goes through (`savePending`).
     private func commit(_ changes: [StoreChange]) -> (any Error)? {
+        guard pending.isEmpty else {
+            queue(changes, holder: nil)
+            return nil
+        }
         let step = UndoStep.before(changes, in: snapshot.database)
-        if let error = commitUnrecorded(changes) { return error }
+        do {
+            try snapshot.commit(changes, through: repository)
+        } catch StoreError.locked(_, let holder) {
+            queue(changes, holder: holder)
+            return nil
+        } catch {
+            return failed(error)
+        }
+        state.reconcile(with: snapshot)
         history.record(step.completed(in: repository.contents))
         return nil
+    }
+
+    /// Queues a commit that must wait for the lock; the list shows it as if committed.
+    private func queue(_ changes: [StoreChange], holder: String?) {
+        pending.append(changes, holder: holder)
+        show(repository.contents)
+        state.message = .init(text: pending.waitingMessage, isError: false)
+    }
+
+    /// Tries the queued commits again, oldest first, each recorded for undo as it goes
+    /// through; stops at the first that still finds the lock busy. A commit that fails
+    /// otherwise (another process deleted its note meanwhile) is reported and dropped.
+    /// Returns whether nothing is left waiting.
+    @discardableResult
+    private func savePending() -> Bool {
+        guard !pending.isEmpty else { return true }
+        var saved = 0
+        var failure: String?
+        while let changes = pending.first {
+            let step = UndoStep.before(changes, in: repository.contents)
+            do {
+                try repository.commit(changes)
+            } catch StoreError.locked(_, let holder) {
+                pending.stillBusy(holder: holder)
+                break
+            } catch {
+                failure = "error: a change that waited for the lock could not be saved: \(error)"
+                pending.removeFirst()
+                continue
+            }
+            pending.removeFirst()
+            history.record(step.completed(in: repository.contents))
+            saved += 1
+        }
+        if saved > 0 || failure != nil { show(repository.contents) }
+        if let failure {
+            state.message = .init(text: failure, isError: true)
+        } else if !pending.isEmpty {
+            if saved > 0 { state.message = waitingStatus }
+        } else if saved > 0 {
+            state.message = .init(text: saved == 1 ? "Saved the change that waited for the lock"
+                                  : "Saved the \(saved) changes that waited for the lock", isError: false)
+        }
+        return pending.isEmpty
+    }
+
+    /// The status line while commits wait for the lock (and whether `q` was pressed).
+    private var waitingStatus: AppState.Message {
+        quitWhenSaved
+            ? .init(text: "q again quits WITHOUT \(pending.unsavedCount) (else quits once saved); \(pending.waitingMessage)",
+                    isError: true)
+            : .init(text: pending.waitingMessage, isError: false)
+    }
+
+    /// Shows `database` with the queued commits on top, keeping the cursor on its note.
+    private func show(_ database: NotesDatabase) {
+        let selected = state.selectedNote(in: snapshot)?.id
+        snapshot = NotesSnapshot(pending.overlaid(on: database), searchText: .inBackground)
+        if state.pendingSelection == nil { state.pendingSelection = selected }
+        state.reconcile(with: snapshot)
+    }
+
+    /// At the end of input, queued commits are still saved: tries again (every 100 ms)
+    /// for up to `endOfInputWaitSeconds`, then says on stderr what was not saved.
+    private func saveBeforeEnd() {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.endOfInputWaitSeconds * 1e9)
+        while !savePending() && DispatchTime.now().uptimeNanoseconds < deadline { usleep(100_000) }
+        guard !pending.isEmpty else { return }
+        FileHandle.standardError.write(Data("notes: \(pending.waitingMessage); they were not saved\n".utf8))
+    }
+
+    /// How long the end of input waits for the lock to save queued commits.
+    static let endOfInputWaitSeconds = 30.0
+
+    /// A commit that failed: the list shows the repository again, the error the status line.
+    private func failed(_ error: any Error) -> any Error {
+        state.pendingSelection = nil
+        state.reconcile(with: snapshot)
+        state.message = .init(text: "error: \(error)", isError: true)
+        return error
     }
 
     /// Commits without recording; the error (also shown on the status line) if it failed.
@@ -161,10 +277,7 @@ public final class AppRunner {
         do {
             try snapshot.commit(changes, through: repository)
         } catch {
-            state.pendingSelection = nil
-            state.reconcile(with: snapshot)
-            state.message = .init(text: "error: \(error)", isError: true)
-            return error
+            return failed(error)
         }
         state.reconcile(with: snapshot)
         return nil
@@ -174,6 +287,10 @@ public final class AppRunner {
     /// what it touched meanwhile: then the step is dropped and the status line says why.
     private func apply(_ direction: UndoStep.Direction) {
         let verb = direction == .undo ? "undo" : "redo"
+        guard pending.isEmpty else {
+            state.message = .init(text: "Not \(verb)ne: first \(pending.waitingMessage)", isError: true)
+            return
+        }
         guard let step = history.take(direction) else {
             state.message = .init(text: "Nothing to \(verb)", isError: false)
             return
@@ -183,7 +300,12 @@ public final class AppRunner {
             state.message = .init(text: "Not \(verb)ne: \(changed) changed elsewhere meanwhile; kept as it is", isError: true)
             return
         }
-        guard commitUnrecorded(step.changes(direction)) == nil else {
+        if let error = commitUnrecorded(step.changes(direction)) {
+            if case StoreError.locked(_, let holder) = error {
+                history.putBack(step, direction)  // nothing happened: u tries again later
+                state.message = .init(text: "Not \(verb)ne: waiting for \(holder); try again", isError: true)
+                return
+            }
             state.message = .init(text: "Not \(verb)ne: \(state.message?.text ?? "")", isError: true)
             return
         }
@@ -208,6 +330,8 @@ public final class AppRunner {
         let outcome = session.edit(
             noteID: id,
             refresh: {
+                // While commits wait for the lock, the list already shows them.
+                guard savePending() else { return snapshot.database }
                 // Reconciling costs a pass over the filter: only when something came in.
                 if try snapshot.refresh(from: repository) { state.reconcile(with: snapshot) }
                 return snapshot.database
@@ -216,7 +340,8 @@ public final class AppRunner {
                 state.pendingSelection = id
                 if let error = commit(changes) { throw error }
             })
-        state.message = .init(text: outcome.message, isError: outcome.isError)
+        state.message = pending.isEmpty ? .init(text: outcome.message, isError: outcome.isError)
+            : .init(text: pending.waitingMessage, isError: false)
     }
 
     /// `S`: starts the sync on its own thread; its progress lines and then its result or
@@ -261,6 +386,7 @@ public final class AppRunner {
 
     /// Picks up other processes' commits. The list keeps the cursor on the note it was on.
     private func refreshFromRepository() {
+        guard savePending() else { return }
         let selected = state.selectedNote(in: snapshot)?.id
         do {
             if try snapshot.refresh(from: repository) {

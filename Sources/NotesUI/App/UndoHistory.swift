@@ -26,6 +26,14 @@ public struct UndoHistory: Equatable, Sendable {
         }
     }
 
+    /// Puts back a step taken by `take` that could not be applied (the lock was busy).
+    mutating func putBack(_ step: UndoStep, _ direction: UndoStep.Direction) {
+        switch direction {
+        case .undo: undoSteps.append(step)
+        case .redo: redoSteps.append(step)
+        }
+    }
+
     /// Puts a step that was undone (or redone) on the other stack.
     mutating func applied(_ step: UndoStep, _ direction: UndoStep.Direction) {
         switch direction {

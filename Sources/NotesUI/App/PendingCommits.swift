@@ -1,0 +1,61 @@
+import NotesCore
+
+/// The UI's commits that found the store's lock held by another process
+/// (`StoreError.locked`): kept in order and committed by the runner, oldest first, at
+/// each key and each idle wake-up until the lock is free. Meanwhile the list shows them
+/// as if committed (`overlaid(on:)`), so that later keys build on them.
+struct PendingCommits {
+    /// The queued commits, oldest first.
+    private(set) var queue: [[StoreChange]] = []
+    /// Who held the lock at the last try (`pid 1234 /usr/bin/notes`, or "another program").
+    private(set) var holder = "another program"
+
+    var isEmpty: Bool { queue.isEmpty }
+    var count: Int { queue.count }
+
+    /// The oldest queued commit, the next one to try.
+    var first: [StoreChange]? { queue.first }
+
+    /// Queues a commit behind the others.
+    mutating func append(_ changes: [StoreChange], holder: String?) {
+        queue.append(changes)
+        if let holder { self.holder = holder }
+    }
+
+    /// The oldest commit went through (or failed for good, already reported): forgets it.
+    mutating func removeFirst() {
+        if !queue.isEmpty { queue.removeFirst() }
+    }
+
+    /// The lock was still busy at the last try.
+    mutating func stillBusy(holder: String) {
+        self.holder = holder
+    }
+
+    /// Drops every queued commit (quitting without them, after asking).
+    mutating func removeAll() {
+        queue = []
+    }
+
+    /// `database` with the queued commits applied in order: what the list shows. A
+    /// commit that does not apply here is skipped; it fails again, on the status line,
+    /// when its turn comes.
+    func overlaid(on database: NotesDatabase) -> NotesDatabase {
+        var result = database
+        for changes in queue {
+            var attempt = result
+            if (try? attempt.apply(changes)) != nil { result = attempt }
+        }
+        return result
+    }
+
+    /// The status line while commits wait: who holds the lock and how many wait.
+    var waitingMessage: String {
+        "waiting for \(holder): \(unsavedCount) not saved yet"
+    }
+
+    /// "1 change", "3 changes".
+    var unsavedCount: String {
+        count == 1 ? "1 change" : "\(count) changes"
+    }
+}
