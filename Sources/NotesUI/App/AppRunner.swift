@@ -5,27 +5,27 @@ import NotesCore
 /// repository, pick up other processes' changes. A failed commit or edit becomes a
 /// message on the status line, never a crash.
 public final class AppRunner {
-    public private(set) var state: AppState
-    public private(set) var snapshot: NotesSnapshot
+    public internal(set) var state: AppState
+    public internal(set) var snapshot: NotesSnapshot
     /// What `u` and `Ctrl-R` undo and redo: every change committed through `commit(_:)`.
-    public private(set) var history = UndoHistory()
+    public internal(set) var history = UndoHistory()
     /// Commits that found the store's lock held by another process, tried again at each
     /// key and idle wake-up (see `PendingCommits`).
-    private var pending = PendingCommits()
+    var pending = PendingCommits()
     /// `q` was pressed while commits were pending: the app quits once they are saved; a
     /// second `q` quits without them.
-    private var quitWhenSaved = false
+    var quitWhenSaved = false
     private let terminal: any Terminal
-    private let repository: any NotesRepository
+    let repository: any NotesRepository
     private let timeZone: TimeZone
     private let now: () -> Date
     private let runEditor: (String) throws -> Void
     private let unsavedFolder: URL
-    private let sync: SyncAction?
+    let sync: SyncAction?
     /// The sync `S` started, running on its own thread, and its mailbox.
-    private let backgroundSync = BackgroundSync()
+    let backgroundSync = BackgroundSync()
     /// `q` came while a sync ran: the runner quits when it ends (a second `q` quits at once).
-    private var quitsAfterSync = false
+    var quitsAfterSync = false
 
     /// Syncs the store (`S`): reports progress lines, returns the summary to show. It runs
     /// on a thread of its own while the UI keeps working, so it must share nothing with
@@ -192,78 +192,6 @@ public final class AppRunner {
         return nil
     }
 
-    /// Queues a commit that must wait for the lock; the list shows it as if committed.
-    private func queue(_ changes: [StoreChange], holder: String?) {
-        pending.append(changes, holder: holder)
-        show(repository.contents)
-        state.message = .init(text: pending.waitingMessage, isError: false)
-    }
-
-    /// Tries the queued commits again, oldest first, each recorded for undo as it goes
-    /// through; stops at the first that still finds the lock busy. A commit that fails
-    /// otherwise (another process deleted its note meanwhile) is reported and dropped.
-    /// Returns whether nothing is left waiting.
-    @discardableResult
-    private func savePending() -> Bool {
-        guard !pending.isEmpty else { return true }
-        var saved = 0
-        var failure: String?
-        while let changes = pending.first {
-            let step = UndoStep.before(changes, in: repository.contents)
-            do {
-                try repository.commit(changes)
-            } catch StoreError.locked(_, let holder) {
-                pending.stillBusy(holder: holder)
-                break
-            } catch {
-                failure = "error: a change that waited for the lock could not be saved: \(error)"
-                pending.removeFirst()
-                continue
-            }
-            pending.removeFirst()
-            history.record(step.completed(in: repository.contents))
-            saved += 1
-        }
-        if saved > 0 || failure != nil { show(repository.contents) }
-        if let failure {
-            state.message = .init(text: failure, isError: true)
-        } else if !pending.isEmpty {
-            if saved > 0 { state.message = waitingStatus }
-        } else if saved > 0 {
-            state.message = .init(text: saved == 1 ? "Saved the change that waited for the lock"
-                                  : "Saved the \(saved) changes that waited for the lock", isError: false)
-        }
-        return pending.isEmpty
-    }
-
-    /// The status line while commits wait for the lock (and whether `q` was pressed).
-    private var waitingStatus: AppState.Message {
-        quitWhenSaved
-            ? .init(text: "q again quits WITHOUT \(pending.unsavedCount) (else quits once saved); \(pending.waitingMessage)",
-                    isError: true)
-            : .init(text: pending.waitingMessage, isError: false)
-    }
-
-    /// Shows `database` with the queued commits on top, keeping the cursor on its note.
-    private func show(_ database: NotesDatabase) {
-        let selected = state.selectedNote(in: snapshot)?.id
-        snapshot = NotesSnapshot(pending.overlaid(on: database), searchText: .inBackground)
-        if state.pendingSelection == nil { state.pendingSelection = selected }
-        state.reconcile(with: snapshot)
-    }
-
-    /// At the end of input, queued commits are still saved: tries again (every 100 ms)
-    /// for up to `endOfInputWaitSeconds`, then says on stderr what was not saved.
-    private func saveBeforeEnd() {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.endOfInputWaitSeconds * 1e9)
-        while !savePending() && DispatchTime.now().uptimeNanoseconds < deadline { usleep(100_000) }
-        guard !pending.isEmpty else { return }
-        FileHandle.standardError.write(Data("notes: \(pending.waitingMessage); they were not saved\n".utf8))
-    }
-
-    /// How long the end of input waits for the lock to save queued commits.
-    static let endOfInputWaitSeconds = 30.0
-
     /// A commit that failed: the list shows the repository again, the error the status line.
     private func failed(_ error: any Error) -> any Error {
         state.pendingSelection = nil
@@ -344,48 +272,8 @@ public final class AppRunner {
             : .init(text: pending.waitingMessage, isError: false)
     }
 
-    /// `S`: starts the sync on its own thread; its progress lines and then its result or
-    /// git's error reach the status line through `showSyncEvents`, while keys keep working.
-    private func startSync() {
-        guard let sync else {
-            state.message = .init(text: "sync is not available here", isError: true)
-            return
-        }
-        state.message = backgroundSync.start(sync)
-            ? .init(text: "sync: starting", isError: false)
-            : .init(text: "a sync is already running", isError: false)
-    }
-
-    /// What the status line says after `q` while a sync runs.
-    static let waitingForSync = "quitting when the sync ends (q again quits now; the next sync completes it)"
-
-    /// Puts what the running sync posted on the status line: the latest progress line, or
-    /// its outcome. While quitting, the progress keeps saying that `q` waits for it.
-    private func showSyncEvents() {
-        for event in backgroundSync.take() {
-            switch event {
-            case .progress(let line):
-                state.message = .init(text: quitsAfterSync ? "\(line); \(Self.waitingForSync)" : line, isError: false)
-            case .finished(let message, let isError):
-                state.message = .init(text: message, isError: isError)
-            }
-        }
-    }
-
-    /// The input ended while a sync runs: waits for it (with a visible message), then
-    /// shows its outcome and picks up its merge before returning.
-    private func finishSyncBeforeQuitting() {
-        guard isSyncing else { return }
-        state.message = .init(text: "waiting for the sync to finish", isError: false)
-        draw()
-        backgroundSync.waitUntilFinished()
-        showSyncEvents()
-        refreshFromRepository()
-        draw()
-    }
-
     /// Picks up other processes' commits. The list keeps the cursor on the note it was on.
-    private func refreshFromRepository() {
+    func refreshFromRepository() {
         guard savePending() else { return }
         let selected = state.selectedNote(in: snapshot)?.id
         do {

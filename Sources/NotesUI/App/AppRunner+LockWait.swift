@@ -1,0 +1,78 @@
+import Foundation
+import NotesCore
+
+/// Commits that find the store's lock held by another process: the key returns at
+/// once, the list shows the change, and the runner saves it when the lock is free.
+extension AppRunner {
+    /// Queues a commit that must wait for the lock; the list shows it as if committed.
+    func queue(_ changes: [StoreChange], holder: String?) {
+        pending.append(changes, holder: holder)
+        show(repository.contents)
+        state.message = .init(text: pending.waitingMessage, isError: false)
+    }
+
+    /// Tries the queued commits again, oldest first, each recorded for undo as it goes
+    /// through; stops at the first that still finds the lock busy. A commit that fails
+    /// otherwise (another process deleted its note meanwhile) is reported and dropped.
+    /// Returns whether nothing is left waiting.
+    @discardableResult
+    func savePending() -> Bool {
+        guard !pending.isEmpty else { return true }
+        var saved = 0
+        var failure: String?
+        while let changes = pending.first {
+            let step = UndoStep.before(changes, in: repository.contents)
+            do {
+                try repository.commit(changes)
+            } catch StoreError.locked(_, let holder) {
+                pending.stillBusy(holder: holder)
+                break
+            } catch {
+                failure = "error: a change that waited for the lock could not be saved: \(error)"
+                pending.removeFirst()
+                continue
+            }
+            pending.removeFirst()
+            history.record(step.completed(in: repository.contents))
+            saved += 1
+        }
+        if saved > 0 || failure != nil { show(repository.contents) }
+        if let failure {
+            state.message = .init(text: failure, isError: true)
+        } else if !pending.isEmpty {
+            if saved > 0 { state.message = waitingStatus }
+        } else if saved > 0 {
+            state.message = .init(text: saved == 1 ? "Saved the change that waited for the lock"
+                                  : "Saved the \(saved) changes that waited for the lock", isError: false)
+        }
+        return pending.isEmpty
+    }
+
+    /// The status line while commits wait for the lock (and whether `q` was pressed).
+    var waitingStatus: AppState.Message {
+        quitWhenSaved
+            ? .init(text: "q again quits WITHOUT \(pending.unsavedCount) (else quits once saved); \(pending.waitingMessage)",
+                    isError: true)
+            : .init(text: pending.waitingMessage, isError: false)
+    }
+
+    /// Shows `database` with the queued commits on top, keeping the cursor on its note.
+    func show(_ database: NotesDatabase) {
+        let selected = state.selectedNote(in: snapshot)?.id
+        snapshot = NotesSnapshot(pending.overlaid(on: database), searchText: .inBackground)
+        if state.pendingSelection == nil { state.pendingSelection = selected }
+        state.reconcile(with: snapshot)
+    }
+
+    /// At the end of input, queued commits are still saved: tries again (every 100 ms)
+    /// for up to `endOfInputWaitSeconds`, then says on stderr what was not saved.
+    func saveBeforeEnd() {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.endOfInputWaitSeconds * 1e9)
+        while !savePending() && DispatchTime.now().uptimeNanoseconds < deadline { usleep(100_000) }
+        guard !pending.isEmpty else { return }
+        FileHandle.standardError.write(Data("notes: \(pending.waitingMessage); they were not saved\n".utf8))
+    }
+
+    /// How long the end of input waits for the lock to save queued commits.
+    static let endOfInputWaitSeconds = 30.0
+}
