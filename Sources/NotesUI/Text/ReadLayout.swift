@@ -15,11 +15,14 @@ struct ReadLayout {
     /// Runs `use` with the layout of `note` at `width` columns.
     static func with<Result>(_ note: Note, width: Int, cache: WrappedBodyCache = .shared,
                              _ use: (inout ReadLayout) -> Result) -> Result {
-        note.withBodyUTF8 { bytes in
-            var layout = ReadLayout(blocks: BodyBlocks(bytes), width: max(1, width),
-                                    key: .init(note, width: max(1, width)), cache: cache)
+        let key = WrappedBodyCache.Key(note, width: max(1, width))
+        let run = { (bytes: UnsafeBufferPointer<UInt8>) -> Result in
+            var layout = ReadLayout(blocks: BodyBlocks(bytes), width: max(1, width), key: key, cache: cache)
             return use(&layout)
         }
+        guard note.bodyIsDecodedOnEachRead else { return note.withBodyUTF8(run) }
+        var body = cache.body(of: note, key: key)
+        return body.withUTF8(run)
     }
 
     private init(blocks: BodyBlocks, width: Int, key: WrappedBodyCache.Key, cache: WrappedBodyCache) {
