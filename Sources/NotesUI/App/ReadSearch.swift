@@ -89,10 +89,7 @@ public struct ReadSearch: Equatable, Sendable {
     /// The matches in the block at `start`: none unless its folded bytes hold a pattern,
     /// else found in its wrapped lines.
     static func matches(inBlock start: Int, patterns: [[UInt8]], in layout: inout ReadLayout) -> [Match] {
-        var folder = SearchFolder()
-        var folded: [UInt8] = []
-        folder.append(utf8: layout.blockBytes(at: start), to: &folded)
-        guard patterns.contains(where: { contains(folded, $0) }) else { return [] }
+        guard layout.blockContains(patterns, at: start) else { return [] }
         var result: [Match] = []
         for (number, line) in layout.block(at: start).lines.enumerated() {
             for range in SearchHighlight.characterRanges(in: line, patterns: patterns) {
@@ -100,17 +97,5 @@ public struct ReadSearch: Equatable, Sendable {
             }
         }
         return result
-    }
-
-    /// Whether `pattern` occurs in `bytes`.
-    static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
-        guard let head = pattern.first, pattern.count <= bytes.count else { return pattern.isEmpty }
-        let last = bytes.count - pattern.count
-        var index = 0
-        while index <= last {
-            if bytes[index] == head, bytes[index..<index + pattern.count].elementsEqual(pattern) { return true }
-            index += 1
-        }
-        return false
     }
 }

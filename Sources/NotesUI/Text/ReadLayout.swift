@@ -11,6 +11,9 @@ struct ReadLayout {
     /// How many body bytes this layout wrapped (blocks found in the cache not counted):
     /// what the bound tests count.
     private(set) var wrappedBytes = 0
+    /// The folder and buffer `blockContains` reuses from block to block.
+    private var folder = SearchFolder()
+    private var folded: [UInt8] = []
 
     /// Runs `use` with the layout of `note` at `width` columns.
     static func with<Result>(_ note: Note, width: Int, cache: WrappedBodyCache = .shared,
@@ -135,4 +138,16 @@ struct ReadLayout {
 extension ReadLayout {
     /// The start of the block after the one at `start` (nil after the last), without wrapping it.
     mutating func blockAfter(_ start: Int) -> Int? { blocks.block(at: start).next }
+}
+
+extension ReadLayout {
+    /// Whether one of `patterns` occurs in the block at `start`, folded as search folds
+    /// (`SearchFolder`), without wrapping it.
+    mutating func blockContains(_ patterns: [[UInt8]], at start: Int) -> Bool {
+        folded.removeAll(keepingCapacity: true)
+        folder.append(utf8: blockBytes(at: start), to: &folded)
+        return folded.withUnsafeBufferPointer { text in
+            patterns.contains { !$0.isEmpty && SearchQuery.contains($0, in: text) }
+        }
+    }
 }
