@@ -34,16 +34,17 @@ import Testing
         #expect(text.contains("line 1 of a long"))
     }
 
-    @Test func theReadViewWrapsANoteOnceAndAgainWhenItOrTheWidthChanges() {
+    @Test func theReadViewKeepsWrappedBlocksOfOneNoteAtOneWidth() {
         let cache = WrappedBodyCache()
         var note = Note(title: "log", body: longBody)
-        let first = cache.lines(of: note, width: 30)
-        let again = cache.lines(of: note, width: 30)
-        #expect(first == TextWrap.lines(longBody, width: 30))
-        #expect(first.withUnsafeBufferPointer { $0.baseAddress } == again.withUnsafeBufferPointer { $0.baseAddress },
-                "the second look reuses the wrapped lines")
-        #expect(cache.lines(of: note, width: 50) == TextWrap.lines(longBody, width: 50))
+        let first = ReadLayout.with(note, width: 30, cache: cache) { $0.lines(from: .top, count: 10).map(\.text) }
+        let again = ReadLayout.with(note, width: 30, cache: cache) { layout in
+            (layout.lines(from: .top, count: 10).map(\.text), layout.wrappedBytes)
+        }
+        #expect(first == Array(TextWrap.lines(longBody, width: 30).prefix(10)))
+        #expect(again.0 == first && again.1 == 0, "the second look reuses the wrapped blocks")
         note.body = "changed"
-        #expect(cache.lines(of: note, width: 50) == ["changed"])
+        note.updated = note.updated.addingTimeInterval(1)
+        #expect(ReadLayout.with(note, width: 30, cache: cache) { $0.lines(from: .top, count: 10).map(\.text) } == ["changed"])
     }
 }

@@ -50,6 +50,13 @@ public struct Note: Equatable, Identifiable, Sendable {
         bodyStorage.withUTF8(read)
     }
 
+    /// Whether `withBodyUTF8` decodes the body (escapes in the store's file) on every
+    /// call: a reader that calls it often (the read view) keeps a decoded copy instead.
+    public var bodyIsDecodedOnEachRead: Bool {
+        if case .inSnapshot(let string) = bodyStorage { return string.plainBytes == nil }
+        return false
+    }
+
     /// At least the body's length in UTF-8 bytes (exact unless it is still in the
     /// store's file with escapes), without decoding it: for sizing buffers.
     public var bodyUTF8CountBound: Int { bodyStorage.utf8CountBound }

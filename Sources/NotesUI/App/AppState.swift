@@ -95,7 +95,8 @@ public struct AppState: Equatable, Sendable {
     }
     public var categoryRow = 0
     public var categoryScroll = 0
-    public var readScroll = 0
+    /// The first line the read view shows (a block of the body and a line in it, see `ReadPosition`).
+    public var readTop = ReadPosition.top
     /// `/` in the read view: the text searched for inside the note, or being typed.
     public var readSearch: ReadSearch?
     public var prompt: Prompt?

@@ -22,7 +22,7 @@ extension AppUpdate {
         case .enter:
             if let selected {
                 state.screen = .reading(selected.id)
-                state.readScroll = 0
+                state.readTop = .top
                 state.readSearch = nil
             }
         case .character("n"):
@@ -85,36 +85,43 @@ extension AppUpdate {
         return []
     }
 
+    /// A key in the read view. Each move wraps only the blocks of the body it passes or
+    /// shows (see `ReadLayout`): `G` wraps the last screenful back from the end.
     static func readingKey(_ key: Key, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        let rows = NoteReadScreen.bodyRows(state.size)
         let page = max(1, state.size.height - 4)
-        if organizeKey(key, note: snapshot.database.notes[id], &state, snapshot) { return [] }
+        let note = snapshot.database.notes[id]
+        if organizeKey(key, note: note, &state, snapshot) { return [] }
+        var move: ((inout ReadLayout, ReadPosition) -> ReadPosition)?
         switch key {
-        case .down, .character("j"): state.readScroll += 1
-        case .up, .character("k"): state.readScroll = max(0, state.readScroll - 1)
-        case .pageDown, .character(" "): state.readScroll += page
-        case .pageUp: state.readScroll = max(0, state.readScroll - page)
-        case .home, .character("g"): state.readScroll = 0
-        case .end, .character("G"): state.readScroll = Int.max / 2
+        case .down, .character("j"): move = { $0.forward($1, by: 1) }
+        case .up, .character("k"): move = { $0.backward($1, by: 1) }
+        case .pageDown, .character(" "): move = { $0.forward($1, by: page) }
+        case .pageUp: move = { $0.backward($1, by: page) }
+        case .home, .character("g"): move = { _, _ in .top }
+        case .end, .character("G"): move = { layout, _ in layout.endTop(rows: rows) }
         case .character("e"): return [.editNote(id)]
         case .character("?"): state.showsHelp = true
         case .character("/"): state.readSearch = ReadSearch()
-        case .character("n"): stepReadSearch(by: 1, &state)
-        case .character("N"): stepReadSearch(by: -1, &state)
+        case .character("n"): stepReadSearch(forward: true, note, &state)
+        case .character("N"): stepReadSearch(forward: false, note, &state)
         case .escape where state.readSearch != nil: state.readSearch = nil
         case .escape, .character("q"), .left, .character("h"):
             state.screen = .notes
             state.readSearch = nil
         default: break
         }
-        if let note = snapshot.database.notes[id] {
-            let lines = NoteReadScreen.bodyLines(note, size: state.size).count
-            state.readScroll = min(state.readScroll, NoteReadScreen.maximumScroll(lines: lines, size: state.size))
+        if let move, let note {
+            let top = state.readTop
+            state.readTop = ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in
+                layout.clampedTop(move(&layout, layout.clamped(top)), rows: rows)
+            }
         }
         return []
     }
 
-    /// A key while the read view's search text is typed: Enter searches and shows the
-    /// first match from the top of the view on; Esc gives up.
+    /// A key while the read view's search text is typed: Enter searches from the top of
+    /// the view on (going round to the top) and shows the first match; Esc gives up.
     static func readSearchKey(_ key: Key, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot) {
         guard var search = state.readSearch, var field = search.field else { return }
         switch field.handle(key) {
@@ -124,43 +131,56 @@ extension AppUpdate {
         case .cancelled:
             state.readSearch = nil
         case .submitted(let text):
-            guard !ReadSearch.patterns(for: text).isEmpty, let note = snapshot.database.notes[id] else {
+            let patterns = ReadSearch.patterns(for: text)
+            guard !patterns.isEmpty, let note = snapshot.database.notes[id] else {
                 state.readSearch = nil
                 return
             }
-            let found = ReadSearch(text: text, lines: NoteReadScreen.bodyLines(note, size: state.size), from: state.readScroll)
+            var found = ReadSearch(text: text)
+            let top = state.readTop
+            found.currentMatch = ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in
+                ReadSearch.first(from: layout.clamped(top), patterns: patterns, in: &layout)?.match
+            }
             state.readSearch = found
-            if found.matches.isEmpty {
+            if found.currentMatch == nil {
                 state.message = .init(text: "Not found: \(text)", isError: true)
             } else {
-                showCurrentMatch(&state, lines: NoteReadScreen.bodyLines(note, size: state.size).count)
+                showCurrentMatch(note, &state)
             }
         }
     }
 
     /// `n` / `N`: the next or previous match, scrolled into view.
-    private static func stepReadSearch(by delta: Int, _ state: inout AppState) {
-        guard var search = state.readSearch else { return }
-        guard !search.matches.isEmpty else {
+    private static func stepReadSearch(forward: Bool, _ note: Note?, _ state: inout AppState) {
+        guard var search = state.readSearch, let note else { return }
+        guard let current = search.currentMatch else {
             state.message = .init(text: "Not found: \(search.text)", isError: true)
             return
         }
-        if search.step(by: delta) {
-            state.message = .init(text: delta > 0 ? "Search went round to the top" : "Search went round to the bottom",
+        let patterns = search.patterns
+        let step = ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in
+            ReadSearch.step(from: current, forward: forward, patterns: patterns, in: &layout)
+        }
+        guard let step else { return }
+        if step.wentRound {
+            state.message = .init(text: forward ? "Search went round to the top" : "Search went round to the bottom",
                                   isError: false)
         }
+        search.currentMatch = step.match
         state.readSearch = search
-        showCurrentMatch(&state, lines: nil)
+        showCurrentMatch(note, &state)
     }
 
     /// Scrolls the read view so that the current match is in view (a third down when it moves).
-    private static func showCurrentMatch(_ state: inout AppState, lines: Int?) {
-        guard let line = state.readSearch?.currentMatch?.line else { return }
+    private static func showCurrentMatch(_ note: Note, _ state: inout AppState) {
+        guard let match = state.readSearch?.currentMatch?.position else { return }
         let rows = NoteReadScreen.bodyRows(state.size)
-        if line < state.readScroll || line >= state.readScroll + rows {
-            state.readScroll = max(0, line - rows / 3)
+        let top = state.readTop
+        state.readTop = ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in
+            let shown = layout.lines(from: layout.clamped(top), count: rows).map(\.position)
+            if shown.contains(match) { return top }
+            return layout.clampedTop(layout.backward(match, by: rows / 3), rows: rows)
         }
-        if let lines { state.readScroll = min(state.readScroll, NoteReadScreen.maximumScroll(lines: lines, size: state.size)) }
     }
 
     static func categoriesKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {

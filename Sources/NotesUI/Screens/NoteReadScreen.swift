@@ -2,7 +2,7 @@ import Foundation
 import NotesCore
 
 /// The full-height read view of one note: title, category, dates and tags, then the
-/// wrapped body, scrolled by `readScroll`. A `/` search's matches are highlighted, the
+/// wrapped body from `readTop` on (wrapped block by block, see `ReadLayout`). A `/` search's matches are highlighted, the
 /// current one (where `n`/`N` are) in reverse as well.
 public enum NoteReadScreen {
     public static func draw(_ note: Note, _ state: AppState, _ snapshot: NotesSnapshot, into buffer: inout ScreenBuffer,
@@ -17,13 +17,15 @@ public enum NoteReadScreen {
         if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0 }.joined(separator: " ")) }
         buffer.write(" " + DisplayWidth.truncate(details.joined(separator: " · "), to: width - 2), x: 0, y: 1,
                      style: Theme.secondary, limit: width)
-        let lines = bodyLines(note, size: buffer.size)
-        let scroll = max(0, min(state.readScroll, maximumScroll(lines: lines.count, size: buffer.size)))
+        let rows = bodyRows(buffer.size)
+        let lines = ReadLayout.with(note, width: bodyWidth(buffer.size)) { layout in
+            layout.lines(from: layout.clampedTop(state.readTop, rows: rows), count: rows)
+        }
         let patterns = state.readSearch?.patterns ?? []
         let current = state.readSearch?.field == nil ? state.readSearch?.currentMatch : nil
-        for (offset, line) in lines.dropFirst(scroll).prefix(bodyRows(buffer.size)).enumerated() {
+        for (offset, (position, line)) in lines.enumerated() {
             HighlightedText.write(line, patterns: patterns, in: &buffer, x: 1, y: bodyTop + offset, limit: width - 1)
-            if let current, current.line == scroll + offset {
+            if let current, current.position == position {
                 let start = line.index(line.startIndex, offsetBy: current.characters.lowerBound, limitedBy: line.endIndex)
                     ?? line.endIndex
                 let end = line.index(start, offsetBy: current.characters.count, limitedBy: line.endIndex) ?? line.endIndex
@@ -39,13 +41,6 @@ public enum NoteReadScreen {
     static let bodyTop = 3
     static func bodyRows(_ size: TerminalSize) -> Int { max(0, size.height - 1 - bodyTop) }
 
-    /// The note's body wrapped to the screen (wrapped once per note and width, see `WrappedBodyCache`).
-    public static func bodyLines(_ note: Note, size: TerminalSize) -> [String] {
-        WrappedBodyCache.shared.lines(of: note, width: max(1, size.width - 2))
-    }
-
-    /// The largest useful scroll offset: the last line at the bottom.
-    public static func maximumScroll(lines: Int, size: TerminalSize) -> Int {
-        max(0, lines - bodyRows(size))
-    }
+    /// The columns the body wraps to.
+    static func bodyWidth(_ size: TerminalSize) -> Int { max(1, size.width - 2) }
 }

@@ -1,26 +1,65 @@
+import Foundation
 import NotesCore
 import Synchronization
 
-/// The wrapped lines of the last note shown in the read view, kept so that scrolling
-/// a long note (`j`, `k`, `G`, a page) costs the rows it draws: wrapping a 10 MB body
-/// again on every key took seconds. One note is kept; a different note, a changed
-/// note or another width wraps again.
+/// The wrapped blocks (see `BodyBlocks`) of the note in the read view, kept so that
+/// drawing after a key does not wrap again what the key just wrapped. It holds a few
+/// blocks of one note at one width, never the whole body: another note, a changed
+/// note or another width starts afresh.
 final class WrappedBodyCache: Sendable {
     static let shared = WrappedBodyCache()
 
-    private struct Entry {
-        let note: Note
+    /// The note (by identity, change time and length, so no body is compared) and width.
+    struct Key: Equatable {
+        let id: UUID
+        let updated: Date
+        let length: Int
         let width: Int
+
+        init(_ note: Note, width: Int) {
+            (id, updated, length, self.width) = (note.id, note.updated, note.bodyUTF8CountBound, width)
+        }
+    }
+
+    /// One block's wrapped lines and where the next block starts (nil after the last).
+    struct Block: Sendable {
         let lines: [String]
+        let next: Int?
+    }
+
+    /// How many blocks are kept.
+    static let capacity = 64
+
+    private struct Entry {
+        var key: Key
+        var blocks: [Int: Block] = [:]
+        var body: String?
     }
 
     private let entry = Mutex<Entry?>(nil)
 
-    /// `TextWrap.lines(note.body, width: width)`, from the cache when it holds this note at this width.
-    func lines(of note: Note, width: Int) -> [String] {
-        if let cached = entry.withLock({ $0 }), cached.width == width, cached.note == note { return cached.lines }
-        let lines = TextWrap.lines(note.body, width: width)
-        entry.withLock { $0 = Entry(note: note, width: width, lines: lines) }
-        return lines
+    /// The note's body as a `String`, decoded once and kept while this note is shown at
+    /// this width: a body stored with escapes is decoded on each read otherwise (see
+    /// `Note.bodyIsDecodedOnEachRead`), which would cost the whole body per key.
+    func body(of note: Note, key: Key) -> String {
+        if let kept = entry.withLock({ $0?.key == key ? $0?.body : nil }) { return kept }
+        let body = note.body
+        entry.withLock { entry in
+            if entry?.key != key { entry = Entry(key: key) }
+            entry?.body = body
+        }
+        return body
+    }
+
+    /// The block starting at `start`, wrapped by `wrap` unless it is kept.
+    func block(at start: Int, key: Key, wrap: () -> Block) -> Block {
+        if let kept = entry.withLock({ $0?.key == key ? $0?.blocks[start] : nil }) { return kept }
+        let block = wrap()
+        entry.withLock { entry in
+            if entry?.key != key { entry = Entry(key: key) }
+            if (entry?.blocks.count ?? 0) >= Self.capacity { entry?.blocks = [:] }
+            entry?.blocks[start] = block
+        }
+        return block
     }
 }

@@ -1,0 +1,89 @@
+/// A note's body cut into blocks that can be wrapped one at a time: each paragraph (a
+/// line of the text) is a block, and a very long paragraph is cut into pieces of about
+/// `pieceBytes`. Where the cuts fall depends only on the bytes around them (after the
+/// first space past each multiple of `pieceBytes`, when no line break is near), so the
+/// blocks are the same whether they are found going forward or backward, and finding
+/// one reads at most a few pieces' bytes: the read view of a 200 MB note never reads it
+/// whole. A paragraph shorter than `pieceBytes` is never cut, so it wraps exactly as
+/// `TextWrap` wraps the whole body.
+struct BodyBlocks {
+    /// About how long a piece of a long paragraph is.
+    static let pieceBytes = 32_768
+    /// How far past a multiple of `pieceBytes` a cut looks for a space.
+    static let spaceWindow = 1024
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var cuts: [Int: Int?] = [:]
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    var count: Int { bytes.count }
+
+    /// The block starting at `start`: where its text ends and where the next block
+    /// starts (after the line break, or at a cut), nil when it is the last.
+    mutating func block(at start: Int) -> (end: Int, next: Int?) {
+        var index = start
+        while index < count {
+            if bytes[index] == 0x0A { return (index, index + 1) }
+            if index > start, isCut(index) { return (index, index) }
+            index += 1
+        }
+        return (count, nil)
+    }
+
+    /// The start of the block whose next block starts at `next` (`count` for the last
+    /// block when the body does not end with a line break).
+    mutating func blockStart(before next: Int) -> Int {
+        let end = next > 0 && bytes[next - 1] == 0x0A ? next - 1 : next
+        var index = end
+        while index > 0 {
+            if bytes[index - 1] == 0x0A { return index }
+            if index < next, isCut(index) { return index }
+            index -= 1
+        }
+        return 0
+    }
+
+    /// The start of the last block.
+    mutating func lastBlockStart() -> Int {
+        if count == 0 || bytes[count - 1] == 0x0A { return count }
+        return blockStart(before: count)
+    }
+
+    /// Whether a long paragraph is cut at `index`.
+    private mutating func isCut(_ index: Int) -> Bool {
+        let piece = index / Self.pieceBytes
+        guard piece > 0, index - piece * Self.pieceBytes <= Self.spaceWindow + 4 else { return false }
+        return cut(piece) == index
+    }
+
+    /// The cut near `piece * pieceBytes`, if the paragraph there is long enough to be cut.
+    private mutating func cut(_ piece: Int) -> Int? {
+        if let known = cuts[piece] { return known }
+        let found = findCut(piece)
+        cuts[piece] = found
+        return found
+    }
+
+    private func findCut(_ piece: Int) -> Int? {
+        let base = piece * Self.pieceBytes
+        guard base < count else { return nil }
+        var cut: Int?
+        var index = base
+        while index < min(count, base + Self.spaceWindow) {
+            if bytes[index] == 0x20 { cut = index + 1; break }
+            index += 1
+        }
+        if cut == nil {
+            index = base
+            while index < count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            cut = index
+        }
+        guard let cut, cut > 0, cut < count else { return nil }
+        let low = max(0, cut - Self.pieceBytes), high = min(count, cut + Self.pieceBytes)
+        for index in low..<high where bytes[index] == 0x0A { return nil }
+        return cut
+    }
+}
