@@ -83,11 +83,7 @@ struct Remove: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.open()
-        var notes: [Note] = []
-        for id in ids {
-            let note = try store.contents.requireNote(id)
-            if !notes.contains(where: { $0.id == note.id }) { notes.append(note) }
-        }
+        let notes = try NoteIDs.distinct(ids, store.contents.requireNote)
         let now = ISODate.rounded(Date())
         try store.commit(notes.map { .trashNote($0.id, at: now) })
         for note in notes {

@@ -93,11 +93,7 @@ struct Restore: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.open()
-        var notes: [Note] = []
-        for id in ids {
-            let note = try store.contents.requireTrashedNote(id)
-            if !notes.contains(where: { $0.id == note.id }) { notes.append(note) }
-        }
+        let notes = try NoteIDs.distinct(ids, store.contents.requireTrashedNote)
         try store.commit(notes.map { .restoreNote($0.id) })
         for note in notes {
             var line = "restored \(note.id.uuidString.prefix(PlainOutput.shortIDLength))  \(note.title)"
