@@ -55,7 +55,6 @@ public struct AppState: Equatable, Sendable {
 
     /// What a y/n question on the status line would do on `y`.
     public enum Confirmation: Equatable, Sendable {
-        case deleteNote(UUID)
         case deleteCategory(UUID)
     }
 

@@ -138,9 +138,6 @@ public enum AppUpdate {
             return []
         }
         switch confirmation {
-        case .deleteNote(let id):
-            state.message = .init(text: "Deleted \"\(snapshot.database.notes[id]?.title ?? "")\"", isError: false)
-            return [.commit([.deleteNote(id)])]
         case .deleteCategory(let id):
             state.message = .init(text: "Deleted category \(snapshot.database.categories[id]?.name ?? "") (u brings it back with its notes)",
                                   isError: false)

@@ -59,8 +59,6 @@ public enum StatusLine {
 
     static func question(_ confirmation: AppState.Confirmation, _ snapshot: NotesSnapshot) -> String {
         switch confirmation {
-        case .deleteNote(let id):
-            "Delete note \"\(snapshot.database.notes[id]?.title ?? "")\"? (y/n)"
         case .deleteCategory(let id):
             "Delete category \(snapshot.database.categories[id]?.name ?? "")? Its notes are kept. (y/n)"
         }
