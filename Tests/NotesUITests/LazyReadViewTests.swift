@@ -136,27 +136,4 @@ import Testing
         runner.run()
         #expect(terminal.lastBuffer?.lines.contains { $0.hasPrefix(" row 4006") } == true)
     }
-
-    @Test func aBodyStoredWithEscapesIsDecodedOncePerNoteNotPerKey() throws {
-        // Given a note whose body has tabs and quotes (escaped in the store's file), read back from the snapshot
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let url = folder.file("notes.json")
-        let body = (0..<2_000).map { "\t\"quoted\" line \($0)" }.joined(separator: "\n")
-        var store = try NotesStore.open(at: url)
-        try store.commit([.putNote(Note(title: "escaped", body: body))])
-        try store.compactNow()
-        store.close()
-        store = try NotesStore.open(at: url)
-        defer { store.close() }
-        let note = try #require(store.contents.notes.values.first)
-        #expect(note.bodyIsDecodedOnEachRead)
-
-        // Then the read view shows the same lines as the full wrap, from one kept decoded copy
-        let cache = WrappedBodyCache()
-        let shown = ReadLayout.with(note, width: 30, cache: cache) { $0.lines(from: .top, count: .max).map(\.text) }
-        #expect(shown == TextWrap.lines(body, width: 30))
-        let key = WrappedBodyCache.Key(note, width: 30)
-        #expect(cache.body(of: Note(title: "other"), key: key) == body, "the kept copy is used for the same note and width")
-    }
 }

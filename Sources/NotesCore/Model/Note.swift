@@ -50,11 +50,10 @@ public struct Note: Equatable, Identifiable, Sendable {
         bodyStorage.withUTF8(read)
     }
 
-    /// Whether `withBodyUTF8` decodes the body (escapes in the store's file) on every
-    /// call: a reader that calls it often (the read view) keeps a decoded copy instead.
-    public var bodyIsDecodedOnEachRead: Bool {
-        if case .inSnapshot(let string) = bodyStorage { return string.plainBytes == nil }
-        return false
+    /// Calls `read` with the body as it is held (see `BodyBytes`): a reader that shows
+    /// only part of a long body (the preview, the read view) decodes only that part.
+    public func withBodyBytes<Result>(_ read: (BodyBytes) -> Result) -> Result {
+        bodyStorage.withBytes(read)
     }
 
     /// At least the body's length in UTF-8 bytes (exact unless it is still in the

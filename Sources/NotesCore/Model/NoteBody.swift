@@ -23,6 +23,17 @@ enum NoteBody: Sendable {
         return text.withUTF8(read)
     }
 
+    /// Calls `read` with the text as it is held: the file's bytes, escapes and all, when
+    /// it is still in the snapshot, so that nothing is decoded whole (see `BodyBytes`).
+    func withBytes<Result>(_ read: (BodyBytes) -> Result) -> Result {
+        if case .inSnapshot(let string) = self {
+            if let bytes = string.plainBytes { return withExtendedLifetime(string) { read(BodyBytes(plain: bytes)) } }
+            if let bytes = string.escapedBytes { return withExtendedLifetime(string) { read(BodyBytes(escaped: bytes)) } }
+        }
+        var text = self.text
+        return text.withUTF8 { read(BodyBytes(plain: $0)) }
+    }
+
     /// At least the text's length in UTF-8, found without decoding it: escapes only
     /// ever get shorter when decoded.
     var utf8CountBound: Int {

@@ -69,6 +69,13 @@ struct SnapshotString: Sendable {
         return UnsafeBufferPointer(rebasing: file.bytes[raw.range])
     }
 
+    /// The text's bytes in the copied file with their escapes, when it has any; valid
+    /// while this value is kept.
+    var escapedBytes: UnsafeBufferPointer<UInt8>? {
+        guard raw.hasEscapes, raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count else { return nil }
+        return UnsafeBufferPointer(rebasing: file.bytes[raw.range])
+    }
+
     /// Calls `read` with the decoded text as UTF-8, unescaped into a scratch buffer
     /// without building a `String`; nil if the bytes do not decode.
     func withDecodedUTF8<Result>(_ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {

@@ -29,11 +29,15 @@ enum PreviewPane {
 
     /// The start of the body, long enough to fill `rows` lines of `width` columns (a column
     /// takes at most a few bytes; generously, 16): a preview of a 200 MB note decodes
-    /// and wraps only what it shows.
+    /// and wraps only what it shows. The cut falls between characters (and escapes, for a
+    /// body still in the store's file, see `BodyBytes`), so the start decodes as it is.
     static func shownStart(of note: Note, rows: Int, width: Int) -> String {
         let room = max(4096, max(rows, 0) * (width + 1) * 16)
         guard note.bodyUTF8CountBound > room else { return note.body }
-        return note.withBodyUTF8 { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(room)), as: UTF8.self) }
+        return note.withBodyBytes { bytes in
+            var bytes = bytes
+            return bytes.decoded(0..<bytes.boundary(atOrAfter: room))
+        }
     }
 
     /// How many wrapped lines of a body the preview looks through for the first match.

@@ -1,21 +1,26 @@
+import NotesCore
+
 /// A note's body cut into blocks that can be wrapped one at a time: each paragraph (a
 /// line of the text) is a block, and a very long paragraph is cut into pieces of about
 /// `pieceBytes`. Where the cuts fall depends only on the bytes around them (after the
 /// first space past each multiple of `pieceBytes`, when no line break is near), so the
 /// blocks are the same whether they are found going forward or backward, and finding
 /// one reads at most a few pieces' bytes: the read view of a 200 MB note never reads it
-/// whole. A paragraph shorter than `pieceBytes` is never cut, so it wraps exactly as
-/// `TextWrap` wraps the whole body.
+/// whole, nor decodes it: blocks are found in the bytes as the store holds them, JSON
+/// escapes and all (see `BodyBytes`), and only a block that is wrapped is decoded. A
+/// paragraph shorter than `pieceBytes` is never cut, so it wraps exactly as `TextWrap`
+/// wraps the whole body.
 struct BodyBlocks {
     /// About how long a piece of a long paragraph is.
     static let pieceBytes = 32_768
     /// How far past a multiple of `pieceBytes` a cut looks for a space.
     static let spaceWindow = 1024
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The body as it is held: positions are offsets into its bytes, escapes and all.
+    private(set) var bytes: BodyBytes
     private var cuts: [Int: Int?] = [:]
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: BodyBytes) {
         self.bytes = bytes
     }
 
@@ -26,9 +31,10 @@ struct BodyBlocks {
     mutating func block(at start: Int) -> (end: Int, next: Int?) {
         var index = start
         while index < count {
-            if bytes[index] == 0x0A { return (index, index + 1) }
+            let (byte, length) = bytes.unit(at: index)
+            if byte == 0x0A { return (index, index + length) }
             if index > start, isCut(index) { return (index, index) }
-            index += 1
+            index += length
         }
         return (count, nil)
     }
@@ -36,20 +42,25 @@ struct BodyBlocks {
     /// The start of the block whose next block starts at `next` (`count` for the last
     /// block when the body does not end with a line break).
     mutating func blockStart(before next: Int) -> Int {
-        let end = next > 0 && bytes[next - 1] == 0x0A ? next - 1 : next
+        let end = endsWithLineBreak(next) ? bytes.unitStart(before: next) : next
         var index = end
         while index > 0 {
-            if bytes[index - 1] == 0x0A { return index }
+            if endsWithLineBreak(index) { return index }
             if index < next, isCut(index) { return index }
-            index -= 1
+            index = bytes.unitStart(before: index)
         }
         return 0
     }
 
     /// The start of the last block.
     mutating func lastBlockStart() -> Int {
-        if count == 0 || bytes[count - 1] == 0x0A { return count }
+        if count == 0 || endsWithLineBreak(count) { return count }
         return blockStart(before: count)
+    }
+
+    /// Whether the unit just before `index` is a line break.
+    private mutating func endsWithLineBreak(_ index: Int) -> Bool {
+        index > 0 && bytes.unit(at: bytes.unitStart(before: index)).byte == 0x0A
     }
 
     /// Whether a long paragraph is cut at `index`.
@@ -67,23 +78,19 @@ struct BodyBlocks {
         return found
     }
 
-    private func findCut(_ piece: Int) -> Int? {
+    private mutating func findCut(_ piece: Int) -> Int? {
         let base = piece * Self.pieceBytes
         guard base < count else { return nil }
         var cut: Int?
         var index = base
         while index < min(count, base + Self.spaceWindow) {
-            if bytes[index] == 0x20 { cut = index + 1; break }
+            if bytes.source[index] == 0x20 { cut = index + 1; break }  // a space is never inside an escape
             index += 1
         }
-        if cut == nil {
-            index = base
-            while index < count, bytes[index] & 0xC0 == 0x80 { index += 1 }
-            cut = index
-        }
+        if cut == nil { cut = bytes.boundary(atOrAfter: base) }
         guard let cut, cut > 0, cut < count else { return nil }
         let low = max(0, cut - Self.pieceBytes), high = min(count, cut + Self.pieceBytes)
-        for index in low..<high where bytes[index] == 0x0A { return nil }
+        if bytes.containsLineBreak(in: low..<high) { return nil }
         return cut
     }
 }

@@ -19,20 +19,18 @@ struct ReadLayout {
     static func with<Result>(_ note: Note, width: Int, cache: WrappedBodyCache = .shared,
                              _ use: (inout ReadLayout) -> Result) -> Result {
         let key = WrappedBodyCache.Key(note, width: max(1, width))
-        let run = { (bytes: UnsafeBufferPointer<UInt8>) -> Result in
-            var layout = ReadLayout(blocks: BodyBlocks(bytes), width: max(1, width), key: key, cache: cache)
+        return note.withBodyBytes { bytes in
+            var layout = ReadLayout(bytes: bytes, width: max(1, width), key: key, cache: cache)
             return use(&layout)
         }
-        guard note.bodyIsDecodedOnEachRead else { return note.withBodyUTF8(run) }
-        var body = cache.body(of: note, key: key)
-        return body.withUTF8(run)
     }
 
-    private init(blocks: BodyBlocks, width: Int, key: WrappedBodyCache.Key, cache: WrappedBodyCache) {
-        (self.blocks, self.width, self.key, self.cache) = (blocks, width, key, cache)
+    /// The layout of the body held as `bytes` (valid while they are), kept in `cache` as `key`.
+    init(bytes: BodyBytes, width: Int, key: WrappedBodyCache.Key, cache: WrappedBodyCache) {
+        (blocks, self.width, self.key, self.cache) = (BodyBlocks(bytes), width, key, cache)
     }
 
-    /// The UTF-8 length of the body.
+    /// The length of the body's bytes as held (see `BodyBytes`).
     var byteCount: Int { blocks.count }
 
     /// The block starting at `start`, wrapped.
@@ -42,7 +40,7 @@ struct ReadLayout {
         let block = cache.block(at: start, key: key) {
             let (end, next) = blocks.block(at: start)
             wrapped = end - start
-            let text = String(decoding: UnsafeBufferPointer(rebasing: blocks.bytes[start..<end]), as: UTF8.self)
+            let text = blocks.bytes.decoded(start..<end)
             return .init(lines: TextWrap.lines(text, width: width), next: next)
         }
         self.blocks = blocks
@@ -127,12 +125,6 @@ struct ReadLayout {
 
     /// The start of the last block.
     mutating func lastBlockStart() -> Int { blocks.lastBlockStart() }
-
-    /// The body bytes of the block at `start` (its text, without the line break).
-    mutating func blockBytes(at start: Int) -> UnsafeBufferPointer<UInt8> {
-        let end = blocks.block(at: start).end
-        return UnsafeBufferPointer(rebasing: blocks.bytes[start..<end])
-    }
 }
 
 extension ReadLayout {
@@ -145,7 +137,9 @@ extension ReadLayout {
     /// (`SearchFolder`), without wrapping it.
     mutating func blockContains(_ patterns: [[UInt8]], at start: Int) -> Bool {
         folded.removeAll(keepingCapacity: true)
-        folder.append(utf8: blockBytes(at: start), to: &folded)
+        let end = blocks.block(at: start).end
+        let bytes = blocks.bytes
+        bytes.withDecoded(start..<end) { folder.append(utf8: $0, to: &folded) }
         return folded.withUnsafeBufferPointer { text in
             patterns.contains { !$0.isEmpty && SearchQuery.contains($0, in: text) }
         }

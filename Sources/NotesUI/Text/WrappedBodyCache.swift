@@ -33,23 +33,9 @@ final class WrappedBodyCache: Sendable {
     private struct Entry {
         var key: Key
         var blocks: [Int: Block] = [:]
-        var body: String?
     }
 
     private let entry = Mutex<Entry?>(nil)
-
-    /// The note's body as a `String`, decoded once and kept while this note is shown at
-    /// this width: a body stored with escapes is decoded on each read otherwise (see
-    /// `Note.bodyIsDecodedOnEachRead`), which would cost the whole body per key.
-    func body(of note: Note, key: Key) -> String {
-        if let kept = entry.withLock({ $0?.key == key ? $0?.body : nil }) { return kept }
-        let body = note.body
-        entry.withLock { entry in
-            if entry?.key != key { entry = Entry(key: key) }
-            entry?.body = body
-        }
-        return body
-    }
 
     /// The block starting at `start`, wrapped by `wrap` unless it is kept.
     func block(at start: Int, key: Key, wrap: () -> Block) -> Block {

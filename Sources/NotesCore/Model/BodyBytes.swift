@@ -1,0 +1,178 @@
+/// A note's body as the bytes it is held in, read piece by piece without decoding it
+/// whole: plain UTF-8, or the bytes of a JSON string still in the store's file, with
+/// its escapes (`\n`, `\"`, `\u00e9`, surrogate pairs `\ud83d\udc4d`). A multi-line
+/// body is always stored with escapes, so the read view of a 200 MB pasted log works
+/// on these bytes and decodes only the pieces it shows (see `Note.withBodyBytes`).
+///
+/// Offsets are offsets into `source`. A *unit* is one plain byte or one whole escape;
+/// a *boundary* is an offset where a unit starts (or the end). Everything here takes
+/// and returns boundaries, so a piece cut at two boundaries always decodes.
+public struct BodyBytes {
+    /// The bytes as held.
+    public let source: UnsafeBufferPointer<UInt8>
+    /// Whether `source` is a JSON string's inside, with escapes.
+    public let isEscaped: Bool
+    /// The last run of backslashes measured (see `backslashRunStart`): walking backward
+    /// through a long run asks for it again and again.
+    private var knownRun: (start: Int, end: Int)?
+
+    /// Plain UTF-8 text.
+    public init(plain: UnsafeBufferPointer<UInt8>) {
+        source = plain
+        isEscaped = false
+    }
+
+    /// The inside of a JSON string already checked to be valid (`JSONReader.scanString`).
+    init(escaped: UnsafeBufferPointer<UInt8>) {
+        source = escaped
+        isEscaped = true
+    }
+
+    /// The length of `source`.
+    public var count: Int { source.count }
+
+    /// The unit starting at `index`: the first byte of what it decodes to (a line break
+    /// for `\n`, a space for a space, a lead byte for a `\u` escape above ASCII), and
+    /// how many bytes of `source` it takes.
+    public func unit(at index: Int) -> (byte: UInt8, length: Int) {
+        let byte = source[index]
+        guard isEscaped, byte == Self.backslash, index + 1 < count else { return (byte, 1) }
+        switch source[index + 1] {
+        case UInt8(ascii: "n"): return (0x0A, 2)
+        case UInt8(ascii: "t"): return (0x09, 2)
+        case UInt8(ascii: "r"): return (0x0D, 2)
+        case UInt8(ascii: "b"): return (0x08, 2)
+        case UInt8(ascii: "f"): return (0x0C, 2)
+        case UInt8(ascii: "u"):
+            guard let value = hex4(at: index + 2) else { return (byte, 1) }
+            if (0xD800..<0xDC00).contains(value) { return (0xF0, lowSurrogate(at: index + 6) != nil ? 12 : 6) }
+            return (Self.leadByte(of: value), 6)
+        default: return (source[index + 1], 2)
+        }
+    }
+
+    /// The start of the unit that ends at the boundary `index` (> 0).
+    public mutating func unitStart(before index: Int) -> Int {
+        guard isEscaped else { return index - 1 }
+        if index >= 6, isEscapeStart(index - 6), source[index - 5] == UInt8(ascii: "u") {
+            let start = index - 6
+            if let value = hex4(at: start + 2), (0xDC00..<0xE000).contains(value), start >= 6,
+               isEscapeStart(start - 6), source[start - 5] == UInt8(ascii: "u"),
+               let high = hex4(at: start - 4), (0xD800..<0xDC00).contains(high) {
+                return start - 6
+            }
+            return start
+        }
+        if index >= 2, isEscapeStart(index - 2) { return index - 2 }
+        return index - 1
+    }
+
+    /// The first boundary at or after `index` that also starts a character (not inside
+    /// a UTF-8 sequence): where a piece of the body may be cut.
+    public mutating func boundary(atOrAfter index: Int) -> Int {
+        var index = min(max(0, index), count)
+        if isEscaped, let start = escapeStart(covering: index) { index = start + unit(at: start).length }
+        while index < count, source[index] & 0xC0 == 0x80 { index += 1 }
+        return index
+    }
+
+    /// Whether a line break (a `\n` or other escape of one, or a raw byte 0x0A in plain
+    /// text) starts in `range`.
+    public mutating func containsLineBreak(in range: Range<Int>) -> Bool {
+        var index = boundary(atOrAfter: range.lowerBound)
+        while index < range.upperBound, index < count {
+            let (byte, length) = unit(at: index)
+            if byte == 0x0A { return true }
+            index += length
+        }
+        return false
+    }
+
+    /// Calls `read` with the decoded UTF-8 of `range` (both ends boundaries).
+    public func withDecoded<Result>(_ range: Range<Int>, _ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let piece = UnsafeBufferPointer(rebasing: source[range])
+        guard isEscaped else { return read(piece) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, range.count)) { output in
+            var reader = JSONReader(bytes: source, position: range.lowerBound)
+            guard let (decoded, _) = try? reader.unescape(from: range.lowerBound, to: range.upperBound, into: output) else {
+                return read(piece)
+            }
+            return read(UnsafeBufferPointer(rebasing: output[0..<decoded]))
+        }
+    }
+
+    /// The decoded text of `range` (both ends boundaries).
+    public func decoded(_ range: Range<Int>) -> String {
+        withDecoded(range) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: - Escapes
+
+    private static let backslash = UInt8(ascii: "\\")
+
+    /// The start of the escape that `index` falls strictly inside, if any.
+    private mutating func escapeStart(covering index: Int) -> Int? {
+        guard index > 0, index < count else { return nil }
+        if isEscapeStart(index - 1) { return index - 1 }
+        // Inside the hex digits of `\uXXXX`, or between the two halves of a surrogate pair.
+        for back in 2...6 where index - back >= 0 {
+            let start = index - back
+            guard source[start + 1] == UInt8(ascii: "u"), isEscapeStart(start) else { continue }
+            if back < 6 { return start }
+            if let value = hex4(at: start + 2), (0xD800..<0xDC00).contains(value), lowSurrogate(at: index) != nil {
+                return start
+            }
+        }
+        return nil
+    }
+
+    /// Whether the backslash at `index` starts an escape (an odd run of backslashes ends
+    /// there: `\\` is one escaped backslash, so the next one starts anew).
+    private mutating func isEscapeStart(_ index: Int) -> Bool {
+        guard index >= 0, index < count, source[index] == Self.backslash else { return false }
+        return (index - backslashRunStart(endingAt: index)) % 2 == 0
+    }
+
+    /// Where the run of backslashes that ends at `index` starts.
+    private mutating func backslashRunStart(endingAt index: Int) -> Int {
+        if let run = knownRun, run.start <= index, index <= run.end { return run.start }
+        var start = index
+        while start > 0, source[start - 1] == Self.backslash { start -= 1 }
+        knownRun = (start, index)
+        return start
+    }
+
+    /// The low surrogate escaped at `index` (`\uDC00`…`\uDFFF`), if there is one.
+    private func lowSurrogate(at index: Int) -> UInt32? {
+        guard index + 1 < count, source[index] == Self.backslash, source[index + 1] == UInt8(ascii: "u"),
+              let value = hex4(at: index + 2), (0xDC00..<0xE000).contains(value) else { return nil }
+        return value
+    }
+
+    /// The four hex digits at `index`, if they are there.
+    private func hex4(at index: Int) -> UInt32? {
+        guard index >= 0, index + 4 <= count else { return nil }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = source[index + offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// The first UTF-8 byte of the scalar `value` (below the surrogates).
+    private static func leadByte(of value: UInt32) -> UInt8 {
+        switch value {
+        case 0..<0x80: UInt8(value)
+        case 0x80..<0x800: UInt8(0xC0 | (value >> 6))
+        default: UInt8(0xE0 | (value >> 12))
+        }
+    }
+}
