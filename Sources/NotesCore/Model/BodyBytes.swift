@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A note's body as the bytes it is held in, read piece by piece without decoding it
 /// whole: plain UTF-8, or the bytes of a JSON string still in the store's file, with
 /// its escapes (`\n`, `\"`, `\u00e9`, surrogate pairs `\ud83d\udc4d`). A multi-line
@@ -86,6 +92,30 @@ public struct BodyBytes {
             index += length
         }
         return false
+    }
+
+    /// The first offset in `range` where a line break may start (a byte 0x0A in plain text,
+    /// a backslash in escaped bytes), or its end: every byte before it, from a boundary,
+    /// is a unit of its own and no line break. Found with `memchr`.
+    public func nextPossibleLineBreak(in range: Range<Int>) -> Int {
+        guard !range.isEmpty, let base = source.baseAddress else { return range.upperBound }
+        let target = Int32(isEscaped ? Self.backslash : 0x0A)
+        guard let found = memchr(base + range.lowerBound, target, range.count) else { return range.upperBound }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Going back from the boundary `index`, no further than `floor`: the lowest boundary
+    /// at or above `floor` past which no line break ends up to `index`. Everything between
+    /// it and `index` can be passed over without looking at units one by one.
+    public mutating func backOverText(from index: Int, to floor: Int) -> Int {
+        guard floor < index, let base = source.baseAddress else { return index }
+        let target = isEscaped ? Self.backslash : 0x0A
+        var candidate = index - 1
+        while candidate >= floor, base[candidate] != target { candidate -= 1 }
+        guard candidate >= floor else { return boundary(atOrAfter: floor) }
+        // A line break ends right after a 0x0A byte, and at most 12 bytes after the
+        // backslash that starts an escape (the longest is a surrogate pair).
+        return isEscaped ? min(candidate + 12, index) : candidate + 1
     }
 
     /// Calls `read` with the decoded UTF-8 of `range` (both ends boundaries).

@@ -35,6 +35,9 @@ struct BodyBlocks {
             if byte == 0x0A { return (index, index + length) }
             if index > start, isCut(index) { return (index, index) }
             index += length
+            // Up to the next place a cut may fall, only a line break can end the block.
+            let quiet = min(quietEnd(from: index), count)
+            if quiet > index { index = bytes.nextPossibleLineBreak(in: index..<quiet) }
         }
         return (count, nil)
     }
@@ -47,7 +50,8 @@ struct BodyBlocks {
         while index > 0 {
             if endsWithLineBreak(index) { return index }
             if index < next, isCut(index) { return index }
-            index = bytes.unitStart(before: index)
+            let passed = bytes.backOverText(from: index, to: quietStart(below: index))
+            index = passed < index ? passed : bytes.unitStart(before: index)
         }
         return 0
     }
@@ -61,6 +65,22 @@ struct BodyBlocks {
     /// Whether the unit just before `index` is a line break.
     private mutating func endsWithLineBreak(_ index: Int) -> Bool {
         index > 0 && bytes.unit(at: bytes.unitStart(before: index)).byte == 0x0A
+    }
+
+    /// The first offset at or after `index` where a cut may fall (a piece's window).
+    private func quietEnd(from index: Int) -> Int {
+        let piece = index / Self.pieceBytes
+        if piece > 0, index - piece * Self.pieceBytes <= Self.spaceWindow + 4 { return index }
+        return (piece + 1) * Self.pieceBytes
+    }
+
+    /// The lowest offset such that no cut may fall from it up to `index` (`index` itself
+    /// when a cut may fall there).
+    private func quietStart(below index: Int) -> Int {
+        let piece = index / Self.pieceBytes
+        guard piece > 0 else { return 0 }
+        let windowEnd = piece * Self.pieceBytes + Self.spaceWindow + 4
+        return index > windowEnd ? windowEnd + 1 : index
     }
 
     /// Whether a long paragraph is cut at `index`.
