@@ -13,7 +13,7 @@ extension NotesStore {
     func append(_ changes: [StoreChange]) throws {
         _ = try openJournal(create: true)
         let line = try journalCodec.encodeLine(sequence: sequence + 1, changes: changes, preserved: preserved)
-        do { _ = try journalCodec.decodeLine(line.dropLast()) } catch {
+        do { try journalCodec.checkLine(line.dropLast()) } catch {
             throw StoreError.io(file: journalPath, operation: "write the commit",
                                 reason: "it holds a value notes could not read back (\(error.reason)); nothing was written")
         }

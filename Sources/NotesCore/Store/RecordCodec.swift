@@ -84,8 +84,10 @@ struct RecordCodec {
     }
 
     /// Reads a note in any layout. With `file` (the copied snapshot `reader` reads), a
-    /// note in the snapshot's own layout keeps its body there (see `SnapshotFile`).
-    func readNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil) throws(JSONError) -> Note {
+    /// note in the snapshot's own layout keeps its body there (see `SnapshotFile`). With
+    /// `checkingBodyOnly`, the body is checked as reading it would, but left empty.
+    func readNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil,
+                  checkingBodyOnly: Bool = false) throws(JSONError) -> Note {
         reader.skipWhitespace()
         if let note = readSnapshotNote(&reader, in: file) { return note }
         let start = reader.position
@@ -111,7 +113,8 @@ struct RecordCodec {
             switch field {
             case 0: id = try Self.readUUID(&reader)
             case 1: title = try reader.readString()
-            case 2: body = try reader.readString()
+            case 2:
+                if checkingBodyOnly { _ = try reader.scanString() } else { body = try reader.readString() }
             case 3: created = try Self.readDate(&reader)
             case 4: updated = try Self.readDate(&reader)
             case 5: categoryID = try reader.readNull() ? nil : try Self.readUUID(&reader)

@@ -2,7 +2,8 @@
 /// and a wrapped line within it. Finding the lines there wraps that block only, so a
 /// place deep in a 200 MB note costs no more than one near its start.
 public struct ReadPosition: Hashable, Sendable, Comparable {
-    /// The UTF-8 offset of the block's first byte in the body.
+    /// The offset of the block's first byte in the body's bytes as held (see `BodyBytes`:
+    /// the UTF-8 offset for a plain body, an offset into its JSON escapes otherwise).
     public var block: Int
     /// The wrapped line within the block.
     public var line: Int
