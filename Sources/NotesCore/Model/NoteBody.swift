@@ -32,6 +32,15 @@ enum NoteBody: Sendable {
         }
     }
 
+    /// Whether both hold the same bytes (not `String`'s canonical equivalence: a body
+    /// whose `é` became `e` + U+0301 changed). The same text in the same snapshot is
+    /// known without reading it; otherwise each is read at most once.
+    func hasSameBytes(as other: NoteBody) -> Bool {
+        if case .inSnapshot(let one) = self, case .inSnapshot(let two) = other, one.isSame(as: two) { return true }
+        if case .text(let one) = self, case .text(let two) = other, one.utf8.count != two.utf8.count { return false }
+        return withUTF8 { one in other.withUTF8 { two in UTF8Text.equal(one, two) } }
+    }
+
     static func == (left: NoteBody, right: NoteBody) -> Bool {
         if case .inSnapshot(let one) = left, case .inSnapshot(let other) = right, one.isSame(as: other) { return true }
         return left.text == right.text
