@@ -38,8 +38,8 @@ public enum NoteDocument {
         var bytes: [UInt8]
         var body: Range<Int>
 
-        func withBody<Result>(_ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            bytes.withUnsafeBufferPointer { read(UnsafeBufferPointer(rebasing: $0[body])) }
+        func withBody<Result>(_ read: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+            try bytes.withUnsafeBufferPointer { try read(UnsafeBufferPointer(rebasing: $0[body])) }
         }
     }
 
@@ -52,13 +52,17 @@ public enum NoteDocument {
         lines.append("tags: [" + note.sortedTags.map(quoted).joined(separator: ", ") + "]")
         lines.append("kind: " + note.kind.name)
         lines.append("---")
-        let header = lines.map { $0 + "\n" }.joined()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(header.utf8.count + note.bodyUTF8CountBound + 1)
-        bytes.append(contentsOf: header.utf8)
-        let start = bytes.count
-        note.withBodyUTF8 { bytes.append(contentsOf: $0) }
-        let body = start..<bytes.count
+        let header = Array(lines.map { $0 + "\n" }.joined().utf8)
+        // Header, body, a line feed: written in place, the body decoded straight into the buffer.
+        let capacity = header.count + note.bodyUTF8CountBound + 1
+        var bodyCount: Int?
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            _ = buffer.initialize(fromContentsOf: header)
+            bodyCount = note.copyBodyUTF8(into: UnsafeMutableBufferPointer(rebasing: buffer[header.count..<(capacity - 1)]))
+            count = header.count + (bodyCount ?? 0)
+        }
+        if bodyCount == nil { note.withBodyUTF8 { bytes.append(contentsOf: $0) } }  // did not fit: not expected
+        let body = header.count..<bytes.count
         if !body.isEmpty, !UTF8Text.endsWithLineFeed(bytes[body]) { bytes.append(UInt8(ascii: "\n")) }
         return Rendered(bytes: bytes, body: body)
     }

@@ -61,6 +61,10 @@ public struct Note: Equatable, Identifiable, Sendable {
     /// store's file with escapes), without decoding it: for sizing buffers.
     public var bodyUTF8CountBound: Int { bodyStorage.utf8CountBound }
 
+    /// Copies the body as UTF-8 into `output` (room for `bodyUTF8CountBound` bytes is
+    /// enough) without a scratch copy; returns the count, nil when it does not fit.
+    func copyBodyUTF8(into output: UnsafeMutableBufferPointer<UInt8>) -> Int? { bodyStorage.copyUTF8(into: output) }
+
     /// Whether both bodies hold the same bytes (see `NoteBody.hasSameBytes`).
     func hasSameBody(as other: Note) -> Bool { bodyStorage.hasSameBytes(as: other.bodyStorage) }
 

@@ -23,6 +23,17 @@ enum NoteBody: Sendable {
         return text.withUTF8(read)
     }
 
+    /// Copies the text as UTF-8 into `output`, unescaping it straight there when it is
+    /// still in the snapshot; returns the count, nil when it does not fit.
+    func copyUTF8(into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        if case .inSnapshot(let string) = self, string.raw.hasEscapes, let count = string.decodeUTF8(into: output) { return count }
+        return withUTF8 { bytes in
+            guard bytes.count <= output.count else { return nil }
+            _ = output.initialize(fromContentsOf: bytes)
+            return bytes.count
+        }
+    }
+
     /// At least the text's length in UTF-8, found without decoding it: escapes only
     /// ever get shorter when decoded.
     var utf8CountBound: Int {
