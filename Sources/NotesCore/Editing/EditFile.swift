@@ -29,7 +29,8 @@ public final class EditFile {
         }
         folder = folderURL.path
         path = folderURL.appendingPathComponent(Self.safeName(name) + ".md").path
-        try Self.create(path, contents: bytes)
+        // Not synced: it holds what the store holds, and the editor reads it at once.
+        try Self.create(path, contents: bytes, durable: false)
     }
 
     /// The file's text as the editor left it.
@@ -143,8 +144,9 @@ public final class EditFile {
         return result.isEmpty ? "note" : result
     }
 
-    /// Writes `contents` to a new file at `path`, in as few `write` calls as the system allows.
-    private static func create(_ path: String, contents: [UInt8]) throws(EditorError) {
+    /// Writes `contents` to a new file at `path`, in as few `write` calls as the system
+    /// allows; `durable`: synced to the disk before it returns (it holds typed text).
+    private static func create(_ path: String, contents: [UInt8], durable: Bool = true) throws(EditorError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .temporaryFile(reason: "\(path): \(String(cString: strerror(errno)))") }
         var failure: Int32 = 0
@@ -158,7 +160,7 @@ public final class EditFile {
                 offset += written
             }
         }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        if failure == 0, durable, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         guard failure == 0 else {
             unlink(path)

@@ -167,14 +167,15 @@ public struct NoteEditSession {
     private func save(_ split: NoteDocument.Split, base: Note, id: UUID, refresh: () throws -> NotesDatabase) -> SavePlan {
         let current: NotesDatabase
         do { current = try refresh() } catch { return .unreadableStore("cannot read the store: \(error)") }
-        let edited: Note
+        let edited: Note, fields: NoteDocument.Fields
         do {
-            let fields = try NoteDocument.fields(split)
+            fields = try NoteDocument.fields(split)
             edited = try NoteDocument.apply(fields, to: base, in: current)
         } catch {
             return .problem(error)
         }
-        guard EditMerge.isChanged(base, edited) else { return .unchanged }
+        // A body known to differ (it was compared byte for byte) is a change; no need to read it again.
+        guard fields.bodyIsOriginal == false || EditMerge.isChanged(base, edited) else { return .unchanged }
         let (changes, outcome) = EditMerge.changes(base: base, edited: edited, current: current.notes[id], now: now())
         return .changes(changes, outcome, title: edited.title)
     }
