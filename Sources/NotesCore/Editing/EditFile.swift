@@ -16,11 +16,6 @@ public final class EditFile {
     public private(set) var path: String
     private let folder: String
 
-    /// Creates the file holding `text`.
-    public convenience init(text: String, name: String, temporaryFolder: URL = FileManager.default.temporaryDirectory) throws(EditorError) {
-        try self.init(bytes: Array(text.utf8), name: name, temporaryFolder: temporaryFolder)
-    }
-
     /// Creates the file holding `bytes`.
     public init(bytes: [UInt8], name: String, temporaryFolder: URL = FileManager.default.temporaryDirectory) throws(EditorError) {
         let folderURL = temporaryFolder.appendingPathComponent("notes-edit-\(UUID().uuidString)")
@@ -33,16 +28,6 @@ public final class EditFile {
         try Self.create(path, contents: bytes, durable: false)
     }
 
-    /// The file's text as the editor left it.
-    public func read() throws(EditorError) -> String {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .temporaryFile(reason: "cannot read \(path): \(error.localizedDescription)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
-        return text
-    }
-
     /// The file's bytes as the editor left it, read straight into one buffer of the
     /// size the file has (and more, if it grows while being read).
     public func readBytes() throws(EditorError) -> [UInt8] {
@@ -52,10 +37,10 @@ public final class EditFile {
         var status = stat()
         let size = fstat(descriptor, &status) == 0 ? max(Int(status.st_size), 0) : 0
         var failure: Int32 = 0
-        /// Reads into `buffer` from `start` until it is full or the file ends; returns the count.
-        func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from start: Int) -> Int {
-            guard let base = buffer.baseAddress else { return start }
-            var count = start
+        /// Reads into `buffer` until it is full or the file ends; returns the count.
+        func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0
             while count < buffer.count {
                 let read = Glibc.read(descriptor, base + count, buffer.count - count)
                 if read < 0 && errno == EINTR { continue }
@@ -65,10 +50,10 @@ public final class EditFile {
             }
             return count
         }
-        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in count = fill(buffer, from: 0) }
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in count = fill(buffer) }
         var more = bytes.count > size  // the file grew since it was measured
         while failure == 0, more {
-            let piece = [UInt8](unsafeUninitializedCapacity: 1 << 20) { buffer, count in count = fill(buffer, from: 0) }
+            let piece = [UInt8](unsafeUninitializedCapacity: 1 << 20) { buffer, count in count = fill(buffer) }
             bytes.append(contentsOf: piece)
             more = piece.count == 1 << 20
         }
@@ -76,12 +61,7 @@ public final class EditFile {
         return bytes
     }
 
-    /// Replaces the file's text (to reopen the editor on it with a problem noted).
-    public func write(_ text: String) throws(EditorError) {
-        try write(bytes: Array(text.utf8))
-    }
-
-    /// Replaces the file's bytes.
+    /// Replaces the file's bytes (to reopen the editor on them with a problem noted).
     public func write(bytes: [UInt8]) throws(EditorError) {
         let temporary = path + ".new"
         unlink(temporary)
