@@ -74,7 +74,7 @@ import Testing
         #expect(rendered.bytes.count == Self.header.utf8.count + Self.bigBody.utf8.count + 1)
         let split = try rendered.bytes.withUnsafeBufferPointer { text in
             try rendered.withBody { body in
-                try NoteDocument.split(text, originalEndsWithLineFeed: false, originalBody: body)
+                try NoteDocument.split(text, ending: .init(original: body), originalBody: body)
             }
         }
         #expect(split.body == nil)
@@ -83,7 +83,7 @@ import Testing
         var typed = rendered.bytes
         typed.insert(contentsOf: Array("x".utf8), at: rendered.body.upperBound)
         let changed = try typed.withUnsafeBufferPointer { text in
-            try rendered.withBody { body in try NoteDocument.split(text, originalEndsWithLineFeed: false, originalBody: body) }
+            try rendered.withBody { body in try NoteDocument.split(text, ending: .init(original: body), originalBody: body) }
         }
         #expect(changed.body == Self.bigBody + "x")
     }
@@ -116,7 +116,8 @@ import Testing
     }
 
     static let bodies = ["", "no final newline", "ends\n", "crlf\r\nbody\r\n", "crlf without end\r\nx", "e\u{301}t\u{E9}\n",
-                         "😀 👨‍👩‍👧 🇯🇵", "   \n\t  \n", " ", "\n\n", "---\nnot: header\n---\n", "# error: not mine\n"]
+                         "😀 👨‍👩‍👧 🇯🇵", "   \n\t  \n", " ", "\n\n", "---\nnot: header\n---\n", "# error: not mine\n",
+                         "ends with a carriage return\r", "\r"]
 
     @Test(arguments: bodies)
     func anUnchangedFileChangesNothing(body: String) throws {

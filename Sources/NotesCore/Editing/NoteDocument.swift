@@ -73,12 +73,34 @@ public enum NoteDocument {
         var text = text
         let split = text.withUTF8 { bytes in
             Result { () throws(EditorError) in
-                try Self.split(bytes, originalEndsWithLineFeed: UTF8Text.endsWithLineFeed(originalBody.utf8))
+                try Self.split(bytes, ending: FinalLineFeed(original: originalBody.utf8))
             }
         }
         switch split {
         case .success(let split): return try fields(split)
         case .failure(let error): throw NoteDocumentError(line: nil, reason: error.description)  // not reached: a String is UTF-8
+        }
+    }
+
+    /// The line feed `render` adds after a body that does not end with one, and that
+    /// editors add anyway: dropped again from the edited body when the original had none.
+    struct FinalLineFeed {
+        /// The original's last `Character` is a lone LF (not CR LF).
+        let originalEndsWithLineFeed: Bool
+        /// The original ends with a CR: `render` made it CR LF.
+        let originalEndsWithCarriageReturn: Bool
+
+        init<Text: BidirectionalCollection>(original: Text) where Text.Element == UInt8 {
+            originalEndsWithLineFeed = UTF8Text.endsWithLineFeed(original)
+            originalEndsWithCarriageReturn = original.last == UInt8(ascii: "\r")
+        }
+
+        /// `body` without the final line feed when it is the one added; reads two bytes.
+        func trimmed(_ body: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            guard !originalEndsWithLineFeed, body.last == UInt8(ascii: "\n") else { return body }
+            let addedToCarriageReturn = body.count >= 2 && body[body.count - 2] == UInt8(ascii: "\r")
+            guard UTF8Text.endsWithLineFeed(body) || (originalEndsWithCarriageReturn && addedToCarriageReturn) else { return body }
+            return UnsafeBufferPointer(rebasing: body.dropLast())
         }
     }
 
@@ -95,7 +117,7 @@ public enum NoteDocument {
     /// Splits an edited document's bytes, reading the header's lines, then the body
     /// only to compare it with `originalBody` (when given) and, if it differs, to make
     /// it a `String`. Throws when the text is not UTF-8.
-    static func split(_ text: UnsafeBufferPointer<UInt8>, originalEndsWithLineFeed: Bool,
+    static func split(_ text: UnsafeBufferPointer<UInt8>, ending: FinalLineFeed,
                       originalBody: UnsafeBufferPointer<UInt8>? = nil) throws(EditorError) -> Split {
         var result = Split(compared: originalBody != nil)
         let span: FrontMatterSpan<Int>?
@@ -112,8 +134,7 @@ public enum NoteDocument {
             result.header = .success(header)
             bodyStart = span.bodyStart
         }
-        var body = UnsafeBufferPointer(rebasing: text[bodyStart...])
-        if !originalEndsWithLineFeed, UTF8Text.endsWithLineFeed(body) { body = UnsafeBufferPointer(rebasing: body.dropLast()) }
+        let body = ending.trimmed(UnsafeBufferPointer(rebasing: text[bodyStart...]))
         if let originalBody, UTF8Text.equal(body, originalBody) { return result }
         guard let string = UTF8Text.string(body) else { throw .notUTF8 }
         result.body = string

@@ -81,7 +81,7 @@ public struct NoteEditSession {
         do { file = try EditFile(bytes: initial.bytes, name: base.title, temporaryFolder: temporaryFolder) } catch {
             return .failed(error.description)
         }
-        let originalEndsWithLineFeed = initial.withBody(UTF8Text.endsWithLineFeed)
+        let ending = initial.withBody(NoteDocument.FinalLineFeed.init(original:))
         var lastWritten = initial.bytes[...]
         var problem: NoteDocumentError?
         while true {
@@ -107,7 +107,7 @@ public struct NoteEditSession {
             switch cleaned.withUnsafeBufferPointer({ cleaned in
                 initial.withBody { body in
                     Result { () throws(EditorError) in
-                        try NoteDocument.split(cleaned, originalEndsWithLineFeed: originalEndsWithLineFeed, originalBody: body)
+                        try NoteDocument.split(cleaned, ending: ending, originalBody: body)
                     }
                 }
             }) {
