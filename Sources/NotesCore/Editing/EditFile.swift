@@ -16,32 +16,56 @@ public final class EditFile {
     public private(set) var path: String
     private let folder: String
 
-    /// Creates the file holding `text`.
-    public init(text: String, name: String, temporaryFolder: URL = FileManager.default.temporaryDirectory) throws(EditorError) {
+    /// Creates the file holding `bytes`.
+    public init(bytes: [UInt8], name: String, temporaryFolder: URL = FileManager.default.temporaryDirectory) throws(EditorError) {
         let folderURL = temporaryFolder.appendingPathComponent("notes-edit-\(UUID().uuidString)")
         guard mkdir(folderURL.path, 0o700) == 0 else {
             throw .temporaryFile(reason: "\(folderURL.path): \(String(cString: strerror(errno)))")
         }
         folder = folderURL.path
         path = folderURL.appendingPathComponent(Self.safeName(name) + ".md").path
-        try Self.create(path, contents: Data(text.utf8))
+        // Not synced: it holds what the store holds, and the editor reads it at once.
+        try Self.create(path, contents: bytes, durable: false)
     }
 
-    /// The file's text as the editor left it.
-    public func read() throws(EditorError) -> String {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .temporaryFile(reason: "cannot read \(path): \(error.localizedDescription)")
+    /// The file's bytes as the editor left it, read straight into one buffer of the
+    /// size the file has (and more, if it grows while being read).
+    public func readBytes() throws(EditorError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .temporaryFile(reason: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 ? max(Int(status.st_size), 0) : 0
+        var failure: Int32 = 0
+        /// Reads into `buffer` until it is full or the file ends; returns the count.
+        func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0
+            while count < buffer.count {
+                let read = Glibc.read(descriptor, base + count, buffer.count - count)
+                if read < 0 && errno == EINTR { continue }
+                if read < 0 { failure = errno }
+                if read <= 0 { break }
+                count += read
+            }
+            return count
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
-        return text
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in count = fill(buffer) }
+        var more = bytes.count > size  // the file grew since it was measured
+        while failure == 0, more {
+            let piece = [UInt8](unsafeUninitializedCapacity: 1 << 20) { buffer, count in count = fill(buffer) }
+            bytes.append(contentsOf: piece)
+            more = piece.count == 1 << 20
+        }
+        guard failure == 0 else { throw .temporaryFile(reason: "cannot read \(path): \(String(cString: strerror(failure)))") }
+        return bytes
     }
 
-    /// Replaces the file's text (to reopen the editor on it with a problem noted).
-    public func write(_ text: String) throws(EditorError) {
+    /// Replaces the file's bytes (to reopen the editor on them with a problem noted).
+    public func write(bytes: [UInt8]) throws(EditorError) {
         let temporary = path + ".new"
         unlink(temporary)
-        try Self.create(temporary, contents: Data(text.utf8))
+        try Self.create(temporary, contents: bytes)
         guard rename(temporary, path) == 0 else {
             throw .temporaryFile(reason: "cannot replace \(path): \(String(cString: strerror(errno)))")
         }
@@ -71,7 +95,7 @@ public final class EditFile {
         }
         // Another file system: copy, and remove the original only once the copy is whole.
         guard let data = FileManager.default.contents(atPath: path),
-              (try? Self.create(destination, contents: data)) != nil else { return path }
+              (try? Self.create(destination, contents: [UInt8](data))) != nil else { return path }
         unlink(path)
         rmdir(folder)
         path = destination
@@ -100,7 +124,9 @@ public final class EditFile {
         return result.isEmpty ? "note" : result
     }
 
-    private static func create(_ path: String, contents: Data) throws(EditorError) {
+    /// Writes `contents` to a new file at `path`, in as few `write` calls as the system
+    /// allows; `durable`: synced to the disk before it returns (it holds typed text).
+    private static func create(_ path: String, contents: [UInt8], durable: Bool = true) throws(EditorError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .temporaryFile(reason: "\(path): \(String(cString: strerror(errno)))") }
         var failure: Int32 = 0
@@ -114,7 +140,7 @@ public final class EditFile {
                 offset += written
             }
         }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        if failure == 0, durable, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         guard failure == 0 else {
             unlink(path)

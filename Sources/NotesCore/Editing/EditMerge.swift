@@ -52,7 +52,8 @@ public enum EditMerge {
         return ([.putNote(merged), .putNote(copy)], .conflictCopy(copyID))
     }
 
-    /// Whether `edited` differs from `base` in anything the user edits.
+    /// Whether `edited` differs from `base` in anything the user edits. Bodies are
+    /// compared byte for byte.
     public static func isChanged(_ base: Note, _ edited: Note) -> Bool {
         !changedFields(from: base, to: edited).isEmpty
     }
@@ -66,7 +67,7 @@ public enum EditMerge {
     private static func sameField(_ field: String, _ left: Note, _ right: Note) -> Bool {
         switch field {
         case "title": left.title == right.title
-        case "body": left.body == right.body
+        case "body": left.hasSameBody(as: right)
         case "category": left.categoryID == right.categoryID
         case "tags": left.tags == right.tags
         case "kind": left.kind == right.kind

@@ -22,32 +22,134 @@ public enum NoteDocument {
         public var body: String
         /// The line of the `category` key, to point at an unknown name.
         public var categoryLine: Int?
+        /// Set when the body was compared, byte for byte, with the note's as it was
+        /// written to the file: true when it is the same (`body` is then left empty and
+        /// the note's body is kept), false when it differs. Nil: `apply` compares.
+        var bodyIsOriginal: Bool?
     }
 
     /// The text to edit for `note` in `category`.
     public static func render(_ note: Note, categoryName: String?) -> String {
+        String(decoding: renderUTF8(note, categoryName: categoryName).bytes, as: UTF8.self)
+    }
+
+    /// The document's bytes, and where the note's body is in them.
+    struct Rendered: Sendable {
+        var bytes: [UInt8]
+        var body: Range<Int>
+
+        func withBody<Result>(_ read: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+            try bytes.withUnsafeBufferPointer { try read(UnsafeBufferPointer(rebasing: $0[body])) }
+        }
+    }
+
+    /// `render` as UTF-8, built once: the header, the body (decoded from the store
+    /// straight into the buffer) and a line feed when the body does not end with one.
+    static func renderUTF8(_ note: Note, categoryName: String?) -> Rendered {
         var lines = ["---"]
         lines.append("title: " + quoted(note.title))
         lines.append("category: " + quoted(categoryName ?? ""))
         lines.append("tags: [" + note.sortedTags.map(quoted).joined(separator: ", ") + "]")
         lines.append("kind: " + note.kind.name)
         lines.append("---")
-        let body = note.body.isEmpty || note.body.hasSuffix("\n") ? note.body : note.body + "\n"
-        return lines.joined(separator: "\n") + "\n" + body
+        let header = Array(lines.map { $0 + "\n" }.joined().utf8)
+        // Header, body, a line feed: written in place, the body decoded straight into the buffer.
+        let capacity = header.count + note.bodyUTF8CountBound + 1
+        var bodyCount: Int?
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            _ = buffer.initialize(fromContentsOf: header)
+            bodyCount = note.copyBodyUTF8(into: UnsafeMutableBufferPointer(rebasing: buffer[header.count..<(capacity - 1)]))
+            count = header.count + (bodyCount ?? 0)
+        }
+        if bodyCount == nil { note.withBodyUTF8 { bytes.append(contentsOf: $0) } }  // did not fit: not expected
+        let body = header.count..<bytes.count
+        if !body.isEmpty, !UTF8Text.endsWithLineFeed(bytes[body]) { bytes.append(UInt8(ascii: "\n")) }
+        return Rendered(bytes: bytes, body: body)
     }
 
     /// Reads an edited document. `originalBody` decides the final newline: editors end a
     /// file with one, so it is dropped again when the body did not have one.
     public static func read(_ text: String, originalBody: String) throws(NoteDocumentError) -> Fields {
-        let header: YAMLFrontMatter?
-        do { header = try YAMLFrontMatter.split(text) } catch {
+        var text = text
+        let split = text.withUTF8 { bytes in
+            Result { () throws(EditorError) in
+                try Self.split(bytes, ending: FinalLineFeed(original: originalBody.utf8))
+            }
+        }
+        switch split {
+        case .success(let split): return try fields(split)
+        case .failure(let error): throw NoteDocumentError(line: nil, reason: error.description)  // not reached: a String is UTF-8
+        }
+    }
+
+    /// The line feed `render` adds after a body that does not end with one, and that
+    /// editors add anyway: dropped again from the edited body when the original had none.
+    struct FinalLineFeed {
+        /// The original's last `Character` is a lone LF (not CR LF).
+        let originalEndsWithLineFeed: Bool
+        /// The original ends with a CR: `render` made it CR LF.
+        let originalEndsWithCarriageReturn: Bool
+
+        init<Text: BidirectionalCollection>(original: Text) where Text.Element == UInt8 {
+            originalEndsWithLineFeed = UTF8Text.endsWithLineFeed(original)
+            originalEndsWithCarriageReturn = original.last == UInt8(ascii: "\r")
+        }
+
+        /// `body` without the final line feed when it is the one added; reads two bytes.
+        func trimmed(_ body: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            guard !originalEndsWithLineFeed, body.last == UInt8(ascii: "\n") else { return body }
+            let addedToCarriageReturn = body.count >= 2 && body[body.count - 2] == UInt8(ascii: "\r")
+            guard UTF8Text.endsWithLineFeed(body) || (originalEndsWithCarriageReturn && addedToCarriageReturn) else { return body }
+            return UnsafeBufferPointer(rebasing: body.dropLast())
+        }
+    }
+
+    /// An edited document split into its header's text (not yet parsed) and its body.
+    struct Split {
+        /// Nil: no header. A header that is not closed is a problem to report.
+        var header: Result<String, FrontMatterError>?
+        /// Nil: the same bytes as `originalBody`.
+        var body: String?
+        /// Whether the body was compared with an original.
+        var compared = false
+    }
+
+    /// Splits an edited document's bytes, reading the header's lines, then the body
+    /// only to compare it with `originalBody` (when given) and, if it differs, to make
+    /// it a `String`. Throws when the text is not UTF-8.
+    static func split(_ text: UnsafeBufferPointer<UInt8>, ending: FinalLineFeed,
+                      originalBody: UnsafeBufferPointer<UInt8>? = nil) throws(EditorError) -> Split {
+        var result = Split(compared: originalBody != nil)
+        let span: FrontMatterSpan<Int>?
+        do { span = try YAMLFrontMatter.span(of: text) } catch {
+            // Nothing is read as the body; the whole text must still be UTF-8.
+            guard UTF8Text.string(text) != nil else { throw .notUTF8 }
+            result.header = .failure(error)
+            result.body = ""
+            return result
+        }
+        var bodyStart = text.startIndex
+        if let span {
+            guard let header = String(validating: span.joinedBytes(in: text), as: Unicode.UTF8.self) else { throw .notUTF8 }
+            result.header = .success(header)
+            bodyStart = span.bodyStart
+        }
+        let body = ending.trimmed(UnsafeBufferPointer(rebasing: text[bodyStart...]))
+        if let originalBody, UTF8Text.equal(body, originalBody) { return result }
+        guard let string = UTF8Text.string(body) else { throw .notUTF8 }
+        result.body = string
+        return result
+    }
+
+    /// The fields a split document says; throws when its header has a problem.
+    static func fields(_ split: Split) throws(NoteDocumentError) -> Fields {
+        var fields = Fields(body: split.body ?? "", bodyIsOriginal: split.compared ? split.body == nil : nil)
+        guard let headerText = split.header else { return fields }
+        let entries: [(key: String, value: Node)]
+        do { entries = try YAMLFrontMatter.parse(try headerText.get()) } catch {
             throw NoteDocumentError(line: error.line, reason: error.reason)
         }
-        guard let header else {
-            return Fields(body: trimmedFinalNewline(text, original: originalBody))
-        }
-        var fields = Fields(body: trimmedFinalNewline(header.body, original: originalBody))
-        for (key, value) in header.entries {
+        for (key, value) in entries {
             let line = (value.mark?.line ?? 0) + 1
             switch key.lowercased() {
             case "title":
@@ -93,7 +195,11 @@ public enum NoteDocument {
         }
         if let tags = fields.tags { result.tags = tags }
         if let kind = fields.kind { result.kind = kind }
-        if fields.body != note.body { result.body = fields.body }
+        switch fields.bodyIsOriginal {
+        case true?: break
+        case false?: result.body = fields.body
+        case nil: if !note.hasBody(fields.body) { result.body = fields.body }
+        }
         return result
     }
 
@@ -144,13 +250,6 @@ public enum NoteDocument {
         case .mapping:
             throw NoteDocumentError(line: line, reason: "'tags' must be a list, like [work, ideas]")
         }
-    }
-
-    private static func trimmedFinalNewline(_ body: String, original: String) -> String {
-        guard !original.hasSuffix("\n"), body.hasSuffix("\n") else { return body }
-        var result = body
-        result.removeLast()  // "\r\n" is one Character
-        return result
     }
 }
 

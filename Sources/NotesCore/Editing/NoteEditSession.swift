@@ -64,47 +64,64 @@ public struct NoteEditSession {
 
     /// Edits the note `id`. `refresh` returns the store's current contents (after picking up
     /// other processes' commits); `commit` commits changes, all or none, or throws.
+    ///
+    /// The text goes to the file and back as bytes: the body is decoded from the store
+    /// once, into the document, and the edited body is compared with it byte for byte;
+    /// it becomes a `String` only when it changed.
     public func edit(noteID id: UUID, refresh: () throws -> NotesDatabase,
                      commit: ([StoreChange]) throws -> Void) -> Outcome {
         // Only the note is kept from the store's contents: a whole database held across
         // the commit would make the store copy every note instead of changing one.
-        let base: Note, initial: String
+        let base: Note, initial: NoteDocument.Rendered
         switch Self.document(of: id, refresh: refresh) {
         case .success(let found): (base, initial) = found
         case .failure(let reason): return .failed(reason.text)
         }
         let file: EditFile
-        do { file = try EditFile(text: initial, name: base.title, temporaryFolder: temporaryFolder) } catch {
+        do { file = try EditFile(bytes: initial.bytes, name: base.title, temporaryFolder: temporaryFolder) } catch {
             return .failed(error.description)
         }
-        var lastWritten = initial
+        let ending = initial.withBody(NoteDocument.FinalLineFeed.init(original:))
+        var lastWritten = initial.bytes[...]
         var problem: NoteDocumentError?
         while true {
             do { try runEditor(file.path) } catch {
-                if case EditorError.failed(_, 127) = error, (try? file.read()) == initial {
+                if case EditorError.failed(_, 127) = error, let text = try? Self.text(of: file),
+                   UTF8Text.equal(text, initial.bytes[...]) {
                     file.discard()
                     return .failed("\(error); nothing was changed")
                 }
                 return keep(file, because: "\(error)")
             }
-            let text: String
-            do { text = try file.read() } catch { return keep(file, because: error.description) }
+            let text: ArraySlice<UInt8>
+            do { text = try Self.text(of: file) } catch { return keep(file, because: error.description) }
             let cleaned = problem == nil ? text : Self.removingProblemLines(text)
-            if cleaned.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if UTF8Text.isBlank(cleaned) {
                 file.discard()
                 return .emptied
             }
-            if let problem, text == lastWritten {
+            if let problem, UTF8Text.equal(text, lastWritten) {
                 return keep(file, because: "the note was not saved: \(problem)")
             }
-            switch save(cleaned, base: base, id: id, refresh: refresh) {
+            let split: NoteDocument.Split
+            switch cleaned.withUnsafeBufferPointer({ cleaned in
+                initial.withBody { body in
+                    Result { () throws(EditorError) in
+                        try NoteDocument.split(cleaned, ending: ending, originalBody: body)
+                    }
+                }
+            }) {
+            case .success(let found): split = found
+            case .failure(let error): return keep(file, because: error.description)
+            }
+            switch save(split, base: base, id: id, refresh: refresh) {
             case .unreadableStore(let reason):
                 return keep(file, because: reason)
             case .problem(let error):
                 problem = error
-                let annotated = Self.annotated(cleaned, problem: error)
-                do { try file.write(annotated) } catch { return keep(file, because: "\(error)") }
-                lastWritten = annotated
+                let annotated = Array(Self.annotation(error).utf8) + cleaned
+                do { try file.write(bytes: annotated) } catch { return keep(file, because: "\(error)") }
+                lastWritten = annotated[...]
                 continue
             case .unchanged:
                 file.discard()
@@ -121,11 +138,20 @@ public struct NoteEditSession {
     private struct StartFailure: Error { let text: String }
 
     /// The note and its document, read from the store's current contents.
-    private static func document(of id: UUID, refresh: () throws -> NotesDatabase) -> Result<(Note, String), StartFailure> {
+    private static func document(of id: UUID, refresh: () throws -> NotesDatabase)
+        -> Result<(Note, NoteDocument.Rendered), StartFailure> {
         let start: NotesDatabase
         do { start = try refresh() } catch { return .failure(StartFailure(text: "cannot read the store: \(error)")) }
         guard let note = start.notes[id] else { return .failure(StartFailure(text: "the note is gone")) }
-        return .success((note, NoteDocument.render(note, categoryName: note.categoryID.flatMap { start.categories[$0]?.name })))
+        let categoryName = note.categoryID.flatMap { start.categories[$0]?.name }
+        return .success((note, NoteDocument.renderUTF8(note, categoryName: categoryName)))
+    }
+
+    /// The file's text as `String(data:encoding: .utf8)` read it: without one leading
+    /// byte-order mark. (Whether it is UTF-8 is checked when it is split.)
+    private static func text(of file: EditFile) throws(EditorError) -> ArraySlice<UInt8> {
+        let bytes = try file.readBytes()
+        return bytes.starts(with: UTF8Text.byteOrderMark) ? bytes.dropFirst(UTF8Text.byteOrderMark.count) : bytes[...]
     }
 
     /// What saving the edited text would do.
@@ -136,19 +162,20 @@ public struct NoteEditSession {
         case changes([StoreChange], EditMerge.Outcome, title: String)
     }
 
-    /// Reads the edited text against the store's current contents and merges it with what
-    /// happened meanwhile. The contents are let go of before the caller commits.
-    private func save(_ text: String, base: Note, id: UUID, refresh: () throws -> NotesDatabase) -> SavePlan {
+    /// Reads the edited document against the store's current contents and merges it with
+    /// what happened meanwhile. The contents are let go of before the caller commits.
+    private func save(_ split: NoteDocument.Split, base: Note, id: UUID, refresh: () throws -> NotesDatabase) -> SavePlan {
         let current: NotesDatabase
         do { current = try refresh() } catch { return .unreadableStore("cannot read the store: \(error)") }
-        let edited: Note
+        let edited: Note, fields: NoteDocument.Fields
         do {
-            let fields = try NoteDocument.read(text, originalBody: base.body)
+            fields = try NoteDocument.fields(split)
             edited = try NoteDocument.apply(fields, to: base, in: current)
         } catch {
             return .problem(error)
         }
-        guard EditMerge.isChanged(base, edited) else { return .unchanged }
+        // A body known to differ (it was compared byte for byte) is a change; no need to read it again.
+        guard fields.bodyIsOriginal == false || EditMerge.isChanged(base, edited) else { return .unchanged }
         let (changes, outcome) = EditMerge.changes(base: base, edited: edited, current: current.notes[id], now: now())
         return .changes(changes, outcome, title: edited.title)
     }
@@ -161,21 +188,30 @@ public struct NoteEditSession {
 
     /// `text` with `problem` written above it as YAML comment lines.
     static func annotated(_ text: String, problem: NoteDocumentError) -> String {
+        annotation(problem) + text
+    }
+
+    /// The `# error:` lines that `annotated` puts above the text.
+    static func annotation(_ problem: NoteDocumentError) -> String {
         let lines = [
             problem.line.map { "line \($0 + 2): \(problem.reason)" } ?? problem.reason,
             "fix it and save; save it unchanged or quit with an error (:cq) to stop and keep the text in a file",
         ]
-        return lines.map { problemPrefix + $0 + "\n" }.joined() + text
+        return lines.map { problemPrefix + $0 + "\n" }.joined()
     }
 
     /// `text` without the `# error:` lines `annotated` put at its top.
     static func removingProblemLines(_ text: String) -> String {
-        var rest = Substring(text)
-        while rest.hasPrefix(problemPrefix) || rest.hasPrefix("# error:") {
-            let scalars = rest.unicodeScalars
-            guard let newline = scalars.firstIndex(of: "\n") else { return "" }
-            rest = Substring(scalars[scalars.index(after: newline)...])
+        String(decoding: removingProblemLines(Array(text.utf8)[...]), as: UTF8.self)
+    }
+
+    /// `text` (UTF-8) without the `# error:` lines at its top; reads only those lines.
+    static func removingProblemLines(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var rest = text
+        while rest.starts(with: "# error:".utf8) {  // `problemPrefix`, or that with its space removed
+            guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else { return [] }
+            rest = rest[rest.index(after: newline)...]
         }
-        return String(rest)
+        return rest
     }
 }

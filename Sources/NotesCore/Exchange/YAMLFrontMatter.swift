@@ -22,44 +22,58 @@ public struct YAMLFrontMatter {
     /// `---` line (it has no header). Throws, naming the line, when the header is not
     /// closed, is not YAML, or is not a mapping of distinct scalar keys.
     public static func split(_ text: String) throws(FrontMatterError) -> YAMLFrontMatter? {
-        var rest = Substring(text)
-        if rest.unicodeScalars.first == "\u{FEFF}" { rest = Substring(rest.unicodeScalars.dropFirst()) }
-        guard let opening = nextLine(of: &rest), isFence(opening, closing: false) else { return nil }
-        var headerLines: [Substring] = []
-        while let line = nextLine(of: &rest) {
-            if isFence(line, closing: true) {
-                let entries = try parse(headerLines.joined(separator: "\n"))
-                return YAMLFrontMatter(entries: entries, body: String(rest))
-            }
-            headerLines.append(line)
+        let utf8 = text.utf8
+        guard let span = try span(of: utf8) else { return nil }
+        let entries = try parse(span.header(in: utf8))
+        return YAMLFrontMatter(entries: entries, body: String(decoding: utf8[span.bodyStart...], as: UTF8.self))
+    }
+
+    /// Where the header is in UTF-8 text, found by reading the header's lines and
+    /// nothing after them. Nil when `text` does not start with a `---` line; throws
+    /// when the header is not closed. (The bytes are not checked to be UTF-8 here.)
+    static func span<Text: BidirectionalCollection>(of text: Text) throws(FrontMatterError) -> FrontMatterSpan<Text.Index>?
+    where Text.Element == UInt8 {
+        var position = text.startIndex
+        if text.starts(with: UTF8Text.byteOrderMark) { position = text.index(position, offsetBy: UTF8Text.byteOrderMark.count) }
+        guard let opening = nextLine(of: text, from: &position), isFence(text[opening], closing: false) else {
+            return nil
+        }
+        var lines: [Range<Text.Index>] = []
+        while let line = nextLine(of: text, from: &position) {
+            if isFence(text[line], closing: true) { return FrontMatterSpan(lines: lines, bodyStart: position) }
+            lines.append(line)
         }
         throw FrontMatterError(line: 1, reason: "the header that starts with '---' on line 1 has no closing '---' line")
     }
 
-    /// Removes and returns the first line of `text` without its line break (LF or CRLF);
-    /// nil when `text` is empty.
-    private static func nextLine(of text: inout Substring) -> Substring? {
-        guard !text.isEmpty else { return nil }
-        // Scalars, not characters: "\r\n" is one Character in Swift.
-        let scalars = text.unicodeScalars
-        guard let newline = scalars.firstIndex(of: "\n") else {
-            defer { text = text[text.endIndex...] }
-            return text
+    /// The next line of `text` from `position`, without its line break (LF or CRLF), and
+    /// moves `position` past it; nil at the end of `text`.
+    private static func nextLine<Text: BidirectionalCollection>(of text: Text, from position: inout Text.Index) -> Range<Text.Index>?
+    where Text.Element == UInt8 {
+        guard position != text.endIndex else { return nil }
+        let start = position
+        guard let newline = text[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+            position = text.endIndex
+            return start..<text.endIndex
         }
-        var line = Substring(scalars[..<newline])
-        if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
-        text = Substring(scalars[scalars.index(after: newline)...])
-        return line
+        position = text.index(after: newline)
+        if newline != start, text[text.index(before: newline)] == UInt8(ascii: "\r") {
+            return start..<text.index(before: newline)
+        }
+        return start..<newline
     }
 
-    private static func isFence(_ line: Substring, closing: Bool) -> Bool {
-        var trimmed = line
-        while let last = trimmed.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
-        return trimmed == "---" || (closing && trimmed == "...")
+    private static func isFence<Line: BidirectionalCollection>(_ line: Line, closing: Bool) -> Bool where Line.Element == UInt8 {
+        var end = line.endIndex
+        while end != line.startIndex, case let last = line[line.index(before: end)], last == 0x20 || last == 0x09 {
+            end = line.index(before: end)
+        }
+        let trimmed = line[..<end]
+        return trimmed.elementsEqual("---".utf8) || (closing && trimmed.elementsEqual("...".utf8))
     }
 
     /// The header's mapping; line numbers in errors count the opening `---` as line 1.
-    private static func parse(_ header: String) throws(FrontMatterError) -> [(key: String, value: Node)] {
+    static func parse(_ header: String) throws(FrontMatterError) -> [(key: String, value: Node)] {
         let root: Node?
         do { root = try Yams.compose(yaml: header) } catch {
             throw describe(error)
@@ -96,5 +110,27 @@ public struct YAMLFrontMatter {
         default:
             return FrontMatterError(line: 2, reason: "not valid YAML: \(yamlError)")
         }
+    }
+}
+
+/// Where a front-matter header is in a text: its lines (without their line breaks),
+/// between the opening and the closing line, and where the body starts.
+struct FrontMatterSpan<Index: Comparable> {
+    var lines: [Range<Index>]
+    var bodyStart: Index
+
+    /// The header's lines joined by LF, as handed to the YAML parser.
+    func header<Text: Collection>(in text: Text) -> String where Text.Index == Index, Text.Element == UInt8 {
+        String(decoding: joinedBytes(in: text), as: UTF8.self)
+    }
+
+    /// The header's bytes, lines joined by LF.
+    func joinedBytes<Text: Collection>(in text: Text) -> [UInt8] where Text.Index == Index, Text.Element == UInt8 {
+        var bytes: [UInt8] = []
+        for (number, line) in lines.enumerated() {
+            if number > 0 { bytes.append(UInt8(ascii: "\n")) }
+            bytes.append(contentsOf: text[line])
+        }
+        return bytes
     }
 }

@@ -60,6 +60,16 @@ public struct Note: Equatable, Identifiable, Sendable {
     /// store's file with escapes), without decoding it: for sizing buffers.
     public var bodyUTF8CountBound: Int { bodyStorage.utf8CountBound }
 
+    /// Copies the body as UTF-8 into `output` (room for `bodyUTF8CountBound` bytes is
+    /// enough) without a scratch copy; returns the count, nil when it does not fit.
+    func copyBodyUTF8(into output: UnsafeMutableBufferPointer<UInt8>) -> Int? { bodyStorage.copyUTF8(into: output) }
+
+    /// Whether both bodies hold the same bytes (see `NoteBody.hasSameBytes`).
+    func hasSameBody(as other: Note) -> Bool { bodyStorage.hasSameBytes(as: other.bodyStorage) }
+
+    /// Whether the body is `text`, byte for byte.
+    func hasBody(_ text: String) -> Bool { bodyStorage.hasSameBytes(as: .text(text)) }
+
     public static func == (left: Note, right: Note) -> Bool {
         left.id == right.id && left.title == right.title && left.created == right.created && left.updated == right.updated
             && left.categoryID == right.categoryID && left.tags == right.tags && left.kind == right.kind

@@ -34,6 +34,17 @@ enum NoteBody: Sendable {
         return text.withUTF8 { read(BodyBytes(plain: $0)) }
     }
 
+    /// Copies the text as UTF-8 into `output`, unescaping it straight there when it is
+    /// still in the snapshot; returns the count, nil when it does not fit.
+    func copyUTF8(into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        if case .inSnapshot(let string) = self, string.raw.hasEscapes, let count = string.decodeUTF8(into: output) { return count }
+        return withUTF8 { bytes in
+            guard bytes.count <= output.count else { return nil }
+            _ = output.initialize(fromContentsOf: bytes)
+            return bytes.count
+        }
+    }
+
     /// At least the text's length in UTF-8, found without decoding it: escapes only
     /// ever get shorter when decoded.
     var utf8CountBound: Int {
@@ -41,6 +52,15 @@ enum NoteBody: Sendable {
         case .text(let text): text.utf8.count
         case .inSnapshot(let string): string.raw.range.count
         }
+    }
+
+    /// Whether both hold the same bytes (not `String`'s canonical equivalence: a body
+    /// whose `é` became `e` + U+0301 changed). The same text in the same snapshot is
+    /// known without reading it; otherwise each is read at most once.
+    func hasSameBytes(as other: NoteBody) -> Bool {
+        if case .inSnapshot(let one) = self, case .inSnapshot(let two) = other, one.isSame(as: two) { return true }
+        if case .text(let one) = self, case .text(let two) = other, one.utf8.count != two.utf8.count { return false }
+        return withUTF8 { one in other.withUTF8 { two in UTF8Text.equal(one, two) } }
     }
 
     static func == (left: NoteBody, right: NoteBody) -> Bool {

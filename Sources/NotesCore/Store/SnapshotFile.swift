@@ -89,6 +89,14 @@ struct SnapshotString: Sendable {
         }
     }
 
+    /// Unescapes the text into `output`, which must hold at least `raw.range.count` bytes
+    /// (decoding only ever shortens); returns the count, nil if the bytes do not decode.
+    func decodeUTF8(into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count, output.count >= raw.range.count else { return nil }
+        var reader = JSONReader(bytes: file.bytes, position: raw.range.lowerBound)
+        return try? reader.unescape(from: raw.range.lowerBound, to: raw.range.upperBound, into: output).count
+    }
+
     /// Whether both are the same bytes of the same copied file.
     func isSame(as other: SnapshotString) -> Bool {
         file === other.file && raw.range == other.raw.range
