@@ -9,14 +9,18 @@ import NotesTestSupport
 ///
 /// Commits edits in a loop (forever when `--count` is 0, the default: the test
 /// kills it), printing `pending …` before and `ok …` after each commit (see
-/// `StressReport`). Small compaction thresholds make kills land in compaction too.
+/// `StressReport`). Small compaction thresholds make kills land in compaction too, and
+/// a zero kept-body threshold in lines that keep a note's body (`JournalEntry.keptBodies`).
 enum CommitLoop {
     static func run(_ options: Options) {
         guard let path = options.string("store") else { Output.fail("commit needs --store PATH") }
         let seed = UInt64(clamping: options.int("seed", default: 1))
         let owner = options.string("owner") ?? "solo"
         let count = options.int("count", default: 0)
-        let storeOptions = NotesStoreOptions(lockTimeout: 30, compactionMinimumBytes: options.int("compact-bytes", default: 4096))
+        var storeOptions = NotesStoreOptions(lockTimeout: 30, compactionMinimumBytes: options.int("compact-bytes", default: 4096))
+        // Every unchanged body is kept (not written again) by default, so kills land in
+        // lines that keep a body too (the program keeps only bodies of 64 KiB and more).
+        storeOptions.keptBodyMinimumBytes = options.int("kept-body-bytes", default: 0)
         let url = URL(fileURLWithPath: path)
         let store: NotesStore
         do { store = try NotesStore.open(at: url, options: storeOptions) } catch { Output.fail("open: \(error)") }

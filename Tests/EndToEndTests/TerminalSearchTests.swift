@@ -48,7 +48,8 @@ struct TerminalSearchTests {
         // When an unaccented word is typed in the filter
         try session.sendKeys("/")
         try session.type("resume")
-        try session.waitFor(text: "2 of 4 notes")
+        // (the whole word typed, not "resum", which finds the same two notes)
+        try session.waitUntil("the whole word filtered") { $0.contains("2 of 4 notes") && $0.contains("resume") }
 
         // Then both forms are listed, with the matched letters highlighted in the list
         let screen = CapturedScreen(try session.capture(escapes: true))

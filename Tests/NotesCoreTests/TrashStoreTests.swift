@@ -46,12 +46,12 @@ import Testing
 
         #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".v3.backup")) == StoreFixtures.bytes("v3.json"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: journal + ".v3.backup")) == StoreFixtures.bytes("v3.json.journal"))
-        #expect(store.migrationReport?.contains("from format 3 to 4") == true)
+        #expect(store.migrationReport?.contains("from format 3 to \(StoreSchema.formatVersion)") == true)
         #expect(store.contents.notes.values.map(\.title).sorted() == ["Groceries é😀", "Standup notes"])
         #expect(store.contents.trash.isEmpty)
         #expect(Set(store.contents.categories.values.map(\.name)) == ["Home", "Work"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: journal)).isEmpty)
-        #expect(try SnapshotCodec.readVersion([UInt8](Data(contentsOf: url))) == 4)
+        #expect(try SnapshotCodec.readVersion([UInt8](Data(contentsOf: url))) == StoreSchema.formatVersion)
         let contents = store.contents
         store.close()
         let again = try NotesStore.open(at: url)
@@ -70,13 +70,13 @@ import Testing
     }
 
     @Test func everyOlderFixtureMigratesToTheCurrentFormat() throws {
-        for name in ["v1.json", "v2.json", "v3.json"] {
+        for name in ["v1.json", "v2.json", "v3.json", "v4.json"] {
             let (folder, url) = try StoreFixtures.store(name)
             defer { folder.remove() }
             let store = try NotesStore.open(at: url)
             #expect(store.migrationReport?.hasSuffix(".backup") == true, "\(name)")
             #expect(!store.contents.notes.isEmpty, "\(name)")
-            #expect(store.contents.trash.isEmpty, "\(name)")
+            #expect(store.contents.trash.isEmpty == (name != "v4.json"), "\(name): only format 4 had a trash")
             #expect(try SnapshotCodec.readVersion([UInt8](Data(contentsOf: url))) == StoreSchema.formatVersion, "\(name)")
         }
     }

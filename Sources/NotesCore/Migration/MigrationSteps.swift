@@ -2,7 +2,7 @@ import Foundation
 
 /// The ordered migration steps. Documented in Resources/docs/store-format.md.
 public enum MigrationSteps {
-    public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash]
+    public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash, keepBodiesInJournal]
 
     /// v1 → v2: categories gain `colorAsHex`, white `FFFFFF`; the store gains an empty `recentColors` list.
     static let addCategoryColorAsHex = MigrationStep(name: "v1-to-v2: add category colorAsHex", from: 1) {
@@ -65,6 +65,15 @@ public enum MigrationSteps {
             .setting("categories", to: .array(categories))
             .setting("notes", to: .array(migratedNotes))
             .setting("modelVersionHashes", to: hashes)
+    }
+
+    /// v4 → v5: the snapshot is unchanged; from format 5 on, a journal line may leave out
+    /// the body of a note whose body did not change (see `JournalEntry.keptBodies`), which
+    /// a format-4 program could not read, so the version changes. The format-4 journal is
+    /// folded in by the store right after (see `NotesStore.migrate`).
+    static let keepBodiesInJournal = MigrationStep(name: "v4-to-v5: journal lines may keep a note's body", from: 4) {
+        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
+        document
     }
 
     private static func categoryList(_ document: JSONValue, step: String) throws(MigrationError) -> [JSONValue] {

@@ -1,13 +1,5 @@
 import Foundation
 
-/// One committed batch of changes, as a journal line holds it.
-struct JournalEntry {
-    var sequence: Int
-    var changes: [StoreChange]
-    var warnings: [StoreWarning] = []
-    var preserved: [UUID: PreservedColor] = [:]
-}
-
 /// The journal `notes.json.journal`: JSON Lines, one commit a line:
 /// `{"crc32":"1a2b3c4d","entry":{"sequence":7,"changes":[…]}}` where the CRC-32
 /// covers the exact bytes of the `entry` value, so a torn or garbled line is detected.
@@ -17,18 +9,20 @@ struct JournalCodec {
     private static let prefix = Array(#"{"crc32":""#.utf8)
     private static let middle = Array(#"","entry":"#.utf8)
 
-    func encodeLine(sequence: Int, changes: [StoreChange], preserved: [UUID: PreservedColor]) throws -> [UInt8] {
+    /// The line for `changes`; the `putNote`s at `keptBodies` are written without their body.
+    func encodeLine(sequence: Int, changes: [StoreChange], preserved: [UUID: PreservedColor],
+                    keptBodies: [Int] = []) throws -> [UInt8] {
         var writer = JSONTextWriter(pretty: false)
         writer.beginObject()
         writer.key("sequence"); writer.integer(sequence)
         writer.key("changes")
         writer.beginArray()
-        for change in changes {
+        for (index, change) in changes.enumerated() {
             writer.element()
             writer.beginObject()
             switch change {
             case .putNote(let note):
-                writer.key("putNote"); records.write(note, to: &writer)
+                writer.key("putNote"); records.write(note, withBody: !keptBodies.contains(index), to: &writer)
             case .deleteNote(let id):
                 writer.key("deleteNote"); writer.string(id.uuidString)
             case .putCategory(let category):
@@ -105,7 +99,11 @@ struct JournalCodec {
             count += 1
             guard count == 1 else { throw reader.error("a change with more than one member") }
             switch key {
-            case "putNote": entry.changes.append(.putNote(try records.readNote(&reader, checkingBodyOnly: checkingBodiesOnly)))
+            case "putNote":
+                var hasBody = true
+                let note = try records.readNote(&reader, checkingBodyOnly: checkingBodiesOnly, bodyMayBeKept: &hasBody)
+                if !hasBody { entry.keptBodies.append(entry.changes.count) }
+                entry.changes.append(.putNote(note))
             case "deleteNote": entry.changes.append(.deleteNote(try RecordCodec.readUUID(&reader)))
             case "putCategory":
                 let decoded = try records.readCategory(&reader)

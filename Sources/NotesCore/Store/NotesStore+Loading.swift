@@ -129,8 +129,12 @@ extension NotesStore {
         guard !bytes.isEmpty else { return false }
         let scan = try JournalScan.scan(bytes, offset: offset, firstLine: journalLines + 1, codec: journalCodec, file: journalPath)
         var changed = false
-        for (line, entry) in scan.entries where entry.sequence > sequence {
-            do { try Self.validate(entry.changes, against: contents) } catch {
+        for (line, read) in scan.entries where read.sequence > sequence {
+            var entry = read
+            do {
+                try entry.fillKeptBodies(from: contents)
+                try Self.validate(entry.changes, against: contents)
+            } catch {
                 throw StoreError.corrupt(file: journalPath, place: "line \(line)", reason: "its change cannot be applied: \(error)")
             }
             for change in entry.changes { try contents.apply(change) }
@@ -162,8 +166,14 @@ extension NotesStore {
         let path = url.path
         let migrated: [UInt8]
         do {
-            let document = try JSONValue.parse(bytes)
-            migrated = try Migrator(registry: registry).migrate(document, upTo: StoreSchema.formatVersion).jsonBytes(pretty: false)
+            if version >= Self.firstFormatWithTodaysSnapshotLayout {
+                // Only the journal changed since (see `MigrationSteps.keepBodiesInJournal`):
+                // today's reader reads the snapshot as it is, however large, without a JSON tree.
+                migrated = bytes
+            } else {
+                let document = try JSONValue.parse(bytes)
+                migrated = try Migrator(registry: registry).migrate(document, upTo: StoreSchema.formatVersion).jsonBytes(pretty: false)
+            }
         } catch let error as JSONError {
             throw corrupt(error, file: path)
         } catch let error as MigrationError {

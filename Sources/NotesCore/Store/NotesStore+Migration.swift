@@ -3,6 +3,9 @@ import Foundation
 extension NotesStore {
     /// The first format with a journal beside the snapshot.
     static let firstJournaledFormat = 3
+    /// The first format whose snapshot today's reader reads as it is (format 5 changed
+    /// only what a journal line may hold).
+    static let firstFormatWithTodaysSnapshotLayout = 4
 
     /// Folds the journal of an older journaled store (format 3 on) into its migrated
     /// snapshot, so that emptying the journal after a migration loses no commit; the
@@ -15,8 +18,12 @@ extension NotesStore {
         let backup = Self.unusedBackupURL(for: URL(fileURLWithPath: journalPath), suffix: "v\(version).backup")
         try DurableFile.replace(backup, with: bytes)
         let scan = try JournalScan.scan(bytes, offset: 0, firstLine: 1, codec: journalCodec, file: journalPath)
-        for (line, entry) in scan.entries where entry.sequence > decoded.sequence {
-            do { try decoded.database.apply(entry.changes) } catch {
+        for (line, read) in scan.entries where read.sequence > decoded.sequence {
+            var entry = read
+            do {
+                try entry.fillKeptBodies(from: decoded.database)
+                try decoded.database.apply(entry.changes)
+            } catch {
                 throw StoreError.migrationFailed(file: journalPath, step: "fold the format-\(version) journal",
                                                  reason: "line \(line): its change cannot be applied: \(error)")
             }

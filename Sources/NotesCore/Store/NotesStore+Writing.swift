@@ -12,7 +12,8 @@ extension NotesStore {
     /// that returns is always readable.
     func append(_ changes: [StoreChange]) throws {
         _ = try openJournal(create: true)
-        let line = try journalCodec.encodeLine(sequence: sequence + 1, changes: changes, preserved: preserved)
+        let kept = JournalEntry.keptBodies(of: changes, in: contents, minimumBytes: options.keptBodyMinimumBytes)
+        let line = try journalCodec.encodeLine(sequence: sequence + 1, changes: changes, preserved: preserved, keptBodies: kept)
         do { try journalCodec.checkLine(line.dropLast()) } catch {
             throw StoreError.io(file: journalPath, operation: "write the commit",
                                 reason: "it holds a value notes could not read back (\(error.reason)); nothing was written")

@@ -11,6 +11,10 @@ public struct NotesStoreOptions: Sendable {
     public var registry: ValueTransformerRegistry?
     /// Read only: never create, migrate, compact or commit (used by `StoreDoctor`).
     public var readOnly: Bool
+    /// A commit that puts a note whose body is unchanged and at least this long writes the
+    /// note to the journal without its body (it keeps the one it has), so renaming a
+    /// 200 MB note writes a few hundred bytes. Tests lower it to exercise that path.
+    public var keptBodyMinimumBytes = 64 * 1024
     /// Snapshots whose notes take more bytes than this are read on two threads.
     public var parallelReadThreshold: Int
     /// Whether `refresh` waits for another process's lock (up to `lockTimeout`). The UI

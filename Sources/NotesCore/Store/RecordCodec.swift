@@ -23,15 +23,19 @@ struct RecordCodec {
 
     // MARK: Writing
 
-    func write(_ note: Note, to writer: inout JSONTextWriter) {
+    /// Writes `note`; without its `body` member when `withBody` is false (a journal
+    /// line's note that keeps the body it has, see `JournalEntry.keptBodies`).
+    func write(_ note: Note, withBody: Bool = true, to writer: inout JSONTextWriter) {
         writer.beginObject()
         writer.key("id"); writer.string(note.id.uuidString)
         writer.key("title"); writer.string(note.title)
-        writer.key("body")
-        if writer.escaping == .minimal, case .inSnapshot(let string) = note.bodyStorage {
-            writer.checkedString(UnsafeBufferPointer(rebasing: string.file.bytes[string.raw.range]))
-        } else {
-            writer.string(note.body)
+        if withBody {
+            writer.key("body")
+            if writer.escaping == .minimal, case .inSnapshot(let string) = note.bodyStorage {
+                writer.checkedString(UnsafeBufferPointer(rebasing: string.file.bytes[string.raw.range]))
+            } else {
+                writer.string(note.body)
+            }
         }
         writer.key("created"); writer.number(note.created.timeIntervalSinceReferenceDate)
         writer.key("updated"); writer.number(note.updated.timeIntervalSinceReferenceDate)
@@ -88,6 +92,17 @@ struct RecordCodec {
     /// `checkingBodyOnly`, the body is checked as reading it would, but left empty.
     func readNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil,
                   checkingBodyOnly: Bool = false) throws(JSONError) -> Note {
+        var hasBody = true
+        let start = reader.position
+        let note = try readNote(&reader, in: file, checkingBodyOnly: checkingBodyOnly, bodyMayBeKept: &hasBody)
+        guard hasBody else { throw reader.error("a note without member 'body'", at: start) }
+        return note
+    }
+
+    /// `readNote`, where a note without `body` is read with an empty body and
+    /// `bodyMayBeKept` set to false (a journal line's note that keeps its body).
+    func readNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil, checkingBodyOnly: Bool = false,
+                  bodyMayBeKept hasBody: inout Bool) throws(JSONError) -> Note {
         reader.skipWhitespace()
         if let note = readSnapshotNote(&reader, in: file) { return note }
         let start = reader.position
@@ -124,8 +139,9 @@ struct RecordCodec {
             default: deleted = try Self.readOptionalDate(&reader)
             }
         }
-        if seen & Self.requiredNoteFields != Self.requiredNoteFields,
-           let missing = Self.noteKeys.indices.first(where: { seen & (1 << $0) == 0 }) {
+        hasBody = seen & (1 << 2) != 0
+        let required = Self.requiredNoteFields & ~(1 << 2)
+        if seen & required != required, let missing = Self.noteKeys.indices.first(where: { required & (1 << $0) != 0 && seen & (1 << $0) == 0 }) {
             throw reader.error("a note without member '\(Self.noteKeys[missing])'", at: start)
         }
         return Note(id: id, title: title, body: body, created: created, updated: updated,

@@ -134,9 +134,10 @@ struct StoreSalvage {
             let newline = bytes[start...].firstIndex(of: 0x0A)
             let end = newline ?? bytes.count
             do throws(JSONError) {
-                let entry = try journalCodec.decodeLine(bytes[start..<end])
+                var entry = try journalCodec.decodeLine(bytes[start..<end])
                 if entry.sequence > sequence {
                     do {
+                        try entry.fillKeptBodies(from: database)
                         // Checked on a small copy, then applied in place: applying a batch to
                         // the whole database would copy it for every line.
                         try NotesStore.validate(entry.changes, against: database)
