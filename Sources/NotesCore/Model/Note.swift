@@ -65,7 +65,7 @@ public struct Note: Equatable, Identifiable, Sendable {
     func copyBodyUTF8(into output: UnsafeMutableBufferPointer<UInt8>) -> Int? { bodyStorage.copyUTF8(into: output) }
 
     /// Whether both bodies hold the same bytes (see `NoteBody.hasSameBytes`).
-    func hasSameBody(as other: Note) -> Bool { bodyStorage.hasSameBytes(as: other.bodyStorage) }
+    public func hasSameBody(as other: Note) -> Bool { bodyStorage.hasSameBytes(as: other.bodyStorage) }
 
     /// Whether the body is `text`, byte for byte.
     func hasBody(_ text: String) -> Bool { bodyStorage.hasSameBytes(as: .text(text)) }

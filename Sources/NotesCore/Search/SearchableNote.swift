@@ -17,12 +17,22 @@ public enum SearchableNote {
     /// Comes before the category name.
     public static let categoryMarker: UInt8 = 0x02
 
-    /// Appends the searchable text of `note`, whose category is called `categoryName`.
+    /// Appends the searchable text of `note`, whose category is called `categoryName`;
+    /// returns where its folded body is in `bytes`. `foldedBody`, when given, appends the
+    /// body already folded (the index reuses a long body that did not change).
+    @discardableResult
     public static func append(_ note: Note, categoryName: String?, to bytes: inout [UInt8],
-                              folder: inout SearchFolder) {
+                              folder: inout SearchFolder,
+                              foldedBody: ((inout [UInt8]) -> Void)? = nil) -> Range<Int> {
         folder.append(note.title, to: &bytes)
         bytes.append(bodyMarker)
-        note.withBodyUTF8 { folder.append(utf8: $0, to: &bytes) }
+        let bodyStart = bytes.count
+        if let foldedBody {
+            foldedBody(&bytes)
+        } else {
+            note.withBodyUTF8 { folder.append(utf8: $0, to: &bytes) }
+        }
+        let body = bodyStart..<bytes.count
         for tag in note.tags {
             bytes.append(tagMarker)
             folder.append(tag, to: &bytes)
@@ -31,6 +41,7 @@ public enum SearchableNote {
             bytes.append(categoryMarker)
             folder.append(categoryName, to: &bytes)
         }
+        return body
     }
 
     /// The searchable text of `note` on its own (for tests and one-off checks).

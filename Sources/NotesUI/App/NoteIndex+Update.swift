@@ -24,8 +24,9 @@ extension NoteIndex {
 
     /// Takes in `database`, which is this index's database with `changes` applied (only
     /// changes `canApply` accepts). The result equals a new `NoteIndex(database:)` in
-    /// everything it shows: order, notes, counts and search results.
-    mutating func apply(_ changes: [StoreChange], resulting database: NotesDatabase) {
+    /// everything it shows: order, notes, counts and search results. `previous` holds the
+    /// notes the puts replace: one whose long body is unchanged keeps its folded body.
+    mutating func apply(_ changes: [StoreChange], resulting database: NotesDatabase, replacing previous: [UUID: Note] = [:]) {
         notes = database.notes
         var touched: [UUID] = []
         for change in changes {
@@ -41,11 +42,18 @@ extension NoteIndex {
         // by binary search, the list must hold only notes whose stored key and whose
         // note in `notes` agree (a touched note not yet moved would have its old date
         // key but its new title, and could break the order the search relies on).
+        var oldSlots: [UUID: Int] = [:]
         for noteID in unique {
-            if let slot = liveSlot(of: noteID) { remove(slot) }
+            if let slot = liveSlot(of: noteID) {
+                remove(slot)
+                oldSlots[noteID] = slot
+            }
         }
         for noteID in unique {
-            if let note = notes[noteID] { insert(note) }
+            guard let note = notes[noteID] else { continue }
+            // A note whose body is the very same bytes reuses its old slot's folded body.
+            let sameBody = previous[noteID].map { $0.hasSameBody(as: note) } ?? false
+            insert(note, bodyOf: sameBody ? oldSlots[noteID] : nil)
         }
         slotsAreInOrder = false
         id = UUID()
@@ -73,8 +81,8 @@ extension NoteIndex {
         changeSearchText { $0.retire(slot: slot) }
     }
 
-    /// Puts `note` into the list, in a new slot.
-    private mutating func insert(_ note: Note) {
+    /// Puts `note` into the list, in a new slot (see `SearchText.append` for `bodyOf`).
+    private mutating func insert(_ note: Note, bodyOf oldSlot: Int?) {
         let slot = slotIDs.count
         let key = DisplayOrder.key(note.updated)
         let code = categories.code(of: note.categoryID)
@@ -87,7 +95,7 @@ extension NoteIndex {
         renumber(from: position + 1)
         if code >= 0 { categoryCounts[Int(code)] += 1 }
         let names = categoryNames
-        changeSearchText { $0.append(note, categoryNames: names) }
+        changeSearchText { $0.append(note, categoryNames: names, bodyOf: oldSlot) }
     }
 
     /// The first position whose note is listed after `note` (binary search).

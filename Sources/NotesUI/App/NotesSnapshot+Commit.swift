@@ -14,6 +14,10 @@ extension NotesSnapshot {
     /// On error the snapshot is rebuilt from the repository, which may have picked up
     /// other processes' changes on the way.
     public mutating func commit(_ changes: [StoreChange], through repository: any NotesRepository) throws {
+        // The notes about to be replaced (not the database: that would make the store copy
+        // it), so that the index can tell which bodies did not change.
+        var replaced: [UUID: Note] = [:]
+        for case .putNote(let note) in changes { replaced[note.id] = database.notes[note.id] }
         release()
         let othersCommitted: Bool
         do {
@@ -28,7 +32,7 @@ extension NotesSnapshot {
             return
         }
         database = contents
-        index.apply(changes, resulting: contents)
+        index.apply(changes, resulting: contents, replacing: replaced)
     }
 
     /// Picks up what other processes committed: a new snapshot when there is any.

@@ -17,6 +17,13 @@ struct SearchText: Sendable {
     private(set) var frequency: [Int]
     /// Bytes of retired slots.
     private(set) var retiredBytes = 0
+    /// Where the folded body of each slot with a long one (`longBodyBytes` and more) is,
+    /// retired slots included (their bytes stay): renaming, tagging or moving a 200 MB
+    /// note copies its folded body instead of folding the 200 MB again.
+    private(set) var longBodies: [Int: Range<Int>] = [:]
+    static let longBodyBytes = 64 * 1024
+    /// How many folded bodies were copied instead of folded (what the tests count).
+    private(set) var reusedBodies = 0
 
     /// The text of the notes with `ids`, one slot each, in that order.
     init(notes: [UUID: Note], ids: [UUID], categoryNames: [UUID: String]) {
@@ -27,25 +34,35 @@ struct SearchText: Sendable {
         var starts: [Int] = []
         starts.reserveCapacity(ids.count + 1)
         var folder = SearchFolder()
+        var longBodies: [Int: Range<Int>] = [:]
         for id in ids {
             starts.append(bytes.count)
-            if let note = notes[id] { Self.append(note, categoryNames: categoryNames, to: &bytes, folder: &folder) }
+            if let note = notes[id] {
+                let body = Self.append(note, categoryNames: categoryNames, to: &bytes, folder: &folder)
+                if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
+            }
             bytes.append(0)
         }
         starts.append(bytes.count)
         self.bytes = bytes
         self.starts = starts
+        self.longBodies = longBodies
         self.frequency = Self.countBytes(bytes[...])
     }
 
     /// How many slots, retired ones included.
     var slotCount: Int { starts.count - 1 }
 
-    /// Adds `note` in a new slot at the end.
-    mutating func append(_ note: Note, categoryNames: [UUID: String]) {
+    /// Adds `note` in a new slot at the end. With `bodyOf`, a slot whose note had the very
+    /// same long body, that folded body is copied, not folded again.
+    mutating func append(_ note: Note, categoryNames: [UUID: String], bodyOf oldSlot: Int? = nil) {
         let start = bytes.count
         var folder = SearchFolder()
-        Self.append(note, categoryNames: categoryNames, to: &bytes, folder: &folder)
+        let reused = oldSlot.flatMap { longBodies[$0] }
+        let body = SearchableNote.append(note, categoryName: note.categoryID.flatMap { categoryNames[$0] }, to: &bytes,
+                                         folder: &folder, foldedBody: reused.map { range in { Self.copy(range, in: &$0) } })
+        if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
+        if reused != nil { reusedBodies += 1 }
         bytes.append(0)
         starts.append(bytes.count)
         let added = Self.countBytes(bytes[start...])
@@ -60,9 +77,20 @@ struct SearchText: Sendable {
     }
 
     private static func append(_ note: Note, categoryNames: [UUID: String], to bytes: inout [UInt8],
-                               folder: inout SearchFolder) {
+                               folder: inout SearchFolder) -> Range<Int> {
         SearchableNote.append(note, categoryName: note.categoryID.flatMap { categoryNames[$0] }, to: &bytes,
                               folder: &folder)
+    }
+
+    /// Appends a copy of `bytes[range]` to `bytes` (room first, then one copy inside
+    /// the buffer: appending a slice of the array to itself would copy the whole array).
+    private static func copy(_ range: Range<Int>, in bytes: inout [UInt8]) {
+        let target = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: range.count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            (base + target).update(from: base + range.lowerBound, count: range.count)
+        }
     }
 
     /// The offset in `needle` of its least frequent byte.
