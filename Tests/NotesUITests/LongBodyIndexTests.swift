@@ -37,3 +37,23 @@ import Testing
         }
     }
 }
+
+extension LongBodyIndexTests {
+    @Test func aNoteWithAHugeBodyIsIndexedAgainOnAnotherCoreNotInPlace() throws {
+        let huge = Note(title: "huge log", body: String(repeating: "log line ÉCOLE\n", count: (SearchText.foldInBackgroundBytes / 15) + 1))
+        let small = Note(title: "small", body: "a few words")
+        let repository = InMemoryNotesRepository(NotesDatabase(notes: [huge, small]))
+        var snapshot = NotesSnapshot(repository.contents)
+        let before = snapshot.index.id
+        var renamedSmall = small
+        renamedSmall.title = "small renamed"
+        try snapshot.commit([.putNote(renamedSmall)], through: repository)
+        #expect(snapshot.index.searchText.text.slotCount == 3, "a small note is changed in place (a new slot)")
+        var renamed = huge
+        renamed.title = "huge log renamed"
+        try snapshot.commit([.putNote(renamed)], through: repository)
+        #expect(snapshot.index.id != before)
+        #expect(snapshot.index.searchText.text.slotCount == 2, "a new index, not a slot added to the old one")
+        IncrementalIndexTests.expectSameAsRebuilt(snapshot, repository.contents, queries: ["ecole", "renamed", "huge"])
+    }
+}

@@ -14,6 +14,17 @@ extension NoteIndex {
         }
     }
 
+    /// Whether `changes` put a note with a body so long (`SearchText.foldInBackgroundBytes`)
+    /// that adding its search text in place would hold the key up (folding or copying
+    /// 200 MB, and growing the whole text's buffer): a new index then builds its search
+    /// text on another core while the list is already drawn.
+    static func putsHugeBody(_ changes: [StoreChange]) -> Bool {
+        changes.contains { change in
+            if case .putNote(let note) = change { return note.bodyUTF8CountBound >= SearchText.foldInBackgroundBytes }
+            return false
+        }
+    }
+
     /// Whether so much of the search text belongs to retired slots that rebuilding
     /// the index is better than changing it again.
     var isWorthRebuilding: Bool {

@@ -5,7 +5,8 @@ extension NotesSnapshot {
     /// Commits `changes` through `repository` and brings the snapshot up to date with
     /// the result: in place for puts and deletes of notes (a few milliseconds at
     /// 100,000 notes), by a new snapshot for category changes, for changes other
-    /// processes committed first, or when the index holds much retired text.
+    /// processes committed first, for a note with a huge body (its search text is then
+    /// built on another core), or when the index holds much retired text.
     ///
     /// While the repository commits, the snapshot lets go of its notes: a store
     /// changes its database in place only when nobody else holds it; else it copies
@@ -27,7 +28,7 @@ extension NotesSnapshot {
             throw error
         }
         let contents = repository.contents
-        guard !othersCommitted, NoteIndex.canApply(changes), !index.isWorthRebuilding else {
+        guard !othersCommitted, NoteIndex.canApply(changes), !NoteIndex.putsHugeBody(changes), !index.isWorthRebuilding else {
             self = NotesSnapshot(contents, searchText: .inBackground)
             return
         }

@@ -22,6 +22,8 @@ struct SearchText: Sendable {
     /// note copies its folded body instead of folding the 200 MB again.
     private(set) var longBodies: [Int: Range<Int>] = [:]
     static let longBodyBytes = 64 * 1024
+    /// A body at least this long is not added in place (see `NoteIndex.putsHugeBody`).
+    static let foldInBackgroundBytes = 16 << 20
     /// How many folded bodies were copied instead of folded (what the tests count).
     private(set) var reusedBodies = 0
 
