@@ -34,6 +34,9 @@ public struct BodyBytes {
         isEscaped = true
     }
 
+    /// The most bytes one unit takes (a surrogate pair, `\ud83d\udc4d`).
+    public static let longestUnit = 12
+
     /// The length of `source`.
     public var count: Int { source.count }
 
@@ -113,9 +116,9 @@ public struct BodyBytes {
         var candidate = index - 1
         while candidate >= floor, base[candidate] != target { candidate -= 1 }
         guard candidate >= floor else { return boundary(atOrAfter: floor) }
-        // A line break ends right after a 0x0A byte, and at most 12 bytes after the
-        // backslash that starts an escape (the longest is a surrogate pair).
-        return isEscaped ? min(candidate + 12, index) : candidate + 1
+        // A line break ends right after a 0x0A byte, and at most `longestUnit` bytes after
+        // the backslash that starts an escape.
+        return isEscaped ? min(candidate + Self.longestUnit, index) : candidate + 1
     }
 
     /// Calls `read` with the decoded UTF-8 of `range` (both ends boundaries).

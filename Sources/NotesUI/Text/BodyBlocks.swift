@@ -109,7 +109,10 @@ struct BodyBlocks {
         }
         if cut == nil { cut = bytes.boundary(atOrAfter: base) }
         guard let cut, cut > 0, cut < count else { return nil }
-        let low = max(0, cut - Self.pieceBytes), high = min(count, cut + Self.pieceBytes)
+        // A line break that ends within a piece before the cut may start up to 11 bytes
+        // earlier (an escape: `\u000a` is 6 bytes): look from there, or a paragraph
+        // shorter than a piece, after such an escape, would be cut.
+        let low = max(0, cut - Self.pieceBytes - BodyBytes.longestUnit), high = min(count, cut + Self.pieceBytes)
         if bytes.containsLineBreak(in: low..<high) { return nil }
         return cut
     }
