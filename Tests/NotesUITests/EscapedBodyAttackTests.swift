@@ -282,4 +282,30 @@ import Testing
             }
         }
     }
+
+    @Test func aBodyOfOneLongBackslashRunIsWalkedInLinearWork() {
+        // 500 000 backslashes: one paragraph of a million escaped bytes, cut into 30 pieces.
+        let text = String(repeating: "\\", count: 500_000)
+        let escaped = Array(String(repeating: "\\\\", count: 500_000).utf8)
+        escaped.withUnsafeBufferPointer { source in
+            var blocks = BodyBlocks(BodyBytes(escaped: source))
+            var starts = [0]
+            while let next = blocks.block(at: starts[starts.count - 1]).next { starts.append(next) }
+            #expect(starts.count > 25)
+            #expect(blocks.bytes.backslashesCounted <= 2 * source.count, "walked \(blocks.bytes.backslashesCounted)")
+            var backward = [blocks.lastBlockStart()]
+            while backward[backward.count - 1] > 0 { backward.append(blocks.blockStart(before: backward[backward.count - 1])) }
+            #expect(backward.reversed() == starts)
+            #expect(blocks.bytes.backslashesCounted <= 4 * source.count, "walked \(blocks.bytes.backslashesCounted)")
+        }
+        let body = Body(text: text, escaped: escaped)
+        Self.withLayouts(body, width: 80) { escaped, plain in
+            let lines = escaped.lines(from: .top, count: .max).map(\.text)
+            #expect(lines.joined() == text)
+            #expect(lines.allSatisfy { $0.count <= 80 })
+            #expect(plain.lines(from: .top, count: .max).map(\.text).joined() == text)
+            let top = escaped.endTop(rows: 5)
+            #expect(escaped.lines(from: top, count: 5).map(\.text) == Array(lines.suffix(5)))
+        }
+    }
 }

@@ -21,6 +21,9 @@ public struct BodyBytes {
     /// The last run of backslashes measured (see `backslashRunStart`): walking backward
     /// through a long run asks for it again and again.
     private var knownRun: (start: Int, end: Int)?
+    /// How many backslashes walking back through runs of them has counted: what the
+    /// bound tests count (a run is measured once, however it is walked).
+    private(set) var backslashesCounted = 0
 
     /// Plain UTF-8 text.
     public init(plain: UnsafeBufferPointer<UInt8>) {
@@ -166,11 +169,20 @@ public struct BodyBytes {
         return (index - backslashRunStart(endingAt: index)) % 2 == 0
     }
 
-    /// Where the run of backslashes that ends at `index` starts.
+    /// Where the run of backslashes that ends at `index` starts. A run measured before is
+    /// not measured again, also when asked for further on in it (walking forward through
+    /// a long run, as the cuts of a long paragraph do).
     private mutating func backslashRunStart(endingAt index: Int) -> Int {
         if let run = knownRun, run.start <= index, index <= run.end { return run.start }
         var start = index
-        while start > 0, source[start - 1] == Self.backslash { start -= 1 }
+        while start > 0, source[start - 1] == Self.backslash {
+            if let run = knownRun, run.end == start - 1 {
+                start = run.start
+                break
+            }
+            start -= 1
+            backslashesCounted += 1
+        }
         knownRun = (start, index)
         return start
     }
