@@ -308,4 +308,27 @@ import Testing
             #expect(escaped.lines(from: top, count: 5).map(\.text) == Array(lines.suffix(5)))
         }
     }
+
+    @Test func aPositionLeftFromAnotherHoldingOfTheBodyIsMovedToTheStartOfItsBlock() {
+        // The read view keeps `readTop` while the store may swap the note's body from plain
+        // text to the snapshot's escaped bytes (another process compacted): its block offset
+        // then falls anywhere in the escaped bytes, inside an escape or a UTF-8 sequence.
+        for seed in 1...4 {
+            let body = Self.randomBody(seed: UInt64(seed) &+ 300, words: 120, long: false)
+            Self.withLayouts(body, width: 11) { escaped, plain in
+                for layout in [escaped, plain] {
+                    var layout = layout
+                    let all = layout.lines(from: .top, count: .max)
+                    let starts = Set(all.map(\.position.block))
+                    for offset in 0...layout.byteCount + 2 {
+                        let position = layout.clamped(ReadPosition(block: offset, line: 1))
+                        #expect(starts.contains(position.block), "seed \(seed) offset \(offset) -> \(position.block)")
+                        #expect(position.block <= offset + BodyBytes.longestUnit, "seed \(seed) offset \(offset)")
+                        guard let at = all.firstIndex(where: { $0.position == position }) else { continue }
+                        #expect(layout.lines(from: position, count: 3).map(\.text) == all[at..<min(all.count, at + 3)].map(\.text))
+                    }
+                }
+            }
+        }
+    }
 }

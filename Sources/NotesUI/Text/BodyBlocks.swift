@@ -56,6 +56,15 @@ struct BodyBlocks {
         return 0
     }
 
+    /// The start of the block that holds the byte at `offset`, which may be any offset:
+    /// one kept from another version of the body, or from the same text held the other
+    /// way (plain, escaped), can fall inside an escape or a UTF-8 sequence.
+    mutating func blockStart(around offset: Int) -> Int {
+        let index = bytes.boundary(atOrAfter: offset)
+        if index == 0 || endsWithLineBreak(index) || (index < count && isCut(index)) { return index }
+        return blockStart(before: index)
+    }
+
     /// The start of the last block.
     mutating func lastBlockStart() -> Int {
         if count == 0 || endsWithLineBreak(count) { return count }
