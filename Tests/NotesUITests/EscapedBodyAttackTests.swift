@@ -331,4 +331,32 @@ import Testing
             }
         }
     }
+
+    @Test func theReadViewStaysOnTheTextWhenAnotherProcessCompactsTheStore() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let url = folder.file("notes.json")
+        let reader = try NotesStore.open(at: url)
+        defer { reader.close() }
+        let body = (0..<400).map { "line \($0): café \"quoted\" \\ 👍 done" }.joined(separator: "\n")
+        let note = Note(title: "log", body: body)
+        try reader.commit([.putNote(note)])
+        let reference = TextWrap.lines(body, width: 30)
+        let held = try #require(reader.contents.notes[note.id])
+        #expect(!held.withBodyBytes(\.isEscaped))
+        let top = ReadLayout.with(held, width: 30, cache: WrappedBodyCache()) { $0.forward(.top, by: 500) }
+        // Another process compacts: the reader reads the store again, the body now in the snapshot.
+        let other = try NotesStore.open(at: url)
+        try other.compactNow()
+        other.close()
+        _ = try reader.refresh()
+        let reread = try #require(reader.contents.notes[note.id])
+        #expect(reread.withBodyBytes(\.isEscaped))
+        let shown = ReadLayout.with(reread, width: 30, cache: WrappedBodyCache()) { layout in
+            layout.lines(from: layout.clampedTop(top, rows: 8), count: 8).map(\.text)
+        }
+        let at = try #require(reference.firstIndex(of: shown[0]), "\(shown[0]) is a line of the body")
+        #expect(shown == Array(reference[at..<at + 8]))
+        #expect(shown[0].hasPrefix("line "), "the view is at the start of a line of the text")
+    }
 }
