@@ -359,4 +359,30 @@ import Testing
         #expect(shown == Array(reference[at..<at + 8]))
         #expect(shown[0].hasPrefix("line "), "the view is at the start of a line of the text")
     }
+
+    @Test func nAndNAfterTheBodyChangedUnderTheMatchEndWhenThePhraseIsGone() {
+        // The match `n`/`N` step from was found in an earlier version of the body (another
+        // process edited or compacted it): its block offset may be no block start now. With
+        // the phrase gone, going round must still end where it began.
+        var random = SeededRandom(seed: 4)
+        var body = Body()
+        for line in 0..<40 { body.append("line \(line) café \"q\" \\ 👍\n", random: &random) }
+        Self.withLayouts(body, width: 12) { escaped, plain in
+            for layout in [escaped, plain] {
+                var layout = layout
+                let patterns = ReadSearch.patterns(for: "needle")
+                for offset in [1, 3, 7, 50, 333, layout.byteCount / 2 + 1, layout.byteCount - 1] {
+                    let stale = ReadSearch.Match(position: ReadPosition(block: offset, line: 0), characters: 0..<6)
+                    #expect(ReadSearch.step(from: stale, forward: true, patterns: patterns, in: &layout) == nil)
+                    #expect(ReadSearch.step(from: stale, forward: false, patterns: patterns, in: &layout) == nil)
+                    #expect(ReadSearch.first(from: stale.position, patterns: patterns, in: &layout) == nil)
+                }
+                // A phrase still there is found from a stale match, at a real position.
+                let starts = Set(layout.lines(from: .top, count: .max).map(\.position.block))
+                let stale = ReadSearch.Match(position: ReadPosition(block: 7, line: 0), characters: 0..<6)
+                let found = ReadSearch.step(from: stale, forward: true, patterns: ReadSearch.patterns(for: "café"), in: &layout)
+                #expect(found.map { starts.contains($0.match.position.block) } == true)
+            }
+        }
+    }
 }
