@@ -385,4 +385,43 @@ import Testing
             }
         }
     }
+
+    @Test func paragraphsShorterThanAPieceWithLineBreaksAroundMultiplesOfAPieceAreNeverCut() {
+        var random = SeededRandom(seed: 11)
+        let piece = BodyBlocks.pieceBytes
+        for round in 0..<60 {
+            let spaces = round % 2 == 0
+            func filler(_ body: inout Body, to count: Int) {
+                while body.escaped.count < count {
+                    let character: String = spaces && body.escaped.count % 7 == 0 ? " " : "x"
+                    body.text += character
+                    body.escaped += Array(character.utf8)
+                }
+            }
+            var body = Body()
+            filler(&body, to: 100)
+            body.append("\n", random: &random)
+            // Line breaks starting 12 bytes either side of 32768 and 65536, every escape of them.
+            filler(&body, to: piece + random.int(-12...12))
+            body.append("\n", random: &random)
+            filler(&body, to: min(2 * piece + random.int(-12...12), body.escaped.count + piece - 1))
+            body.append("\n", random: &random)
+            let last = body.escaped.count
+            filler(&body, to: last + [piece - 1, piece - 2, piece - 6, piece - 12, piece - 13, piece - 100][round % 6])
+            let paragraphs = body.text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(paragraphs.allSatisfy { $0.utf8.count < piece })
+            Self.withLayouts(body, width: 80) { escaped, plain in
+                let lines = escaped.lines(from: .top, count: .max).map(\.text)
+                #expect(lines == TextWrap.lines(body.text, width: 80), "round \(round)")
+                #expect(lines == plain.lines(from: .top, count: .max).map(\.text), "round \(round)")
+                var position = escaped.lastLine()
+                var backward = [escaped.lines(from: position, count: 1)[0].text]
+                while position != .top {
+                    position = escaped.backward(position, by: 1)
+                    backward.append(escaped.lines(from: position, count: 1)[0].text)
+                }
+                #expect(backward.reversed() == lines, "round \(round)")
+            }
+        }
+    }
 }
