@@ -424,4 +424,19 @@ import Testing
             }
         }
     }
+
+    @Test func thePreviewOfAStoredBodyShowsWhatThePlainTextShows() throws {
+        for seed in 1...6 {
+            let text = Self.randomBody(seed: UInt64(seed) &+ 900, words: 5000, long: false).text
+            let (folder, store, note) = try EscapedBodyTests.storedNote(body: text)
+            defer { store.close(); folder.remove() }
+            #expect(note.withBodyBytes { $0.isEscaped && $0.count > 19_520 })
+            for (rows, width) in [(20, 60), (5, 1), (40, 120)] {
+                let shown = PreviewPane.shownStart(of: note, rows: rows, width: width)
+                #expect(text.hasPrefix(shown), "seed \(seed)")
+                #expect(TextWrap.lines(shown, width: width, limit: rows) == TextWrap.lines(text, width: width, limit: rows),
+                        "seed \(seed) rows \(rows) width \(width)")
+            }
+        }
+    }
 }
