@@ -360,6 +360,53 @@ import Testing
         #expect(shown[0].hasPrefix("line "), "the view is at the start of a line of the text")
     }
 
+    @Test func theReadViewKeepsItsPlaceWhenAnotherProcessCompactsTheStore() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let url = folder.file("notes.json")
+        let reader = try NotesStore.open(at: url)
+        defer { reader.close() }
+        let body = (0..<400).map { "line \($0): café \"quoted\" \\ 👍 done" }.joined(separator: "\n")
+        let note = Note(title: "log", body: body)
+        try reader.commit([.putNote(note)])
+        var state = AppState(size: TerminalSize(width: 40, height: 20))
+        state.reconcile(with: NotesSnapshot(reader.contents))
+        let held = try #require(reader.contents.notes[note.id])
+        state.screen = .reading(note.id)
+        state.readHolding = ReadHolding(held)
+        state.readTop = ReadLayout.with(held, width: 30, cache: WrappedBodyCache()) { $0.forward(.top, by: 501) }
+        let shown = { (note: Note, top: ReadPosition) in
+            ReadLayout.with(note, width: 30, cache: WrappedBodyCache()) { $0.lines(from: $0.clamped(top), count: 8).map(\.text) }
+        }
+        let before = shown(held, state.readTop)
+        #expect(before.first == "done")
+        let other = try NotesStore.open(at: url)
+        try other.compactNow()
+        other.close()
+        _ = try reader.refresh()
+        let reread = try #require(reader.contents.notes[note.id])
+        #expect(reread.withBodyBytes(\.isEscaped))
+        state.reconcile(with: NotesSnapshot(reader.contents))
+        #expect(shown(reread, state.readTop) == before)
+    }
+
+    @Test func anOffsetInTheDecodedTextIsFoundInTheEscapedBytes() {
+        for seed in 1...10 {
+            let body = Self.randomBody(seed: UInt64(seed) &+ 40, words: 200, long: false)
+            body.escaped.withUnsafeBufferPointer { source in
+                let bytes = BodyBytes(escaped: source)
+                var offset = 0
+                for scalar in body.text.unicodeScalars {
+                    let at = bytes.offset(ofDecoded: offset)
+                    #expect(bytes.decoded(0..<at).utf8.count == offset, "seed \(seed) offset \(offset)")
+                    offset += String(scalar).utf8.count
+                }
+                #expect(bytes.offset(ofDecoded: offset) == source.count)
+                #expect(bytes.offset(ofDecoded: offset + 5) == source.count)
+            }
+        }
+    }
+
     @Test func nAndNAfterTheBodyChangedUnderTheMatchEndWhenThePhraseIsGone() {
         // The match `n`/`N` step from was found in an earlier version of the body (another
         // process edited or compacted it): its block offset may be no block start now. With

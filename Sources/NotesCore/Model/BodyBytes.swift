@@ -124,6 +124,33 @@ public struct BodyBytes {
         return isEscaped ? min(candidate + Self.longestUnit, index) : candidate + 1
     }
 
+    /// The boundary where the decoded text reaches `decodedOffset` bytes (rounded up to a
+    /// unit): the same place in the text held plain. Reads `source` up to there, jumping
+    /// with `memchr` over the bytes between escapes.
+    public func offset(ofDecoded decodedOffset: Int) -> Int {
+        guard isEscaped, let base = source.baseAddress else { return min(max(0, decodedOffset), count) }
+        var index = 0
+        var decoded = 0
+        while index < count, decoded < decodedOffset {
+            let plainEnd = memchr(base + index, Int32(Self.backslash), count - index)
+                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+            if plainEnd > index {
+                let step = min(plainEnd - index, decodedOffset - decoded)
+                (index, decoded) = (index + step, decoded + step)
+                continue
+            }
+            let (byte, length) = unit(at: index)
+            decoded += length == 12 ? 4 : length == 6 ? Self.utf8Length(leadByte: byte) : 1
+            index += length
+        }
+        return index
+    }
+
+    /// How many UTF-8 bytes a scalar below the surrogates takes, from its first byte.
+    private static func utf8Length(leadByte: UInt8) -> Int {
+        leadByte < 0x80 ? 1 : leadByte < 0xE0 ? 2 : 3
+    }
+
     /// Calls `read` with the decoded UTF-8 of `range` (both ends boundaries).
     public func withDecoded<Result>(_ range: Range<Int>, _ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let piece = UnsafeBufferPointer(rebasing: source[range])
