@@ -140,7 +140,7 @@ public struct BodyBytes {
                 continue
             }
             let (byte, length) = unit(at: index)
-            decoded += length == 12 ? 4 : length == 6 ? Self.utf8Length(leadByte: byte) : 1
+            decoded += length == Self.longestUnit ? 4 : length == 6 ? Self.utf8Length(leadByte: byte) : 1
             index += length
         }
         return index
