@@ -193,14 +193,14 @@ import Testing
     }
 
     /// The matches `/` then `n` (or `N`) meet, going once round, as line numbers and columns.
-    static func searchWalk(_ layout: inout ReadLayout, _ text: String, forward: Bool) -> [String] {
+    static func searchWalk(_ layout: inout ReadLayout, _ text: String, forward: Bool, limit: Int = 200) -> [String] {
         let all = layout.lines(from: .top, count: .max).map(\.position)
         var index: [ReadPosition: Int] = [:]
         for (number, position) in all.enumerated() { index[position] = number }
         let patterns = ReadSearch.patterns(for: text)
         guard var match = ReadSearch.first(from: .top, patterns: patterns, in: &layout)?.match else { return [] }
         var met = ["\(index[match.position] ?? -1):\(match.characters)"]
-        for _ in 0..<200 {
+        for _ in 0..<limit {
             guard let step = ReadSearch.step(from: match, forward: forward, patterns: patterns, in: &layout),
                   !step.wentRound else { break }
             match = step.match
@@ -483,6 +483,31 @@ import Testing
                 #expect(text.hasPrefix(shown), "seed \(seed)")
                 #expect(TextWrap.lines(shown, width: width, limit: rows) == TextWrap.lines(text, width: width, limit: rows),
                         "seed \(seed) rows \(rows) width \(width)")
+            }
+        }
+    }
+
+    @Test func nAndNMeetTheSameMatchesThroughALongEscapedBody() {
+        let body = Self.randomBody(seed: 1001, words: 800, long: true)
+        Self.withLayouts(body, width: 40) { escaped, _ in
+            for text in ["longerwordhere", "\"q\"", "🇫🇷"] {
+                let forward = Self.searchWalk(&escaped, text, forward: true, limit: 5000)
+                #expect(forward.count > 3 && forward.count < 5000, "\(text)")
+                // `N` from the first match goes round to the last, then back up to the first.
+                let all = escaped.lines(from: .top, count: .max).map(\.position)
+                var index: [ReadPosition: Int] = [:]
+                for (number, position) in all.enumerated() { index[position] = number }
+                let patterns = ReadSearch.patterns(for: text)
+                var match = ReadSearch.first(from: .top, patterns: patterns, in: &escaped)?.match
+                var backward: [String] = []
+                for step in 0..<5000 {
+                    guard let current = match,
+                          let next = ReadSearch.step(from: current, forward: false, patterns: patterns, in: &escaped),
+                          next.wentRound == (step == 0) else { break }
+                    backward.append("\(index[next.match.position] ?? -1):\(next.match.characters)")
+                    match = next.match
+                }
+                #expect(Array(backward.reversed()) == forward, "\(text)")
             }
         }
     }
