@@ -21,6 +21,9 @@ public struct BodyBytes {
     /// The last run of backslashes measured (see `backslashRunStart`): walking backward
     /// through a long run asks for it again and again.
     private var knownRun: (start: Int, end: Int)?
+    /// How many backslashes walking back through runs of them has counted: what the
+    /// bound tests count (a run is measured once, however it is walked).
+    private(set) var backslashesCounted = 0
 
     /// Plain UTF-8 text.
     public init(plain: UnsafeBufferPointer<UInt8>) {
@@ -33,6 +36,9 @@ public struct BodyBytes {
         source = escaped
         isEscaped = true
     }
+
+    /// The most bytes one unit takes (a surrogate pair, `\ud83d\udc4d`).
+    public static let longestUnit = 12
 
     /// The length of `source`.
     public var count: Int { source.count }
@@ -113,9 +119,36 @@ public struct BodyBytes {
         var candidate = index - 1
         while candidate >= floor, base[candidate] != target { candidate -= 1 }
         guard candidate >= floor else { return boundary(atOrAfter: floor) }
-        // A line break ends right after a 0x0A byte, and at most 12 bytes after the
-        // backslash that starts an escape (the longest is a surrogate pair).
-        return isEscaped ? min(candidate + 12, index) : candidate + 1
+        // A line break ends right after a 0x0A byte, and at most `longestUnit` bytes after
+        // the backslash that starts an escape.
+        return isEscaped ? min(candidate + Self.longestUnit, index) : candidate + 1
+    }
+
+    /// The boundary where the decoded text reaches `decodedOffset` bytes (rounded up to a
+    /// unit): the same place in the text held plain. Reads `source` up to there, jumping
+    /// with `memchr` over the bytes between escapes.
+    public func offset(ofDecoded decodedOffset: Int) -> Int {
+        guard isEscaped, let base = source.baseAddress else { return min(max(0, decodedOffset), count) }
+        var index = 0
+        var decoded = 0
+        while index < count, decoded < decodedOffset {
+            let plainEnd = memchr(base + index, Int32(Self.backslash), count - index)
+                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+            if plainEnd > index {
+                let step = min(plainEnd - index, decodedOffset - decoded)
+                (index, decoded) = (index + step, decoded + step)
+                continue
+            }
+            let (byte, length) = unit(at: index)
+            decoded += length == Self.longestUnit ? 4 : length == 6 ? Self.utf8Length(leadByte: byte) : 1
+            index += length
+        }
+        return index
+    }
+
+    /// How many UTF-8 bytes a scalar below the surrogates takes, from its first byte.
+    private static func utf8Length(leadByte: UInt8) -> Int {
+        leadByte < 0x80 ? 1 : leadByte < 0xE0 ? 2 : 3
     }
 
     /// Calls `read` with the decoded UTF-8 of `range` (both ends boundaries).
@@ -163,11 +196,20 @@ public struct BodyBytes {
         return (index - backslashRunStart(endingAt: index)) % 2 == 0
     }
 
-    /// Where the run of backslashes that ends at `index` starts.
+    /// Where the run of backslashes that ends at `index` starts. A run measured before is
+    /// not measured again, also when asked for further on in it (walking forward through
+    /// a long run, as the cuts of a long paragraph do).
     private mutating func backslashRunStart(endingAt index: Int) -> Int {
         if let run = knownRun, run.start <= index, index <= run.end { return run.start }
         var start = index
-        while start > 0, source[start - 1] == Self.backslash { start -= 1 }
+        while start > 0, source[start - 1] == Self.backslash {
+            if let run = knownRun, run.end == start - 1 {
+                start = run.start
+                break
+            }
+            start -= 1
+            backslashesCounted += 1
+        }
         knownRun = (start, index)
         return start
     }

@@ -96,6 +96,8 @@ public struct AppState: Equatable, Sendable {
     public var categoryScroll = 0
     /// The first line the read view shows (a block of the body and a line in it, see `ReadPosition`).
     public var readTop = ReadPosition.top
+    /// How the read note's body was held when `readTop` was last set (see `ReadHolding`).
+    var readHolding: ReadHolding?
     /// `/` in the read view: the text searched for inside the note, or being typed.
     public var readSearch: ReadSearch?
     public var prompt: Prompt?
@@ -161,6 +163,7 @@ public struct AppState: Equatable, Sendable {
             pendingSelection = nil
         }
         if case .reading(let id) = screen, snapshot.database.notes[id] == nil { screen = .notes }
+        followReadHolding(in: snapshot)
         clampSelections(in: snapshot)
     }
 

@@ -23,6 +23,7 @@ extension AppUpdate {
             if let selected {
                 state.screen = .reading(selected.id)
                 state.readTop = .top
+                state.readHolding = ReadHolding(selected)
                 state.readSearch = nil
             }
         case .character("n"):

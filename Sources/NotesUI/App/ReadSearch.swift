@@ -45,8 +45,11 @@ public struct ReadSearch: Equatable, Sendable {
     }
 
     /// The first match at or after `position`, going round to the top; and whether it went round.
+    /// Going round ends at the block `position` is in, even if it was kept from another
+    /// version of the body (see `ReadLayout.clamped`).
     static func first(from position: ReadPosition, patterns: [[UInt8]],
                       in layout: inout ReadLayout) -> (match: Match, wentRound: Bool)? {
+        let position = layout.clamped(position)
         let start = position.block
         var block = start
         var wentRound = false
@@ -65,9 +68,11 @@ public struct ReadSearch: Equatable, Sendable {
     }
 
     /// The match after (`forward`) or before `match`, going round at the ends; and whether it went round.
+    /// `match` may have been found in another version of the body (another process changed
+    /// it): going round ends at the block around it.
     static func step(from match: Match, forward: Bool, patterns: [[UInt8]],
                      in layout: inout ReadLayout) -> (match: Match, wentRound: Bool)? {
-        let start = match.position.block
+        let start = layout.clamped(match.position).block
         var block = start
         var wentRound = false
         var first = true

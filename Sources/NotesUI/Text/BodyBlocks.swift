@@ -15,6 +15,9 @@ struct BodyBlocks {
     static let pieceBytes = 32_768
     /// How far past a multiple of `pieceBytes` a cut looks for a space.
     static let spaceWindow = 1024
+    /// How far past a multiple of `pieceBytes` a cut may fall: just after a space found in
+    /// `spaceWindow`, or else at the first boundary, at most one unit on.
+    static let cutWindow = spaceWindow + BodyBytes.longestUnit
 
     /// The body as it is held: positions are offsets into its bytes, escapes and all.
     private(set) var bytes: BodyBytes
@@ -56,6 +59,15 @@ struct BodyBlocks {
         return 0
     }
 
+    /// The start of the block that holds the byte at `offset`, which may be any offset:
+    /// one kept from another version of the body, or from the same text held the other
+    /// way (plain, escaped), can fall inside an escape or a UTF-8 sequence.
+    mutating func blockStart(around offset: Int) -> Int {
+        let index = bytes.boundary(atOrAfter: offset)
+        if index == 0 || endsWithLineBreak(index) || (index < count && isCut(index)) { return index }
+        return blockStart(before: index)
+    }
+
     /// The start of the last block.
     mutating func lastBlockStart() -> Int {
         if count == 0 || endsWithLineBreak(count) { return count }
@@ -69,9 +81,7 @@ struct BodyBlocks {
 
     /// The first offset at or after `index` where a cut may fall (a piece's window).
     private func quietEnd(from index: Int) -> Int {
-        let piece = index / Self.pieceBytes
-        if piece > 0, index - piece * Self.pieceBytes <= Self.spaceWindow + 4 { return index }
-        return (piece + 1) * Self.pieceBytes
+        isInCutWindow(index) ? index : (index / Self.pieceBytes + 1) * Self.pieceBytes
     }
 
     /// The lowest offset such that no cut may fall from it up to `index` (`index` itself
@@ -79,15 +89,19 @@ struct BodyBlocks {
     private func quietStart(below index: Int) -> Int {
         let piece = index / Self.pieceBytes
         guard piece > 0 else { return 0 }
-        let windowEnd = piece * Self.pieceBytes + Self.spaceWindow + 4
+        let windowEnd = piece * Self.pieceBytes + Self.cutWindow
         return index > windowEnd ? windowEnd + 1 : index
+    }
+
+    /// Whether a cut may fall at `index`: in the window just past a multiple of `pieceBytes`.
+    private func isInCutWindow(_ index: Int) -> Bool {
+        let piece = index / Self.pieceBytes
+        return piece > 0 && index - piece * Self.pieceBytes <= Self.cutWindow
     }
 
     /// Whether a long paragraph is cut at `index`.
     private mutating func isCut(_ index: Int) -> Bool {
-        let piece = index / Self.pieceBytes
-        guard piece > 0, index - piece * Self.pieceBytes <= Self.spaceWindow + 4 else { return false }
-        return cut(piece) == index
+        isInCutWindow(index) && cut(index / Self.pieceBytes) == index
     }
 
     /// The cut near `piece * pieceBytes`, if the paragraph there is long enough to be cut.
@@ -109,7 +123,10 @@ struct BodyBlocks {
         }
         if cut == nil { cut = bytes.boundary(atOrAfter: base) }
         guard let cut, cut > 0, cut < count else { return nil }
-        let low = max(0, cut - Self.pieceBytes), high = min(count, cut + Self.pieceBytes)
+        // A line break that ends within a piece before the cut may start up to 11 bytes
+        // earlier (an escape: `\u000a` is 6 bytes): look from there, or a paragraph
+        // shorter than a piece, after such an escape, would be cut.
+        let low = max(0, cut - Self.pieceBytes - BodyBytes.longestUnit), high = min(count, cut + Self.pieceBytes)
         if bytes.containsLineBreak(in: low..<high) { return nil }
         return cut
     }

@@ -48,9 +48,11 @@ struct ReadLayout {
         return block
     }
 
-    /// `position` with its line inside its block (a narrower width may have left it past the end).
+    /// `position` at the start of its block (it may have been kept from another version
+    /// or holding of the body) with its line inside the block (a narrower width may have
+    /// left it past the end).
     mutating func clamped(_ position: ReadPosition) -> ReadPosition {
-        let start = min(max(0, position.block), blocks.count)
+        let start = blocks.blockStart(around: min(max(0, position.block), blocks.count))
         let lines = block(at: start).lines.count
         return ReadPosition(block: start, line: min(max(0, position.line), lines - 1))
     }
