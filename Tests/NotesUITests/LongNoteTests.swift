@@ -47,4 +47,12 @@ import Testing
         note.updated = note.updated.addingTimeInterval(1)
         #expect(ReadLayout.with(note, width: 30, cache: cache) { $0.lines(from: .top, count: 10).map(\.text) } == ["changed"])
     }
+
+    @Test func thePreviewAndTheReadViewShowTheSameLinesOfACRLFNote() {
+        let note = Note(title: "Windows", body: "first line\r\nsecond line\r\n\r\nlast")
+        let preview = PreviewPane.bodyLines(note, width: 40, room: 10, highlights: [])
+        let readView = ReadLayout.with(note, width: 40, cache: WrappedBodyCache()) { $0.lines(from: .top, count: .max).map(\.text) }
+        #expect(preview == ["first line", "second line", "", "last"])
+        #expect(readView.map { $0.filter { $0 != "\r" } } == preview, "the read view keeps an invisible CR at each line's end")
+    }
 }

@@ -42,6 +42,12 @@ import Testing
         #expect(TextWrap.lines("会議のメモ", width: 4) == ["会議", "のメ", "モ"])
     }
 
+    @Test func wrapEndsALineAtCRLF() {
+        // Text from Windows: the preview showed "first line second line" as one paragraph.
+        let body = "first line\r\nsecond line\r\n\r\nlast"
+        #expect(TextWrap.lines(body, width: 40) == ["first line", "second line", "", "last"])
+    }
+
     @Test func datesInAFixedTimeZone() {
         let date = Date(timeIntervalSince1970: 1_740_909_600)  // 2025-03-02 10:00 UTC
         #expect(DateText.day(date, in: UIFixtures.utc) == "2025-03-02")

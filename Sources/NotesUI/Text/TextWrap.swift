@@ -1,5 +1,6 @@
 /// Breaks text into lines of at most `width` columns: at spaces where it can, inside
-/// a word when a word is longer than a line. Tabs become four spaces.
+/// a word when a word is longer than a line. Tabs become four spaces; a line ends at
+/// LF and at CR LF (text from Windows).
 ///
 /// It reads the text once, front to back, and stops as soon as it has `limit` lines:
 /// showing the start of a long note costs what is shown, not the note's length.
@@ -11,7 +12,7 @@ public enum TextWrap {
         for character in text {
             if wrapper.isFull { break }
             switch character {
-            case "\n": wrapper.endParagraph()
+            case "\n", "\r\n": wrapper.endParagraph()  // CR LF is one Character in Swift
             case "\t": for _ in 0..<4 { wrapper.add(" ", columns: 1) }
             default: wrapper.add(character, columns: DisplayWidth.of(character))
             }
