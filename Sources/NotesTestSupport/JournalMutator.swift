@@ -48,8 +48,9 @@ public enum JournalMutator {
         lines.flatMap { $0 + [UInt8(ascii: "\n")] }
     }
 
-    /// CRC-32 (IEEE), as the journal uses.
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    /// CRC-32 (IEEE), as the journal uses, computed a bit at a time: an implementation
+    /// of its own, which the store's faster one is also tested against (`CRC32Tests`).
+    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
