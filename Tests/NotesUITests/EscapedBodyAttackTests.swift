@@ -461,13 +461,7 @@ import Testing
                 let lines = escaped.lines(from: .top, count: .max).map(\.text)
                 #expect(lines == TextWrap.lines(body.text, width: 80), "round \(round)")
                 #expect(lines == plain.lines(from: .top, count: .max).map(\.text), "round \(round)")
-                var position = escaped.lastLine()
-                var backward = [escaped.lines(from: position, count: 1)[0].text]
-                while position != .top {
-                    position = escaped.backward(position, by: 1)
-                    backward.append(escaped.lines(from: position, count: 1)[0].text)
-                }
-                #expect(backward.reversed() == lines, "round \(round)")
+                #expect(escaped.linesWalkedBackward() == lines, "round \(round)")
             }
         }
     }

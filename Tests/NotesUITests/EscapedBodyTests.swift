@@ -119,14 +119,7 @@ import Testing
             let key = WrappedBodyCache.Key(Note(title: "t", body: text), width: 37)
             var layout = ReadLayout(bytes: BodyBytes(escaped: source), width: 37, key: key, cache: WrappedBodyCache())
             let forward = layout.lines(from: .top, count: .max).map(\.text)
-            var backward: [String] = []
-            var position = layout.lastLine()
-            while true {
-                backward.append(layout.lines(from: position, count: 1)[0].text)
-                if position == .top { break }
-                position = layout.backward(position, by: 1)
-            }
-            #expect(forward == backward.reversed())
+            #expect(forward == layout.linesWalkedBackward())
             #expect(forward.first == "first" && forward.last == "last")
             // Nothing lost: the lines hold every character of the body but spaces and line breaks.
             #expect(forward.joined().filter { $0 != " " } == text.filter { $0 != " " && $0 != "\n" && $0 != "\t" })

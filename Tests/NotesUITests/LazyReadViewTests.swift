@@ -53,14 +53,7 @@ import Testing
         #expect(paragraph.utf8.count > 5 * BodyBlocks.pieceBytes)
         ReadLayout.with(note, width: 37, cache: WrappedBodyCache()) { layout in
             let forward = layout.lines(from: .top, count: .max).map(\.text)
-            var backward: [String] = []
-            var position = layout.lastLine()
-            while true {
-                backward.append(layout.lines(from: position, count: 1)[0].text)
-                if position == .top { break }
-                position = layout.backward(position, by: 1)
-            }
-            #expect(forward == backward.reversed())
+            #expect(forward == layout.linesWalkedBackward())
             #expect(forward.first == "first" && forward.last == "last")
             #expect(forward.allSatisfy { DisplayWidth.of($0) <= 37 })
             // Nothing lost: the lines hold every non-space character of the body.
