@@ -42,7 +42,7 @@ import Testing
             usleep(UInt32(random.int(0...250_000)))
             child.send(SIGKILL)
             if child.wait() == .signaled(SIGKILL) { kills.beforeEnd += 1 } else { kills.afterEnd += 1 }
-            try Self.waitForOrphanedGit(in: SyncRepository.folder(forStore: laptop.url).path)
+            try Self.waitForOrphans(of: laptop.url.path)
 
             // The store opens and holds everything it held; then a sync finishes the job.
             let reopened = try NotesStore.open(at: laptop.url)
@@ -70,18 +70,21 @@ import Testing
     static var rounds: Int { max(3, ReliabilitySettings.kills / 25) }
 
     /// Git commands the killed sync started run on as orphans; a person's Ctrl-C would have
-    /// killed them with it. Waits until none is left in the repository.
-    static func waitForOrphanedGit(in folder: String) throws {
+    /// killed them with it. Waits until none is left: no process whose command line names
+    /// the store, which covers git (`git -C <store>.sync …`) and a child the sync had forked
+    /// but not yet turned into git when it was killed (it still has the sync's command line;
+    /// missing it let that git run beside the next sync under load).
+    static func waitForOrphans(of storePath: String) throws {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             let busy = pids.contains { pid in
                 guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-                return String(decoding: data, as: UTF8.self).contains(folder)
+                return String(decoding: data, as: UTF8.self).contains(storePath)
             }
             if !busy { return }
             usleep(10_000)
         }
-        throw CLIRunnerError.launch("git was still running in \(folder) 60 s after its sync was killed")
+        throw CLIRunnerError.launch("git was still running for \(storePath) 60 s after its sync was killed")
     }
 }
