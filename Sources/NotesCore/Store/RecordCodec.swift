@@ -72,6 +72,8 @@ struct RecordCodec {
     private static let noteKeys = ["id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments", "deleted"]
     /// Members a note must have: all but `deleted` (format 3 had none; absent means live).
     private static let requiredNoteFields: UInt16 = (1 << 9) - 1
+    /// The bit of `body` among the fields seen (a journal line's note may leave it out).
+    private static let bodyFieldBit: UInt16 = 1 << 2
     private static let noteKeyBytes = noteKeys.map { Array($0.utf8) }
 
     /// The index in `noteKeys` of a member name given as bytes.
@@ -139,9 +141,10 @@ struct RecordCodec {
             default: deleted = try Self.readOptionalDate(&reader)
             }
         }
-        hasBody = seen & (1 << 2) != 0
-        let required = Self.requiredNoteFields & ~(1 << 2)
-        if seen & required != required, let missing = Self.noteKeys.indices.first(where: { required & (1 << $0) != 0 && seen & (1 << $0) == 0 }) {
+        hasBody = seen & Self.bodyFieldBit != 0
+        let required = Self.requiredNoteFields & ~Self.bodyFieldBit
+        if seen & required != required,
+           let missing = Self.noteKeys.indices.first(where: { required & (1 << $0) != 0 && seen & (1 << $0) == 0 }) {
             throw reader.error("a note without member '\(Self.noteKeys[missing])'", at: start)
         }
         return Note(id: id, title: title, body: body, created: created, updated: updated,
