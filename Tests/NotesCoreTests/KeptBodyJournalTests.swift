@@ -152,4 +152,22 @@ import Testing
         #expect(again.migrationReport == nil)
         #expect(again.contents == contents)
     }
+
+    @Test func onlyAJournalLineMayLeaveTheBodyOut() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        try store.commit([.putNote(Note(title: "kept", body: "short body"))])
+        try store.compactNow()
+        store.close()
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let withoutBody = text.replacingOccurrences(of: "\n      \"body\": \"short body\",", with: "")
+        #expect(withoutBody != text)
+        try Data(withoutBody.utf8).write(to: url)
+        #expect {
+            _ = try NotesStore.open(at: url)
+        } throws: { error in
+            "\(error)".contains("a note without member 'body'")
+        }
+    }
 }
