@@ -91,4 +91,23 @@ import Testing
         let plain = try #require(store.contents.notes.values.first { $0.title == "n2" })  // a body without escapes
         #expect(plain.withBodyUTF8 { String(decoding: $0, as: UTF8.self) } == "plain 2")
     }
+
+    @Test func aBodyInTheSnapshotIsComparedByItsBytes() throws {
+        let (folder, url, _) = try compactedStore()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        defer { store.close() }
+        let escaped = try #require(store.contents.notes.values.first { $0.title == "n1" })
+        let plain = try #require(store.contents.notes.values.first { $0.title == "n2" })
+        #expect(escaped.withBodyBytes(\.isEscaped) && !plain.withBodyBytes(\.isEscaped))
+        for stored in [escaped, plain] {
+            let text = stored.body
+            #expect(stored.hasSameBody(as: Note(title: "t", body: text)))
+            #expect(Note(title: "t", body: text).hasSameBody(as: stored))
+            #expect(!stored.hasSameBody(as: Note(title: "t", body: text + "x")), "longer")
+            #expect(!stored.hasSameBody(as: Note(title: "t", body: String(text.dropLast()))), "shorter")
+            #expect(!stored.hasSameBody(as: Note(title: "t", body: String(text.dropLast()) + "#")), "same length")
+        }
+        #expect(!escaped.hasSameBody(as: plain))
+    }
 }

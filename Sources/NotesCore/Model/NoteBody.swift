@@ -59,8 +59,21 @@ enum NoteBody: Sendable {
     /// known without reading it; otherwise each is read at most once.
     func hasSameBytes(as other: NoteBody) -> Bool {
         if case .inSnapshot(let one) = self, case .inSnapshot(let two) = other, one.isSame(as: two) { return true }
-        if case .text(let one) = self, case .text(let two) = other, one.utf8.count != two.utf8.count { return false }
+        // Lengths that cannot match settle it without decoding (a 200 MB body that grew).
+        if let count = exactUTF8Count, count > other.utf8CountBound || other.exactUTF8Count.map({ $0 != count }) == true {
+            return false
+        }
+        if let count = other.exactUTF8Count, count > utf8CountBound { return false }
         return withUTF8 { one in other.withUTF8 { two in UTF8Text.equal(one, two) } }
+    }
+
+    /// The text's length in UTF-8 when it is known without decoding (nil for text still
+    /// in the snapshot with escapes: see `utf8CountBound`).
+    var exactUTF8Count: Int? {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .inSnapshot(let string): string.raw.hasEscapes ? nil : string.raw.range.count
+        }
     }
 
     static func == (left: NoteBody, right: NoteBody) -> Bool {
