@@ -332,15 +332,22 @@ import Testing
         }
     }
 
-    @Test func theReadViewStaysOnTheTextWhenAnotherProcessCompactsTheStore() throws {
+    /// A store whose one note, a 400-line log with escapes, is still in the journal (held
+    /// as plain text until another process compacts the store).
+    static func storeWithALog() throws -> (TemporaryFolder, URL, NotesStore, Note) {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         let url = folder.file("notes.json")
         let reader = try NotesStore.open(at: url)
-        defer { reader.close() }
         let body = (0..<400).map { "line \($0): café \"quoted\" \\ 👍 done" }.joined(separator: "\n")
         let note = Note(title: "log", body: body)
         try reader.commit([.putNote(note)])
+        return (folder, url, reader, note)
+    }
+
+    @Test func theReadViewStaysOnTheTextWhenAnotherProcessCompactsTheStore() throws {
+        let (folder, url, reader, note) = try Self.storeWithALog()
+        defer { reader.close(); folder.remove() }
+        let body = note.body
         let reference = TextWrap.lines(body, width: 30)
         let held = try #require(reader.contents.notes[note.id])
         #expect(!held.withBodyBytes(\.isEscaped))
@@ -361,14 +368,8 @@ import Testing
     }
 
     @Test func theReadViewKeepsItsPlaceWhenAnotherProcessCompactsTheStore() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let url = folder.file("notes.json")
-        let reader = try NotesStore.open(at: url)
-        defer { reader.close() }
-        let body = (0..<400).map { "line \($0): café \"quoted\" \\ 👍 done" }.joined(separator: "\n")
-        let note = Note(title: "log", body: body)
-        try reader.commit([.putNote(note)])
+        let (folder, url, reader, note) = try Self.storeWithALog()
+        defer { reader.close(); folder.remove() }
         var state = AppState(size: TerminalSize(width: 40, height: 20))
         state.reconcile(with: NotesSnapshot(reader.contents))
         let held = try #require(reader.contents.notes[note.id])
