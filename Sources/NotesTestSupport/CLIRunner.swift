@@ -48,7 +48,9 @@ public struct CLIRunner: Sendable {
     }
 
     /// Runs `notes arguments…`; `environment` is added to (and overrides) `baseEnvironment`.
-    public func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> CLIResult {
+    /// `workingDirectory`: where it runs (relative paths), else this process's folder.
+    public func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+                    workingDirectory: URL? = nil) throws -> CLIResult {
         let scratch = try TemporaryFolder(prefix: "notes-cli-run")
         defer { scratch.remove() }
         let outURL = scratch.file("stdout")
@@ -60,6 +62,7 @@ public struct CLIRunner: Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         process.environment = baseEnvironment.merging(environment) { _, new in new }
         let outHandle = try FileHandle(forWritingTo: outURL)
         let errHandle = try FileHandle(forWritingTo: errURL)

@@ -10,7 +10,7 @@ extension Notes {
     /// the program quietly with status 141, as if by `SIGPIPE`.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(OptionValues.joined(Array(CommandLine.arguments.dropFirst())))
             try command.run()
             try Console.finish()
         } catch let failure as OutputError {
