@@ -45,6 +45,13 @@ enum EditInEditor {
                 return store.contents
             },
             commit: { changes in try store.commit(changes) })
+        let unsavedFolder = EditFile.unsavedFolder(environment: environment)
+        if let signal = ExternalEditor.takePendingTermination() {
+            // The terminal went away or the session is ending: the text is saved or kept,
+            // and the next start of notes says where (nobody can read stderr now).
+            Foundation.exit(128 + signal)
+        }
+        if case .kept(let path, _) = outcome { UnsavedTexts.markTold([path], in: unsavedFolder) }
         switch outcome {
         case .failed(let reason): throw CLIError.editNotSaved(reason)
         case .kept(let path, let reason): throw CLIError.editNotSaved("not saved, your text is kept in \(path) (\(reason))")

@@ -35,6 +35,14 @@ enum OpenUI {
         if let first = store.warnings.first {
             let more = store.warnings.count > 1 ? " (and \(store.warnings.count - 1) more; see notes doctor)" : ""
             runner.show(message: "warning: \(first)\(more)", isError: true)
+        } else {
+            // Texts an earlier editor session kept while nobody could be told (a hangup).
+            let unsavedFolder = EditFile.unsavedFolder(environment: environment)
+            let untold = UnsavedTexts.untold(in: unsavedFolder)
+            if let announcement = UnsavedTexts.announcement(untold) {
+                runner.show(message: announcement, isError: true)
+                UnsavedTexts.markTold(untold, in: unsavedFolder)
+            }
         }
         runner.run()
     }

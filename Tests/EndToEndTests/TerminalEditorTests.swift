@@ -148,6 +148,60 @@ struct TerminalEditorTests {
         #expect(note["body"] as? String == "old text")
     }
 
+    /// The terminal goes away while vim has saved text: notes waits for vim, keeps what it
+    /// saved (vim ends with an error on a hangup, so the text goes to the unsaved folder,
+    /// not the note), leaves no temporary folder, and the next start says where it is.
+    @Test func aHangupWhileVimHasSavedTextKeepsItAndTheNextStartSaysWhere() throws {
+        let (sandbox, harness, id) = try start(width: 200)
+        defer { sandbox.remove(); harness.session.kill() }
+        try harness.startBracketed(notes(sandbox))
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "Draft")
+        let notesPid = try harness.programPid()
+
+        try harness.session.sendKeys("e")
+        try harness.session.waitFor(text: "title: \"Draft\"")
+        try harness.session.sendKeys("G", "o")
+        try harness.session.type("typed before the hangup")
+        try harness.session.sendKeys("Escape")
+        try vimCommand(harness, ":w")
+        // vim's message names the file: the private folder notes made for this edit.
+        let written = try harness.session.waitFor(text: "written")
+        let folderName = try #require(written.firstMatch(of: /notes-edit-[0-9A-F-]{36}/).map { String($0.output) })
+        let editFolder = FileManager.default.temporaryDirectory.appendingPathComponent(folderName).path
+        #expect(FileManager.default.fileExists(atPath: editFolder))
+
+        harness.session.kill()  // the terminal hangs up: SIGHUP to the shell, notes and vim
+        let deadline = Date().addingTimeInterval(10)
+        while kill(notesPid, 0) == 0, Date() < deadline { usleep(20_000) }
+        #expect(kill(notesPid, 0) != 0, "notes is still running after the hangup")
+
+        let kept = try sandbox.keptTexts()
+        let note = try #require(try sandbox.json("show", id) as? [String: Any])
+        let inNote = (note["body"] as? String)?.contains("typed before the hangup") == true
+        #expect(inNote || kept.contains { $0.hasSuffix("old text\ntyped before the hangup\n") },
+                "the saved text is neither in the note nor kept: \(kept)")
+        #expect(!FileManager.default.fileExists(atPath: editFolder), "the editor's temporary folder is still there")
+
+        // The next start says where the text is, once.
+        guard !inNote else { return }
+        let again = try TerminalHarness(width: 200, height: 24, environment: [
+            "XDG_STATE_HOME": sandbox.folder.file("state").path,
+        ])
+        defer { again.session.kill() }
+        try again.startBracketed(notes(sandbox))
+        let screen = try again.session.waitFor(text: "could not be saved is kept in")
+        #expect(screen.contains(sandbox.unsavedFolder.path))
+        try again.session.sendKeys("q")
+        #expect(try again.waitForExit() == 0)
+        try again.startBracketed(notes(sandbox))
+        try again.waitForFullScreen()
+        try again.session.waitFor(text: "Draft")
+        #expect(!(try again.session.capture()).contains("could not be saved"))
+        try again.session.sendKeys("q")
+        #expect(try again.waitForExit() == 0)
+    }
+
     @Test func ctrlZInVimAndFgThenAResizeLeaveTheUIWorking() throws {
         let (sandbox, harness, _) = try start()
         defer { sandbox.remove(); harness.session.kill() }

@@ -152,12 +152,31 @@ import Testing
             try fixture.repository.commit(.putNote(theirs))
             return text.replacingOccurrences(of: "old text", with: "my text")
         }])
-        guard case .saved(.conflictCopy(let copyID), _) = outcome else { Issue.record("no copy: \(outcome)"); return }
+        guard case .saved(.conflictCopy(let copyID), _, _) = outcome else { Issue.record("no copy: \(outcome)"); return }
         #expect(fixture.saved?.body == "my text")
         let copy = try #require(fixture.repository.contents.notes[copyID])
         #expect(copy.body == "their text")
         #expect(copy.tags.contains("conflict"))
         #expect(copy.title == "Draft (conflict copy)")
+    }
+
+    /// The message names the copy that exists: the other version's title, not the edited one.
+    @Test func theConflictMessageNamesTheCopyThatExists() throws {
+        let fixture = try Fixture()
+        defer { fixture.folder.remove() }
+        let outcome = fixture.edit([{ text in
+            var theirs = fixture.note
+            theirs.title = "Retitled outside"
+            theirs.body = "their text"
+            try fixture.repository.commit(.putNote(theirs))
+            return text.replacingOccurrences(of: "Draft", with: "Retitled in vim")
+                .replacingOccurrences(of: "old text", with: "my text")
+        }])
+        guard case .saved(.conflictCopy(let copyID), _, _) = outcome else { Issue.record("no copy: \(outcome)"); return }
+        let copy = try #require(fixture.repository.contents.notes[copyID])
+        #expect(outcome.message.contains("kept as \"\(copy.title)\""), "\(outcome.message)")
+        #expect(copy.title == "Retitled outside (conflict copy)")
+        #expect(!outcome.message.contains("Retitled in vim (conflict copy)"))
     }
 
     @Test func aReadOnlyStoreKeepsTheText() throws {

@@ -28,8 +28,8 @@ public struct NoteEditSession {
 
     /// How an edit ended.
     public enum Outcome: Equatable, Sendable {
-        /// Saved; the note's title after the edit.
-        case saved(EditMerge.Outcome, title: String)
+        /// Saved; the note's title after the edit, and the title of the conflict copy if one was made.
+        case saved(EditMerge.Outcome, title: String, copyTitle: String? = nil)
         case unchanged
         /// The file was saved empty: nothing changed.
         case emptied
@@ -41,12 +41,12 @@ public struct NoteEditSession {
         /// One line for the status line or stderr.
         public var message: String {
             switch self {
-            case .saved(.saved, let title): "Saved \"\(title)\""
-            case .saved(.restored, let title): "Saved \"\(title)\": it had been deleted meanwhile, so it was brought back"
-            case .saved(.merged(let fields), let title):
+            case .saved(.saved, let title, _): "Saved \"\(title)\""
+            case .saved(.restored, let title, _): "Saved \"\(title)\": it had been deleted meanwhile, so it was brought back"
+            case .saved(.merged(let fields), let title, _):
                 "Saved \"\(title)\", together with changes made meanwhile elsewhere (\(fields.joined(separator: ", ")))"
-            case .saved(.conflictCopy, let title):
-                "Saved \"\(title)\"; it was changed meanwhile elsewhere: that version is kept as \"\(title) (conflict copy)\", tagged conflict"
+            case .saved(.conflictCopy, let title, let copyTitle):
+                "Saved \"\(title)\"; it was changed meanwhile elsewhere: that version is kept as \"\(copyTitle ?? "a conflict copy")\", tagged conflict"
             case .unchanged: "No changes"
             case .emptied: "The file was saved empty: nothing was changed"
             case .failed(let reason): "error: \(reason)"
@@ -129,7 +129,7 @@ public struct NoteEditSession {
             case .changes(let changes, let outcome, let title):
                 do { try commit(changes) } catch { return keep(file, because: "the note could not be saved: \(error)") }
                 file.discard()
-                return .saved(outcome, title: title)
+                return .saved(outcome, title: title, copyTitle: Self.copyTitle(of: outcome, in: changes))
             }
         }
     }
@@ -178,6 +178,13 @@ public struct NoteEditSession {
         guard fields.bodyIsOriginal == false || EditMerge.isChanged(base, edited) else { return .unchanged }
         let (changes, outcome) = EditMerge.changes(base: base, edited: edited, current: current.notes[id], now: now())
         return .changes(changes, outcome, title: edited.title)
+    }
+
+    /// The title of the conflict copy `outcome` names, as committed in `changes`.
+    private static func copyTitle(of outcome: EditMerge.Outcome, in changes: [StoreChange]) -> String? {
+        guard case .conflictCopy(let copyID) = outcome else { return nil }
+        for case .putNote(let note) in changes where note.id == copyID { return note.title }
+        return nil
     }
 
     private func keep(_ file: EditFile, because reason: String) -> Outcome {

@@ -268,6 +268,12 @@ public final class AppRunner {
                 state.pendingSelection = id
                 if let error = commit(changes) { throw error }
             })
+        if let signal = ExternalEditor.takePendingTermination() {
+            // The terminal went away (or the session is ending) while the editor ran: the
+            // text is saved or kept by now; the next start says where. End as the signal says.
+            raise(signal)
+        }
+        if case .kept(let path, _) = outcome { UnsavedTexts.markTold([path], in: unsavedFolder) }
         state.message = pending.isEmpty ? .init(text: outcome.message, isError: outcome.isError)
             : .init(text: pending.waitingMessage, isError: false)
     }
