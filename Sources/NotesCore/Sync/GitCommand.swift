@@ -53,11 +53,20 @@ public struct GitCommand: Sendable {
             inputFile = url
         }
         defer { if let inputFile { try? FileManager.default.removeItem(at: inputFile) } }
-        let (status, output, errorData) = try Self.spawn(git, ["git", "-C", folder.path] + arguments,
+        let (status, output, errorData) = try Self.spawn(git, ["git"] + Self.safetyOptions + ["-C", folder.path] + arguments,
                                                          environment: variables, stdin: inputFile?.path ?? "/dev/null")
         let errorText = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return Result(status: status, output: output, errorText: errorText)
     }
+
+    /// Settings every git run of sync gets, whatever the user's or the repository's
+    /// configuration says: no hooks, no file-system monitor, links checked out as plain
+    /// files, no global attributes file (the repository's own `info/attributes` turns the
+    /// in-tree ones off, see `SyncRepository.applySafetySettings`), no submodules.
+    static let safetyOptions = [
+        "-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "core.symlinks=false",
+        "-c", "core.attributesFile=/dev/null", "-c", "submodule.recurse=false", "-c", "core.protectNTFS=true",
+    ]
 
     /// Runs `git <arguments>` and returns its output; a non-zero exit status is `SyncError.gitFailed`.
     @discardableResult

@@ -50,6 +50,7 @@ public struct SyncEngine {
         try lock.lock(timeout: 30)
         defer { lock.close() }
         repository.removeStaleGitLocks()
+        try repository.applySafetySettings()
 
         progress("sync: committing local changes")
         _ = try store.refresh()
@@ -66,6 +67,7 @@ public struct SyncEngine {
             progress("sync: fetching")
             try repository.fetch()
             let remote = try repository.remoteCommit()
+            if let remote { try repository.checkTree(of: remote) }
             var needsPush = true
             var remoteHasLocal = false, localHasRemote = true
             if let remote {
@@ -99,7 +101,10 @@ public struct SyncEngine {
 
         progress("sync: updating the notes")
         let received = try apply(merged: merged, local: local, exported: exported)
-        try repository.markSynced(merged)
+        do { try repository.markSynced(merged) } catch {
+            guard case .gitFailed(let action, _, let message) = error else { throw error }
+            throw SyncError.notRecorded(action: action, message: message)
+        }
         return Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged)
     }
 

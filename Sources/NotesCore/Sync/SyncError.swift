@@ -15,6 +15,11 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     /// Others pushed every time this sync tried to push.
     case pushKeptFailing(attempts: Int)
+    /// The remote's commit holds something sync never reads from a remote (a link, a
+    /// submodule, a path through `..`, a file too large): refused whole.
+    case unsafeRemote(commit: String, path: String, reason: String)
+    /// The store already took the merge in, but git could not record it: the next sync finishes.
+    case notRecorded(action: String, message: String)
 
     public var description: String {
         switch self {
@@ -30,6 +35,12 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             "the synced file \(path) cannot be read: \(reason); the store was not changed"
         case .pushKeptFailing(let attempts):
             "others pushed to the remote during each of \(attempts) attempts; the store was not changed: run 'notes sync' again"
+        case .unsafeRemote(let commit, let path, let reason):
+            "the remote's commit \(commit) is refused: '\(path)' \(reason); nothing of it was used and the store was not changed "
+                + "(remove it from the remote, then run 'notes sync' again)"
+        case .notRecorded(let action, let message):
+            "the notes received were saved in the store, but git could not \(action): run 'notes sync' again to finish"
+                + (message.isEmpty ? "" : ":\n" + message)
         }
     }
 }

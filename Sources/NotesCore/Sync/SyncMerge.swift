@@ -58,7 +58,10 @@ public enum SyncMerge {
         }
     }
 
-    private static func mergeBothChanged(_ local: Note, _ remote: Note) -> (Note?, Note?) {
+    /// Two versions of one note, both changed: the one that stays, and a conflict copy of
+    /// the other unless they differ only in their dates. The result does not depend on
+    /// which is called local: an edit beats a delete, else the later one wins.
+    static func mergeBothChanged(_ local: Note, _ remote: Note) -> (Note?, Note?) {
         let localLive = local.deleted == nil, remoteLive = remote.deleted == nil
         if localLive != remoteLive {
             // An edit beats a delete: the live one stays; the trash keeps the other, unless

@@ -58,6 +58,30 @@ public struct SyncRepository {
             try git.check("configure the repository", ["config", "user.name", "notes"])
         }
         try git.check("add the remote", ["remote", "add", "origin", remote])
+        try applySafetySettings()
+    }
+
+    /// What `.git/info/attributes` holds: it outranks every `.gitattributes` a remote
+    /// may carry, so no filter driver (git-lfs, any `filter.*.smudge` of the user's
+    /// configuration), text conversion, `ident` or `working-tree-encoding` ever applies.
+    public static let safeAttributes = "* -text -eol -crlf -diff -merge -filter -ident -working-tree-encoding -export-subst\n"
+
+    /// Puts the settings that keep a remote's contents inert in place (also in a repository
+    /// an earlier version made): the attributes override above, and links as plain files.
+    func applySafetySettings() throws(SyncError) {
+        let info = folder.appendingPathComponent(".git/info")
+        let attributes = info.appendingPathComponent("attributes")
+        if (try? String(contentsOf: attributes, encoding: .utf8)) != Self.safeAttributes {
+            do {
+                try FileManager.default.createDirectory(at: info, withIntermediateDirectories: true)
+                try Data(Self.safeAttributes.utf8).write(to: attributes, options: .atomic)
+            } catch {
+                throw .gitFailed(action: "write \(attributes.path)", status: 1, message: error.localizedDescription)
+            }
+        }
+        if try git.run(["config", "core.symlinks"]).trimmedText != "false" {
+            try git.check("configure the repository", ["config", "core.symlinks", "false"])
+        }
     }
 
     /// The URL or path of `origin`.
@@ -144,32 +168,37 @@ public struct SyncRepository {
             if data == nil { data = try blobs([id])[id] }
             snapshot.categories = try SyncFiles.readCategories(data ?? Data())
         }
-        for (path, blob) in files where path != SyncFiles.categoriesFile {
-            if let note = cache.note(for: blob), SyncFiles.path(for: note) == path {
-                snapshot.notes[note.id] = note
-                continue
+        // In path order, so that the same tree always reads the same way.
+        for (path, blob) in files.sorted(by: { $0.key < $1.key }) where path != SyncFiles.categoriesFile {
+            let note: Note
+            if let cached = cache.note(for: blob), SyncFiles.path(for: cached) == path {
+                note = cached
+            } else {
+                guard let data = contents[blob] else { throw .unreadableFile(path: path, reason: "git did not give its contents") }
+                note = try SyncFiles.readNote(path: path, data: data, categories: snapshot.categories)
+                cache.store(note, for: blob)
             }
-            guard let data = contents[blob] else { throw .unreadableFile(path: path, reason: "git did not give its contents") }
-            let note = try SyncFiles.readNote(path: path, data: data, categories: snapshot.categories)
-            cache.store(note, for: blob)
-            snapshot.notes[note.id] = note
+            snapshot.add(note)
         }
         return snapshot
     }
 
     /// Makes the work tree's synced files exactly `files` (writing only those that differ).
+    /// Nothing in the work tree is trusted: `notes` or `trash` that is not a real folder
+    /// (a link, a file) is removed, never followed, and a file is compared and replaced
+    /// without following a link at its name, so nothing outside the work tree is touched.
     func writeWorkTree(_ files: [String: Data]) throws(SyncError) {
         let manager = FileManager.default
         for folderName in [SyncFiles.notesFolder, SyncFiles.trashFolder] {
             let url = folder.appendingPathComponent(folderName)
-            try? manager.createDirectory(at: url, withIntermediateDirectories: true)
+            try WorkTreeEntry.makeRealFolder(url)
             for name in (try? manager.contentsOfDirectory(atPath: url.path)) ?? [] where files["\(folderName)/\(name)"] == nil {
-                try? manager.removeItem(at: url.appendingPathComponent(name))
+                try WorkTreeEntry.remove(url.appendingPathComponent(name))
             }
         }
         for (path, data) in files {
             let url = folder.appendingPathComponent(path)
-            if let existing = try? Data(contentsOf: url), existing == data { continue }
+            if WorkTreeEntry.regularFileContents(url) == data { continue }
             do { try data.write(to: url, options: .atomic) } catch {
                 throw .gitFailed(action: "write \(url.path)", status: 1, message: error.localizedDescription)
             }

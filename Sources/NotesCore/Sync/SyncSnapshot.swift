@@ -35,6 +35,23 @@ public struct SyncSnapshot: Equatable, Sendable {
     }
 }
 
+extension SyncSnapshot {
+    /// Adds a note read from a tree. A tree that holds one id twice (`notes/ID.md` and
+    /// `trash/ID.md`, which only a hand-made commit does) is resolved as a merge of the
+    /// two, the same way whatever the order: the live version stays (an edit beats a
+    /// delete) and the trash keeps the other as a conflict copy unless they differ only
+    /// in their dates.
+    mutating func add(_ note: Note) {
+        guard let other = notes[note.id] else {
+            notes[note.id] = note
+            return
+        }
+        let (kept, copy) = SyncMerge.mergeBothChanged(other, note)
+        notes[note.id] = kept
+        if let copy { notes[copy.id] = copy }
+    }
+}
+
 /// A category as sync keeps it: the category and when its name, color or deletion last
 /// changed, so that the later of two changes wins.
 public struct SyncCategory: Equatable, Sendable {
