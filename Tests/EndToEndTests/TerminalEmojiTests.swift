@@ -56,6 +56,58 @@ struct TerminalEmojiTests {
         }
     }
 
+    /// Rows whose clusters move by a column as the list scrolls or filters (`T9` and `T18`
+    /// differ in width), so that a cluster's old place becomes the right half of `京`: after
+    /// `G`, `g`, a filter and `Esc`, every row shows its title once, whole, nothing doubled.
+    @Test func clustersMovedUnderWideCharactersLeaveNothingBehind() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let clusters = ["👍🏽", "🇯🇵", "👨‍👩‍👧", "✈️"]
+        for number in 1...40 {
+            _ = try sandbox.add("T\(number) aaaaaaa 東京 \(clusters[number % clusters.count]) x")
+        }
+        let session = try TmuxSession(command: [sandbox.runner.executable.path, "--store", sandbox.storePath],
+                                      width: 100, height: 30, term: "xterm-256color")
+        defer { session.kill() }
+        _ = try session.waitFor(text: "T40 aaaaaaa")
+
+        let steps: [(keys: [String], shows: String)] = [
+            (["G"], "T1 aaaaaaa"), (["g"], "T40 aaaaaaa"), (["/", "1"], "T31 aaaaaaa"), (["Escape", "Escape"], "T39 aaaaaaa"),
+        ]
+        for step in steps {
+            for key in step.keys { try session.sendKeys(key) }
+            let screen = try session.waitUntil("the list after \(step.keys)") { $0.contains(step.shows) }
+            let visible = clusters.map(visiblePart)
+            for line in screen.components(separatedBy: "\n") where line.contains("aaaaaaa") {
+                let listPart = visiblePart(line.components(separatedBy: "│").dropFirst().first ?? "")
+                let pattern = #/T[0-9]+ aaaaaaa 東京 (\S+) {1,2}x\b/#
+                let match = try #require(listPart.firstMatch(of: pattern), "after \(step.keys): \(line)")
+                #expect(visible.contains(String(match.output.1)), "after \(step.keys): \(line)")
+            }
+        }
+    }
+
+    /// Another program writes over the screen (here: straight to the pane's terminal);
+    /// `Ctrl-L` repaints every cell, so the UI shows what it holds again.
+    @Test func ctrlLRepaintsWhatAnotherProgramWroteOver() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        _ = try sandbox.add("Trip 🇯🇵 東京 ok")
+        let session = try TmuxSession(command: [sandbox.runner.executable.path, "--store", sandbox.storePath],
+                                      width: 80, height: 20, term: "xterm-256color")
+        defer { session.kill() }
+        _ = try session.waitFor(text: "Trip")
+        let tty = try session.format("#{pane_tty}")
+        let handle = try #require(FileHandle(forWritingAtPath: tty))
+        handle.write(Data("\u{1B}[2J\u{1B}[5;1HGARBAGE-FROM-ELSEWHERE".utf8))
+        try handle.close()
+        _ = try session.waitFor(text: "GARBAGE-FROM-ELSEWHERE")
+
+        try session.sendKeys("C-l")
+        let screen = try session.waitUntil("the UI repainted") { !$0.contains("GARBAGE") && $0.contains("Trip") }
+        #expect(screen.contains("Categories"))
+    }
+
     /// The display column (terminal cells) where the list row's date begins.
     private func dateColumn(of line: String) -> Int? {
         guard let range = line.range(of: "20") else { return nil }

@@ -167,33 +167,21 @@ public final class NCursesTerminal: Terminal {
         cursorShown = true
     }
 
-    /// Writes the cells that differ from the last frame (all of them when `full`).
-    /// False when the pair table ran out part way (never with `fallBackToDefaultColors`).
+    /// Writes the cells that differ from the last frame (all of them when `full`), as
+    /// `FrameDiff` says. False when the pair table ran out part way (never with
+    /// `fallBackToDefaultColors`).
     private func write(_ buffer: ScreenBuffer, full: Bool, fallBackToDefaultColors: Bool = false) -> Bool {
-        let window = notes_stdscr()
-        if full { werase(window) }
-        let width = min(buffer.size.width, Int(notes_cols()))
-        let height = min(buffer.size.height, Int(notes_lines()))
-        let old = full ? nil : previous
-        for y in 0..<height {
-            var x = 0
-            while x < width {
-                let cell = buffer[x, y]
-                if let old, old[x, y] == cell {
-                    x += 1
-                    continue
-                }
-                // A cell that was the right half of a wide character: what now covers
-                // the column to its left must be written again too — the cell there, or,
-                // if that is itself the right half of a new wide character, its left half.
-                if let old, old[x, y].isContinuation, x > 0, !cell.isContinuation {
-                    let left = buffer[x - 1, y].isContinuation && x > 1 ? x - 2 : x - 1
-                    guard put(buffer[left, y], x: left, y: y, fallBack: fallBackToDefaultColors) else { return false }
-                }
-                if !cell.isContinuation {
-                    guard put(cell, x: x, y: y, fallBack: fallBackToDefaultColors) else { return false }
-                }
-                x += 1
+        if full { werase(notes_stdscr()) }
+        let writes = FrameDiff.writes(from: full ? nil : previous, to: buffer,
+                                      width: Int(notes_cols()), height: Int(notes_lines()))
+        for write in writes {
+            switch write {
+            case .cell(let x, let y):
+                guard put(buffer[x, y], x: x, y: y, fallBack: fallBackToDefaultColors) else { return false }
+            case .covered(let x, let y):
+                // The right half of a wide character curses draws: a cluster drawn here
+                // before must not be written again over it.
+                overlays.replace(at: x, y: y, with: nil)
             }
         }
         return true
@@ -311,6 +299,12 @@ public final class NCursesTerminal: Terminal {
             var events = input.feed(read, size: size)
             guard !events.isEmpty else { continue }
             if events.contains(where: { if case .resize = $0 { true } else { false } }) { needsFullRedraw = true }
+            if events.contains(.key(.control("l"))) {
+                // Ctrl-L, everywhere: the next frame repaints every cell, whatever the
+                // terminal shows now (another program wrote over it, a lost byte).
+                clearok(notes_curscr(), true)
+                needsFullRedraw = true
+            }
             let first = events.removeFirst()
             pendingEvents += events
             return first
