@@ -189,3 +189,21 @@ extension CLISandbox {
         #expect(sandbox.storeBytes() == before)
     }
 }
+
+/// `notes edit` where there is no terminal at all (a cron job, a pipe under `setsid`):
+/// a terminal editor is refused at once with the reason; nothing hangs, nothing is kept.
+@Suite struct CLIEditWithoutATerminalTests {
+    @Test func aTerminalEditorIsRefusedWithoutATerminal() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let id = try sandbox.add("Draft", "--body", "old text")
+        let setsid = try CLIRunner(executable: URL(fileURLWithPath: "/usr/bin/setsid"))
+        let result = try setsid.run(["--wait", sandbox.runner.executable.path, "edit", id, "--store", sandbox.storePath],
+                                    environment: sandbox.sandboxed(["EDITOR": "vi"]))
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("needs a terminal and there is none"), "\(result)")
+        #expect(try sandbox.keptTexts().isEmpty)
+        let note = try #require(try sandbox.json("show", id) as? [String: Any])
+        #expect(note["body"] as? String == "old text")
+    }
+}

@@ -124,6 +124,27 @@ struct TerminalEditorTests {
         #expect(note["body"] as? String == "old text\nfrom the UI")
     }
 
+    /// vim opens on the body's first line (typing at once edits the body, not the `---`),
+    /// and `id=$(notes add … --edit)` gives vim the terminal though its output is a pipe.
+    @Test func vimOpensOnTheBodyAndWorksInsideCommandSubstitution() throws {
+        let (sandbox, harness, _) = try start()
+        defer { sandbox.remove(); harness.session.kill() }
+        let add = notes(sandbox, "add", "From a script", "--body", "first line", "--edit")
+            .map(TmuxSession.shellQuoted).joined(separator: " ")
+        try harness.run("id=$(\(add)); echo \"NEW\"\"=$id\"")
+        try harness.session.waitFor(text: "title: \"From a script\"")
+        try harness.session.sendKeys("I")
+        try harness.session.type("typed at once: ")
+        try harness.session.sendKeys("Escape")
+        try vimCommand(harness, ":wq")
+        let screen = try harness.session.waitUntil("the id printed") { $0.contains("NEW=") && !$0.contains("NEW=$id") }
+        let id = try #require(screen.components(separatedBy: "\n").last { $0.hasPrefix("NEW=") }.map { String($0.dropFirst(4)) })
+        #expect(UUID(uuidString: id) != nil, "\(screen)")
+        let note = try #require(try sandbox.json("show", id) as? [String: Any])
+        #expect(note["body"] as? String == "typed at once: first line")
+        #expect(note["title"] as? String == "From a script")
+    }
+
     @Test func colonCQKeepsTheTextAndShowsWhere() throws {
         let (sandbox, harness, id) = try start(width: 200)
         defer { sandbox.remove(); harness.session.kill() }

@@ -74,7 +74,16 @@ public final class EditFile {
     /// The text is saved: removes the file and its folder.
     public func discard() {
         unlink(path)
-        unlink(path + ".new")
+        removeFolder()
+    }
+
+    /// Removes the private folder with whatever the editor left in it (backups such as
+    /// `name.md~` or `#name.md#`, swap files): they hold the note's text, and the folder
+    /// is ours alone (mode 0700, made for this edit). Folders inside are left alone.
+    private func removeFolder() {
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: folder) {
+            for name in names { unlink(folder + "/" + name) }
+        }
         rmdir(folder)
     }
 
@@ -89,7 +98,7 @@ public final class EditFile {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let destination = unsavedFolder.appendingPathComponent("\(stamp)-\(name)-\(UUID().uuidString.prefix(4)).md").path
         if rename(path, destination) == 0 {
-            rmdir(folder)
+            removeFolder()
             path = destination
             return destination
         }
@@ -97,7 +106,7 @@ public final class EditFile {
         guard let data = FileManager.default.contents(atPath: path),
               (try? Self.create(destination, contents: [UInt8](data))) != nil else { return path }
         unlink(path)
-        rmdir(folder)
+        removeFolder()
         path = destination
         return destination
     }
@@ -117,10 +126,21 @@ public final class EditFile {
         return String(digits.prefix(8)) + "-" + String(digits.dropFirst(8).prefix(6))
     }
 
-    /// A file name made of letters, digits, `-` and `_` only, at most 40 characters.
+    /// A file name made of letters and digits of any script, `-` and `_`: every run of
+    /// other characters (blanks, punctuation, emoji) becomes one `-`, none at the ends;
+    /// at most 40 characters (`東京 trip` → `東京-trip`).
     static func safeName(_ name: String) -> String {
-        let kept = name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }
-        let result = String(kept.prefix(40))
+        var result = ""
+        for character in name {
+            let kept = character.isLetter || character.isNumber || character == "_" || character == "-"
+            if kept {
+                result.append(character)
+            } else if !result.isEmpty, result.last != "-" {
+                result.append("-")
+            }
+            if result.count >= 40 { break }
+        }
+        while result.last == "-" { result.removeLast() }
         return result.isEmpty ? "note" : result
     }
 

@@ -13,6 +13,8 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The editor was ended by a signal.
     case killed(command: String, signal: Int32)
     case couldNotStart(command: String, reason: String)
+    /// The editor draws on a terminal and this process has none (no `/dev/tty`).
+    case noTerminal(command: String)
     case notUTF8
 
     public var description: String {
@@ -22,6 +24,9 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
         case .failed(let command, let status): "the editor '\(command)' exited with status \(status)"
         case .killed(let command, let signal): "the editor '\(command)' was ended by signal \(signal)"
         case .couldNotStart(let command, let reason): "cannot start the editor '\(command)': \(reason)"
+        case .noTerminal(let command):
+            "the editor '\(command)' needs a terminal and there is none: run this in a terminal, "
+                + "or set VISUAL to an editor that opens a window of its own and waits (such as 'code -w')"
         case .notUTF8: "the edited file is not UTF-8 text"
         }
     }
@@ -58,7 +63,8 @@ public struct ExternalEditor: Sendable {
     /// Runs the editor on the file at `path` and waits for it. Throws unless it exits with status 0.
     public func run(file path: String) throws(EditorError) {
         let command = self.command
-        let arguments = ["/bin/sh", "-c", command + " \"$1\"", "sh", path]
+        let invocation = EditorInvocation(command: command, line: Self.firstBodyLine(ofFileAt: path))
+        let arguments = ["/bin/sh", "-c", invocation.shellCommand, "sh", path]
         let environmentLines = environment.map { "\($0.key)=\($0.value)" }
 
         var attributes = posix_spawnattr_t()
@@ -79,6 +85,18 @@ public struct ExternalEditor: Sendable {
         defer { posix_spawn_file_actions_destroy(&fileActions) }
         for descriptor in Self.openDescriptors() where descriptor > 2 {
             posix_spawn_file_actions_addclose(&fileActions, descriptor)
+        }
+        // Input or output is not the terminal (`id=$(notes add X --edit)`): the editor
+        // gets the controlling terminal for it, as vipe does, so it does not run blind.
+        if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+            let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            if terminal >= 0 {
+                close(terminal)
+                if isatty(STDIN_FILENO) == 0 { posix_spawn_file_actions_addopen(&fileActions, STDIN_FILENO, "/dev/tty", O_RDWR, 0) }
+                if isatty(STDOUT_FILENO) == 0 { posix_spawn_file_actions_addopen(&fileActions, STDOUT_FILENO, "/dev/tty", O_RDWR, 0) }
+            } else if invocation.needsTerminal {
+                throw .noTerminal(command: command)
+            }
         }
 
         let saved = SignalDispositions.whileChildRuns()
@@ -103,6 +121,14 @@ public struct ExternalEditor: Sendable {
         guard signal == 0 else { throw .killed(command: command, signal: signal) }
         let exitStatus = (status >> 8) & 0xFF
         guard exitStatus == 0 else { throw .failed(command: command, status: exitStatus) }
+    }
+
+    /// The line the body starts on in the file at `path` (it is read up to 64 KiB).
+    private static func firstBodyLine(ofFileAt path: String) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let start = try? handle.read(upToCount: 1 << 16) else { return nil }
+        return EditorInvocation.firstBodyLine(of: start)
     }
 
     /// This process's open file descriptors (from `/proc/self/fd`; empty where there is none).

@@ -86,7 +86,7 @@ public struct NoteEditSession {
         var problem: NoteDocumentError?
         while true {
             do { try runEditor(file.path) } catch {
-                if case EditorError.failed(_, 127) = error, let text = try? Self.text(of: file),
+                if Self.editorNeverRan(error), let text = try? Self.text(of: file),
                    UTF8Text.equal(text, initial.bytes[...]) {
                     file.discard()
                     return .failed("\(error); nothing was changed")
@@ -131,6 +131,14 @@ public struct NoteEditSession {
                 file.discard()
                 return .saved(outcome, title: title, copyTitle: Self.copyTitle(of: outcome, in: changes))
             }
+        }
+    }
+
+    /// Whether `error` says the editor never got to the file (not found, no terminal, not started).
+    private static func editorNeverRan(_ error: any Error) -> Bool {
+        switch error as? EditorError {
+        case .failed(_, 127), .noTerminal, .couldNotStart: true
+        default: false
         }
     }
 

@@ -1,0 +1,63 @@
+import Foundation
+
+/// How the editor command is run on a file: which program it is, where it should open
+/// the file, and whether it needs a terminal.
+///
+/// - Editors that take `+LINE` (vi, vim, nvim, nano, emacs, mg, micro, kak, ne, joe)
+///   open on the first line of the body, not on the header's `---`; helix takes
+///   `FILE:LINE`. Any other command gets the file alone, as before.
+/// - Those editors and helix draw on a terminal: with none to draw on, the edit is
+///   refused before anything starts (a GUI editor with a wait flag, `code -w`, runs).
+public struct EditorInvocation: Equatable, Sendable {
+    /// The shell command line, with `"$1"` standing for the file.
+    public var shellCommand: String
+    /// Whether the program is one that needs a terminal.
+    public var needsTerminal: Bool
+
+    static let plusLineEditors: Set<String> = ["vi", "vim", "nvim", "nano", "emacs", "mg", "micro", "kak", "ne", "joe"]
+    static let colonLineEditors: Set<String> = ["hx", "helix"]
+
+    /// The invocation of `command` (the `$VISUAL`/`$EDITOR` value) on a file to be opened at `line` (1-based).
+    public init(command: String, line: Int?) {
+        let program = Self.programName(command)
+        let emacsInWindow = program == "emacs" && !command.split(separator: " ").contains { $0 == "-nw" || $0 == "--no-window-system" }
+        needsTerminal = (Self.plusLineEditors.contains(program) && !emacsInWindow) || Self.colonLineEditors.contains(program)
+        if let line, line > 1, Self.plusLineEditors.contains(program) {
+            shellCommand = command + " +\(line) \"$1\""
+        } else if let line, line > 1, Self.colonLineEditors.contains(program) {
+            shellCommand = command + " \"$1:\(line)\""
+        } else {
+            shellCommand = command + " \"$1\""
+        }
+    }
+
+    /// The program's file name: the first word of the command, without its folder.
+    static func programName(_ command: String) -> String {
+        let first = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? command
+        return URL(fileURLWithPath: first).lastPathComponent
+    }
+
+    /// The 1-based line where the body starts in a document as `NoteDocument` writes it
+    /// (after any `# error:` lines, a `---` line, the header, and the closing `---`);
+    /// nil when `bytes` does not start that way.
+    public static func firstBodyLine(of bytes: some Collection<UInt8>) -> Int? {
+        var line = 1, fences = 0
+        var lineBytes: [UInt8] = []
+        for byte in bytes.prefix(1 << 16) {
+            if byte == UInt8(ascii: "\n") {
+                let text = lineBytes.last == UInt8(ascii: "\r") ? Array(lineBytes.dropLast()) : lineBytes
+                if text == Array("---".utf8) {
+                    fences += 1
+                    if fences == 2 { return line + 1 }
+                } else if fences == 0, !text.starts(with: Array("# error:".utf8)) {
+                    return nil
+                }
+                line += 1
+                lineBytes.removeAll(keepingCapacity: true)
+                continue
+            }
+            lineBytes.append(byte)
+        }
+        return nil
+    }
+}
