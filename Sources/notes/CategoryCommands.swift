@@ -11,13 +11,18 @@ struct CategoryCommand: ParsableCommand {
     )
 }
 
-/// A hex color argument: `RRGGBB` or `RRGGBBAA`, `#` optional.
+/// A hex color argument: `RRGGBB`, `RRGGBBAA` or `RGB`, `#` optional, read by the one hex
+/// reader (`SerializableColor(hex:)`), whose error says what to type, as the picker does.
 struct HexColor: ExpressibleByArgument {
     let color: SerializableColor
 
     init?(argument: String) {
         guard let color = try? SerializableColor(hex: argument) else { return nil }
         self.color = color
+    }
+
+    init(parsing text: String) throws {
+        do { color = try SerializableColor(hex: text) } catch { throw ValidationError(error.description) }
     }
 
     static var defaultValueDescription: String { "#RRGGBB" }
@@ -32,7 +37,8 @@ struct AddCategory: ParsableCommand {
     @Argument(help: "The category's name.")
     var name: String
 
-    @Option(help: ArgumentHelp("Its color: RRGGBB or RRGGBBAA, '#' optional.", valueName: "hex"))
+    @Option(help: ArgumentHelp("Its color: RRGGBB, RRGGBBAA or RGB, '#' optional.", valueName: "hex"),
+            transform: HexColor.init(parsing:))
     var color: HexColor?
 
     func run() throws {
@@ -70,7 +76,8 @@ struct ColorCategory: ParsableCommand {
     @Argument(help: "The category's name.")
     var name: String
 
-    @Argument(help: ArgumentHelp("The new color: RRGGBB or RRGGBBAA, '#' optional.", valueName: "hex"))
+    @Argument(help: ArgumentHelp("The new color: RRGGBB, RRGGBBAA or RGB, '#' optional.", valueName: "hex"),
+              transform: HexColor.init(parsing:))
     var color: HexColor
 
     func run() throws {

@@ -60,6 +60,17 @@ import Testing
         #expect(color["hex"] as? String == "#123456")
     }
 
+    /// The CLI reads hex as the picker's `#` entry does (`RGB` too), and says what to type.
+    @Test func colorTakesThreeDigitsAndAWrongValueSaysWhatToType() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        try sandbox.ok("category", "add", "Work", "--color", "#0af")
+        #expect(try sandbox.ok("category", "color", "Work", "F0A") == "Work is now #FF00AA\n")
+        let wrong = try sandbox.run("category", "color", "Work", "#12345")
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("not a hex color: use RRGGBB, RRGGBBAA or RGB"), "\(wrong)")
+    }
+
     @Test func renameKeepsNotesAndColor() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }

@@ -24,6 +24,16 @@ import Testing
         #expect(throws: ModelError.invalidHexColor(text)) { try SerializableColor(hex: text) }
     }
 
+    /// `RGB` doubles each digit, as CSS does, in every place a hex color is read.
+    @Test(arguments: ["F0A", "#f0a", " #F0A "])
+    func parsesThreeDigits(text: String) throws {
+        #expect(try SerializableColor(hex: text).hex == "#FF00AA")
+    }
+
+    @Test func theErrorSaysWhatToType() {
+        #expect(ModelError.invalidHexColor("#12345").description.contains("use RRGGBB, RRGGBBAA or RGB"))
+    }
+
     @Test func printsOpaqueColorsWithoutAlphaAndPadsDigits() throws {
         #expect(try SerializableColor(hex: "010203").hex == "#010203")
         #expect(try SerializableColor(hex: "01020300").hex == "#01020300")

@@ -21,7 +21,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notInTrash(let id): "no note with id '\(id)' in the trash"
         case .noSuchCategory(let name): "no category named '\(name)'"
         case .attachmentOutsideStore(let path): "attachment '\(path)' is outside the store's folder"
-        case .invalidHexColor(let text): "'\(text)' is not a hex color (RRGGBB or RRGGBBAA, '#' optional)"
+        case .invalidHexColor(let text): "'\(text)' is not a hex color: use \(SerializableColor.hexForms) ('#' optional)"
         case .invalidColorComponent(let detail): "invalid color component: \(detail)"
         case .dateOutOfRange(let detail): detail
         }

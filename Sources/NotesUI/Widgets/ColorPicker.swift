@@ -107,8 +107,8 @@ public struct ColorPicker: Equatable, Sendable {
         guard var field = hexEntry else { return nil }
         switch field.handle(key) {
         case .submitted(let text):
-            guard let parsed = Self.parseHex(text) else {
-                problem = "not a hex color: use RRGGBB, RRGGBBAA or RGB"
+            guard let parsed = SerializableColor.parseHex(text) else {
+                problem = "not a hex color: use \(SerializableColor.hexForms)"
                 hexEntry = field
                 return nil
             }
@@ -127,24 +127,6 @@ public struct ColorPicker: Equatable, Sendable {
         return nil
     }
 
-    /// `RRGGBB`, `RRGGBBAA` or `RGB` (each digit doubled), `#` and surrounding spaces
-    /// optional, as a color and, for `RRGGBBAA`, an alpha.
-    public static func parseHex(_ text: String) -> (color: RGB8, alpha: UInt8?)? {
-        var digits = Substring(text.trimmingCharacters(in: " "))
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard [3, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
-        if digits.count == 3 { digits = Substring(digits.flatMap { [$0, $0] }) }
-        var bytes: [UInt8] = []
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            let next = digits.index(index, offsetBy: 2)
-            guard let byte = UInt8(digits[index..<next], radix: 16) else { return nil }
-            bytes.append(byte)
-            index = next
-        }
-        let color = RGB8(red: bytes[0], green: bytes[1], blue: bytes[2])
-        return (color, bytes.count == 4 ? bytes[3] : nil)
-    }
 
     private mutating func select(offset: Int) {
         let count = Channel.allCases.count
