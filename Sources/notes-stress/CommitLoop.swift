@@ -5,7 +5,7 @@ import Foundation
 import NotesCore
 import NotesTestSupport
 
-/// `notes-stress commit --store PATH --seed N [--owner NAME] [--count N] [--compact-bytes N]`
+/// `notes-stress commit --store PATH --seed N [--owner NAME] [--count N] [--compact-bytes N] [--compaction inline|background]`
 ///
 /// Commits edits in a loop (forever when `--count` is 0, the default: the test
 /// kills it), printing `pending …` before and `ok …` after each commit (see
@@ -21,6 +21,9 @@ enum CommitLoop {
         // Every unchanged body is kept (not written again) by default, so kills land in
         // lines that keep a body too (the program keeps only bodies of 64 KiB and more).
         storeOptions.keptBodyMinimumBytes = options.int("kept-body-bytes", default: 0)
+        // `background`: compactions run on a thread of their own and are swapped in by a
+        // later commit, so kills land while one is being written and while one is swapped in.
+        if options.string("compaction") == "background" { storeOptions.compaction = .background }
         let url = URL(fileURLWithPath: path)
         let store: NotesStore
         do { store = try NotesStore.open(at: url, options: storeOptions) } catch { Output.fail("open: \(error)") }

@@ -10,6 +10,7 @@ enum OpenUI {
         var options = NotesStoreOptions()
         options.refreshWaitsForLock = false  // no key waits for another process's lock:
         options.commitWaitsForLock = false  // a busy commit is queued by the runner and retried
+        options.compaction = .background  // and no key waits for a compaction
         let store = try NotesStore.open(at: url, options: options)
         defer { store.close() }
         StoreReport.print(for: store)

@@ -18,7 +18,10 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store, printing its warnings and any migration report to stderr.
     func open() throws -> NotesStore {
-        let store = try NotesStore.open(at: url)
+        var options = NotesStoreOptions()
+        // A command never waits for a compaction: it hands it to `notes compact`.
+        options.compaction = .handOff { url in DetachedCompaction.start(url) }
+        let store = try NotesStore.open(at: url, options: options)
         StoreReport.print(for: store)
         store.warningHandler = { Console.warning($0.description) }
         return store

@@ -63,16 +63,19 @@ import Testing
         }
     }
 
-    /// Both, with compaction every few commits.
-    @Test
-    func twoProcessesCompactingOftenKeepEachOthersCommits() throws {
+    /// Both, with compaction every few commits: in the commit, or on a thread of its own
+    /// while commits go on (each process swaps its own in; another's makes it drop its own).
+    @Test(arguments: ["inline", "background"])
+    func twoProcessesCompactingOftenKeepEachOthersCommits(compaction: String) throws {
         for round in 0..<ReliabilitySettings.twoProcessRounds {
             let seed = ReliabilitySettings.seed &+ UInt64(3_000 + round)
-            try runPair(seed: seed, killFirst: round % 2 == 1, compactBytes: 4096, context: "round \(round), seed \(seed)")
+            try runPair(seed: seed, killFirst: round % 2 == 1, compactBytes: 4096, compaction: compaction,
+                        context: "round \(round), seed \(seed), \(compaction) compaction")
         }
     }
 
-    private func runPair(seed: UInt64, killFirst: Bool, compactBytes: Int, context: String) throws {
+    private func runPair(seed: UInt64, killFirst: Bool, compactBytes: Int, compaction: String = "inline",
+                         context: String) throws {
         let folder = try TemporaryFolder(prefix: "notes-two")
         defer { folder.remove() }
         let url = folder.file("notes.json")
@@ -82,7 +85,7 @@ import Testing
             try ChildProcess(
                 executable: stress,
                 arguments: ["commit", "--store", url.path, "--seed", String(seed), "--owner", owner,
-                            "--count", String(count), "--compact-bytes", String(compactBytes)],
+                            "--count", String(count), "--compact-bytes", String(compactBytes), "--compaction", compaction],
                 environment: StressBinaries.environment(), stdout: .pipe, stderrURL: folder.file("err-\(owner)"))
         }
         let first = try start("a", count: killFirst ? 0 : 80, seed: seed)

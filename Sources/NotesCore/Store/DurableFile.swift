@@ -131,6 +131,23 @@ enum DurableFile {
         try syncFolder(of: url)
     }
 
+    /// Writes `bytes` to a new file at `path` (mode 0600, never over an existing one) and
+    /// `fsync`s it; on failure the file is removed.
+    static func writeNew(_ path: String, _ bytes: [UInt8]) throws(StoreError) {
+        unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, fileMode)
+        guard fd >= 0 else { throw .io(file: path, operation: "create", reason: errnoText()) }
+        do throws(StoreError) {
+            try writeAll(fd, bytes, path: path)
+            guard fsync(fd) == 0 else { throw .io(file: path, operation: "fsync", reason: errnoText()) }
+        } catch {
+            close(fd)
+            unlink(path)
+            throw error
+        }
+        close(fd)
+    }
+
     /// `fsync`s the folder holding `url`, so a rename or a new file survives power loss.
     static func syncFolder(of url: URL) throws(StoreError) {
         let folder = url.deletingLastPathComponent().path

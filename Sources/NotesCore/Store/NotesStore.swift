@@ -33,7 +33,7 @@ public final class NotesStore: NotesRepository {
     /// What opening migrated, if anything: "migrated … from format 1 to 3; the original is kept at …".
     public internal(set) var migrationReport: String?
 
-    let options: NotesStoreOptions
+    var options: NotesStoreOptions
     /// Why this store cannot be written (opened read-only, a read-only mount, files
     /// without write permission), or nil. Such a store is read; only a commit fails.
     public let readOnlyReason: String?
@@ -61,6 +61,12 @@ public final class NotesStore: NotesRepository {
     /// Unreadable color archives kept as they were, by category.
     var preserved: [UUID: PreservedColor] = [:]
     var isClosed = false
+    /// The compaction running off the key path (`CompactionMode.background`), if any.
+    var compaction: BackgroundCompaction?
+    /// Whether this store already handed a compaction to another process (`CompactionMode.handOff`).
+    var handedOffCompaction = false
+    /// Tests: runs on the compaction's thread before it encodes (to hold it back).
+    var compactionWillWrite: (@Sendable () -> Void)?
 
     /// The path of the lock file for a store at `url`.
     public static func lockPath(for url: URL) -> String { url.path + ".lock" }
@@ -94,7 +100,10 @@ public final class NotesStore: NotesRepository {
         do {
             try store.lock.lock(timeout: options.lockTimeout)
             defer { store.lock.unlock() }
-            if !store.isReadOnly { DurableFile.removeStaleTemporaries(of: store.url) }
+            if !store.isReadOnly {
+                DurableFile.removeStaleTemporaries(of: store.url)
+                BackgroundCompaction.removeLeftovers(of: store.url)
+            }
             try store.loadAll()
         } catch {
             store.close()
@@ -129,11 +138,12 @@ public final class NotesStore: NotesRepository {
     /// is a warning: the commit is safe in the journal).
     func commitCaughtUp(_ changes: [StoreChange]) throws {
         try checkSnapshotIntact()
+        finishCompactionOrWarn()
         try Self.validate(changes, against: contents)
         try append(changes)
         try applyValidated(changes)
         if shouldCompact {
-            do { try compact() } catch {
+            do { try startCompaction() } catch {
                 warn("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal, which keeps growing until this is fixed")
             }
         }
@@ -169,7 +179,9 @@ public final class NotesStore: NotesRepository {
         }
         busyHolder = nil
         defer { lock.unlock() }
-        return try catchUp()
+        let changed = try catchUp()
+        if !isReadOnly { finishCompactionOrWarn() }
+        return changed
     }
 
     /// Releases the files. Using the store afterwards throws `StoreError.closed`.

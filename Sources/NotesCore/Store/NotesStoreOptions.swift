@@ -25,6 +25,10 @@ public struct NotesStoreOptions: Sendable {
     /// says no: a busy lock then throws `StoreError.locked` at once, and the UI queues the
     /// commit and tries again later (`PendingCommits`).
     public var commitWaitsForLock = true
+    /// How the journal is folded into the snapshot when it has grown (`CompactionMode`):
+    /// in the commit (the default), on a thread of its own (the UI), or by another process
+    /// (the command line).
+    public var compaction: CompactionMode = .inline
 
     public init(
         lockTimeout: Double = 5, compactionMinimumBytes: Int = 64 * 1024, compactionRatio: Double = 0.25,

@@ -1,0 +1,158 @@
+import Foundation
+@testable import NotesCore
+import NotesTestSupport
+import Testing
+
+/// Compaction off the key path (PRODUCT §3 "No stall"): commits go on while a compaction
+/// is being written, it is swapped in by a later commit, and one made stale by another
+/// process's compaction is dropped. Nothing here is timed: the compaction is held back
+/// on purpose until the test lets it go.
+@Suite struct BackgroundCompactionTests {
+    /// A gate the compaction's thread waits at until the test opens it.
+    final class Gate: @unchecked Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var reached = false
+        func pass() {
+            lock.withLock { reached = true }
+            semaphore.wait()
+        }
+        func open() { semaphore.signal() }
+        var wasReached: Bool { lock.withLock { reached } }
+    }
+
+    func options(_ mode: CompactionMode) -> NotesStoreOptions {
+        var options = NotesStoreOptions(compactionMinimumBytes: 2_000, compactionRatio: 0.1)
+        options.compaction = mode
+        return options
+    }
+
+    func note(_ number: Int) -> Note {
+        Note(title: "Note \(number)", body: String(repeating: "words \(number) ", count: 40), created: ISODate.rounded(Date()))
+    }
+
+    func snapshotInode(_ url: URL) throws -> UInt64 {
+        try #require(try DurableFile.identity(url.path)).inode
+    }
+
+    @Test func commitsGoOnWhileACompactionIsWrittenAndALaterCommitSwapsItIn() throws {
+        let folder = try TemporaryFolder(prefix: "notes-bgcompact")
+        defer { folder.remove() }
+        let url = folder.file("notes.json")
+        let store = try NotesStore.open(at: url, options: options(.background))
+        defer { store.close() }
+        let gate = Gate()
+        store.compactionWillWrite = { gate.pass() }
+        let firstInode = try snapshotInode(url)
+
+        // Commits until a compaction is due; it starts, and waits at the gate.
+        var committed: [Note] = []
+        while store.compaction == nil {
+            let next = note(committed.count)
+            try store.commit(.putNote(next))
+            committed.append(next)
+        }
+        // More commits while it is held: none waits for it, and the snapshot is not touched.
+        for _ in 0..<5 {
+            let next = note(committed.count)
+            try store.commit(.putNote(next))
+            committed.append(next)
+        }
+        #expect(try snapshotInode(url) == firstInode)
+        let other = try NotesStore.open(at: url)
+        #expect(Set(other.contents.notes.keys) == Set(committed.map(\.id)))
+        other.close()
+
+        // Let it go; the next commit swaps the new snapshot in and keeps only later lines.
+        gate.open()
+        store.compaction?.wait()
+        let last = note(committed.count)
+        try store.commit(.putNote(last))
+        committed.append(last)
+        #expect(try snapshotInode(url) != firstInode)
+        let journal = try String(contentsOfFile: NotesStore.journalPath(for: url), encoding: .utf8)
+        #expect(journal.split(separator: "\n").count == 6, "the 5 commits made while it was held, and the last")
+
+        let reopened = try NotesStore.open(at: url)
+        defer { reopened.close() }
+        #expect(reopened.contents == store.contents)
+        #expect(Set(reopened.contents.notes.keys) == Set(committed.map(\.id)))
+    }
+
+    /// Another process compacts while ours is held: ours is based on a snapshot that is
+    /// gone, so it is dropped, and nothing is lost.
+    @Test func aCompactionMadeStaleByAnotherProcessIsDropped() throws {
+        let folder = try TemporaryFolder(prefix: "notes-bgcompact")
+        defer { folder.remove() }
+        let url = folder.file("notes.json")
+        let store = try NotesStore.open(at: url, options: options(.background))
+        defer { store.close() }
+        let gate = Gate()
+        store.compactionWillWrite = { gate.pass() }
+        var committed: [Note] = []
+        while store.compaction == nil {
+            let next = note(committed.count)
+            try store.commit(.putNote(next))
+            committed.append(next)
+        }
+        let other = try NotesStore.open(at: url)
+        let extra = note(1_000)
+        try other.commit(.putNote(extra))
+        try other.compactNow()
+        other.close()
+        let othersInode = try snapshotInode(url)
+
+        gate.open()
+        store.compaction?.wait()
+        let last = note(committed.count)
+        try store.commit(.putNote(last))
+
+        #expect(try snapshotInode(url) == othersInode, "the stale compaction replaced the other's snapshot")
+        let reopened = try NotesStore.open(at: url)
+        defer { reopened.close() }
+        #expect(Set(reopened.contents.notes.keys) == Set((committed + [extra, last]).map(\.id)))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".part") }
+        #expect(leftovers.isEmpty)
+    }
+
+    /// `notes compact`'s way: the lock is held only to catch up and to swap, so another
+    /// process commits while the compaction is being written.
+    @Test func compactingWithoutTheLockLetsOthersCommitMeanwhile() throws {
+        let folder = try TemporaryFolder(prefix: "notes-bgcompact")
+        defer { folder.remove() }
+        let url = folder.file("notes.json")
+        do {
+            let writer = try NotesStore.open(at: url, options: options(.inline))
+            for number in 0..<3 { try writer.commit(.putNote(note(number))) }
+            writer.close()
+        }
+        let compactor = try NotesStore.open(at: url, options: options(.background))
+        defer { compactor.close() }
+        let gate = Gate()
+        compactor.compactionWillWrite = { gate.pass() }
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let running = compactor  // used by that thread alone until `done`
+        let thread = Thread {
+            do { try running.compactWithoutHoldingTheLock() } catch { Issue.record("\(error)") }
+            done.signal()
+        }
+        thread.start()
+        while !gate.wasReached { usleep(1_000) }
+
+        var lockedOptions = NotesStoreOptions(lockTimeout: 0)
+        lockedOptions.compaction = .inline
+        let other = try NotesStore.open(at: url, options: lockedOptions)
+        let during = note(99)
+        try other.commit(.putNote(during))  // the lock is free: it would throw `locked` at once
+        other.close()
+        gate.open()
+        done.wait()
+
+        let reopened = try NotesStore.open(at: url)
+        defer { reopened.close() }
+        #expect(reopened.contents.notes[during.id] != nil)
+        #expect(reopened.contents.notes.count == 4)
+        let journal = try String(contentsOfFile: NotesStore.journalPath(for: url), encoding: .utf8)
+        #expect(journal.split(separator: "\n").count == 1, "only the commit made meanwhile is left in the journal")
+    }
+}
