@@ -74,7 +74,9 @@ public struct HardNotes {
 
     /// A tag as the store keeps it (`Tag.normalize`d).
     public mutating func tag() -> String? {
-        Tag.normalize(random.pick(Self.words) + random.pick(["", " ", "#", "-", ".", ",", "/", "🧪", "e\u{301}"])
+        if random.chance(0.05) { return Tag.normalize("# #" + random.pick(Self.words)) }  // once kept as "#word"
+        if random.chance(0.2) { return Tag.normalize(random.pick(Self.fragments) + random.pick(Self.fragments) + random.pick(Self.fragments)) }
+        return Tag.normalize(random.pick(Self.words) + random.pick(["", " ", "#", "-", ".", ",", "/", "🧪", "e\u{301}"])
             + (random.chance(0.5) ? random.pick(Self.fragments) : ""))
     }
 

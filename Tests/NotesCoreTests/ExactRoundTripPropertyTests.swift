@@ -41,10 +41,17 @@ import Testing
         }
         if failures > 3 { Issue.record("\(path), seed \(seed): \(failures) notes changed in all") }
         #expect(actualNotes.count == expected.notes.count + expected.trash.count, "\(path), seed \(seed): note count")
-        for category in expected.categories.values {
-            let differences = HardNotes.differences(category, actual.categories[category.id])
+        for category in Array(expected.categories.values) + Array(expected.deletedCategories.values) {
+            let differences = HardNotes.differences(category, actual.categories[category.id] ?? actual.deletedCategories[category.id])
             if !differences.isEmpty { Issue.record("\(path), seed \(seed): \(differences.joined(separator: "; "))") }
         }
+    }
+
+    /// A fresh database with `bundle` imported as `notes import` does it.
+    static func imported(_ bundle: ExchangeBundle) throws -> NotesDatabase {
+        var database = NotesDatabase()
+        for change in Importer.plan(bundle, into: database).changes { try database.apply(change) }
+        return database
     }
 
     /// Whether `note` (in a database holding `categories`) changes on its way through `trip`.
@@ -57,6 +64,20 @@ import Testing
         } catch { return true }
     }
 
+    /// An import normalizes tags again; a name the store kept must come through unchanged.
+    @Test func normalizingATagTwiceChangesNothing() {
+        let seed = Self.seed()
+        var generator = HardNotes(seed: seed)
+        for _ in 0..<20_000 {
+            let raw = generator.text(pieces: 4)
+            guard let once = Tag.normalize(raw) else { continue }
+            let twice = Tag.normalize(once)
+            #expect(twice.map { Array($0.utf8) } == Array(once.utf8), "seed \(seed): \(HardNotes.shown(raw)) → \(HardNotes.shown(once))")
+            if twice.map({ Array($0.utf8) }) != Array(once.utf8) { return }
+        }
+        #expect(Tag.normalize("# #x") == "x")
+    }
+
     @Test func syncBetweenTwoHomesKeepsEveryFieldAndASecondSyncChangesNothing() throws {
         let seed = Self.seed()
         var generator = HardNotes(seed: seed)
@@ -65,6 +86,8 @@ import Testing
         let sandbox = try SyncSandbox()
         let homeA = try sandbox.open("a")
         try homeA.commit(categories.map(StoreChange.putCategory) + notes.map(StoreChange.putNote))
+        // A deleted category: its notes in the trash keep it, the live ones lose it.
+        try homeA.commit([.trashCategory(categories[0].id, at: generator.date())])
         try sandbox.engine(homeA).initialize(remote: sandbox.remote.path)
         let homeB = try sandbox.machine("b")
 
@@ -109,8 +132,10 @@ import Testing
             Self.changes(note, categories: categories) { database in
                 let note = try #require(database.notes.values.first ?? database.trash.values.first)
                 let text = MarkdownExchange.document(for: note, category: note.categoryID.flatMap { database.categories[$0] })
-                let read = try ExactMarkdownReader(file: "note.md").read(Data(text.utf8))
-                return NotesDatabase(notes: [read.note], categories: read.category.map { [$0] } ?? [])
+                let folder = try TemporaryFolder(prefix: "notes-exact-one")
+                defer { folder.remove() }
+                try Data(text.utf8).write(to: folder.file("note.md"))
+                return try Self.imported(ImportReader().read(paths: [folder.file("note.md").path]).bundle)
             }
         }
     }
@@ -135,7 +160,7 @@ import Testing
         Self.compare(source.contents, reopened.contents, seed: seed, path: "JSON export → import") { note in
             Self.changes(note, categories: categories) { database in
                 let bundle = try JSONExchange.read(Data(JSONExchange.document(of: database, includeTrash: true).jsonBytes()), file: "x")
-                return NotesDatabase(notes: bundle.notes, categories: bundle.categories)
+                return try Self.imported(bundle)
             }
         }
     }
