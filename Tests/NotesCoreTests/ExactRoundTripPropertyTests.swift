@@ -82,7 +82,7 @@ import Testing
         let seed = Self.seed()
         var generator = HardNotes(seed: seed)
         let categories = generator.categories(12)
-        let notes = generator.notes(1200, categories: categories)
+        let notes = generator.notes(1000, categories: categories)
         let sandbox = try SyncSandbox()
         let homeA = try sandbox.open("a")
         try homeA.commit(categories.map(StoreChange.putCategory) + notes.map(StoreChange.putNote))
