@@ -31,6 +31,48 @@ import Testing
         #expect(homeA.contents.notes[note.id]?.tags == ["real tag"])
     }
 
+    /// A color archive written by another program (different bytes for the same color) is
+    /// read, and kept as it is: no sync on either home rewrites it.
+    @Test func aForeignArchiveOfTheSameColorIsKeptByteForByte() throws {
+        let sandbox = try SyncSandbox()
+        let homeA = try sandbox.machine("a"), homeB = try sandbox.machine("b")
+        let color = try SerializableColor(colorSpace: .sRGB, red: 0.25, green: 0.5, blue: 0.75, alpha: 1)
+        let category = Category(name: "Home Office", color: color)
+        try homeA.commit([.putCategory(category), .putNote(Note(title: "N", created: ISODate.rounded(Date()), categoryID: category.id))])
+        try sandbox.sync(homeA)
+        let foreign = try ArchiveFixtures.colorArchive(ArchiveFixtures.validColorFields, format: .xml)
+        #expect(try ColorArchive.unarchive(foreign) == color)
+        #expect(foreign != (try ColorArchive.archive(color)))
+
+        // Another program replaces the archive in the remote, same color, other bytes.
+        let clone = sandbox.folder.file("clone")
+        try GitCommand(folder: sandbox.folder.url, environment: sandbox.environment)
+            .check("clone", ["clone", "-q", sandbox.remote.path, clone.path])
+        let file = clone.appendingPathComponent(SyncFiles.categoriesFile)
+        var json = try String(contentsOf: file, encoding: .utf8)
+        let archiveLine = try #require(json.split(separator: "\n").first { $0.contains("\"archive\"") })
+        json = json.replacingOccurrences(of: String(archiveLine), with: "      \"archive\": \"\(foreign.base64EncodedString())\",")
+        try Data(json.utf8).write(to: file)
+        let git = GitCommand(folder: clone, environment: sandbox.environment)
+        try git.check("commit", ["-c", "user.name=other", "-c", "user.email=o@x", "commit", "-qam", "foreign archive"])
+        try git.check("push", ["push", "-q", "origin", "HEAD:main"])
+        let remote = GitCommand(folder: sandbox.remote, environment: sandbox.environment)
+        let head = try remote.check("read main", ["rev-parse", "main"]).text
+
+        for home in [homeB, homeA, homeB, homeA] { try sandbox.sync(home) }
+        #expect(try remote.check("read main", ["rev-parse", "main"]).text == head, "no sync rewrote the archive")
+
+        // A change elsewhere on A, merged with the remote, keeps the archive too.
+        let note = Note(title: "Later", created: ISODate.rounded(Date()))
+        try homeA.commit([.putNote(note)])
+        let edit = Note(title: "On B", created: ISODate.rounded(Date()))
+        try homeB.commit([.putNote(edit)])
+        for home in [homeB, homeA, homeB, homeA] { try sandbox.sync(home) }
+        #expect(try sandbox.remoteFiles()[SyncFiles.categoriesFile]?.contains(foreign.base64EncodedString()) == true)
+        #expect(homeB.contents.notes[note.id] != nil && homeA.contents.notes[edit.id] != nil)
+        #expect(homeB.contents.categories[category.id]?.color == color)
+    }
+
     @Test func aNoteFileWhoseFolderContradictsItsHeaderIsAnError() throws {
         let note = Note(title: "N", deleted: ISODate.rounded(Date()))
         let data = Data(MarkdownExchange.document(for: note, category: nil).utf8)
