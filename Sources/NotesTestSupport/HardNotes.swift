@@ -106,6 +106,11 @@ public struct HardNotes {
 
     /// A date to the millisecond, within the years the store keeps.
     public mutating func date() -> Date {
+        if random.chance(0.02) {  // the ends of what the store keeps
+            let limit = Int(Note.storableSecondsLimit) - 1
+            let seconds = random.pick([-limit, limit, random.int(-limit...limit)])
+            return ISODate.rounded(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+        }
         let milliseconds = random.chance(0.1) ? random.int(-62_000_000_000_000...95_000_000_000_000) : random.int(1_000_000_000_000...2_000_000_000_000)
         return ISODate.rounded(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }

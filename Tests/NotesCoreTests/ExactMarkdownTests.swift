@@ -61,6 +61,16 @@ import Testing
         #expect(read.category == category)
     }
 
+    /// The store keeps dates back to the year -1167; they are written with a sign and read back.
+    @Test(arguments: [-Note.storableSecondsLimit + 1, -63_300_000_000, -63_114_076_800, Note.storableSecondsLimit - 1])
+    func datesAtTheEndsOfWhatTheStoreKeepsComeBack(seconds: Double) throws {
+        let date = ISODate.rounded(Date(timeIntervalSinceReferenceDate: seconds))
+        #expect(ISODate.parse(ISODate.format(date)) == date, "\(ISODate.format(date))")
+        let note = Note(title: "Old", created: date, updated: date, deleted: date)
+        let read = try roundTrip(note)
+        #expect(read.note == note)
+    }
+
     @Test(arguments: [
         ("---\nnotes-format: \"notes-markdown/1\"\ntitle: \"T\"\n---\nbody\n", "no 'date'"),
         ("---\nnotes-format: \"notes-markdown/2\"\n---\n\n", "version 2"),
