@@ -93,6 +93,37 @@ import Testing
         #expect(throws: ExchangeError.self) { try ExactMarkdownReader(file: "n.md").read(Data(text.utf8)) }
     }
 
+    /// Other tools read the same header as plain YAML: libyaml (through Yams, as Obsidian's
+    /// and zk's parsers would) gives the same title, category and exact tags as strings.
+    /// (libyaml drops a U+FEFF at the very start of a quoted string, `"\uFEFFx"`; PyYAML
+    /// keeps it. Only other tools see that; notes' own reader keeps it.)
+    @Test func aYAMLParserReadsTheSameHeader() throws {
+        func visible(_ value: String) -> NoteHeader.Value { .text(Self.withoutLeadingBOM(value)) }
+        func asRead(_ value: NoteHeader.Value?) -> NoteHeader.Value? {
+            guard case .text(let read) = value else { return value }
+            return .text(Self.withoutLeadingBOM(read))
+        }
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var generator = HardNotes(seed: seed)
+        let categories = generator.categories(8)
+        for note in generator.notes(400, categories: categories) {
+            let category = categories.first { $0.id == note.categoryID }
+            let text = MarkdownExchange.document(for: note, category: category)
+            let yaml = try #require(try YAMLFrontMatter.split(text), "seed \(seed)")
+            let header = NoteHeader(yaml: yaml)
+            #expect(asRead(header.entry("title")?.value) == visible(note.title), "seed \(seed): \(HardNotes.describe(note))")
+            #expect(header.entry("notes-format")?.value == .text("notes-markdown/1"))
+            if let category { #expect(asRead(header.entry("category")?.value) == visible(category.name), "seed \(seed)") }
+            let tags = header.entry("notes-tags") ?? header.entry("tags")
+            guard case .list(let names) = tags?.value else { Issue.record("seed \(seed): no tag list"); continue }
+            #expect(Set(names.map(Self.withoutLeadingBOM)) == Set(note.tags.map(Self.withoutLeadingBOM)), "seed \(seed)")
+        }
+    }
+
+    static func withoutLeadingBOM(_ text: String) -> String {
+        text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
     @Test func importUsesTheExactReaderForNotesOwnFilesOnly() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
