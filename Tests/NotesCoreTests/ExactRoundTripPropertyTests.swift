@@ -36,7 +36,8 @@ import Testing
             let smallest = HardNotes.shrink(note, while: stillFails)
             Issue.record("""
                 \(path), seed \(seed) (NOTES_PROPERTY_SEED=\(seed)): note \(note.id) changed: \(differences.joined(separator: "; "))
-                smallest failing note: \(HardNotes.describe(smallest))
+                smallest failing note: \(HardNotes.describe(smallest)), category name \
+                \(smallest.categoryID.flatMap { expected.categories[$0] ?? expected.deletedCategories[$0] }.map { HardNotes.shown($0.name) } ?? "none")
                 """)
         }
         if failures > 3 { Issue.record("\(path), seed \(seed): \(failures) notes changed in all") }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The files of the sync repository, readable on any git host:
-/// - `notes/<ID>.md`: a live note, in the Markdown export format (`MarkdownExchange`);
+/// - `notes/<ID>.md`: a live note, in notes' exact Markdown format (written by
+///   `MarkdownExchange.document`, read back exactly by `ExactMarkdownReader`);
 /// - `trash/<ID>.md`: a note in the trash, the same with its `deleted` date;
 /// - `categories.json`: every category with its color (hex and secure archive) and
 ///   when it last changed; deleted ones with their `deleted` date.
