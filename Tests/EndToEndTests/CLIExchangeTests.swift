@@ -80,7 +80,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(names == ["Quarterly report.md", "Quotes -and- slashes - - - - here.md", "Same title-2.md", "Same title.md"])
         let report = try String(contentsOfFile: folder + "/Quarterly report.md", encoding: .utf8)
-        #expect(report.hasPrefix("---\ntitle: \"Quarterly report\"\ndate: "))
+        #expect(report.hasPrefix("---\nnotes-format: \"notes-markdown/1\"\ntitle: \"Quarterly report\"\ndate: "))
         #expect(report.contains("\ntags: [\"q3\", \"urgent\"]\ncategory: \"Work\"\n"))
         #expect(report.contains("\ncategory-color: \"#FF8000\"\nkind: checklist\nid: "))
         #expect(report.hasSuffix("---\n# Heading\n\n- item\n- 日本語 ✓\n\n"), "the body, then the final line break")

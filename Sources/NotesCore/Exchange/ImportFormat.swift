@@ -7,7 +7,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case json
     /// jrnl's JSON export (`jrnl --export json`).
     case jrnl
-    /// Markdown, with or without YAML (`---`) or TOML (`+++`) front matter.
+    /// Markdown, with or without YAML (`---`) or TOML (`+++`) front matter. A file of
+    /// notes' own exact Markdown (`notes-format` first in its header) is read by
+    /// `ExactMarkdownReader`, every other one by the general reader.
     case markdown
     /// Plain text: the first line is the title.
     case text

@@ -126,6 +126,12 @@ public struct ImportReader: Sendable {
             } else {
                 bundle.merge(try JSONExchange.read(data, file: shown))
             }
+        case .markdown where ExactMarkdownReader.isExactFormat(data):
+            // Notes' own export says so in its header: read exactly, nothing guessed.
+            let document = try ExactMarkdownReader(file: shown).read(data)
+            var note = document.note
+            note.categoryID = document.category.map { bundle.categoryID(named: $0.name, color: $0.color, id: $0.id) }
+            bundle.notes.append(note)
         case .markdown, .text:
             guard let text = String(data: data, encoding: .utf8) else {
                 throw .invalidDocument(file: shown, place: "file", reason: "not UTF-8 text")

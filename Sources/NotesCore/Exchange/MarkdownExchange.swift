@@ -2,10 +2,14 @@ import Foundation
 
 /// Markdown export: one `.md` file a note that Obsidian, zk and nb read as a note, a YAML
 /// front matter header, then the body exactly as stored and one final line break (which
-/// the import drops again). The header holds, in order: `title`, `date` (created),
-/// `updated`, `tags` (names valid as tags in those tools, see `ExportTagName`), `notes-tags`
-/// (the exact names, only when one differs), `category`, `category-id`, `category-color`,
-/// `kind`, `id`, `attachments` (when there are some).
+/// the import drops again). The header holds, in order: `notes-format`
+/// (`"notes-markdown/1"`: the file is in this exact form, read back by
+/// `ExactMarkdownReader`), `title`, `date` (created), `updated`, `tags` (names valid as
+/// tags in those tools, see `ExportTagName`), `notes-tags` (the exact names, only when one
+/// differs), `category`, `category-id`, `category-color`, `kind`, `id`, `deleted` (a note
+/// in the trash), `attachments` (when there are some). Each value is a JSON string or list
+/// of strings (YAML that is also JSON), or a bare date, id or kind.
+/// Sync's `notes/<id>.md` files are these documents too.
 ///
 /// A category color is written as `"#RRGGBB"` / `"#RRGGBBAA"` when that is exact,
 /// else as CSS `"color(display-p3 r g b / a)"` with the exact components.
@@ -14,6 +18,7 @@ public enum MarkdownExchange {
     public static func document(for note: Note, category: Category?) -> String {
         let quote = NoteDocument.quoted
         var lines = ["---"]
+        lines.append(ExactMarkdownReader.formatKey + ": " + quote(ExactMarkdownReader.formatValue))
         lines.append("title: " + quote(note.title))
         lines.append("date: " + ISODate.format(note.created))
         lines.append("updated: " + ISODate.format(note.updated))

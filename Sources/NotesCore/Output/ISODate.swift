@@ -21,7 +21,8 @@ public enum ISODate {
         let secondOfDay = Int(seconds - Int64(days) * 86_400)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         var text = FixedWidthText()
-        text.number(year, width: 4); text.ascii("-"); text.number(month, width: 2); text.ascii("-")
+        if year < 0 { text.ascii("-") }  // before year 1 (the store keeps dates back to -1167)
+        text.number(abs(year), width: 4); text.ascii("-"); text.number(month, width: 2); text.ascii("-")
         text.number(day, width: 2); text.ascii("T"); text.number(secondOfDay / 3600, width: 2); text.ascii(":")
         text.number(secondOfDay / 60 % 60, width: 2); text.ascii(":"); text.number(secondOfDay % 60, width: 2)
         text.ascii("."); text.number(millis, width: 3); text.ascii("Z")
@@ -30,7 +31,17 @@ public enum ISODate {
 
     /// Reads an ISO 8601 date-time with a `Z` or `±HH:MM` offset; nil if `text` is not one.
     public static func parse(_ text: String) -> Date? {
-        let chars = Array(text.utf8)
+        var chars = Array(text.utf8)
+        // A year before 1 is written with a sign, `-1167-03-04T…` (ISO 8601's expanded form):
+        // read its digits, then the rest as if the year were `0000`.
+        var signedYear: Int?
+        if chars.first == 45 {
+            guard let dash = chars.dropFirst().firstIndex(of: 45), (5...7).contains(dash),
+                  chars[1..<dash].allSatisfy({ (48...57).contains($0) })
+            else { return nil }
+            signedYear = -chars[1..<dash].reduce(0) { $0 * 10 + Int($1 - 48) }
+            chars = Array("0000".utf8) + chars[dash...]
+        }
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= chars.count else { return nil }
             var value = 0
@@ -42,7 +53,7 @@ public enum ISODate {
         }
         guard chars.count >= 20, chars[4] == 45, chars[7] == 45, chars[10] == 84 || chars[10] == 116,
               chars[13] == 58, chars[16] == 58,
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let year = signedYear ?? number(0, 4), let month = number(5, 2), let day = number(8, 2),
               let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
               (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second < 60

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The files of the sync repository, readable on any git host:
-/// - `notes/<ID>.md`: a live note, in the Markdown export format (`MarkdownExchange`);
+/// - `notes/<ID>.md`: a live note, in notes' exact Markdown format (written by
+///   `MarkdownExchange.document`, read back exactly by `ExactMarkdownReader`);
 /// - `trash/<ID>.md`: a note in the trash, the same with its `deleted` date;
 /// - `categories.json`: every category with its color (hex and secure archive) and
 ///   when it last changed; deleted ones with their `deleted` date.
@@ -53,27 +54,33 @@ public enum SyncFiles {
         return snapshot
     }
 
-    /// A note file read back: live under `notes/`, in the trash under `trash/` (dated by
-    /// its `deleted` field, else its `updated` date); its category by id, else by name.
+    /// A note file read back exactly (`ExactMarkdownReader`): every field from its header,
+    /// the body byte for byte. Its id must be its file's name, and its folder must say what
+    /// its header says (`trash/` for a note with a `deleted` date, `notes/` for one without).
+    /// Its category is the one of its `category-id`; when `categories.json` has no such id
+    /// (a file edited by hand), the live category of the same name, else none.
     static func readNote(path: String, data: Data, categories: [UUID: SyncCategory]) throws(SyncError) -> Note {
         guard let fileID = noteID(inPath: path) else { throw .unreadableFile(path: path, reason: "not a note file") }
-        guard let text = String(data: data, encoding: .utf8) else { throw .unreadableFile(path: path, reason: "not UTF-8 text") }
-        var bundle = ExchangeBundle()
+        let document: ExactMarkdownReader.Document
         do {
-            // The file's id names the note; the reader keeps the title exactly as written.
-            try MarkdownNoteReader(file: path, fileTitle: fileID.uuidString, modified: nil, stableID: fileID)
-                .read(text, into: &bundle)
-        } catch { throw .unreadableFile(path: path, reason: error.description) }
-        guard var note = bundle.notes.first else { throw .unreadableFile(path: path, reason: "no note in it") }
-        if note.id != fileID { throw .unreadableFile(path: path, reason: "its id \(note.id.uuidString) is not its file name") }
-        if let categoryID = note.categoryID, categories[categoryID] == nil {
-            let name = bundle.categories.first { $0.id == categoryID }.map { Category.nameKey($0.name) }
-            note.categoryID = categories.values.first { Category.nameKey($0.category.name) == name }?.category.id
+            // Files written before the format key existed have the same layout.
+            document = try ExactMarkdownReader(file: path).read(data, requireFormatKey: false)
+        } catch {
+            let reason = error.description
+            throw .unreadableFile(path: path, reason: reason.hasPrefix(path + ": ") ? String(reason.dropFirst(path.count + 2)) : reason)
         }
-        if path.hasPrefix(trashFolder + "/") {
-            note.deleted = note.deleted ?? note.updated
-        } else {
-            note.deleted = nil
+        var note = document.note
+        if note.id != fileID { throw .unreadableFile(path: path, reason: "its id \(note.id.uuidString) is not its file name") }
+        let inTrash = path.hasPrefix(trashFolder + "/")
+        if inTrash != (note.deleted != nil) {
+            throw .unreadableFile(path: path, reason: inTrash ? "it is in the trash folder but has no 'deleted' date"
+                                                              : "it has a 'deleted' date but is not in the trash folder")
+        }
+        if let categoryID = note.categoryID, categories[categoryID] == nil {
+            let name = document.category.map { Category.nameKey($0.name) }
+            note.categoryID = categories.values.first {
+                $0.category.deleted == nil && Category.nameKey($0.category.name) == name
+            }?.category.id
         }
         return note
     }
