@@ -4,9 +4,9 @@
 /// swift-argument-parser classifies each word before it knows which option it belongs
 /// to: a word starting with `-` is an option name even right after an option that takes
 /// a value, and `.unconditional` parsing does not help a word starting with `--`. So the
-/// words are rewritten first: an option that takes a value and the word after it become
-/// one `--name=value` word, which the parser reads as exactly that value. The word after
-/// such an option is always its value; `--` ends options as usual.
+/// words are rewritten first: an option that takes a value and a word after it that starts
+/// with `-` become one `--name=value` word, which the parser reads as exactly that value.
+/// The word after such an option is always its value; `--` ends options as usual.
 enum OptionValues {
     /// Every option of every command that takes a value, long names without `--`.
     /// `CLIOptionValueTests` checks this list against `notes --experimental-dump-help`.
@@ -19,7 +19,7 @@ enum OptionValues {
     static let shortNames: [String: String] = ["-o": "output"]
 
     /// The command line's words (without the program's name) with every value-taking
-    /// option joined to the word after it.
+    /// option joined to the word after it when that word starts with `-`.
     static func joined(_ words: [String]) -> [String] {
         var result: [String] = []
         result.reserveCapacity(words.count)
@@ -30,7 +30,7 @@ enum OptionValues {
                 result.append(contentsOf: words[index...])
                 break
             }
-            if let name = valueOptionName(word), index + 1 < words.count {
+            if let name = valueOptionName(word), index + 1 < words.count, words[index + 1].hasPrefix("-") {
                 result.append("--\(name)=\(words[index + 1])")
                 index += 2
                 continue

@@ -7,9 +7,24 @@ import Testing
 /// terminal gives it.
 struct ScreenTextTests {
     @Test func lineBreaksAndTabsInATitleShowAsSpaces() {
-        var buffer = ScreenBuffer(size: TerminalSize(width: 20, height: 1))
+        var buffer = ScreenBuffer(size: TerminalSize(width: 23, height: 1))
         buffer.write("one\ntwo\r\nthree\tfour\u{1B}[2J", x: 0, y: 0)
-        #expect(buffer.line(0) == "one two three four[2")
+        #expect(buffer.line(0) == "one two three four^[[2J")
+    }
+
+    /// A control character or bidi override never reaches a cell: it shows as the escape
+    /// the command line shows (dimmed), so a title hiding one does not look harmless, and
+    /// the widths used to lay text out count the escape.
+    @Test func controlsAndBidiOverridesShowAsTheCommandLinesEscapes() {
+        var buffer = ScreenBuffer(size: TerminalSize(width: 40, height: 1))
+        let title = "pay\u{202E}txt.exe\u{07}\u{9B}x"
+        let used = buffer.write(title, x: 0, y: 0)
+        #expect(buffer.line(0).hasPrefix("pay\\u{202E}txt.exe^G\\u{9B}x"))
+        #expect(used == DisplayWidth.of(title))
+        #expect(buffer[3, 0].style.dim && !buffer[0, 0].style.dim)
+        #expect(!buffer.cells.contains { $0.text.unicodeScalars.contains { TerminalSafeText.isUnsafe($0) } })
+        #expect(DisplayWidth.truncate(title, to: 12) == "pay\u{202E}…")
+        #expect(DisplayWidth.truncate(title, to: 15) == "pay\u{202E}txt…")
     }
 }
 

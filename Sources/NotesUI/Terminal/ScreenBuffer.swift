@@ -88,8 +88,10 @@ public struct ScreenBuffer: Equatable, Sendable {
 extension ScreenBuffer {
     /// Writes `text` from column `x` of row `y`, clipped to `limit` columns (and the
     /// buffer's edge). Line breaks and tabs show as a space (a title that holds one keeps
-    /// its words apart), other control characters are skipped; a wide character that does
-    /// not fit is drawn as a space. Returns the columns used.
+    /// its words apart); every other control character, C1 control and bidi override
+    /// shows as the escape the command line shows on a terminal (`^[`, `\u{202E}`,
+    /// `TerminalSafeText`), dimmed, so a title hiding one does not look harmless; a wide
+    /// character that does not fit is drawn as a space. Returns the columns used.
     @discardableResult
     public mutating func write<S: StringProtocol>(_ text: S, x: Int, y: Int, style: CellStyle = .plain,
                                                   limit: Int? = nil) -> Int {
@@ -99,6 +101,13 @@ extension ScreenBuffer {
         for var character in text {
             if column >= end { break }
             if character.isNewline || character == "\t" { character = " " }
+            if let escape = DisplayWidth.visibleEscape(character) {
+                var dimmed = style
+                dimmed.dim = true
+                let shown = column < 0 ? 0 : write(escape, x: column, y: y, style: dimmed, limit: end - column)
+                column += column < 0 ? escape.count : shown
+                continue
+            }
             let columns = DisplayWidth.of(character)
             if columns == 0 { continue }
             if column < 0 { column += columns; continue }

@@ -1,4 +1,5 @@
 import Glibc
+import NotesCore
 
 /// How many terminal columns text takes, per grapheme cluster, as terminals that
 /// follow Unicode's emoji rules draw it: CJK and emoji take two, combining marks none,
@@ -11,13 +12,27 @@ import Glibc
 /// terminal layer writes such clusters so that the screen stays aligned either way
 /// (`TerminalGlyph`, `NCursesTerminal`).
 public enum DisplayWidth {
-    /// The columns one grapheme cluster takes (0 for control characters).
+    /// The columns one grapheme cluster takes: 0 for line breaks and tabs; a control
+    /// character or bidi override as wide as the escape that shows it (`visibleEscape`).
     @inline(__always)
     public static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue {
-            return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
+            if ascii >= 0x20 && ascii != 0x7F { return 1 }
+            return ascii == 0x0A || ascii == 0x09 || ascii == 0x0D ? 0 : 2
         }
         return nonASCII(character)
+    }
+
+    /// How `ScreenBuffer.write` shows a character a terminal would take as a command or
+    /// that reorders text (C0 controls but line breaks and tabs, DEL, C1, bidi overrides):
+    /// the command line's escape (`^[`, `\u{202E}`); nil for every other character.
+    public static func visibleEscape(_ character: Character) -> String? {
+        if let ascii = character.asciiValue {
+            guard ascii < 0x20 || ascii == 0x7F, ascii != 0x0A, ascii != 0x09, ascii != 0x0D else { return nil }
+            return TerminalSafeText.escape(for: Unicode.Scalar(ascii))
+        }
+        guard let first = character.unicodeScalars.first, TerminalSafeText.isUnsafe(first) else { return nil }
+        return TerminalSafeText.escape(for: first)
     }
 
     /// The columns `text` takes.
@@ -61,6 +76,7 @@ public enum DisplayWidth {
     private static func nonASCII(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        if TerminalSafeText.isUnsafe(first) { return TerminalSafeText.escape(for: first).count }
         if isRegionalIndicator(first) { return scalars.count > 1 ? 2 : 1 }
         if first.properties.isEmojiPresentation { return 2 }
         if scalars.contains("\u{FE0F}"), first.properties.isEmoji { return 2 }
