@@ -73,9 +73,15 @@ public enum JSONExchange {
                     foundVersion = found
                 case "categories":
                     sawCategories = true
-                    try stream.readArray { (stream: inout JSONStream, index: Int) throws(JSONError) in
-                        let item = try stream.readValue()
-                        do throws(ExchangeError) { try readCategory(item, place: "categories[\(index)]", into: &bundle, fail: fail) } catch { throw stop(error) }
+                    if try stream.peek() == UInt8(ascii: "n") {
+                        try stream.skipValue()  // null: no categories
+                    } else {
+                        try stream.readArray { (stream: inout JSONStream, index: Int) throws(JSONError) in
+                            let item = try stream.readValue()
+                            do throws(ExchangeError) {
+                                try readCategory(item, place: "categories[\(index)]", into: &bundle, fail: fail)
+                            } catch { throw stop(error) }
+                        }
                     }
                     for (index, name) in pendingCategories { bundle.notes[index].categoryID = bundle.categoryID(named: name) }
                     pendingCategories = []
