@@ -104,7 +104,7 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        let batch = ImportReader(format: from?.importFormat).read(paths: paths)
+        var batch = ImportReader(format: from?.importFormat).read(paths: paths)
         for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }
         if batch.bundle.notes.isEmpty, !batch.skipped.isEmpty {
             throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read")
@@ -114,7 +114,8 @@ struct Import: ParsableCommand {
         }
         // A dry run into a store that does not exist yet does not create it.
         let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
-        let plan = Importer.plan(batch.bundle, into: store?.contents ?? NotesDatabase())
+        let plan = Importer.plan(batch.bundle, into: store?.contents ?? NotesDatabase(), listingAdded: dryRun)
+        if !dryRun { batch.bundle = ExchangeBundle() }  // the plan holds the notes now: one copy, not two
         if dryRun {
             let sources = Dictionary(zip(batch.bundle.notes.map(\.id), batch.sources), uniquingKeysWith: { first, _ in first })
             Console.out(lines: plan.addedNotes.map { "would import \(sources[$0.id] ?? "?"): \($0.title)" })

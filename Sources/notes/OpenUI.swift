@@ -28,7 +28,7 @@ enum OpenUI {
             defer { syncStore.close() }
             var engine = SyncEngine(store: syncStore)
             engine.progress = progress
-            return try engine.sync().summary
+            return try engine.sync().summaryWithWarnings
         })
         // Only sets the message: this runs inside the runner's own refresh, which draws after it.
         store.lockWaitHandler = { holder in runner.show(message: "waiting for \(holder)", isError: false) }

@@ -40,9 +40,11 @@ struct SyncRun: ParsableCommand {
                 ("received", .integer(report.received)),
                 ("pushed", .bool(report.pushed)),
                 ("conflictCopies", .array(report.conflictCopies.map { .string($0.uuidString) })),
+                ("warnings", .array(report.warnings.map(JSONValue.string))),
             ]).serialized())
             return
         }
+        for warning in report.warnings { Console.error("warning: " + warning) }
         Console.out(report.summary)
         for id in report.conflictCopies {
             if let note = store.contents.anyNote(id) { Console.out("  \(id.uuidString.prefix(8))  \(note.title)") }

@@ -124,3 +124,31 @@ import Testing
         #expect(report.readableCategories == 1)
     }
 }
+
+@Suite struct DoctorJournalArchiveTests {
+    @Test func aBadArchiveThatCameInThroughTheJournalIsReported() throws {
+        // Given a store whose category arrived in a journal line (written by another process,
+        // checksum and all) with an archive of another program's color class
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        let bad = try ArchiveBytesTests.catalogColorArchive()
+        let color = try SerializableColor(hex: "#123456").keeping(sourceArchive: bad)
+        try store.commit(.putCategory(Category(name: "Journaled", color: color)))
+        store.close()
+        let journal = URL(fileURLWithPath: NotesStore.journalPath(for: url))
+        #expect(try String(contentsOf: journal, encoding: .utf8).contains(bad.base64EncodedString()))
+
+        // When the doctor examines it
+        let report = StoreDoctor.examine(at: url)
+
+        // Then it names the category, the class found and the journal line
+        #expect(!report.isHealthy)
+        #expect(report.problems.count == 1)
+        let problem = try #require(report.problems.first)
+        #expect(problem.file == journal.path)
+        #expect(problem.place == "line 1")
+        #expect(problem.message.hasPrefix("category 'Journaled': its color archive could not be read"))
+        #expect(problem.message.contains("'NSColor'"))
+    }
+}

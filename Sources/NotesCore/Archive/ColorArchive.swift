@@ -2,12 +2,12 @@ import Foundation
 
 /// Turns a `SerializableColor` into a secure keyed archive and back.
 ///
-/// Writing: `NSKeyedArchiver` (with `requiringSecureCoding`) archives the color,
-/// then the module-qualified class name it writes (`NotesCore.SerializableColor`;
-/// `setClassName(_:for:)` has no effect on Linux) is replaced by the stable name
-/// `SerializableColor` in the archive's property list, which is written back as
-/// a binary plist. The result is an ordinary keyed archive that another program
-/// using the name `SerializableColor` can read, and that survives a module rename.
+/// Writing: the keyed archive `NSKeyedArchiver` would write (secure coding on), with
+/// the stable class name `SerializableColor` (on Linux `setClassName(_:for:)` has no
+/// effect and the archiver writes `NotesCore.SerializableColor`), written as a binary
+/// plist with sorted keys, so the same color gives the same bytes in every process.
+/// Another program using the name `SerializableColor` can read it, and it survives a
+/// module rename. A color read from an archive is written back as those bytes.
 ///
 /// Reading: the bytes are checked by `SecureArchiveValidator` (allow-list:
 /// `SerializableColor`, `NSObject` as its superclass) and the root's fields are
@@ -29,35 +29,42 @@ public enum ColorArchive {
     /// Whether `name` is read as `SerializableColor`.
     static func isAccepted(_ name: String) -> Bool { validator.allows(name) }
 
+    /// The archive of `color`: the bytes it was read from, if it was read from an archive
+    /// (`SerializableColor.sourceArchive`: a foreign or older archive is never rewritten
+    /// just because it was read), else `canonicalArchive(of:)`.
     public static func archive(_ color: SerializableColor) throws(ArchiveError) -> Data {
-        do {
-            let archived = try NSKeyedArchiver.archivedData(withRootObject: color, requiringSecureCoding: true)
-            guard var top = try PropertyListSerialization.propertyList(from: archived, options: [], format: nil)
-                    as? [String: Any],
-                  let objects = top["$objects"] as? [Any]
-            else { throw ArchiveError.archivingFailed("NSKeyedArchiver wrote an unexpected shape") }
-            top["$objects"] = objects.map(renamingClass)
-            return try PropertyListSerialization.data(fromPropertyList: top, format: .binary, options: 0)
-        } catch let error as ArchiveError {
-            throw error
-        } catch {
-            throw .archivingFailed(String(describing: error))
-        }
+        color.sourceArchive ?? canonicalArchive(of: color)
     }
 
-    /// A `$objects` entry with the module-qualified class name replaced by the stable one.
-    private static func renamingClass(_ entry: Any) -> Any {
-        guard var fields = entry as? [String: Any], let name = fields["$classname"] as? String,
-              isAccepted(name)
-        else { return entry }
-        fields["$classname"] = archivedClassName
-        if let chain = fields["$classes"] as? [Any] {
-            fields["$classes"] = chain.map { element -> Any in
-                guard let name = element as? String, isAccepted(name) else { return element }
-                return archivedClassName
-            }
+    /// The archive this program writes for `color`: the same bytes in every process.
+    ///
+    /// The property list `NSKeyedArchiver` makes of the color (secure coding on; the class
+    /// named `SerializableColor`), written by `BinaryPropertyList` with every dictionary's
+    /// keys sorted. `PropertyListSerialization` would write them in the hash order of a
+    /// Swift dictionary, which differs between processes.
+    public static func canonicalArchive(of color: SerializableColor) -> Data {
+        func sorted(_ members: [(String, PropertyListNode)]) -> PropertyListNode {
+            .dictionary(members.sorted { $0.0 < $1.0 })
         }
-        return fields
+        typealias Key = SerializableColor.Key
+        let object = sorted([
+            ("$class", .uid(2)),
+            (Key.colorSpace, .integer(color.colorSpace.rawValue)),
+            (Key.red, .float(color.red)),
+            (Key.green, .float(color.green)),
+            (Key.blue, .float(color.blue)),
+            (Key.alpha, .float(color.alpha)),
+        ])
+        let classDescription = sorted([
+            ("$classname", .string(archivedClassName)),
+            ("$classes", .array([.string(archivedClassName), .string("NSObject")])),
+        ])
+        return BinaryPropertyList.data(sorted([
+            ("$archiver", .string("NSKeyedArchiver")),
+            ("$version", .integer(100_000)),
+            ("$top", sorted([(NSKeyedArchiveRootObjectKey, .uid(1))])),
+            ("$objects", .array([.string("$null"), object, classDescription])),
+        ]))
     }
 
     public static func unarchive(_ data: Data) throws(ArchiveError) -> SerializableColor {
@@ -85,7 +92,7 @@ public enum ColorArchive {
         guard decoded == expected else {
             throw .decodingFailed("the unarchiver read \(decoded), the archive holds \(expected)")
         }
-        return decoded
+        return decoded.keeping(sourceArchive: data)
     }
 
     /// The color the root object's fields describe, every field checked.

@@ -74,7 +74,15 @@ public struct SecureArchiveValidator: Sendable {
             throw .notAKeyedArchive("'$objects' does not start with '$null'")
         }
 
-        let kinds = try classify(objects)
+        let kinds: [ValidatedArchive.Kind]
+        do { kinds = try classify(objects) } catch {
+            // Name the class the archive is of (an `NSColor`, say), not whichever disallowed
+            // entry came first (often an `NSString` the color refers to).
+            if case .disallowedClass = error, let root = Self.rootClassName(top: roots, objects: objects), !allows(root) {
+                throw .disallowedClass(root)
+            }
+            throw error
+        }
         var edges: [[Int]] = Array(repeating: [], count: objects.count)
         for (index, kind) in kinds.enumerated() {
             guard case .instance(let fields, _) = kind else { continue }
@@ -92,6 +100,16 @@ public struct SecureArchiveValidator: Sendable {
         }
         try Self.rejectCycles(edges)
         return ValidatedArchive(objects: objects, kinds: kinds, topReferences: topReferences)
+    }
+
+    /// The class name of the root object, read without any check (for error messages only).
+    static func rootClassName(top: [String: Any], objects: [Any]) -> String? {
+        guard let reference = top[NSKeyedArchiveRootObjectKey], let root = PropertyListValue.uid(reference),
+              objects.indices.contains(root), let fields = objects[root] as? [String: Any],
+              let classReference = fields["$class"], let index = PropertyListValue.uid(classReference),
+              objects.indices.contains(index), let description = objects[index] as? [String: Any]
+        else { return nil }
+        return description["$classname"] as? String
     }
 
     /// Sorts every `$objects` entry into null, class description or object, checking class names.

@@ -10,6 +10,9 @@ public final class SerializableColor: NSObject, NSSecureCoding, @unchecked Senda
     public let green: Float
     public let blue: Float
     public let alpha: Float
+    /// The archive this color was read from (`ColorArchive.unarchive`), written back
+    /// unchanged by `ColorArchive.archive`; nil for a color made here. Not part of equality.
+    public let sourceArchive: Data?
 
     /// Opaque white, the default color of a category (`FFFFFF`).
     public static let white = SerializableColor(uncheckedSpace: .sRGB, red: 1, green: 1, blue: 1, alpha: 1)
@@ -40,14 +43,23 @@ public final class SerializableColor: NSObject, NSSecureCoding, @unchecked Senda
         self.green = components[1]
         self.blue = components[2]
         self.alpha = components[3]
+        sourceArchive = nil
     }
 
-    private init(uncheckedSpace colorSpace: ColorSpace, red: Float, green: Float, blue: Float, alpha: Float) {
+    private init(uncheckedSpace colorSpace: ColorSpace, red: Float, green: Float, blue: Float, alpha: Float,
+                 sourceArchive: Data? = nil) {
         self.colorSpace = colorSpace
         self.red = red
         self.green = green
         self.blue = blue
         self.alpha = alpha
+        self.sourceArchive = sourceArchive
+    }
+
+    /// The same color, remembering `sourceArchive` as the bytes it was read from.
+    func keeping(sourceArchive: Data) -> SerializableColor {
+        SerializableColor(uncheckedSpace: colorSpace, red: red, green: green, blue: blue, alpha: alpha,
+                          sourceArchive: sourceArchive)
     }
 
     /// An sRGB color from bytes.
@@ -89,6 +101,7 @@ public final class SerializableColor: NSObject, NSSecureCoding, @unchecked Senda
         self.green = green
         self.blue = blue
         self.alpha = alpha
+        sourceArchive = nil
         super.init()
     }
 

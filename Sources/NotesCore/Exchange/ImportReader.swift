@@ -13,8 +13,13 @@ public struct ImportReader: Sendable {
     /// Read every file as this, instead of guessing.
     public var format: ImportFormat?
     public var dates = ImportDate()
-    /// Larger files are skipped, not read.
+    /// Larger files are skipped, not read; except the notes JSON export, which is read
+    /// one note at a time at any size (`JSONExchange.read(_:file:)` on a `JSONStream`).
     public var maximumFileSize = 64 << 20
+    /// The most bytes one note (or category) of a streamed export may take.
+    public var maximumNoteSize = JSONExchange.maximumValueSize
+    /// The bytes a streamed export is read in at a time (small in tests, to cross many edges).
+    public var streamPieceSize = 1 << 20
 
     public init(format: ImportFormat? = nil) {
         self.format = format
@@ -91,7 +96,15 @@ public struct ImportReader: Sendable {
     private func readFile(path: String, relative: String, shown: String, format: ImportFormat?,
                           followLink: Bool, into batch: inout ImportBatch) {
         let data: Data
-        do { data = try ImportFile.contents(of: path, followLink: followLink, limit: maximumFileSize) } catch {
+        let file: ImportFile.Opened
+        do {
+            file = try ImportFile.open(path, followLink: followLink)
+            if file.size > maximumFileSize {
+                readLarge(file, format: format, relative: relative, shown: shown, into: &batch)
+                return
+            }
+            data = try file.contents(limit: maximumFileSize)
+        } catch {
             batch.skipped.append(.init(file: shown, reason: error.reason))
             return
         }
@@ -99,16 +112,58 @@ public struct ImportReader: Sendable {
         do throws(ExchangeError) {
             try read(data, format: format ?? ImportFormat.guess(fileName: relative) ?? ImportFormat.sniff(data), path: path, relative: relative, shown: shown,
                      into: &bundle)
-            for (index, note) in bundle.notes.enumerated()
-            where note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                throw ExchangeError.invalidDocument(file: shown, place: bundle.notes.count > 1 ? "note \(index + 1)" : "title",
-                                                    reason: "a note needs a title")
-            }
+            try Self.checkTitles(bundle, file: shown)
         } catch {
             batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
             return
         }
-        batch.bundle.merge(bundle)
+        add(bundle, from: shown, to: &batch)
+    }
+
+    /// A file larger than `maximumFileSize`: read as a stream when it is JSON (and not
+    /// said to be jrnl), one note at a time; any other file is skipped.
+    private func readLarge(_ file: ImportFile.Opened, format: ImportFormat?, relative: String, shown: String,
+                           into batch: inout ImportBatch) {
+        var stream = JSONStream(maximumValueSize: maximumNoteSize) { [streamPieceSize] (buffer: inout [UInt8]) throws(JSONError) -> Bool in
+            do throws(ImportFile.Failure) { return try file.read(into: &buffer, count: streamPieceSize) } catch {
+                throw JSONError(reason: error.reason, offset: 0, line: 0, column: 0)
+            }
+        }
+        do throws(JSONError) {
+            let first = try stream.peek()
+            let isJSON = (format ?? ImportFormat.guess(fileName: relative)).map { $0 == .json } ?? (first == UInt8(ascii: "{"))
+            guard isJSON else {
+                batch.skipped.append(.init(file: shown, reason: "\(ImportFile.tooLarge(maximumFileSize)) (only the notes JSON export is read at any size)"))
+                return
+            }
+        } catch {
+            batch.skipped.append(.init(file: shown, reason: error.reason))
+            return
+        }
+        do throws(ExchangeError) {
+            let bundle = try JSONExchange.read(&stream, file: shown)
+            try Self.checkTitles(bundle, file: shown)
+            add(bundle, from: shown, to: &batch)
+        } catch {
+            var reason = Self.reason(error, file: shown)
+            if case .invalidDocument(_, let place, _) = error, place == "format" {
+                reason += "; a JSON file larger than \(JSONStream.sizeText(maximumFileSize)) is read only when it is a notes export"
+            }
+            batch.skipped.append(.init(file: shown, reason: reason))
+        }
+    }
+
+    private static func checkTitles(_ bundle: ExchangeBundle, file shown: String) throws(ExchangeError) {
+        for (index, note) in bundle.notes.enumerated()
+        where note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ExchangeError.invalidDocument(file: shown, place: bundle.notes.count > 1 ? "note \(index + 1)" : "title",
+                                                reason: "a note needs a title")
+        }
+    }
+
+    private func add(_ bundle: ExchangeBundle, from shown: String, to batch: inout ImportBatch) {
+        // The first file's bundle is taken as it is: merging copies every note (a million, for a large export).
+        if batch.bundle.notes.isEmpty, batch.bundle.categories.isEmpty { batch.bundle = bundle } else { batch.bundle.merge(bundle) }
         batch.sources += Array(repeating: shown, count: bundle.notes.count)
     }
 

@@ -11,7 +11,7 @@ public enum Importer {
     /// The changes to commit and the counts to report.
     public struct Plan: Equatable, Sendable, CustomStringConvertible {
         public var changes: [StoreChange] = []
-        /// The notes that would be added, in the bundle's order.
+        /// The notes that would be added, in the bundle's order (when asked for: `listingAdded`).
         public var addedNotes: [Note] = []
         public var notesAdded = 0
         public var notesSkipped = 0
@@ -27,7 +27,9 @@ public enum Importer {
         }
     }
 
-    public static func plan(_ bundle: ExchangeBundle, into database: NotesDatabase) -> Plan {
+    /// The plan of importing `bundle`. `listingAdded: false` leaves `addedNotes` empty: for
+    /// a million notes, that copy costs as much memory as the notes' own fields.
+    public static func plan(_ bundle: ExchangeBundle, into database: NotesDatabase, listingAdded: Bool = true) -> Plan {
         var plan = Plan()
         var categoryMap: [UUID: UUID] = [:]
         var addedByName: [String: UUID] = [:]
@@ -50,7 +52,8 @@ public enum Importer {
                 plan.categoriesAdded += 1
             }
         }
-        var seenNotes = Set<UUID>()
+        var seenNotes = Set<UUID>(minimumCapacity: bundle.notes.count)
+        plan.changes.reserveCapacity(plan.changes.count + bundle.notes.count)
         for note in bundle.notes {
             guard database.anyNote(note.id) == nil, seenNotes.insert(note.id).inserted else {
                 plan.notesSkipped += 1
@@ -60,7 +63,7 @@ public enum Importer {
             imported.categoryID = note.categoryID.flatMap { categoryMap[$0] }
             imported.tags = Set(note.tags.compactMap(Tag.normalize))
             plan.changes.append(.putNote(imported))
-            plan.addedNotes.append(imported)
+            if listingAdded { plan.addedNotes.append(imported) }
             plan.notesAdded += 1
         }
         return plan

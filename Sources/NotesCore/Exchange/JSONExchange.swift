@@ -12,6 +12,7 @@ public enum JSONExchange {
 
     /// The export document of everything in `database`. With `includeTrash`, the notes
     /// in the trash too, each with one more key `deleted` (import puts them back in the trash).
+    /// Each category has its color's secure archive as `archive` (base64) beside `color`.
     public static func document(of database: NotesDatabase, exportedAt: Date = Date(), includeTrash: Bool = false) -> JSONValue {
         let bundle = ExchangeBundle(database, includeTrash: includeTrash)
         var counts: [UUID: Int] = [:]
@@ -22,7 +23,11 @@ public enum JSONExchange {
             ("format", .string(formatName)),
             ("version", .integer(version)),
             ("exported", .string(ISODate.format(exportedAt))),
-            ("categories", .array(bundle.categories.map { JSONOutput.category($0, noteCount: counts[$0.id] ?? 0) })),
+            ("categories", .array(bundle.categories.map { category in
+                let value = JSONOutput.category(category, noteCount: counts[category.id] ?? 0)
+                guard let archive = try? ColorArchive.archive(category.color) else { return value }
+                return value.setting("archive", to: .string(archive.base64EncodedString()))
+            })),
             ("notes", .array(bundle.notes.map { note in
                 let value = JSONOutput.note(note, in: database)
                 return note.deleted.map { value.setting("deleted", to: .string(ISODate.format($0))) } ?? value
@@ -30,51 +35,123 @@ public enum JSONExchange {
         ])
     }
 
+    /// The largest note or category an export may hold, as JSON text: the limit is on
+    /// each value, never on the file.
+    public static let maximumValueSize = 1 << 30
+
     /// Reads an export document. `file` names it in errors.
     public static func read(_ data: Data, file: String) throws(ExchangeError) -> ExchangeBundle {
-        let root: JSONValue
-        do { root = try JSONValue.parse(data) } catch {
-            throw .invalidDocument(file: file, place: error.place, reason: error.reason)
-        }
+        var stream = JSONStream(data: data, maximumValueSize: maximumValueSize)
+        return try read(&stream, file: file)
+    }
+
+    /// Reads an export document from `stream`, one category and one note at a time, so
+    /// that a document of any size can be read. `file` names it in errors.
+    public static func read(_ stream: inout JSONStream, file: String) throws(ExchangeError) -> ExchangeBundle {
         func fail(_ place: String, _ reason: String) -> ExchangeError {
             .invalidDocument(file: file, place: place, reason: reason)
         }
-        guard root["format"]?.stringValue == formatName else {
-            throw fail("format", "not a notes export (expected \"format\": \"\(formatName)\")")
+        var failure: ExchangeError?
+        /// Stops the stream with `error` (the stream's body can only throw `JSONError`).
+        func stop(_ error: ExchangeError) -> JSONError {
+            failure = error
+            return JSONError(reason: "", offset: 0, line: 0, column: 0)
         }
-        guard let found = root["version"]?.intValue else { throw fail("version", "missing or not an integer") }
-        guard found <= version else { throw .unsupportedVersion(file: file, found: found, supported: version) }
-
         var bundle = ExchangeBundle()
-        for (index, item) in (root["categories"]?.arrayValue ?? []).enumerated() {
-            let place = "categories[\(index)]"
-            guard let name = item["name"]?.stringValue else { throw fail(place + ".name", "missing or not a string") }
-            var color = SerializableColor.white
-            if let value = item["color"], !value.isNull {
-                do { color = try JSONOutput.color(from: value) } catch { throw fail(place + ".color", "\(error)") }
+        var format: JSONValue?, foundVersion: Int?, sawNotes = false, sawCategories = false
+        /// Category names of notes read before the categories, resolved once those are in.
+        var pendingCategories: [(note: Int, name: String)] = []
+        do throws(JSONError) {
+            try stream.readObject { (stream: inout JSONStream, key: String) throws(JSONError) in
+                switch key {
+                case "format":
+                    format = try stream.readValue()
+                    guard format?.stringValue == formatName else { throw stop(notAnExport(file)) }
+                case "version":
+                    guard let found = try stream.readValue().intValue else { throw stop(fail("version", "missing or not an integer")) }
+                    guard found <= version else { throw stop(.unsupportedVersion(file: file, found: found, supported: version)) }
+                    foundVersion = found
+                case "categories":
+                    sawCategories = true
+                    if try stream.peek() == UInt8(ascii: "n") {
+                        try stream.skipValue()  // null: no categories
+                    } else {
+                        try stream.readArray { (stream: inout JSONStream, index: Int) throws(JSONError) in
+                            let item = try stream.readValue()
+                            do throws(ExchangeError) {
+                                try readCategory(item, place: "categories[\(index)]", into: &bundle, fail: fail)
+                            } catch { throw stop(error) }
+                        }
+                    }
+                    for (index, name) in pendingCategories { bundle.notes[index].categoryID = bundle.categoryID(named: name) }
+                    pendingCategories = []
+                case "notes":
+                    sawNotes = true
+                    try stream.readArray { (stream: inout JSONStream, index: Int) throws(JSONError) in
+                        let item = try stream.readValue()
+                        do throws(ExchangeError) {
+                            let (note, categoryName) = try note(from: item, place: "notes[\(index)]", fail: fail)
+                            bundle.notes.append(note)
+                            if let categoryName {
+                                if sawCategories {
+                                    bundle.notes[bundle.notes.count - 1].categoryID = bundle.categoryID(named: categoryName)
+                                } else {
+                                    pendingCategories.append((bundle.notes.count - 1, categoryName))
+                                }
+                            }
+                        } catch { throw stop(error) }
+                    }
+                default:
+                    try stream.skipValue()
+                }
             }
-            let id = try uuid(item["id"], place: place + ".id", fail: fail)
-            _ = bundle.categoryID(named: name, color: color, id: id)
+            try stream.expectEnd()
+        } catch {
+            if let failure { throw failure }
+            throw .invalidDocument(file: file, place: error.place, reason: error.reason)
         }
-        guard let notes = root["notes"]?.arrayValue else { throw fail("notes", "missing or not an array") }
-        for (index, item) in notes.enumerated() {
-            bundle.notes.append(try note(from: item, place: "notes[\(index)]", bundle: &bundle, fail: fail))
-        }
+        guard format != nil else { throw notAnExport(file) }
+        guard foundVersion != nil else { throw fail("version", "missing or not an integer") }
+        guard sawNotes else { throw fail("notes", "missing or not an array") }
+        for (index, name) in pendingCategories { bundle.notes[index].categoryID = bundle.categoryID(named: name) }
         return bundle
     }
 
+    private static func notAnExport(_ file: String) -> ExchangeError {
+        .invalidDocument(file: file, place: "format", reason: "not a notes export (expected \"format\": \"\(formatName)\")")
+    }
+
+    /// A category of the export. Its color comes from `color`; from `archive` when that
+    /// holds the same color (so the archive's bytes are kept) or when there is no `color`.
+    private static func readCategory(
+        _ item: JSONValue, place: String, into bundle: inout ExchangeBundle, fail: (String, String) -> ExchangeError
+    ) throws(ExchangeError) {
+        guard let name = item["name"]?.stringValue else { throw fail(place + ".name", "missing or not a string") }
+        var color: SerializableColor?
+        if let value = item["color"], !value.isNull {
+            do { color = try JSONOutput.color(from: value) } catch { throw fail(place + ".color", "\(error)") }
+        }
+        if let text = item["archive"]?.stringValue, let data = Data(base64Encoded: text),
+           let archived = try? ColorArchive.unarchive(data), color == nil || archived == color {
+            color = archived
+        }
+        let id = try uuid(item["id"], place: place + ".id", fail: fail)
+        _ = bundle.categoryID(named: name, color: color ?? .white, id: id)
+    }
+
+    /// A note of the export, and the name of its category.
     private static func note(
-        from item: JSONValue, place: String, bundle: inout ExchangeBundle, fail: (String, String) -> ExchangeError
-    ) throws(ExchangeError) -> Note {
+        from item: JSONValue, place: String, fail: (String, String) -> ExchangeError
+    ) throws(ExchangeError) -> (Note, String?) {
         guard let title = item["title"]?.stringValue else { throw fail(place + ".title", "missing or not a string") }
         let id = try uuid(item["id"], place: place + ".id", fail: fail) ?? UUID()
         let body = item["body"]?.stringValue ?? ""
         let created = try date(item["created"], place: place + ".created", fail: fail) ?? ISODate.rounded(Date())
         let updated = try date(item["updated"], place: place + ".updated", fail: fail) ?? created
-        var categoryID: UUID?
+        var categoryName: String?
         if let value = item["category"], !value.isNull {
             guard let name = value.stringValue else { throw fail(place + ".category", "not a string or null") }
-            categoryID = bundle.categoryID(named: name)
+            categoryName = name
         }
         var tags = Set<String>()
         for (tagIndex, tag) in (item["tags"]?.arrayValue ?? []).enumerated() {
@@ -98,8 +175,8 @@ public enum JSONExchange {
             } catch { throw fail(place + ".attachments[\(pathIndex)]", "\(error)") }
         }
         let deleted = try date(item["deleted"], place: place + ".deleted", fail: fail)
-        return Note(id: id, title: title, body: body, created: created, updated: updated,
-                    categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted)
+        return (Note(id: id, title: title, body: body, created: created, updated: updated,
+                     categoryID: nil, tags: tags, kind: kind, attachments: attachments, deleted: deleted), categoryName)
     }
 
     private static func uuid(

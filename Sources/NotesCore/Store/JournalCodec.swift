@@ -12,7 +12,13 @@ struct JournalCodec {
     /// The line for `changes`; the `putNote`s at `keptBodies` are written without their body.
     func encodeLine(sequence: Int, changes: [StoreChange], preserved: [UUID: PreservedColor],
                     keptBodies: [Int] = []) throws -> [UInt8] {
-        var writer = JSONTextWriter(pretty: false)
+        // The line is built in one buffer, sized up front, its checksum filled in at the end:
+        // a commit of a million notes (an import) is one line, and copying it would double it.
+        var writer = JSONTextWriter(pretty: false, capacity: Self.estimatedSize(of: changes))
+        writer.bytes.append(contentsOf: Self.prefix)
+        writer.bytes.append(contentsOf: Array(repeating: UInt8(ascii: "0"), count: 8))
+        writer.bytes.append(contentsOf: Self.middle)
+        let entryStart = writer.bytes.count
         writer.beginObject()
         writer.key("sequence"); writer.integer(sequence)
         writer.key("changes")
@@ -42,13 +48,23 @@ struct JournalCodec {
         }
         writer.endArray()
         writer.endObject()
-        let entry = writer.bytes
-        var line = Self.prefix
-        line.append(contentsOf: CRC32.hex(CRC32.checksum(entry)).utf8)
-        line.append(contentsOf: Self.middle)
-        line.append(contentsOf: entry)
-        line.append(contentsOf: "}\n".utf8)
-        return line
+        let checksum = writer.bytes.withUnsafeBufferPointer { CRC32.checksum(UnsafeBufferPointer(rebasing: $0[entryStart...])) }
+        writer.bytes.replaceSubrange(Self.prefix.count..<(Self.prefix.count + 8), with: CRC32.hex(checksum).utf8)
+        writer.bytes.append(contentsOf: "}\n".utf8)
+        return writer.bytes
+    }
+
+    /// About the bytes `changes` take in a line (escapes can make it more).
+    private static func estimatedSize(of changes: [StoreChange]) -> Int {
+        var size = 256
+        for change in changes {
+            if case .putNote(let note) = change {
+                size += 320 + note.title.utf8.count + note.bodyStorage.utf8CountBound + note.tags.reduce(0) { $0 + $1.utf8.count + 3 }
+            } else {
+                size += 200
+            }
+        }
+        return size + size / 32
     }
 
     /// Decodes one line (without its newline). Throws a reason when the checksum or the JSON is bad.

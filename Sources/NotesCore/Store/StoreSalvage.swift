@@ -144,6 +144,8 @@ struct StoreSalvage {
                         for change in entry.changes { try database.apply(change) }
                         sequence = entry.sequence
                         preserved.merge(entry.preserved) { _, new in new }
+                        // A color archive that came in through the journal is checked like one in the snapshot.
+                        for warning in entry.warnings { problem(path, "line \(line)", warning.message) }
                     } catch {
                         problem(path, "line \(line)", "its change cannot be applied: \(error); skipped")
                     }

@@ -34,6 +34,9 @@ public struct SyncEngine {
         /// Conflict copies the merge made.
         public var conflictCopies: [UUID]
         public var commit: String
+        /// Problems found in what came in that did not stop the sync: a category whose
+        /// color archive could not be read (each told once, when it arrives).
+        public var warnings: [String] = []
     }
 
     /// Sets up the repository beside the store, with `remote` as its `origin`.
@@ -100,12 +103,14 @@ public struct SyncEngine {
         }
 
         progress("sync: updating the notes")
-        let received = try apply(merged: merged, local: local, exported: exported)
+        let (received, warnings) = try apply(merged: merged, local: local, exported: exported)
         do { try repository.markSynced(merged) } catch {
             guard case .gitFailed(let action, _, let message) = error else { throw error }
             throw SyncError.notRecorded(action: action, message: message)
         }
-        return Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged)
+        var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged)
+        report.warnings = warnings
+        return report
     }
 
     /// A merge commit of `local` and `remote`, by note id against their merge base.
@@ -121,10 +126,15 @@ public struct SyncEngine {
 
     /// Applies the merged commit to the store: three-way, with what was exported as the
     /// base, so that edits made to the store while the sync ran are merged, not lost.
-    /// Returns how many notes and categories changed.
-    private func apply(merged: String, local: String, exported: SyncSnapshot) throws -> Int {
-        guard merged != local else { return 0 }
+    /// Returns how many notes and categories changed, and the problems of the color
+    /// archives that came in (an archive this side already had is not told again).
+    private func apply(merged: String, local: String, exported: SyncSnapshot) throws -> (Int, [String]) {
+        guard merged != local else { return (0, []) }
         var target = try repository.snapshot(merged)
+        let warnings = target.categories.values
+            .filter { $0.archiveProblem != nil && exported.categories[$0.category.id]?.archive != $0.archive }
+            .sorted { $0.category.name < $1.category.name }
+            .compactMap(\.archiveProblem)
         // A note whose file did not change is taken as the store had it, not as read back.
         let localFiles = try repository.blobIDs(local), mergedFiles = try repository.blobIDs(merged)
         for (id, note) in exported.notes where localFiles[SyncFiles.path(for: note)] == mergedFiles[SyncFiles.path(for: note)] {
@@ -135,7 +145,7 @@ public struct SyncEngine {
             let result = SyncMerge.merge(base: exported, local: current, remote: target).snapshot
             return SyncChanges.changes(from: current, to: result)
         })
-        return changes.count
+        return (changes.count, warnings)
     }
 
     static var hostName: String {
@@ -152,5 +162,10 @@ extension SyncEngine.Report {
             text += "; \(conflictCopies.count) conflict " + (conflictCopies.count == 1 ? "copy" : "copies") + " (tagged 'conflict')"
         }
         return text
+    }
+
+    /// `summary` followed by each warning, for a status line that shows one line.
+    public var summaryWithWarnings: String {
+        ([summary] + warnings.map { "warning: " + $0 }).joined(separator: "; ")
     }
 }

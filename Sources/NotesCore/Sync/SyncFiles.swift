@@ -110,7 +110,9 @@ public enum SyncFiles {
     }
 
     /// Reads `categories.json`. The color comes from the archive when it is a valid one,
-    /// else from the `color` text.
+    /// else from the `color` text, else it is white. An archive that cannot be read never
+    /// stops a sync: its bytes are kept (`SyncCategory.archive`, written back while the
+    /// color stays the same) and the reason is in `SyncCategory.archiveProblem`.
     static func readCategories(_ data: Data) throws(SyncError) -> [UUID: SyncCategory] {
         func fail(_ reason: String) -> SyncError { .unreadableFile(path: categoriesFile, reason: reason) }
         let document: JSONValue
@@ -125,17 +127,37 @@ public enum SyncFiles {
                   let name = entry["name"]?.stringValue,
                   let changed = entry["changed"]?.stringValue.flatMap(ISODate.parse)
             else { throw fail("category \(index + 1) needs an 'id', a 'name' and a 'changed' date") }
-            var color: SerializableColor?
-            var archive = entry["archive"]?.stringValue.flatMap { Data(base64Encoded: $0) }
-            if let data = archive { color = try? ColorArchive.unarchive(data) }
-            if color == nil { archive = nil }
-            if color == nil, let text = entry["color"]?.stringValue { color = try? MarkdownColor.parse(text) }
-            guard let color else { throw fail("category '\(name)' has no readable color") }
+            let color = readColor(of: entry, name: name)
             let deleted = entry["deleted"]?.stringValue.flatMap(ISODate.parse)
-            var category = SyncCategory(Category(id: id, name: name, color: color, deleted: deleted), changed: changed)
-            category.archive = archive
+            var category = SyncCategory(Category(id: id, name: name, color: color.color, deleted: deleted), changed: changed)
+            category.archive = color.archive
+            category.archiveProblem = color.problem
             categories[id] = category
         }
         return categories
+    }
+
+    /// A category's color in `categories.json`: from its archive (which keeps its bytes)
+    /// when that can be read, else from its hex text, else white. An archive that cannot
+    /// be read is kept as it is, with the reason.
+    private static func readColor(of entry: JSONValue, name: String)
+        -> (color: SerializableColor, archive: Data?, problem: String?) {
+        let hex = entry["color"]?.stringValue.flatMap { try? MarkdownColor.parse($0) }
+        let fallback = hex.map { "its color \($0.hex) is used" } ?? "it has no readable hex color, so it is white"
+        guard let text = entry["archive"]?.stringValue else {
+            guard let hex else {
+                return (.white, nil, "category '\(name)' in \(categoriesFile) has neither a readable color nor an archive; it is white")
+            }
+            return (hex, nil, nil)
+        }
+        guard let archive = Data(base64Encoded: text) else {
+            return (hex ?? .white, nil, "category '\(name)': its color archive in \(categoriesFile) is not base64; \(fallback)")
+        }
+        do {
+            return (try ColorArchive.unarchive(archive), archive, nil)
+        } catch {
+            return (hex ?? .white, archive,
+                    "category '\(name)': its color archive in \(categoriesFile) could not be read (\(error)); \(fallback), the archive is kept as it is")
+        }
     }
 }

@@ -30,7 +30,9 @@ extension SyncMerge {
             }
             let category = Category(id: id, name: pick(\.name), color: pick(\.color), deleted: pick(\.deleted))
             var entry = SyncCategory(category, changed: max(local.changed, remote.changed))
-            entry.archive = category.color == local.category.color ? local.archive : remote.archive
+            let colorSide = category.color == local.category.color ? local : remote
+            entry.archive = colorSide.archive
+            entry.archiveProblem = colorSide.archiveProblem
             merged[id] = entry
         }
         return merged
@@ -53,6 +55,7 @@ extension SyncMerge {
             else { continue }
             kept.category.color = latest.category.color
             kept.archive = latest.archive
+            kept.archiveProblem = latest.archiveProblem
             kept.changed = latest.changed
             snapshot.categories[kept.category.id] = kept
             for other in sorted.dropFirst() {

@@ -26,6 +26,7 @@ public struct SyncSnapshot: Equatable, Sendable {
             } else if let known = previous?.categories[category.id], known.category.color == category.color {
                 var changed = SyncCategory(category, changed: ISODate.rounded(now))
                 changed.archive = known.archive
+                changed.archiveProblem = known.archiveProblem
                 categories[category.id] = changed
             } else {
                 categories[category.id] = SyncCategory(category, changed: ISODate.rounded(now))
@@ -60,6 +61,8 @@ public struct SyncCategory: Equatable, Sendable {
     /// The color's secure archive as read from the repository, written back as it was while
     /// the color stays the same (archiving is not byte-for-byte repeatable).
     var archive: Data?
+    /// Why `archive` could not be read (the color then came from the hex text, or is white).
+    var archiveProblem: String?
 
     public init(_ category: Category, changed: Date) {
         self.category = category

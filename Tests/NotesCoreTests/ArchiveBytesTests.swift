@@ -1,0 +1,84 @@
+import Foundation
+@testable import NotesCore
+import NotesTestSupport
+import Testing
+
+/// Archive bytes: the same color gives the same bytes; bytes read are written back as they were.
+@Suite struct ArchiveBytesTests {
+    /// What `NSKeyedArchiver` writes on Linux: a valid archive under the module-qualified
+    /// class name, in an order of its own, so not the bytes this program writes.
+    static func foreignArchive(_ color: SerializableColor) throws -> Data {
+        try NSKeyedArchiver.archivedData(withRootObject: color, requiringSecureCoding: true)
+    }
+
+    @Test func theCanonicalArchiveIsWhatTheArchiverWritesWithSortedKeys() throws {
+        let color = try SerializableColor(colorSpace: .displayP3, red: 0.1, green: 0.25, blue: 1, alpha: 0.5)
+        let ours = ColorArchive.canonicalArchive(of: color)
+        #expect(ours.starts(with: Array("bplist00".utf8)))
+        // It decodes through the validator and NSKeyedUnarchiver to the same color …
+        #expect(try ColorArchive.unarchive(ours) == color)
+        // … and holds what the archiver itself writes (class renamed), only ordered.
+        let theirs = try PropertyListSerialization.propertyList(from: try Self.foreignArchive(color), options: [], format: nil)
+        let read = try PropertyListSerialization.propertyList(from: ours, options: [], format: nil)
+        let theirObjects = try #require((theirs as? [String: Any])?["$objects"] as? [Any])
+        let ourObjects = try #require((read as? [String: Any])?["$objects"] as? [Any])
+        #expect(theirObjects.count == ourObjects.count)
+        let theirFields = try #require(theirObjects[1] as? [String: Any]), ourFields = try #require(ourObjects[1] as? [String: Any])
+        #expect(Set(theirFields.keys) == Set(ourFields.keys))
+        for key in [SerializableColor.Key.red, SerializableColor.Key.green, SerializableColor.Key.blue, SerializableColor.Key.alpha] {
+            #expect((theirFields[key] as? NSNumber)?.floatValue == (ourFields[key] as? NSNumber)?.floatValue)
+        }
+        #expect((ourObjects[2] as? [String: Any])?["$classname"] as? String == "SerializableColor")
+    }
+
+    @Test func theSameColorAlwaysGivesTheSameBytes() throws {
+        // Fixed bytes, so that a change in any process (or any build) shows.
+        let color = try SerializableColor(hex: "#336699")
+        #expect(ColorArchive.canonicalArchive(of: color).base64EncodedString() == Self.archiveOf336699)
+        #expect(try ColorArchive.archive(try SerializableColor(hex: "#336699")) == ColorArchive.archive(color))
+    }
+
+    static let archiveOf336699 = "YnBsaXN0MDDUAQIDBAUGHB9ZJGFyY2hpdmVyWCRvYmplY3RzVCR0b3BYJHZlcnNpb25fEA9OU0tleWVkQXJjaGl2ZXKjBwgVVSRudWxs1gkKCwwNDg8QERITFFYkY2xhc3NVYWxwaGFUYmx1ZVpjb2xvclNwYWNlVWdyZWVuU3JlZIACIj+AAAAiPxmZmhAAIj7MzM0iPkzMzdIWFxgbWCRjbGFzc2VzWiRjbGFzc25hbWWiGRpfEBFTZXJpYWxpemFibGVDb2xvclhOU09iamVjdF8QEVNlcmlhbGl6YWJsZUNvbG9y0R0eVHJvb3SAARIAAYagCBEbJCkyREhOW2JobXh+goSJjpCVmp+os7bK0+fq7/EAAAAAAAABAQAAAAAAAAAgAAAAAAAAAAAAAAAAAAAA9g=="
+
+    @Test func aForeignArchiveThatWasReadIsWrittenBackAsItWas() throws {
+        let color = try SerializableColor(hex: "#C0FFEE")
+        let foreign = try Self.foreignArchive(color)
+        #expect(foreign != ColorArchive.canonicalArchive(of: color))
+        let read = try ColorArchive.unarchive(foreign)
+        #expect(read == color)
+        #expect(try ColorArchive.archive(read) == foreign)
+        // A color made here (a recolor) is written the canonical way.
+        #expect(try ColorArchive.archive(try SerializableColor(hex: "#C0FFEE")) == ColorArchive.canonicalArchive(of: color))
+    }
+
+    @Test func theStoreKeepsAForeignArchiveThroughARenameAndCompaction() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let foreign = try Self.foreignArchive(try SerializableColor(hex: "#C0FFEE"))
+        let store = try NotesStore.open(at: url)
+        var category = Category(name: "Foreign", color: try ColorArchive.unarchive(foreign))
+        try store.commit(.putCategory(category))
+        category.name = "Renamed"
+        try store.commit(.putCategory(category))
+        try store.compactNow()
+        store.close()
+        #expect(try String(contentsOf: url, encoding: .utf8).contains(foreign.base64EncodedString()))
+        let reopened = try NotesStore.open(at: url)
+        defer { reopened.close() }
+        #expect(try reopened.contents.categories[category.id].map { try ColorArchive.archive($0.color) } == foreign)
+    }
+
+    /// An archive of another program's color class: a catalog `NSColor`, whose strings come
+    /// before its class in `$objects`.
+    static func catalogColorArchive() throws -> Data {
+        try ArchiveFixtures.archive(objects: [
+            ["$class": ArchiveFixtures.uid(4), "NSCatalogName": ArchiveFixtures.uid(2), "NSColorName": ArchiveFixtures.uid(3)],
+            "System", "labelColor",
+            ["$classname": "NSColor", "$classes": ["NSColor", "NSObject"]],
+        ])
+    }
+
+    @Test func anArchiveOfAnotherClassIsReportedByThatClass() throws {
+        #expect(throws: ArchiveError.disallowedClass("NSColor")) { try ColorArchive.unarchive(try Self.catalogColorArchive()) }
+    }
+}
