@@ -44,7 +44,7 @@ enum EditInEditor {
                 _ = try store.refresh()
                 return store.contents
             },
-            commit: { changes in try store.commit(changes) })
+            commit: { edit in try store.commit(edit, now: ISODate.rounded(Date())) })
         switch outcome {
         case .failed(let reason): throw CLIError.editNotSaved(reason)
         case .kept(let path, let reason): throw CLIError.editNotSaved("not saved, your text is kept in \(path) (\(reason))")
