@@ -82,10 +82,13 @@ struct ColorCategory: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.open()
-        var category = try store.contents.requireCategory(name)
-        category.color = color.color
-        try store.commit(.putCategory(category))
-        Console.out("\(category.name) is now \(category.color.hex)")
+        let category = try store.contents.requireCategory(name)
+        // A field edit, resolved under the lock: a rename made elsewhere meanwhile stays.
+        let edit = CategoryEdit(categoryID: category.id, color: FieldChange(from: category.color, to: color.color))
+        let resolution = try store.commit([.category(edit)], now: Date())
+        let name = store.contents.categories[category.id]?.name ?? category.name
+        Console.out("\(name) is now \(color.color.hex)")
+        if !resolution.replaced.isEmpty { Console.warning("the category changed meanwhile elsewhere: \(ReplacedValue.note(resolution.replaced))") }
     }
 }
 
@@ -103,11 +106,13 @@ struct RenameCategory: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.open()
-        var category = try store.contents.requireCategory(name)
-        let oldName = category.name
-        category.name = newName.trimmingCharacters(in: .whitespacesAndNewlines)
-        try store.commit(.putCategory(category))
-        Console.out("renamed \(oldName) to \(category.name)")
+        let category = try store.contents.requireCategory(name)
+        let name = newName.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A field edit, resolved under the lock: a color set elsewhere meanwhile stays.
+        let edit = CategoryEdit(categoryID: category.id, name: FieldChange(from: category.name, to: name))
+        let resolution = try store.commit([.category(edit)], now: Date())
+        Console.out("renamed \(category.name) to \(name)")
+        if !resolution.replaced.isEmpty { Console.warning("the category changed meanwhile elsewhere: \(ReplacedValue.note(resolution.replaced))") }
     }
 }
 

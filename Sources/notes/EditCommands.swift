@@ -44,7 +44,7 @@ enum EditInEditor {
                 _ = try store.refresh()
                 return store.contents
             },
-            commit: { changes in try store.commit(changes) })
+            commit: { edit in try store.commit(edit, now: ISODate.rounded(Date())) })
         let unsavedFolder = EditFile.unsavedFolder(environment: environment)
         if let signal = ExternalEditor.takePendingTermination() {
             // The terminal went away or the session is ending: the text is saved or kept,

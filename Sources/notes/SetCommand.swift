@@ -50,26 +50,38 @@ struct SetFields: ParsableCommand {
         }
     }
 
+    /// The options as a field edit of the note as it was read, resolved against the store
+    /// under its lock (`StoreEdit.resolve`): fields not named keep whatever another process
+    /// set meanwhile, tags are added and removed on the current set, and a title, category
+    /// or kind changed elsewhere meanwhile is replaced (a warning names the value).
     func run() throws {
         let store = try storeOptions.open()
         let base = try store.contents.requireNote(id)
-        var edited = base
-        if let title { edited.title = title }
-        if let category { edited.categoryID = try store.contents.requireCategory(category).id }
-        if noCategory { edited.categoryID = nil }
-        edited.tags.formUnion(tag.compactMap(Tag.normalize))
-        edited.tags.subtract(untag.compactMap(Tag.normalize))
-        if let kind, let parsed = NoteKind(name: kind) { edited.kind = parsed }
-        guard EditMerge.isChanged(base, edited) else {
+        var edit = NoteEdit(noteID: base.id)
+        if let title, title != base.title { edit.title = FieldChange(from: base.title, to: title) }
+        if category != nil || noCategory {
+            let target = try category.map { try store.contents.requireCategory($0).id }
+            if target != base.categoryID { edit.category = FieldChange(from: base.categoryID, to: target) }
+        }
+        edit.addedTags = Set(tag.compactMap(Tag.normalize))
+        edit.removedTags = Set(untag.compactMap(Tag.normalize))
+        edit.addedTags.subtract(edit.removedTags)  // --tag x --untag x: removed, as the options are read in that order
+        if let kind, let parsed = NoteKind(name: kind), parsed != base.kind { edit.kind = FieldChange(from: base.kind, to: parsed) }
+        var before = base
+        var resolution = EditResolution()
+        try store.commit(derivedFrom: { database in
+            before = database.notes[base.id] ?? base
+            resolution = try StoreEdit.resolve([.note(edit)], in: database, now: ISODate.rounded(Date()))
+            return resolution.changes
+        })
+        guard let after = store.contents.notes[base.id], !resolution.changes.isEmpty else {
             Console.out("no changes")
             return
         }
-        _ = try store.refresh()
-        let (changes, outcome) = EditMerge.changes(base: base, edited: edited, current: store.contents.notes[base.id],
-                                                   now: ISODate.rounded(Date()))
-        try store.commit(changes)
-        Console.out(lines: NoteChangeSummary.lines(from: base, to: edited, in: store.contents))
-        if case .conflictCopy = outcome { Console.warning("the note changed meanwhile; the other version is kept as a conflict copy") }
+        Console.out(lines: NoteChangeSummary.lines(from: before, to: after, in: store.contents))
+        if !resolution.replaced.isEmpty {
+            Console.warning("the note changed meanwhile elsewhere: \(ReplacedValue.note(resolution.replaced))")
+        }
     }
 }
 

@@ -35,9 +35,9 @@ import Testing
                     try Data(try remaining.removeFirst()(text).utf8).write(to: URL(fileURLWithPath: path))
                 },
                 unsavedFolder: unsaved, temporaryFolder: folder.url, now: { NoteEditSessionTests.now })
-            return session.edit(noteID: note.id, refresh: { self.repository.contents }, commit: { changes in
+            return session.edit(noteID: note.id, refresh: { self.repository.contents }, commit: { edit in
                 if let failCommit = self.failCommit { throw failCommit }
-                try self.repository.commit(changes)
+                return try self.repository.commit(edit, now: NoteEditSessionTests.now)
             })
         }
 
@@ -64,7 +64,7 @@ import Testing
                 .replacingOccurrences(of: "category: \"\"", with: "category: work")
                 .replacingOccurrences(of: "old text", with: "new text")
         }])
-        #expect(outcome == .saved(.saved, title: "Final: v2"))
+        #expect(outcome.isPlainSave(title: "Final: v2"))
         let saved = try #require(fixture.saved)
         #expect(saved.title == "Final: v2")
         #expect(saved.categoryID == fixture.repository.contents.category(named: "Work")?.id)
@@ -80,7 +80,7 @@ import Testing
             { $0.replacingOccurrences(of: "category: \"\"", with: "category: Nope") + "typed\n" },
             { $0.replacingOccurrences(of: "category: Nope", with: "category: Work") },
         ])
-        #expect(outcome == .saved(.saved, title: "Draft"))
+        #expect(outcome.isPlainSave(title: "Draft"))
         #expect(fixture.editorRuns.count == 2)
         let reopened = try #require(fixture.editorRuns.last)
         #expect(reopened.hasPrefix("# error: line 5: there is no category named 'Nope'"))
@@ -139,7 +139,9 @@ import Testing
             try fixture.repository.commit(.deleteNote(fixture.note.id))
             return text + "still wanted\n"
         }])
-        #expect(outcome == .saved(.restored, title: "Draft"))
+        guard case .saved(let met, "Draft") = outcome else { Issue.record("not saved: \(outcome)"); return }
+        #expect(met.broughtBack)
+        #expect(outcome.message == "Saved \"Draft\": it had been deleted meanwhile, so it was brought back")
         #expect(fixture.saved?.body == "old text\nstill wanted")
     }
 
@@ -152,7 +154,7 @@ import Testing
             try fixture.repository.commit(.putNote(theirs))
             return text.replacingOccurrences(of: "old text", with: "my text")
         }])
-        guard case .saved(.conflictCopy(let copyID), _, _) = outcome else { Issue.record("no copy: \(outcome)"); return }
+        guard case .saved(let met, _) = outcome, let copyID = met.conflictCopy?.id else { Issue.record("no copy: \(outcome)"); return }
         #expect(fixture.saved?.body == "my text")
         let copy = try #require(fixture.repository.contents.notes[copyID])
         #expect(copy.body == "their text")
@@ -172,7 +174,7 @@ import Testing
             return text.replacingOccurrences(of: "Draft", with: "Retitled in vim")
                 .replacingOccurrences(of: "old text", with: "my text")
         }])
-        guard case .saved(.conflictCopy(let copyID), _, _) = outcome else { Issue.record("no copy: \(outcome)"); return }
+        guard case .saved(let met, _) = outcome, let copyID = met.conflictCopy?.id else { Issue.record("no copy: \(outcome)"); return }
         let copy = try #require(fixture.repository.contents.notes[copyID])
         #expect(outcome.message.contains("kept as \"\(copy.title)\""), "\(outcome.message)")
         #expect(copy.title == "Retitled outside (conflict copy)")
@@ -195,7 +197,7 @@ import Testing
                                       unsavedFolder: folder.file("unsaved"), temporaryFolder: folder.url)
 
         let outcome = session.edit(noteID: note.id, refresh: { _ = try store.refresh(); return store.contents },
-                                   commit: { try store.commit($0) })
+                                   commit: { try store.commit($0, now: Date()) })
 
         guard case .kept(let path, let reason) = outcome else { Issue.record("not kept: \(outcome)"); return }
         #expect(reason.contains("read-only"))

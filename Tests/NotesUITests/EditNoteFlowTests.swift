@@ -12,7 +12,7 @@ import Testing
     final class FullDiskRepository: NotesRepository {
         let contents: NotesDatabase
         init(_ contents: NotesDatabase) { self.contents = contents }
-        func commit(_ changes: [StoreChange]) throws -> Bool {
+        func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult {
             throw StoreError.io(file: "notes.json.journal", operation: "append a commit", reason: "No space left on device")
         }
         func refresh() throws -> Bool { false }

@@ -22,13 +22,13 @@ import Testing
         var contents: NotesDatabase { inner.contents }
         var commits: [[StoreChange]] { inner.commits }
 
-        func commit(_ changes: [StoreChange]) throws -> Bool {
+        func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult {
             attempts += 1
             if busyTries > 0 {
                 busyTries -= 1
                 throw StoreError.locked(file: "notes.json.lock", holder: Self.holder)
             }
-            return try inner.commit(changes)
+            return try inner.commit(derivedFrom: build)
         }
 
         func refresh() throws -> Bool { false }

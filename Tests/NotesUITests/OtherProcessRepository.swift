@@ -8,10 +8,11 @@ final class OtherProcessRepository: NotesRepository {
     init(_ contents: NotesDatabase) { self.contents = contents }
 
     /// Like a store, a commit first takes in what the other process committed.
-    func commit(_ changes: [StoreChange]) throws -> Bool {
+    func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult {
         let othersCommitted = try refresh()
+        let changes = try build(contents)
         try contents.apply(changes)
-        return othersCommitted
+        return CommitResult(changes: changes, othersCommitted: othersCommitted)
     }
 
     func refresh() throws -> Bool {

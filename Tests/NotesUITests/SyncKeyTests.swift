@@ -57,12 +57,14 @@ final class OutsideChanges: NotesRepository, @unchecked Sendable {
     /// The UI's own commits, in order.
     var commits: [[StoreChange]] { lock.withLock { made } }
 
-    func commit(_ changes: [StoreChange]) throws -> Bool {
+    func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult {
         try lock.withLock {
+            let changes = try build(current)
+            guard !changes.isEmpty else { return CommitResult(changes: [], othersCommitted: false) }
             try current.apply(changes)
             made.append(changes)
+            return CommitResult(changes: changes, othersCommitted: false)
         }
-        return false
     }
 
     func commitFromOutside(_ changes: [StoreChange]) throws {

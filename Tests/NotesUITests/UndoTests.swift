@@ -84,15 +84,42 @@ import Testing
         #expect(runner.history.undoSteps.count == 1)
     }
 
-    @Test func anUndoDoesNotOverwriteWhatAnotherProcessChangedMeanwhile() throws {
+    /// Undo is a field edit: it takes back the body the editor changed and keeps the title
+    /// another process set meanwhile (it used to refuse the whole step).
+    @Test func anUndoKeepsWhatAnotherProcessChangedMeanwhileInOtherFields() throws {
         let repository = OtherProcessRepository(UIFixtures.database)
         let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
         let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
                                now: { UIFixtures.now }, editBody: { $0 + " edited" })
         terminal.press(.character("e"))
         runner.run()
+        #expect(repository.contents.notes[UIFixtures.report.id]?.body.hasSuffix(" edited") == true)
         // Another process retitles the note the UI just edited.
         var theirs = try #require(repository.contents.notes[UIFixtures.report.id])
+        theirs.title = "Their title"
+        repository.pending = .putNote(theirs)
+
+        terminal.press(.character("u"))
+        runner.run()
+
+        let note = try #require(repository.contents.notes[UIFixtures.report.id])
+        #expect(note.title == "Their title")
+        #expect(note.body == UIFixtures.report.body)
+        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("Undone: edit \"Quarterly report\"") == true, "\(terminal.lastBuffer?.lines.last ?? "")")
+        #expect(runner.history.undoSteps.isEmpty && runner.history.redoSteps.count == 1)
+    }
+
+    /// What is put back whole (a note moved to the trash) is still refused when another
+    /// process changed it meanwhile: putting the old record back would erase that change.
+    @Test func anUndoOfATrashDoesNotOverwriteARestoreAndEditMadeElsewhere() throws {
+        let repository = OtherProcessRepository(UIFixtures.database)
+        let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
+        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
+                               now: { UIFixtures.now }, editBody: { $0 })
+        terminal.press(.character("d"))  // the first row: Quarterly report
+        runner.run()
+        var theirs = try #require(repository.contents.trash[UIFixtures.report.id])
+        theirs.deleted = nil
         theirs.title = "Their title"
         repository.pending = .putNote(theirs)
 

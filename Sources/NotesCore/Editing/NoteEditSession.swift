@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The note is written as a `NoteDocument`; the editor runs on it; the text is read
 /// back. A header with a problem (an unknown category, bad YAML) reopens the editor on
-/// the same text with the problem written at the top as `# error:` lines. The save is
-/// merged with what happened to the note meanwhile (`EditMerge`). Whenever the text
+/// the same text with the problem written at the top as `# error:` lines. The save is a
+/// field edit (`EditMerge.edit`) that the commit resolves against the store under its
+/// lock, with what happened to the note meanwhile. Whenever the text
 /// cannot be saved (the editor failed, the problem was left as it was, the store would
 /// not commit) the file is kept in the unsaved folder and its path is reported: typed
 /// text is never thrown away.
@@ -28,8 +29,8 @@ public struct NoteEditSession {
 
     /// How an edit ended.
     public enum Outcome: Equatable, Sendable {
-        /// Saved; the note's title after the edit, and the title of the conflict copy if one was made.
-        case saved(EditMerge.Outcome, title: String, copyTitle: String? = nil)
+        /// Saved; what the save met in the store, and the note's title after the edit.
+        case saved(EditOutcome, title: String)
         case unchanged
         /// The file was saved empty: nothing changed.
         case emptied
@@ -41,17 +42,25 @@ public struct NoteEditSession {
         /// One line for the status line or stderr.
         public var message: String {
             switch self {
-            case .saved(.saved, let title, _): "Saved \"\(title)\""
-            case .saved(.restored, let title, _): "Saved \"\(title)\": it had been deleted meanwhile, so it was brought back"
-            case .saved(.merged(let fields), let title, _):
-                "Saved \"\(title)\", together with changes made meanwhile elsewhere (\(fields.joined(separator: ", ")))"
-            case .saved(.conflictCopy, let title, let copyTitle):
-                "Saved \"\(title)\"; it was changed meanwhile elsewhere: that version is kept as \"\(copyTitle ?? "a conflict copy")\", tagged conflict"
+            case .saved(let outcome, let title): Self.savedMessage(outcome, title: title)
             case .unchanged: "No changes"
             case .emptied: "The file was saved empty: nothing was changed"
             case .failed(let reason): "error: \(reason)"
             case .kept(let path, let reason): "error: not saved, your text is kept in \(path) (\(reason))"
             }
+        }
+
+        /// "Saved", and what the save met elsewhere.
+        static func savedMessage(_ outcome: EditOutcome, title: String) -> String {
+            if outcome.broughtBack { return "Saved \"\(title)\": it had been deleted meanwhile, so it was brought back" }
+            var text = "Saved \"\(title)\""
+            if let copy = outcome.conflictCopy {
+                text += "; it was changed meanwhile elsewhere: that version is kept as \"\(copy.title)\", tagged conflict"
+            } else if !outcome.changedElsewhere.isEmpty {
+                text += ", together with changes made meanwhile elsewhere (\(outcome.changedElsewhere.map(\.rawValue).joined(separator: ", ")))"
+            }
+            if !outcome.replaced.isEmpty { text += "; " + ReplacedValue.note(outcome.replaced) }
+            return text
         }
 
         public var isError: Bool {
@@ -63,13 +72,14 @@ public struct NoteEditSession {
     }
 
     /// Edits the note `id`. `refresh` returns the store's current contents (after picking up
-    /// other processes' commits); `commit` commits changes, all or none, or throws.
+    /// other processes' commits); `commit` resolves the edit against the store under its
+    /// lock and commits it (`NotesRepository.commit(_:now:)`), or throws.
     ///
     /// The text goes to the file and back as bytes: the body is decoded from the store
     /// once, into the document, and the edited body is compared with it byte for byte;
     /// it becomes a `String` only when it changed.
     public func edit(noteID id: UUID, refresh: () throws -> NotesDatabase,
-                     commit: ([StoreChange]) throws -> Void) -> Outcome {
+                     commit: (NoteEdit) throws -> EditOutcome) -> Outcome {
         // Only the note is kept from the store's contents: a whole database held across
         // the commit would make the store copy every note instead of changing one.
         let base: Note, initial: NoteDocument.Rendered
@@ -126,10 +136,11 @@ public struct NoteEditSession {
             case .unchanged:
                 file.discard()
                 return .unchanged
-            case .changes(let changes, let outcome, let title):
-                do { try commit(changes) } catch { return keep(file, because: "the note could not be saved: \(error)") }
+            case .edit(let edit, let title):
+                let outcome: EditOutcome
+                do { outcome = try commit(edit) } catch { return keep(file, because: "the note could not be saved: \(error)") }
                 file.discard()
-                return .saved(outcome, title: title, copyTitle: Self.copyTitle(of: outcome, in: changes))
+                return .saved(outcome, title: title)
             }
         }
     }
@@ -167,11 +178,12 @@ public struct NoteEditSession {
         case unreadableStore(String)
         case problem(NoteDocumentError)
         case unchanged
-        case changes([StoreChange], EditMerge.Outcome, title: String)
+        case edit(NoteEdit, title: String)
     }
 
-    /// Reads the edited document against the store's current contents and merges it with
-    /// what happened meanwhile. The contents are let go of before the caller commits.
+    /// Reads the edited document against the store's current contents (an unknown
+    /// category is a problem to fix in the editor). The contents are let go of before the
+    /// caller commits.
     private func save(_ split: NoteDocument.Split, base: Note, id: UUID, refresh: () throws -> NotesDatabase) -> SavePlan {
         let current: NotesDatabase
         do { current = try refresh() } catch { return .unreadableStore("cannot read the store: \(error)") }
@@ -184,15 +196,7 @@ public struct NoteEditSession {
         }
         // A body known to differ (it was compared byte for byte) is a change; no need to read it again.
         guard fields.bodyIsOriginal == false || EditMerge.isChanged(base, edited) else { return .unchanged }
-        let (changes, outcome) = EditMerge.changes(base: base, edited: edited, current: current.notes[id], now: now())
-        return .changes(changes, outcome, title: edited.title)
-    }
-
-    /// The title of the conflict copy `outcome` names, as committed in `changes`.
-    private static func copyTitle(of outcome: EditMerge.Outcome, in changes: [StoreChange]) -> String? {
-        guard case .conflictCopy(let copyID) = outcome else { return nil }
-        for case .putNote(let note) in changes where note.id == copyID { return note.title }
-        return nil
+        return .edit(EditMerge.edit(base: base, edited: edited), title: edited.title)
     }
 
     private func keep(_ file: EditFile, because reason: String) -> Outcome {

@@ -2,21 +2,61 @@ import Foundation
 
 /// What the UI and the commands need of a store: the current contents, and a
 /// durable commit. `NotesStore` is the real one; `InMemoryNotesRepository` serves tests.
+///
+/// There is one way to write: `commit(derivedFrom:)`, which builds the changes from the
+/// contents as they are under the lock, after taking in what other processes committed.
+/// Field edits (`StoreEdit`) are resolved there (`commit(_:now:)`), so a change made
+/// elsewhere to a field the user did not touch is never erased.
 public protocol NotesRepository: AnyObject {
     /// The database as of the last commit or refresh.
     var contents: NotesDatabase { get }
-    /// Validates and durably commits the changes, all or none. When this returns, they survive a crash.
-    /// Returns whether changes other processes had committed were taken in first, so that
-    /// `contents` holds more than these changes.
+    /// Takes in what other processes committed, then commits what `build` derives from the
+    /// contents as they are then, all or none, holding the store's lock throughout. When this
+    /// returns, the changes survive a crash. `build` may run again only if the commit is
+    /// tried again; it must not keep the database it is given. No changes: nothing is written.
     @discardableResult
-    func commit(_ changes: [StoreChange]) throws -> Bool
+    func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult
     /// Picks up changes committed by other processes since the last look. Returns true if anything changed.
     func refresh() throws -> Bool
 }
 
+/// What `commit(derivedFrom:)` did.
+public struct CommitResult: Equatable, Sendable {
+    /// The changes committed (none: nothing was written).
+    public let changes: [StoreChange]
+    /// Whether changes other processes had committed were taken in first, so that
+    /// `contents` holds more than these changes.
+    public let othersCommitted: Bool
+
+    public init(changes: [StoreChange], othersCommitted: Bool) {
+        self.changes = changes
+        self.othersCommitted = othersCommitted
+    }
+}
+
 extension NotesRepository {
+    /// Commits changes that do not depend on what the store holds (a new note, trash,
+    /// restore). Returns whether other processes' changes were taken in first.
+    @discardableResult
+    public func commit(_ changes: [StoreChange]) throws -> Bool {
+        try commit(derivedFrom: { _ in changes }).othersCommitted
+    }
+
     @discardableResult
     public func commit(_ change: StoreChange) throws -> Bool { try commit([change]) }
+
+    /// Resolves `edits` against the caught-up contents under the lock (`StoreEdit.resolve`)
+    /// and commits the result. Returns what the edits met; nothing is written when they
+    /// change nothing, or when one cannot apply (it throws).
+    @discardableResult
+    public func commit(_ edits: [StoreEdit], now: Date) throws -> EditResolution {
+        var resolution = EditResolution()
+        try commit(derivedFrom: { database in
+            resolution = try StoreEdit.resolve(edits, in: database, now: now)
+            return resolution.changes
+        })
+        return resolution
+    }
 }
 
 /// A repository that keeps everything in memory: for tests and the benchmark's baselines.
@@ -29,12 +69,23 @@ public final class InMemoryNotesRepository: NotesRepository {
         self.contents = contents
     }
 
+    /// No other process writes here: `build` gets the contents as they are.
     @discardableResult
-    public func commit(_ changes: [StoreChange]) throws -> Bool {
+    public func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult {
+        let changes = try build(contents)
+        guard !changes.isEmpty else { return CommitResult(changes: [], othersCommitted: false) }
         try contents.apply(changes)
         commits.append(changes)
-        return false
+        return CommitResult(changes: changes, othersCommitted: false)
     }
 
     public func refresh() throws -> Bool { false }
+}
+
+extension NotesRepository {
+    /// Commits one note's edit (see `commit(_:now:)`) and returns what it met.
+    @discardableResult
+    public func commit(_ edit: NoteEdit, now: Date) throws -> EditOutcome {
+        try commit([.note(edit)], now: now).outcomes.first ?? EditOutcome(subject: .note(edit.noteID))
+    }
 }

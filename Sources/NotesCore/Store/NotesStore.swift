@@ -112,18 +112,23 @@ public final class NotesStore: NotesRepository {
         return store
     }
 
-    /// Validates and durably commits `changes`, all or none, on top of whatever
-    /// other processes committed first. Returns whether there was any. Without
-    /// `commitWaitsForLock`, a lock held by another process throws `StoreError.locked` at once.
+    /// The one way to write (`NotesRepository`): takes the lock, catches up with what
+    /// other processes committed, and commits the changes `build` derives from the
+    /// contents as they are then, so that nothing committed meanwhile is overwritten
+    /// unseen. Field edits, sync's merge and plain changes all come through here.
+    /// Without `commitWaitsForLock`, a lock held by another process throws
+    /// `StoreError.locked` at once (before `build` runs).
     @discardableResult
-    public func commit(_ changes: [StoreChange]) throws -> Bool {
+    public func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult {
         guard !isClosed else { throw StoreError.closed }
         try refuseIfReadOnly()
         try lock.lock(timeout: options.commitWaitsForLock ? options.lockTimeout : 0)
         defer { lock.unlock() }
         let othersCommitted = try catchUp()
+        let changes = try build(contents)
+        guard !changes.isEmpty else { return CommitResult(changes: [], othersCommitted: othersCommitted) }
         try commitCaughtUp(changes)
-        return othersCommitted
+        return CommitResult(changes: changes, othersCommitted: othersCommitted)
     }
 
     /// Throws, saying why, when this store cannot be written (reading still works).

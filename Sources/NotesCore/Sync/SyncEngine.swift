@@ -140,12 +140,12 @@ public struct SyncEngine {
         for (id, note) in exported.notes where localFiles[SyncFiles.path(for: note)] == mergedFiles[SyncFiles.path(for: note)] {
             if target.notes[id] != nil { target.notes[id] = note }
         }
-        let changes = try store.commit(derivedFrom: { database in
+        let committed = try store.commit(derivedFrom: { database in
             let current = SyncSnapshot(database, previous: exported)
             let result = SyncMerge.merge(base: exported, local: current, remote: target).snapshot
             return SyncChanges.changes(from: current, to: result)
         })
-        return (changes.count, warnings)
+        return (committed.changes.count, warnings)
     }
 
     static var hostName: String {

@@ -4,26 +4,33 @@ import NotesCore
 /// Commits that find the store's lock held by another process: the key returns at
 /// once, the list shows the change, and the runner saves it when the lock is free.
 extension AppRunner {
-    /// Queues a commit that must wait for the lock; the list shows it as if committed.
-    func queue(_ changes: [StoreChange], holder: String?) {
-        pending.append(changes, holder: holder)
+    /// Queues edits that must wait for the lock (made at `now`); the list shows them as if committed.
+    func queue(_ edits: [StoreEdit], now: Date, holder: String?) {
+        pending.append(edits, now: now, holder: holder)
         show(repository.contents)
         state.message = .init(text: pending.waitingMessage, isError: false)
     }
 
-    /// Tries the queued commits again, oldest first, each recorded for undo as it goes
-    /// through; stops at the first that still finds the lock busy. A commit that fails
-    /// otherwise (another process deleted its note meanwhile) is reported and dropped.
-    /// Returns whether nothing is left waiting.
+    /// Tries the queued commits again, oldest first, each resolved against the store as it
+    /// is then, under the lock (the queue keeps edits, not records: a change made elsewhere
+    /// while they waited stays), and recorded for undo as it goes through; stops at the
+    /// first that still finds the lock busy. A commit that fails otherwise (another process
+    /// deleted its note meanwhile) is reported and dropped. Returns whether nothing is left waiting.
     @discardableResult
     func savePending() -> Bool {
         guard !pending.isEmpty else { return true }
         var saved = 0
         var failure: String?
-        while let changes = pending.first {
-            let step = UndoStep.before(changes, in: repository.contents)
+        var met = EditResolution()
+        while let waiting = pending.first {
+            var step: UndoStep?
             do {
-                try repository.commit(changes)
+                try repository.commit(derivedFrom: { caughtUp in
+                    let resolution = try StoreEdit.resolve(waiting.edits, in: caughtUp, now: waiting.now)
+                    step = UndoStep.before(resolution.changes, in: caughtUp)
+                    met.outcomes += resolution.outcomes
+                    return resolution.changes
+                })
             } catch StoreError.locked(_, let holder) {
                 pending.stillBusy(holder: holder)
                 break
@@ -33,7 +40,7 @@ extension AppRunner {
                 continue
             }
             pending.removeFirst()
-            history.record(step.completed(in: repository.contents))
+            if let step { history.record(step.completed(in: repository.contents)) }
             saved += 1
         }
         if saved > 0 || failure != nil { show(repository.contents) }
@@ -44,6 +51,7 @@ extension AppRunner {
         } else if saved > 0 {
             state.message = .init(text: saved == 1 ? "Saved the change that waited for the lock"
                                   : "Saved the \(saved) changes that waited for the lock", isError: false)
+            mention(met)
         }
         return pending.isEmpty
     }

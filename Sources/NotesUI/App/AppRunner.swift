@@ -128,8 +128,8 @@ public final class AppRunner {
                 } else {
                     return false
                 }
-            case .commit(let changes):
-                commit(changes)
+            case .commit(let edits):
+                _ = try? commit(edits)  // an error is on the status line
             case .editNote(let id):
                 edit(id)
             case .undo:
@@ -165,31 +165,38 @@ public final class AppRunner {
                                        timeZone: timeZone))
     }
 
-    /// Every change of the UI goes through here: it is committed, and recorded (the
-    /// values it touched, before and after) so that `u` can take it back. Returns the
-    /// error, already shown on the status line.
-    @discardableResult
+    /// Every change of the UI goes through here: its edits are resolved against the store
+    /// as it is under the lock and committed (`NotesSnapshot.commit`), and recorded (the
+    /// values it touched, before and after, read under the lock) so that `u` can take it
+    /// back. When an edit replaced a value set elsewhere, the status line says so. Returns
+    /// what the edits met (nil: queued); throws the error, already shown on the status line.
     ///
-    /// While another process holds the store's lock the commit is queued instead
-    /// (`PendingCommits`), and so is every commit after it, to keep their order; it is
-    /// recorded for undo when it goes through (`savePending`).
-    private func commit(_ changes: [StoreChange]) -> (any Error)? {
+    /// While another process holds the store's lock the edits are queued instead
+    /// (`PendingCommits`), and so is every commit after it, to keep their order; they are
+    /// resolved and recorded for undo when they go through (`savePending`).
+    @discardableResult
+    private func commit(_ edits: [StoreEdit]) throws -> EditResolution? {
+        let time = now()
         guard pending.isEmpty else {
-            queue(changes, holder: nil)
+            queue(edits, now: time, holder: nil)
             return nil
         }
-        let step = UndoStep.before(changes, in: snapshot.database)
+        var step: UndoStep?
+        let resolution: EditResolution
         do {
-            try snapshot.commit(changes, through: repository)
+            resolution = try snapshot.commit(edits, through: repository, now: time) { caughtUp, changes in
+                step = UndoStep.before(changes, in: caughtUp)
+            }
         } catch StoreError.locked(_, let holder) {
-            queue(changes, holder: holder)
+            queue(edits, now: time, holder: holder)
             return nil
         } catch {
-            return failed(error)
+            throw failed(error)
         }
         state.reconcile(with: snapshot)
-        history.record(step.completed(in: repository.contents))
-        return nil
+        if let step { history.record(step.completed(in: repository.contents)) }
+        mention(resolution)
+        return resolution
     }
 
     /// A commit that failed: the list shows the repository again, the error the status line.
@@ -200,19 +207,15 @@ public final class AppRunner {
         return error
     }
 
-    /// Commits without recording; the error (also shown on the status line) if it failed.
-    private func commitUnrecorded(_ changes: [StoreChange]) -> (any Error)? {
-        do {
-            try snapshot.commit(changes, through: repository)
-        } catch {
-            return failed(error)
-        }
-        state.reconcile(with: snapshot)
-        return nil
+    /// Why an undo or redo was refused: something it puts back whole changed elsewhere.
+    private struct ChangedElsewhere: Error {
+        let what: String
     }
 
-    /// Undoes or redoes the last step, as one more commit, unless another process changed
-    /// what it touched meanwhile: then the step is dropped and the status line says why.
+    /// Undoes or redoes the last step, as one more commit of field edits resolved under
+    /// the lock (`UndoStep.edits`). A part put back whole that another process changed
+    /// meanwhile refuses the step (dropped; the status line says why); a field changed
+    /// elsewhere is replaced and the status line names the value.
     private func apply(_ direction: UndoStep.Direction) {
         let verb = direction == .undo ? "undo" : "redo"
         guard pending.isEmpty else {
@@ -224,23 +227,33 @@ public final class AppRunner {
             return
         }
         refreshFromRepository()
-        if let changed = step.conflict(in: snapshot.database, direction: direction) {
-            state.message = .init(text: "Not \(verb)ne: \(changed) changed elsewhere meanwhile; kept as it is", isError: true)
+        let resolution: EditResolution
+        do {
+            resolution = try snapshot.commit(derivingEdits: { caughtUp in
+                if let changed = step.conflict(in: caughtUp, direction: direction) { throw ChangedElsewhere(what: changed) }
+                return step.edits(direction, in: caughtUp)
+            }, through: repository, now: now())
+        } catch let refused as ChangedElsewhere {
+            state.reconcile(with: snapshot)
+            state.message = .init(text: "Not \(verb)ne: \(refused.what) changed elsewhere meanwhile; kept as it is", isError: true)
+            return
+        } catch StoreError.locked(_, let holder) {
+            state.reconcile(with: snapshot)
+            history.putBack(step, direction)  // nothing happened: u tries again later
+            state.message = .init(text: "Not \(verb)ne: waiting for \(holder); try again", isError: true)
+            return
+        } catch {
+            state.pendingSelection = nil
+            state.reconcile(with: snapshot)
+            state.message = .init(text: "Not \(verb)ne: error: \(error)", isError: true)
             return
         }
-        if let error = commitUnrecorded(step.changes(direction)) {
-            if case StoreError.locked(_, let holder) = error {
-                history.putBack(step, direction)  // nothing happened: u tries again later
-                state.message = .init(text: "Not \(verb)ne: waiting for \(holder); try again", isError: true)
-                return
-            }
-            state.message = .init(text: "Not \(verb)ne: \(state.message?.text ?? "")", isError: true)
-            return
-        }
+        state.reconcile(with: snapshot)
         history.applied(step, direction)
-        state.message = direction == .undo
-            ? .init(text: "Undone: \(step.summary) (Ctrl-R redoes)", isError: false)
-            : .init(text: "Redone: \(step.summary) (u undoes)", isError: false)
+        let elsewhere = Self.elsewhereNote(resolution)
+        let done = direction == .undo ? "Undone: \(step.summary)" : "Redone: \(step.summary)"
+        state.message = .init(text: done + (elsewhere.isEmpty ? "" : "; \(elsewhere)")
+                                + (direction == .undo ? " (Ctrl-R redoes)" : " (u undoes)"), isError: false)
     }
 
     /// The whole note in the editor (`NoteEditSession`), the terminal suspended while it
@@ -264,9 +277,9 @@ public final class AppRunner {
                 if try snapshot.refresh(from: repository) { state.reconcile(with: snapshot) }
                 return snapshot.database
             },
-            commit: { changes in
+            commit: { edit in
                 state.pendingSelection = id
-                if let error = commit(changes) { throw error }
+                return try commit([.note(edit)])?.outcomes.first ?? EditOutcome(subject: .note(id))
             })
         if let signal = ExternalEditor.takePendingTermination() {
             // The terminal went away (or the session is ending) while the editor ran: the

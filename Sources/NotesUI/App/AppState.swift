@@ -17,10 +17,11 @@ public struct AppState: Equatable, Sendable {
         /// The title of a new note (in the category the list is filtered by, if any).
         case newNoteTitle
         case newCategoryName
-        case renameCategory(UUID)
-        case renameNote(UUID)
+        /// `from`: the value when the prompt opened, what the edit changes it from.
+        case renameCategory(UUID, from: String)
+        case renameNote(UUID, from: String)
         /// The tags of a note, separated by spaces or commas.
-        case editTags(UUID)
+        case editTags(UUID, from: Set<String>)
     }
 
     public struct Prompt: Equatable, Sendable {
@@ -39,7 +40,7 @@ public struct AppState: Equatable, Sendable {
     /// What a chooser picks for.
     public enum ChooserPurpose: Equatable, Sendable {
         /// The category of this note (nil: none).
-        case moveNote(UUID)
+        case moveNote(UUID, from: UUID?)
     }
 
     /// A chooser (`m`), open for one purpose.

@@ -9,13 +9,13 @@ extension AppUpdate {
         switch key {
         case .character("r"):
             guard let note else { return true }
-            state.prompt = .init(purpose: .renameNote(note.id), field: TextField(text: note.title))
+            state.prompt = .init(purpose: .renameNote(note.id, from: note.title), field: TextField(text: note.title))
         case .character("t"):
             guard let note else { return true }
-            state.prompt = .init(purpose: .editTags(note.id), field: TextField(text: TagListInput.text(for: note.tags)))
+            state.prompt = .init(purpose: .editTags(note.id, from: note.tags), field: TextField(text: TagListInput.text(for: note.tags)))
         case .character("m"):
             guard let note else { return true }
-            state.chooser = .init(purpose: .moveNote(note.id), chooser: categoryChooser(for: note, snapshot))
+            state.chooser = .init(purpose: .moveNote(note.id, from: note.categoryID), chooser: categoryChooser(for: note, snapshot))
         default:
             return false
         }
@@ -36,14 +36,14 @@ extension AppUpdate {
         state.chooser = outcome == nil ? session : nil
         guard case .picked(let categoryID) = outcome else { return [] }
         switch session.purpose {
-        case .moveNote(let id):
-            return moveNote(id, to: categoryID, &state, snapshot, now)
+        case .moveNote(let id, let from):
+            return moveNote(id, from: from, to: categoryID, &state, snapshot)
         }
     }
 
-    private static func moveNote(_ id: UUID, to categoryID: UUID?, _ state: inout AppState, _ snapshot: NotesSnapshot,
-                                 _ now: Date) -> [Effect] {
-        guard var note = snapshot.database.notes[id] else {
+    private static func moveNote(_ id: UUID, from: UUID?, to categoryID: UUID?, _ state: inout AppState,
+                                 _ snapshot: NotesSnapshot) -> [Effect] {
+        guard let note = snapshot.database.notes[id] else {
             state.message = .init(text: "That note is gone; nothing moved", isError: true)
             return []
         }
@@ -52,32 +52,35 @@ extension AppUpdate {
             state.message = .init(text: "\"\(note.title)\" is already in \(name ?? "no category")", isError: false)
             return []
         }
-        note.categoryID = categoryID
-        note.updated = now
         state.pendingSelection = id
         state.message = .init(text: name.map { "Moved \"\(note.title)\" to \($0)" }
                                 ?? "\"\(note.title)\" is in no category now", isError: false)
-        return [.commit([.putNote(note)])]
+        var edit = NoteEdit(noteID: id)
+        edit.category = FieldChange(from: from, to: categoryID)
+        return [.commit([.note(edit)])]
     }
 
-    static func renameNote(_ id: UUID, to title: String, _ state: inout AppState, _ snapshot: NotesSnapshot,
-                           _ now: Date) -> [Effect] {
-        guard var note = snapshot.database.notes[id] else {
+    /// `from`: the title when `r` was pressed (a rename made elsewhere since is named on
+    /// the status line when this one replaces it).
+    static func renameNote(_ id: UUID, from: String, to title: String, _ state: inout AppState,
+                           _ snapshot: NotesSnapshot) -> [Effect] {
+        guard let note = snapshot.database.notes[id] else {
             state.message = .init(text: "That note is gone; nothing renamed", isError: true)
             return []
         }
         guard note.title != title else { return [] }
         state.message = .init(text: "Renamed \"\(note.title)\" to \"\(title)\"", isError: false)
-        note.title = title
-        note.updated = now
         state.pendingSelection = id
-        return [.commit([.putNote(note)])]
+        var edit = NoteEdit(noteID: id)
+        edit.title = FieldChange(from: from, to: title)
+        return [.commit([.note(edit)])]
     }
 
-    /// Sets the tags typed in the `t` field; text that is not a list of tags keeps the
-    /// field open with the text and says what is wrong.
-    static func submitTags(_ text: String, of id: UUID, _ prompt: AppState.Prompt, _ state: inout AppState,
-                           _ snapshot: NotesSnapshot, _ now: Date) -> [Effect] {
+    /// Sets the tags typed in the `t` field: the tags added to and removed from those the
+    /// field opened with (`from`), so that a tag another process added meanwhile stays.
+    /// Text that is not a list of tags keeps the field open with the text and says what is wrong.
+    static func submitTags(_ text: String, of id: UUID, from: Set<String>, _ prompt: AppState.Prompt,
+                           _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date) -> [Effect] {
         let tags: Set<String>
         switch TagListInput.parse(text) {
         case .failure(let error):
@@ -89,17 +92,19 @@ extension AppUpdate {
             tags = parsed
         }
         state.prompt = nil
-        guard var note = snapshot.database.notes[id] else {
+        guard let note = snapshot.database.notes[id] else {
             state.message = .init(text: "That note is gone; no tags changed", isError: true)
             return []
         }
-        guard note.tags != tags else { return [] }
-        note.tags = tags
-        note.updated = now
+        var edit = NoteEdit(noteID: id)
+        edit.addedTags = tags.subtracting(from)
+        edit.removedTags = from.subtracting(tags)
+        let tagged = edit.applied(to: note)
+        guard tagged.tags != note.tags else { return [] }
         state.pendingSelection = id
-        let shown = note.sortedTags.map { "#" + $0 }.joined(separator: " ")
-        state.message = .init(text: tags.isEmpty ? "\"\(note.title)\" has no tags now" : "Tagged \"\(note.title)\" \(shown)",
+        let shown = tagged.sortedTags.map { "#" + $0 }.joined(separator: " ")
+        state.message = .init(text: tagged.tags.isEmpty ? "\"\(note.title)\" has no tags now" : "Tagged \"\(note.title)\" \(shown)",
                               isError: false)
-        return [.commit([.putNote(note)])]
+        return [.commit([.note(edit)])]
     }
 }

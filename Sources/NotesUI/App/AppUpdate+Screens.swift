@@ -201,7 +201,7 @@ extension AppUpdate {
             }
         case .character("r"):
             if let selected {
-                state.prompt = .init(purpose: .renameCategory(selected.id), field: TextField(text: selected.name))
+                state.prompt = .init(purpose: .renameCategory(selected.id, from: selected.name), field: TextField(text: selected.name))
             }
         case .character("d"), .delete:
             if let selected { state.confirmation = .deleteCategory(selected.id) }

@@ -31,7 +31,7 @@ extension AppUpdate {
 
     private static func trash(_ note: Note, _ state: inout AppState, _ now: Date) -> [Effect] {
         state.message = .init(text: "Moved \"\(note.title)\" to the trash (u undoes it)", isError: false)
-        return [.commit([.trashNote(note.id, at: now)])]
+        return [.commit([.change(.trashNote(note.id, at: now))])]
     }
 
     /// The keys of the open trash screen.
@@ -51,7 +51,7 @@ extension AppUpdate {
                 return []
             }
             state.message = .init(text: "Deleted \"\(note.title)\" for good", isError: false)
-            return [.commit([.deleteNote(id)])]
+            return [.commit([.change(.deleteNote(id))])]
         }
         if var field = browser.filterField {
             switch key == .control("c") ? .cancelled : field.handle(key) {
@@ -80,7 +80,7 @@ extension AppUpdate {
                 text += " uncategorized: its category was deleted"
             }
             state.message = .init(text: text + " (u undoes it)", isError: false)
-            return [.commit([.restoreNote(selected.id)])]
+            return [.commit([.change(.restoreNote(selected.id))])]
         case .character("D"):
             if let selected { browser.confirmingPurge = selected.id }
         case .character("/"):

@@ -99,7 +99,9 @@ public enum AppUpdate {
             state.prompt = outcome == nil ? prompt : nil
             return []
         }
-        if case .editTags(let id) = prompt.purpose { return submitTags(raw, of: id, prompt, &state, snapshot, now) }
+        if case .editTags(let id, let from) = prompt.purpose {
+            return submitTags(raw, of: id, from: from, prompt, &state, snapshot, now)
+        }
         state.prompt = nil
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
@@ -112,18 +114,18 @@ public enum AppUpdate {
             state.filter.set(query: "", categoryID: state.filter.categoryID, in: snapshot.index)
             state.pendingSelection = note.id
             state.message = .init(text: "Created \"\(text)\"", isError: false)
-            return [.commit([.putNote(note)]), .editNote(note.id)]
+            return [.commit([.change(.putNote(note))]), .editNote(note.id)]
         case .newCategoryName:
             let category = Category(name: text)
             state.pendingSelection = category.id
             state.message = .init(text: "Added category \(text)", isError: false)
-            return [.commit([.putCategory(category)])]
-        case .renameCategory(let id):
-            guard var category = snapshot.database.categories[id] else { return [] }
-            category.name = text
-            return [.commit([.putCategory(category)])]
-        case .renameNote(let id):
-            return renameNote(id, to: text, &state, snapshot, now)
+            return [.commit([.change(.putCategory(category))])]
+        case .renameCategory(let id, let from):
+            guard snapshot.database.categories[id] != nil else { return [] }
+            state.message = .init(text: "Renamed category \(from) to \(text)", isError: false)
+            return [.commit([.category(CategoryEdit(categoryID: id, name: FieldChange(from: from, to: text)))])]
+        case .renameNote(let id, let from):
+            return renameNote(id, from: from, to: text, &state, snapshot)
         case .editTags:
             return []
         }
@@ -141,7 +143,7 @@ public enum AppUpdate {
         case .deleteCategory(let id):
             state.message = .init(text: "Deleted category \(snapshot.database.categories[id]?.name ?? "") (u brings it back with its notes)",
                                   isError: false)
-            return [.commit([.trashCategory(id, at: now)])]
+            return [.commit([.change(.trashCategory(id, at: now))])]
         }
     }
 
@@ -154,15 +156,15 @@ public enum AppUpdate {
         let outcome = session.picker.handle(key)
         state.picker = outcome == nil ? session : nil
         guard case .picked(let color) = outcome,
-              var category = snapshot.database.categories[session.categoryID] else { return [] }
+              let category = snapshot.database.categories[session.categoryID] else { return [] }
         // Accepted unchanged: nothing is written (a translucent or Display P3 color stays as it is).
         guard color != category.color else {
             state.message = .init(text: "\(category.name) keeps \(color.hex)", isError: false)
             return []
         }
-        category.color = color
         state.message = .init(text: "\(category.name) is now \(color.hex)", isError: false)
-        let recent = color.rgb8.prepended(to: snapshot.database.recentColors)
-        return [.commit([.putCategory(category), .setRecentColors(recent)])]
+        // Changed from the color the picker opened with: a rename made elsewhere meanwhile stays.
+        let edit = CategoryEdit(categoryID: category.id, color: FieldChange(from: session.picker.original, to: color))
+        return [.commit([.category(edit), .pickedColor(color.rgb8)])]
     }
 }

@@ -3,8 +3,9 @@ import NotesCore
 
 /// Something `update` asks the runner to do outside the state.
 public enum Effect: Equatable, Sendable {
-    /// Commit these changes, all or none; an error becomes a message on the status line.
-    case commit([StoreChange])
+    /// Commit these edits, all or none, resolved against the store as it is under its lock
+    /// (`StoreEdit.resolve`); an error becomes a message on the status line.
+    case commit([StoreEdit])
     /// Edit the whole note (header and body) in `$VISUAL`/`$EDITOR`, the terminal suspended meanwhile.
     case editNote(UUID)
     /// `u` / `Ctrl-R`: undo or redo the last change of this session (see `UndoHistory`).

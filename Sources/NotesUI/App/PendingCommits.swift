@@ -1,12 +1,20 @@
+import Foundation
 import NotesCore
 
 /// The UI's commits that found the store's lock held by another process
-/// (`StoreError.locked`): kept in order and committed by the runner, oldest first, at
-/// each key and each idle wake-up until the lock is free. Meanwhile the list shows them
-/// as if committed (`overlaid(on:)`), so that later keys build on them.
+/// (`StoreError.locked`): kept in order, as edits (not records), and committed by the
+/// runner, oldest first, at each key and each idle wake-up until the lock is free, each
+/// resolved against the store as it is then. Meanwhile the list shows them as if
+/// committed (`overlaid(on:)`), so that later keys build on them.
 struct PendingCommits {
+    /// One queued commit: the edits and when they were made (the notes' `updated`).
+    struct Waiting: Equatable {
+        let edits: [StoreEdit]
+        let now: Date
+    }
+
     /// The queued commits, oldest first.
-    private(set) var queue: [[StoreChange]] = []
+    private(set) var queue: [Waiting] = []
     /// Who held the lock at the last try (`pid 1234 /usr/bin/notes`, or "another program").
     private(set) var holder = "another program"
 
@@ -14,11 +22,11 @@ struct PendingCommits {
     var count: Int { queue.count }
 
     /// The oldest queued commit, the next one to try.
-    var first: [StoreChange]? { queue.first }
+    var first: Waiting? { queue.first }
 
     /// Queues a commit behind the others.
-    mutating func append(_ changes: [StoreChange], holder: String?) {
-        queue.append(changes)
+    mutating func append(_ edits: [StoreEdit], now: Date, holder: String?) {
+        queue.append(Waiting(edits: edits, now: now))
         if let holder { self.holder = holder }
     }
 
@@ -42,9 +50,10 @@ struct PendingCommits {
     /// when its turn comes.
     func overlaid(on database: NotesDatabase) -> NotesDatabase {
         var result = database
-        for changes in queue {
+        for waiting in queue {
+            guard let resolution = try? StoreEdit.resolve(waiting.edits, in: result, now: waiting.now) else { continue }
             var attempt = result
-            if (try? attempt.apply(changes)) != nil { result = attempt }
+            if (try? attempt.apply(resolution.changes)) != nil { result = attempt }
         }
         return result
     }

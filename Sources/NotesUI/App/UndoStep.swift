@@ -5,8 +5,14 @@ import NotesCore
 /// touched, as it was before and after (nil: it did not exist). Undoing puts the
 /// "before" values back, redoing the "after" ones, each as one more commit.
 ///
-/// A step only applies over what it left: if another process changed one of its
-/// notes or categories meanwhile, `conflict(in:direction:)` names it and the step is
+/// A note or category that existed, live, before and after was edited by field. If nobody
+/// changed it since, undo and redo put it back whole (dates included: the list order comes
+/// back too); else they are field edits (`edits(_:in:)`), resolved against the store under
+/// its lock like every edit, so another process's change to a field the step did not touch
+/// stays, and one to a field it did touch is replaced (the status line names it; a body
+/// gets a conflict copy). Anything else — created, deleted for good, moved to or out of the
+/// trash — is put back whole, so it only applies over what the step left: if another
+/// process changed it meanwhile, `conflict(in:direction:)` names it and the step is
 /// refused rather than overwriting that change.
 public struct UndoStep: Equatable, Sendable {
     /// A value before and after the step.
@@ -77,17 +83,25 @@ public struct UndoStep: Equatable, Sendable {
         return step
     }
 
-    /// The first note or category that is no longer as the step left it (for an undo,
-    /// the "after" values; for a redo, the "before" ones): a change made meanwhile,
-    /// described for the status line. Nil if the step can be applied.
+    /// Whether a value was edited by field: it existed, live, before and after.
+    static func isFieldEdit<Value>(_ values: Values<Value>, deleted: (Value) -> Date?) -> Bool {
+        guard let before = values.before, let after = values.after else { return false }
+        return deleted(before) == nil && deleted(after) == nil
+    }
+
+    /// The first note or category put back whole (not a field edit) that is no longer as
+    /// the step left it (for an undo, the "after" values; for a redo, the "before" ones):
+    /// a change made meanwhile, described for the status line. Nil if the step can be applied.
     public func conflict(in database: NotesDatabase, direction: Direction) -> String? {
-        for (id, values) in notes.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+        for (id, values) in notes.sorted(by: { $0.key.uuidString < $1.key.uuidString })
+        where !Self.isFieldEdit(values, deleted: \.deleted) {
             let expected = direction == .undo ? values.after : values.before
             if database.anyNote(id) != expected {
                 return "note \"\((expected ?? values.before ?? values.after)?.title ?? id.uuidString)\""
             }
         }
-        for (id, values) in categories.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+        for (id, values) in categories.sorted(by: { $0.key.uuidString < $1.key.uuidString })
+        where !Self.isFieldEdit(values, deleted: \.deleted) {
             let expected = direction == .undo ? values.after : values.before
             if database.anyCategory(id) != expected {
                 return "category \((expected ?? values.before ?? values.after)?.name ?? id.uuidString)"
@@ -96,20 +110,33 @@ public struct UndoStep: Equatable, Sendable {
         return nil
     }
 
-    /// The changes that set every touched value to its "before" (undo) or "after" (redo)
-    /// value: first the categories that exist there, live or deleted (so notes, live or
-    /// trashed, can go back into them), then the notes, then the categories that are gone.
-    public func changes(_ direction: Direction) -> [StoreChange] {
+    /// The edits that set every touched value to its "before" (undo) or "after" (redo)
+    /// value in `database` (the store's caught-up contents): first the categories put back
+    /// whole that exist there, live or deleted (so notes, live or trashed, can go back into
+    /// them), then the categories' field edits, then the notes, then the categories that
+    /// are gone. A value edited by field that nobody changed since is put back whole.
+    public func edits(_ direction: Direction, in database: NotesDatabase) -> [StoreEdit] {
+        func source<Value>(_ values: Values<Value>) -> Value? { direction == .undo ? values.after : values.before }
         func target<Value>(_ values: Values<Value>) -> Value? { direction == .undo ? values.before : values.after }
-        var first: [StoreChange] = [], middle: [StoreChange] = [], last: [StoreChange] = []
+        var first: [StoreEdit] = [], fields: [StoreEdit] = [], middle: [StoreEdit] = [], last: [StoreEdit] = []
         for id in categories.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
             guard let values = categories[id] else { continue }
-            if let category = target(values) { first.append(.putCategory(category)) } else { last.append(.deleteCategory(id)) }
+            if Self.isFieldEdit(values, deleted: \.deleted), let from = source(values), let to = target(values) {
+                fields.append(database.anyCategory(id) == from ? .change(.putCategory(to)) : .category(CategoryEdit(from: from, to: to)))
+            } else if let category = target(values) {
+                first.append(.change(.putCategory(category)))
+            } else {
+                last.append(.change(.deleteCategory(id)))
+            }
         }
         for id in notes.keys.sorted(by: { $0.uuidString < $1.uuidString }) {
             guard let values = notes[id] else { continue }
-            middle.append(target(values).map { .putNote($0) } ?? .deleteNote(id))
+            if Self.isFieldEdit(values, deleted: \.deleted), let from = source(values), let to = target(values) {
+                middle.append(database.anyNote(id) == from ? .change(.putNote(to)) : .note(NoteEdit(from: from, to: to)))
+            } else {
+                middle.append(.change(target(values).map { .putNote($0) } ?? .deleteNote(id)))
+            }
         }
-        return first + middle + last
+        return first + fields + middle + last
     }
 }
