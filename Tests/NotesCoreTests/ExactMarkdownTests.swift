@@ -144,4 +144,22 @@ import Testing
         #expect(byTitle["Own"].map { Array($0.body.utf8) } == Array(own.body.utf8))
         #expect(byTitle["Other"] != nil)
     }
+
+    /// A color read from another program's archive keeps that archive's bytes through the
+    /// Markdown export and its import; a color of our own writes no archive at all.
+    @Test func aForeignArchiveTravelsByteForByteThroughMarkdown() throws {
+        let foreign = try ArchiveBytesTests.foreignArchive(try SerializableColor(hex: "#C0FFEE"))
+        #expect(foreign != ColorArchive.canonicalArchive(of: try SerializableColor(hex: "#C0FFEE")))
+        let category = Category(name: "Foreign: \"quoted\" #x", color: try ColorArchive.unarchive(foreign))
+        let note = Note(title: "T", body: "b", created: date, categoryID: category.id)
+
+        let text = MarkdownExchange.document(for: note, category: category)
+        let read = try ExactMarkdownReader(file: "n.md").read(Data(text.utf8))
+
+        #expect(text.contains("category-archive: \"\(foreign.base64EncodedString())\""))
+        #expect(try read.category.map { try ColorArchive.archive($0.color) } == foreign)
+        #expect(read.category?.name == category.name)
+        let plain = Category(name: "Ours", color: try SerializableColor(hex: "#C0FFEE"))
+        #expect(!MarkdownExchange.document(for: note, category: plain).contains("category-archive"))
+    }
 }

@@ -19,7 +19,7 @@ public struct ExactMarkdownReader: Sendable {
 
     /// Every key of the format, in the order the export writes them.
     static let keys: [String] = [formatKey, "title", "date", "updated", "tags", "notes-tags", "category", "category-id",
-                                 "category-color", "kind", "id", "deleted", "attachments"]
+                                 "category-color", "category-archive", "kind", "id", "deleted", "attachments"]
 
     /// A note as read, with its category (name, id and color) when it has one.
     public struct Document: Sendable {
@@ -81,11 +81,16 @@ public struct ExactMarkdownReader: Sendable {
         if let name = try reader.string("category") {
             let categoryID = try reader.required(reader.uuid("category-id"), "category-id")
             let colorText = try reader.required(reader.string("category-color"), "category-color")
-            let color: SerializableColor
+            var color: SerializableColor
             do { color = try MarkdownColor.parse(colorText) } catch { throw reader.fail("category-color", error.description) }
+            // The archive the color was read from elsewhere, kept byte for byte when it holds this color.
+            if let text = try reader.string("category-archive") {
+                guard let data = Data(base64Encoded: text) else { throw reader.fail("category-archive", "not base64") }
+                if let archived = try? ColorArchive.unarchive(data), archived == color { color = archived }
+            }
             category = Category(id: categoryID, name: name, color: color)
-        } else if fields["category-id"] != nil || fields["category-color"] != nil {
-            throw fail("front matter", "'category-id' and 'category-color' need a 'category'")
+        } else if fields["category-id"] != nil || fields["category-color"] != nil || fields["category-archive"] != nil {
+            throw fail("front matter", "'category-id', 'category-color' and 'category-archive' need a 'category'")
         }
         let note = Note(id: id, title: title, body: body, created: created, updated: updated, categoryID: category?.id,
                         tags: Set(tags), kind: kind, attachments: attachments, deleted: deleted)

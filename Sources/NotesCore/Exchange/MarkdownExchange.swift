@@ -6,7 +6,8 @@ import Foundation
 /// (`"notes-markdown/1"`: the file is in this exact form, read back by
 /// `ExactMarkdownReader`), `title`, `date` (created), `updated`, `tags` (names valid as
 /// tags in those tools, see `ExportTagName`), `notes-tags` (the exact names, only when one
-/// differs), `category`, `category-id`, `category-color`, `kind`, `id`, `deleted` (a note
+/// differs), `category`, `category-id`, `category-color`, `category-archive` (only for a
+/// color read from another program's archive: its bytes, base64), `kind`, `id`, `deleted` (a note
 /// in the trash), `attachments` (when there are some). Each value is a JSON string or list
 /// of strings (YAML that is also JSON), or a bare date, id or kind.
 /// Sync's `notes/<id>.md` files are these documents too.
@@ -32,6 +33,10 @@ public enum MarkdownExchange {
             lines.append("category: " + quote(category.name))
             lines.append("category-id: " + category.id.uuidString)
             lines.append("category-color: " + quote(MarkdownColor.text(category.color)))
+            if let archive = category.color.sourceArchive, archive != ColorArchive.canonicalArchive(of: category.color) {
+                // A foreign or older archive of this color: kept byte for byte through the export.
+                lines.append("category-archive: " + quote(archive.base64EncodedString()))
+            }
         }
         lines.append("kind: " + note.kind.name)
         lines.append("id: " + note.id.uuidString)
