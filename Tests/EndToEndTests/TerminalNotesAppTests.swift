@@ -62,15 +62,16 @@ struct TerminalNotesAppTests {
         try harness.session.waitFor(text: title)
 
         // When it ends
+        let pid = try harness.programPid()
         switch ending {
         case .quitKey, .errorExit: try harness.session.sendKeys("q")
-        case .interrupt: kill(try harness.programPid(), SIGINT)
-        case .terminate: kill(try harness.programPid(), SIGTERM)
-        case .hangUp: kill(try harness.programPid(), SIGHUP)
+        default: kill(pid, ending.signal ?? SIGKILL)
         }
 
-        // Then the terminal is as it was
+        // Then the process is gone and the terminal is as it was, cursor shown
         #expect(try harness.waitForExit() == ending.expectedStatus)
+        #expect(kill(pid, 0) == -1 && errno == ESRCH)
+        #expect(try harness.session.format("#{cursor_flag}") == "1")
         #expect(try harness.snapshot("after") == harness.snapshot("before"))
     }
 

@@ -121,9 +121,7 @@ struct TerminalOrganizeTests {
         try harness.session.waitFor(text: title)
         switch ending {
         case .quitKey, .errorExit: try harness.session.sendKeys("q")
-        case .interrupt: kill(try harness.programPid(), SIGINT)
-        case .terminate: kill(try harness.programPid(), SIGTERM)
-        case .hangUp: kill(try harness.programPid(), SIGHUP)
+        default: kill(try harness.programPid(), ending.signal ?? SIGKILL)
         }
         try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
         try harness.session.paste("pasted")

@@ -1,20 +1,32 @@
 import Foundation
 
-/// Reads a file to import: opened without blocking (a FIFO never hangs), only a regular
-/// file, and without following a link when it was found in a folder.
+/// Reads a file to import: opened relative to its folder's descriptor, without blocking (a
+/// FIFO never hangs), only a regular file, and without following a link when it was found
+/// in a folder. Small files are read whole; the notes JSON export is read in pieces at any
+/// size (`Opened.read(into:count:)`).
 enum ImportFile {
     struct Failure: Error {
         let reason: String
     }
 
-    /// An open regular file to import, and its size when opened.
+    /// Where a file is: a name in an open folder (`AT_FDCWD` for a path given by name).
+    struct Location {
+        let folder: Int32
+        let name: String
+        /// Whether a link as the last part of `name` is followed (only for a path given by name).
+        let followLink: Bool
+    }
+
+    /// An open regular file to import, its size and when it was last changed (from the open file itself).
     final class Opened {
         let descriptor: Int32
         let size: Int
+        let modified: Date
 
-        fileprivate init(descriptor: Int32, size: Int) {
+        fileprivate init(descriptor: Int32, size: Int, modified: Date) {
             self.descriptor = descriptor
             self.size = size
+            self.modified = modified
         }
 
         deinit { close(descriptor) }
@@ -44,10 +56,32 @@ enum ImportFile {
         }
     }
 
-    /// Opens `path` for reading: a regular file only, not through a link unless `followLink`.
-    static func open(_ path: String, followLink: Bool) throws(Failure) -> Opened {
-        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
-        let descriptor = Glibc.open(path, flags)
+    /// The names in the open folder `folder` (without `.` and `..`), in the order listed.
+    static func names(in folder: Int32) throws(Failure) -> [String] {
+        let copy = dup(folder)
+        guard copy >= 0, let stream = fdopendir(copy) else {
+            let code = errno
+            throw Failure(reason: String(cString: strerror(code)))
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        errno = 0
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+            errno = 0
+        }
+        guard errno == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+        return names
+    }
+
+    /// Opens the file at `location` for reading: a regular file only, not through a link
+    /// unless `location.followLink`.
+    static func open(_ location: Location) throws(Failure) -> Opened {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (location.followLink ? 0 : O_NOFOLLOW)
+        let descriptor = openat(location.folder, location.name, flags)
         guard descriptor >= 0 else {
             let code = errno
             throw Failure(reason: code == ELOOP ? "a symbolic link, not followed" : "cannot open: \(String(cString: strerror(code)))")
@@ -62,11 +96,8 @@ enum ImportFile {
             close(descriptor)
             throw Failure(reason: "\(kindName(info.st_mode)), not a regular file")
         }
-        return Opened(descriptor: descriptor, size: Int(info.st_size))
-    }
-
-    static func contents(of path: String, followLink: Bool, limit: Int) throws(Failure) -> Data {
-        try open(path, followLink: followLink).contents(limit: limit)
+        let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        return Opened(descriptor: descriptor, size: Int(info.st_size), modified: modified)
     }
 
     static func tooLarge(_ limit: Int) -> String { "larger than \(JSONStream.sizeText(limit)), not read" }

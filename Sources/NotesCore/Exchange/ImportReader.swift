@@ -8,7 +8,9 @@ import Foundation
 /// PDFs: counted as `ignored`). A symbolic link inside a folder is never followed: one
 /// that points outside the folder (or nowhere) is skipped with a reason; one that points
 /// inside it is ignored, its target being imported on its own. A path given by name may
-/// itself be a link. Files are opened without blocking, so a FIFO never hangs the import.
+/// itself be a link. Every folder and file inside is opened relative to its folder with
+/// `openat(O_NOFOLLOW)`, so a folder swapped for a link during the walk is refused, never
+/// followed. Files are opened without blocking, so a FIFO never hangs the import.
 public struct ImportReader: Sendable {
     /// Read every file as this, instead of guessing.
     public var format: ImportFormat?
@@ -20,6 +22,9 @@ public struct ImportReader: Sendable {
     public var maximumNoteSize = JSONExchange.maximumValueSize
     /// The bytes a streamed export is read in at a time (small in tests, to cross many edges).
     public var streamPieceSize = 1 << 20
+    /// Called with a folder's shown path once its names are listed, before anything in it is
+    /// opened: lets tests change the folder at the worst moment.
+    var afterListing: (@Sendable (String) -> Void)?
 
     public init(format: ImportFormat? = nil) {
         self.format = format
@@ -36,11 +41,17 @@ public struct ImportReader: Sendable {
             let shown = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
+                // The folder given by name may be a link; nothing under it is followed.
+                let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard folder >= 0 else {
+                    batch.skipped.append(.init(file: shown, reason: "cannot open the folder: \(String(cString: strerror(errno)))"))
+                    continue
+                }
                 let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-                walk(folder: root, relative: "", shown: shown, root: root, depth: 0, into: &batch)
+                walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, into: &batch)
             case S_IFREG:
-                readFile(path: path, relative: (path as NSString).lastPathComponent, shown: shown,
-                         format: format, followLink: true, into: &batch)
+                readFile(ImportFile.Location(folder: AT_FDCWD, name: path, followLink: true),
+                         relative: (path as NSString).lastPathComponent, shown: shown, format: format, into: &batch)
             default:
                 batch.skipped.append(.init(file: shown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file or a folder"))
             }
@@ -48,40 +59,56 @@ public struct ImportReader: Sendable {
         return batch
     }
 
-    private func walk(folder: String, relative: String, shown: String, root: String, depth: Int,
+    /// Reads the folder open as `folder` (and closes it). Everything in it is opened relative
+    /// to it, without following a link (`openat` with `O_NOFOLLOW`): a folder swapped for a
+    /// link while the walk runs is refused, never followed. `path` is used for messages only.
+    private func walk(folder: Int32, path: String, relative: String, shown: String, root: String, depth: Int,
                       into batch: inout ImportBatch) {
+        defer { close(folder) }
         guard depth < 100 else {
             batch.skipped.append(.init(file: shown, reason: "folders nested more than 100 deep are not read"))
             return
         }
         let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
-            batch.skipped.append(.init(file: shown, reason: "cannot list the folder: \(error.localizedDescription)"))
+        do { names = try ImportFile.names(in: folder) } catch {
+            batch.skipped.append(.init(file: shown, reason: "cannot list the folder: \(error.reason)"))
             return
         }
+        afterListing?(shown)
         for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder + "/" + name
+            let childPath = path + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             let childShown = shown + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                walk(folder: path, relative: childRelative, shown: childShown, root: root, depth: depth + 1, into: &batch)
+                let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard child >= 0 else {
+                    let code = errno
+                    let reason = code == ELOOP || code == ENOTDIR
+                        ? "replaced by \(code == ELOOP ? "a symbolic link" : "something else than a folder") while it was read, not followed"
+                        : "cannot open the folder: \(String(cString: strerror(code)))"
+                    batch.skipped.append(.init(file: childShown, reason: reason))
+                    continue
+                }
+                walk(folder: child, path: childPath, relative: childRelative, shown: childShown, root: root,
+                     depth: depth + 1, into: &batch)
             case S_IFLNK:
-                let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-                if target != path, target.hasPrefix(root + "/"), FileManager.default.fileExists(atPath: target) {
+                // Never followed; where it points only decides how it is reported.
+                let target = URL(fileURLWithPath: childPath).resolvingSymlinksInPath().path
+                if target != childPath, target.hasPrefix(root + "/"), FileManager.default.fileExists(atPath: target) {
                     batch.ignored += 1
                 } else {
-                    batch.skipped.append(.init(file: childShown, reason: "a symbolic link to \(target == path ? "nothing" : "a place outside \(shown)"), not followed"))
+                    batch.skipped.append(.init(file: childShown, reason: "a symbolic link to \(target == childPath ? "nothing" : "a place outside \(shown)"), not followed"))
                 }
             case S_IFREG:
                 guard let guessed = ImportFormat.guess(fileName: name) else {
                     batch.ignored += 1
                     continue
                 }
-                readFile(path: path, relative: childRelative, shown: childShown,
-                         format: format ?? guessed, followLink: false, into: &batch)
+                readFile(ImportFile.Location(folder: folder, name: name, followLink: false),
+                         relative: childRelative, shown: childShown, format: format ?? guessed, into: &batch)
             default:
                 if ImportFormat.guess(fileName: name) != nil {
                     batch.skipped.append(.init(file: childShown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file"))
@@ -93,12 +120,12 @@ public struct ImportReader: Sendable {
     }
 
     /// Reads one file; a problem skips it with its reason, and nothing of it is kept.
-    private func readFile(path: String, relative: String, shown: String, format: ImportFormat?,
-                          followLink: Bool, into batch: inout ImportBatch) {
+    private func readFile(_ location: ImportFile.Location, relative: String, shown: String, format: ImportFormat?,
+                          into batch: inout ImportBatch) {
         let data: Data
         let file: ImportFile.Opened
         do {
-            file = try ImportFile.open(path, followLink: followLink)
+            file = try ImportFile.open(location)
             if file.size > maximumFileSize {
                 readLarge(file, format: format, relative: relative, shown: shown, into: &batch)
                 return
@@ -110,8 +137,8 @@ public struct ImportReader: Sendable {
         }
         var bundle = ExchangeBundle()
         do throws(ExchangeError) {
-            try read(data, format: format ?? ImportFormat.guess(fileName: relative) ?? ImportFormat.sniff(data), path: path, relative: relative, shown: shown,
-                     into: &bundle)
+            try read(data, format: format ?? ImportFormat.guess(fileName: relative) ?? ImportFormat.sniff(data),
+                     modified: file.modified, relative: relative, shown: shown, into: &bundle)
             try Self.checkTitles(bundle, file: shown)
         } catch {
             batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
@@ -167,7 +194,7 @@ public struct ImportReader: Sendable {
         batch.sources += Array(repeating: shown, count: bundle.notes.count)
     }
 
-    private func read(_ data: Data, format: ImportFormat, path: String, relative: String, shown: String,
+    private func read(_ data: Data, format: ImportFormat, modified: Date, relative: String, shown: String,
                       into bundle: inout ExchangeBundle) throws(ExchangeError) {
         switch format {
         case .json, .jrnl:
@@ -192,7 +219,6 @@ public struct ImportReader: Sendable {
                 throw .invalidDocument(file: shown, place: "file", reason: "not UTF-8 text")
             }
             let name = (relative as NSString).lastPathComponent
-            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
             var reader = MarkdownNoteReader(file: shown, fileTitle: (name as NSString).deletingPathExtension,
                                             modified: modified,
                                             stableID: StableNoteID.make(relativePath: relative, source: data))

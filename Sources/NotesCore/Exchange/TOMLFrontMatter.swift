@@ -13,22 +13,33 @@ import Foundation
 public enum TOMLFrontMatter {
     /// The header and the body after the closing line; nil when `text` does not start with `+++`.
     public static func split(_ text: String) throws(FrontMatterError) -> (header: NoteHeader, body: String)? {
+        var work = 0
+        return try split(text, work: &work)
+    }
+
+    /// `split(_:)`, adding to `work` the characters it looks at (tests check that it is linear:
+    /// each line is looked at a fixed number of times, however long the array it belongs to).
+    static func split(_ text: String, work: inout Int) throws(FrontMatterError) -> (header: NoteHeader, body: String)? {
         var lines = LineReader(text)
         guard let opening = lines.next(), opening.trimmingTrailingBlanks == "+++" else { return nil }
         var header = NoteHeader()
+        var keys = Set<String>()
         var inTable = false
-        var pending: (key: String, text: String, line: Int)?
+        var pending: PendingArray?
         while let line = lines.next() {
             let number = lines.lineNumber
+            work += line.unicodeScalars.count
             if pending == nil, line.trimmingTrailingBlanks == "+++" {
                 return (header, lines.rest)
             }
-            if var open = pending {
-                open.text += "\n" + Self.withoutComment(line)
-                pending = open
-                if Self.bracketsBalance(open.text) {
-                    header.entries.append(.init(key: open.key, value: try Self.value(open.text, line: open.line), line: open.line))
+            if pending != nil {
+                let content = Self.withoutComment(line)
+                work += content.unicodeScalars.count
+                pending?.append(content)
+                if let open = pending, open.brackets.isBalanced {
                     pending = nil
+                    work += open.text.unicodeScalars.count
+                    header.entries.append(.init(key: open.key, value: try Self.value(open.text, line: open.line), line: open.line))
                 }
                 continue
             }
@@ -45,16 +56,66 @@ public enum TOMLFrontMatter {
             let valueText = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty else { throw FrontMatterError(line: number, reason: "empty key (TOML)") }
             if inTable { continue }
-            if header.entries.contains(where: { $0.key.lowercased() == key.lowercased() }) {
+            guard keys.insert(key.lowercased()).inserted else {
                 throw FrontMatterError(line: number, reason: "the key '\(key)' appears twice")
             }
-            if valueText.hasPrefix("["), !Self.bracketsBalance(valueText) {
-                pending = (key, valueText, number)
-                continue
+            if valueText.hasPrefix("[") {
+                let open = PendingArray(key: key, line: number, firstLine: valueText)
+                if !open.brackets.isBalanced {
+                    pending = open
+                    continue
+                }
             }
             header.entries.append(.init(key: key, value: try Self.value(valueText, line: number), line: number))
         }
         throw FrontMatterError(line: 1, reason: "the header that starts with '+++' on line 1 has no closing '+++' line")
+    }
+
+    /// A value (an array) still open at the end of its line: its lines so far, and its brackets.
+    private struct PendingArray {
+        let key: String
+        let line: Int
+        private(set) var text: String
+        private(set) var brackets = BracketCount()
+
+        init(key: String, line: Int, firstLine: String) {
+            self.key = key
+            self.line = line
+            text = firstLine
+            brackets.count(firstLine)
+        }
+
+        /// Adds the next line (without its comment); only that line is looked at.
+        mutating func append(_ line: String) {
+            text += "\n"
+            text += line
+            brackets.count(line)
+        }
+    }
+
+    /// Whether every `[` outside strings has its `]`, counted line by line (a string does not
+    /// go on past its line in front matter, so each line starts outside one).
+    struct BracketCount {
+        private var depth = 0
+
+        var isBalanced: Bool { depth <= 0 }
+
+        mutating func count(_ line: String) {
+            var quote: Unicode.Scalar?
+            var escaped = false
+            for scalar in line.unicodeScalars {
+                if let open = quote {
+                    if escaped { escaped = false } else if scalar == "\\", open == "\"" { escaped = true } else if scalar == open { quote = nil }
+                    continue
+                }
+                switch scalar {
+                case "\"", "'": quote = scalar
+                case "[": depth += 1
+                case "]": depth -= 1
+                default: break
+                }
+            }
+        }
     }
 
     // MARK: Values
@@ -65,26 +126,6 @@ public enum TOMLFrontMatter {
         reader.skipBlanks()
         guard reader.atEnd else { throw FrontMatterError(line: line, reason: "unexpected text after the value (TOML)") }
         return value
-    }
-
-    /// Whether every `[` outside strings has its `]`.
-    private static func bracketsBalance(_ text: String) -> Bool {
-        var depth = 0
-        var quote: Unicode.Scalar?
-        var escaped = false
-        for scalar in withoutComment(text).unicodeScalars {
-            if let open = quote {
-                if escaped { escaped = false } else if scalar == "\\", open == "\"" { escaped = true } else if scalar == open { quote = nil }
-                continue
-            }
-            switch scalar {
-            case "\"", "'": quote = scalar
-            case "[": depth += 1
-            case "]": depth -= 1
-            default: break
-            }
-        }
-        return depth <= 0
     }
 
     /// `line` without a `#` comment outside strings (each line of a multi-line array too).
@@ -150,18 +191,21 @@ private struct ValueReader {
 
     func fail(_ reason: String) -> FrontMatterError { FrontMatterError(line: line, reason: reason + " (TOML)") }
 
-    mutating func value() throws(FrontMatterError) -> NoteHeader.Value {
+    /// Reads one value. An array inside an array is refused where it starts, so reading
+    /// never goes deeper than that, however deeply the text nests.
+    mutating func value(insideArray: Bool = false) throws(FrontMatterError) -> NoteHeader.Value {
         skipBlanks()
         guard !atEnd else { throw fail("a key without a value") }
         switch scalars[position] {
         case "[":
+            guard !insideArray else { throw fail("an array may only hold single values here") }
             position += 1
             var items: [String] = []
             while true {
                 skipBlanks()
                 guard !atEnd else { throw fail("an array without its closing ']'") }
                 if scalars[position] == "]" { position += 1; return .list(items) }
-                guard case .text(let item) = try value() else { throw fail("an array may only hold single values here") }
+                guard case .text(let item) = try value(insideArray: true) else { throw fail("an array may only hold single values here") }
                 items.append(item)
                 skipBlanks()
                 if !atEnd, scalars[position] == "," { position += 1 }

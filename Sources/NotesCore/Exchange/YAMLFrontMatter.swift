@@ -7,6 +7,8 @@ import Yams
 /// Tolerant of what editors and other tools write: a byte-order mark before the
 /// first `---`, CRLF line endings, trailing blanks on the `---` lines, `...` as the
 /// closing line. The body is everything after the closing line, exactly as written.
+/// Nesting deeper than `YAMLNestingLimit.maxDepth` is refused with the line, never
+/// handed to Yams (whose recursion would overflow the stack).
 public struct YAMLFrontMatter {
     /// The header's keys, as written, and their values, in order.
     public let entries: [(key: String, value: Node)]
@@ -22,9 +24,15 @@ public struct YAMLFrontMatter {
     /// `---` line (it has no header). Throws, naming the line, when the header is not
     /// closed, is not YAML, or is not a mapping of distinct scalar keys.
     public static func split(_ text: String) throws(FrontMatterError) -> YAMLFrontMatter? {
+        var work = 0
+        return try split(text, work: &work)
+    }
+
+    /// `split(_:)`, adding to `work` what `parse(_:work:)` counts.
+    static func split(_ text: String, work: inout Int) throws(FrontMatterError) -> YAMLFrontMatter? {
         let utf8 = text.utf8
         guard let span = try span(of: utf8) else { return nil }
-        let entries = try parse(span.header(in: utf8))
+        let entries = try parse(span.header(in: utf8), work: &work)
         return YAMLFrontMatter(entries: entries, body: String(decoding: utf8[span.bodyStart...], as: UTF8.self))
     }
 
@@ -73,7 +81,16 @@ public struct YAMLFrontMatter {
     }
 
     /// The header's mapping; line numbers in errors count the opening `---` as line 1.
+    /// Nesting deeper than `YAMLNestingLimit.maxDepth` is an error, found before Yams reads it.
     static func parse(_ header: String) throws(FrontMatterError) -> [(key: String, value: Node)] {
+        var work = 0
+        return try parse(header, work: &work)
+    }
+
+    /// `parse(_:)`, adding to `work` the parser events and key comparisons it makes (tests
+    /// check that it is linear).
+    static func parse(_ header: String, work: inout Int) throws(FrontMatterError) -> [(key: String, value: Node)] {
+        try YAMLNestingLimit.check(header, work: &work)
         let root: Node?
         do { root = try Yams.compose(yaml: header) } catch {
             throw describe(error)
@@ -83,12 +100,14 @@ public struct YAMLFrontMatter {
             throw FrontMatterError(line: 2, reason: "the header must be 'key: value' lines")
         }
         var entries: [(key: String, value: Node)] = []
+        var keys = Set<String>()
         for (keyNode, value) in mapping {
             let line = (keyNode.mark?.line ?? 0) + 1
             guard case .scalar(let scalar) = keyNode else {
                 throw FrontMatterError(line: line, reason: "a key must be a plain name")
             }
-            guard !entries.contains(where: { $0.key.lowercased() == scalar.string.lowercased() }) else {
+            work += 1
+            guard keys.insert(scalar.string.lowercased()).inserted else {
                 throw FrontMatterError(line: line, reason: "the key '\(scalar.string)' appears twice")
             }
             entries.append((scalar.string, value))

@@ -32,7 +32,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 /// The real terminal, over ncursesw: the only type in the project that talks to curses.
 ///
 /// Opening it puts the terminal in raw mode on the alternate screen; `close()` (or
-/// `deinit`, or exit, or `SIGINT`/`SIGTERM`/`SIGHUP`) gives it back as it was.
+/// `deinit`, or exit, or a signal: see `TerminalRestoration`) gives it back as it was.
 /// Only one may be open at a time: curses has one current screen.
 public final class NCursesTerminal: Terminal {
     public let colorMode: ColorMode
@@ -81,11 +81,13 @@ public final class NCursesTerminal: Terminal {
             }
         }
         TerminalRestoration.installSignalHandlers()
+        TerminalRestoration.saveModes()
         let name = chosen
         guard let opened = NCursesTerminal.withTerminfoFolder(extraFolder, { newterm(name, notes_stdout(), notes_stdin()) }) else {
             throw TerminalError.unknownTerminal(chosen)
         }
         screen = opened
+        TerminalRestoration.prepareResetBytes()
         TerminalRestoration.screenIsActive = true
         terminfoName = chosen
 
@@ -120,6 +122,11 @@ public final class NCursesTerminal: Terminal {
     /// modes). Safe to call more than once; the object is unusable afterwards.
     public func close() {
         guard let opened = screen else { return }
+        if !TerminalRestoration.hasAlternateScreen {
+            // No alternate screen (`TERM=linux`): the last frame would stay on screen.
+            wclear(notes_stdscr())
+            wrefresh(notes_stdscr())
+        }
         endwin()
         NCursesTerminal.turnOffBracketedPaste()
         delscreen(opened)
@@ -427,55 +434,3 @@ public final class NCursesTerminal: Terminal {
     }
 }
 
-/// Gives the terminal back when the process ends without `close()`: on exit; on
-/// `SIGINT`, `SIGTERM`, `SIGHUP` (then exits with status 128 + signal number); and on a
-/// crash (`SIGILL`, `SIGTRAP`, `SIGSEGV`, `SIGBUS`, `SIGFPE`, `SIGABRT`), after which the
-/// handler that was there before (the Swift runtime's backtracer, or the default) runs.
-enum TerminalRestoration {
-    /// A curses screen is open (set and read on the main thread and in the handlers).
-    nonisolated(unsafe) static var screenIsActive = false
-    /// `SIGINT` is ignored while another program has the terminal.
-    nonisolated(unsafe) static var ignoresInterrupt = false
-    /// Bracketed paste is on: every way out turns it off again.
-    nonisolated(unsafe) static var bracketedPasteIsOn = false
-    nonisolated(unsafe) private static var installed = false
-
-    static func installSignalHandlers() {
-        guard !installed else { return }
-        installed = true
-        atexit {
-            if TerminalRestoration.screenIsActive { endwin() }
-            if TerminalRestoration.bracketedPasteIsOn { notes_bracketed_paste(0) }
-        }
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber) { received in
-                if received == SIGINT && TerminalRestoration.ignoresInterrupt { return }
-                if TerminalRestoration.screenIsActive { endwin() }
-                if TerminalRestoration.bracketedPasteIsOn { notes_bracketed_paste(0) }
-                _exit(128 + received)
-            }
-        }
-        for signalNumber in crashSignals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { received in
-                if TerminalRestoration.screenIsActive { endwin() }
-                if TerminalRestoration.bracketedPasteIsOn { notes_bracketed_paste(0) }
-                // Put the earlier handler back and deliver the signal to it once this
-                // handler returns (a fault also recurs when its instruction runs again).
-                sigaction(received, &TerminalRestoration.previousCrashActions[Int(received)], nil)
-                raise(received)
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signalNumber, &action, &previousCrashActions[Int(signalNumber)])
-        }
-    }
-
-    private static let crashSignals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
-    /// The handlers the crash handlers replaced, by signal number (allocated once, never freed).
-    nonisolated(unsafe) private static var previousCrashActions: UnsafeMutablePointer<sigaction> = {
-        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
-        actions.initialize(repeating: sigaction(), count: 65)
-        return actions
-    }()
-}
