@@ -38,6 +38,8 @@ enum EditInEditor {
         let session = NoteEditSession(runEditor: { path in try editor.run(file: path) },
                                       unsavedFolder: EditFile.unsavedFolder(environment: environment),
                                       now: { ISODate.rounded(Date()) })
+        // A hangup while the editor runs waits until what it saved is saved or kept.
+        let hold = TerminationHold.begin()
         let outcome = session.edit(
             noteID: id,
             refresh: {
@@ -46,7 +48,7 @@ enum EditInEditor {
             },
             commit: { edit in try store.commit(edit, now: ISODate.rounded(Date())) })
         let unsavedFolder = EditFile.unsavedFolder(environment: environment)
-        if let signal = ExternalEditor.takePendingTermination() {
+        if let signal = hold.end() {
             // The terminal went away or the session is ending: the text is saved or kept,
             // and the next start of notes says where (nobody can read stderr now).
             Foundation.exit(128 + signal)

@@ -147,26 +147,10 @@ public struct ExternalEditor: Sendable {
     }
 }
 
-extension ExternalEditor {
-    /// `SIGHUP` or `SIGTERM` arrived while an editor ran (the terminal went away, or the
-    /// session is ending): it is held until the editor has exited and its file was saved
-    /// or kept, then the caller ends the process with it (`takePendingTermination`).
-    nonisolated(unsafe) fileprivate static var heldTermination: sig_atomic_t = 0
-
-    /// The termination signal held while the editor ran, if any (and forgets it). The
-    /// caller finishes saving or keeping the text first, then ends the process.
-    public static func takePendingTermination() -> Int32? {
-        let signal = heldTermination
-        heldTermination = 0
-        return signal == 0 ? nil : Int32(signal)
-    }
-}
-
 /// This process's signal handling while a child has the terminal, and a way to put the
-/// previous handling back: `SIGINT` and `SIGQUIT` ignored, `SIGTSTP` at its default,
-/// `SIGHUP` and `SIGTERM` held (recorded, acted on once the editor is done), so that
-/// whatever the editor saved reaches the store or the unsaved folder.
-private struct SignalDispositions {
+/// previous handling back: `SIGINT` and `SIGQUIT` ignored, `SIGTSTP` at its default.
+/// (`SIGHUP` and `SIGTERM` are held for the whole edit by `TerminationHold`.)
+struct SignalDispositions {
     private var previous: [(Int32, sigaction)] = []
 
     static func whileChildRuns() -> SignalDispositions {
@@ -174,12 +158,10 @@ private struct SignalDispositions {
         saved.set(SIGINT, to: SIG_IGN)
         saved.set(SIGQUIT, to: SIG_IGN)
         saved.set(SIGTSTP, to: SIG_DFL)
-        saved.set(SIGHUP, to: { received in ExternalEditor.heldTermination = received })
-        saved.set(SIGTERM, to: { received in ExternalEditor.heldTermination = received })
         return saved
     }
 
-    private mutating func set(_ signalNumber: Int32, to handler: __sighandler_t?) {
+    mutating func set(_ signalNumber: Int32, to handler: __sighandler_t?) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handler
         sigemptyset(&action.sa_mask)

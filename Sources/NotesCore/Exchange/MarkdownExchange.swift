@@ -15,8 +15,9 @@ import Foundation
 /// A category color is written as `"#RRGGBB"` / `"#RRGGBBAA"` when that is exact,
 /// else as CSS `"color(display-p3 r g b / a)"` with the exact components.
 public enum MarkdownExchange {
-    /// The text of `note`'s file.
-    public static func document(for note: Note, category: Category?) -> String {
+    /// The text of `note`'s file. `withArchive`: a color read from another program's
+    /// archive carries it (`category-archive`); sync's files leave it to `categories.json`.
+    public static func document(for note: Note, category: Category?, withArchive: Bool = true) -> String {
         let quote = NoteDocument.quoted
         var lines = ["---"]
         lines.append(ExactMarkdownReader.formatKey + ": " + quote(ExactMarkdownReader.formatValue))
@@ -33,7 +34,8 @@ public enum MarkdownExchange {
             lines.append("category: " + quote(category.name))
             lines.append("category-id: " + category.id.uuidString)
             lines.append("category-color: " + quote(MarkdownColor.text(category.color)))
-            if let archive = category.color.sourceArchive, archive != ColorArchive.canonicalArchive(of: category.color) {
+            if withArchive, let archive = category.color.sourceArchive,
+               archive != ColorArchive.canonicalArchive(of: category.color) {
                 // A foreign or older archive of this color: kept byte for byte through the export.
                 lines.append("category-archive: " + quote(archive.base64EncodedString()))
             }

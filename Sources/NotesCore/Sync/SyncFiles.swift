@@ -24,7 +24,8 @@ public enum SyncFiles {
         files.reserveCapacity(snapshot.notes.count + 1)
         for note in snapshot.notes.values {
             let category = note.categoryID.flatMap { snapshot.categories[$0]?.category }
-            files[path(for: note)] = Data(MarkdownExchange.document(for: note, category: category).utf8)
+            // The category's archive is in categories.json, not in every note's file.
+            files[path(for: note)] = Data(MarkdownExchange.document(for: note, category: category, withArchive: false).utf8)
         }
         files[categoriesFile] = categoriesData(snapshot.categories)
         return files

@@ -268,6 +268,8 @@ public final class AppRunner {
                 try runEditor(path)
             },
             unsavedFolder: unsavedFolder, now: now)
+        // A hangup while the editor runs waits until what it saved is saved or kept.
+        let hold = TerminationHold.begin()
         let outcome = session.edit(
             noteID: id,
             refresh: {
@@ -281,7 +283,7 @@ public final class AppRunner {
                 state.pendingSelection = id
                 return try commit([.note(edit)])?.outcomes.first ?? EditOutcome(subject: .note(id))
             })
-        if let signal = ExternalEditor.takePendingTermination() {
+        if let signal = hold.end() {
             // The terminal went away (or the session is ending) while the editor ran: the
             // text is saved or kept by now; the next start says where. End as the signal says.
             raise(signal)
