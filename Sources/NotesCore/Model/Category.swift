@@ -17,6 +17,12 @@ public struct Category: Equatable, Identifiable, Sendable {
         self.deleted = deleted
     }
 
+    /// The most categories a store keeps, live and deleted together: a category costs
+    /// at every open and in every list, and no person keeps more. A change that would
+    /// add one more is refused (`ModelError.tooManyCategories`), so a remote or an import
+    /// with a million categories cannot make every later command slow.
+    public static let maximumCount = 10_000
+
     /// The key two category names are compared by.
     public static func nameKey(_ name: String) -> String {
         name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()

@@ -11,6 +11,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidColorComponent(String)
     /// A date the store cannot keep (see `Note.isStorable`).
     case dateOutOfRange(String)
+    /// One more category than `Category.maximumCount`.
+    case tooManyCategories(Int)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidHexColor(let text): "'\(text)' is not a hex color: use \(SerializableColor.hexForms) ('#' optional)"
         case .invalidColorComponent(let detail): "invalid color component: \(detail)"
         case .dateOutOfRange(let detail): detail
+        case .tooManyCategories(let limit): "a store keeps at most \(limit) categories (deleted ones included); nothing was changed"
         }
     }
 }

@@ -87,6 +87,10 @@ public struct NotesDatabase: Equatable, Sendable {
             if category.deleted == nil, let holder = categoryIDsByName[key], holder != category.id {
                 throw .duplicateCategoryName(category.name)
             }
+            if categories[category.id] == nil, deletedCategories[category.id] == nil,
+               categories.count + deletedCategories.count >= Category.maximumCount {
+                throw .tooManyCategories(Category.maximumCount)
+            }
         case .deleteCategory(let id):
             guard categories[id] != nil || deletedCategories[id] != nil else { throw .noSuchCategory(id.uuidString) }
         case .trashCategory(let id, let date):

@@ -122,12 +122,16 @@ public enum SyncFiles {
             throw fail("format \(format) is newer than this program reads (\(formatVersion)): update notes")
         }
         guard let entries = document["categories"]?.arrayValue else { throw fail("no 'categories' list") }
+        guard entries.count <= Category.maximumCount else {
+            throw fail("it holds \(entries.count) categories, more than the \(Category.maximumCount) a store keeps")
+        }
         var categories: [UUID: SyncCategory] = [:]
         for (index, entry) in entries.enumerated() {
             guard let id = entry["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
                   let name = entry["name"]?.stringValue,
                   let changed = entry["changed"]?.stringValue.flatMap(ISODate.parse)
             else { throw fail("category \(index + 1) needs an 'id', a 'name' and a 'changed' date") }
+            guard !Category.nameKey(name).isEmpty else { throw fail("category \(index + 1) has an empty name") }
             let color = readColor(of: entry, name: name)
             let deleted = entry["deleted"]?.stringValue.flatMap(ISODate.parse)
             var category = SyncCategory(Category(id: id, name: name, color: color.color, deleted: deleted), changed: changed)
