@@ -65,4 +65,25 @@ enum StoreBenchmarks {
         }
         return samples
     }
+
+    /// One-edit commits when compaction runs in the background (the UI's way): the commit
+    /// that starts one, and the commit that swaps the finished snapshot in (waiting for the
+    /// compaction in between, untimed). What a key waits for is the larger of the two.
+    static func backgroundCompactingCommits(url: URL, ids: [UUID], repetitions: Int) throws -> Samples {
+        var samples = Samples()
+        var options = NotesStoreOptions(compactionMinimumBytes: 0, compactionRatio: 0)
+        options.compaction = .background
+        guard !ids.isEmpty else { return samples }
+        let store = try NotesStore.open(at: url, options: options)
+        defer { store.close() }
+        for index in 0..<(repetitions * 2) {
+            guard var note = store.contents.notes[ids[(index * 104_729) % ids.count]] else { continue }
+            note.title = "Background \(index): " + note.title.prefix(40)
+            let change = StoreChange.putNote(note)
+            let (_, milliseconds) = try Stopwatch.time { try store.commit([change]) }
+            samples.add(milliseconds)
+            store.waitForBackgroundCompaction()
+        }
+        return samples
+    }
 }
