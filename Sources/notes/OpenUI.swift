@@ -10,7 +10,9 @@ enum OpenUI {
         var options = NotesStoreOptions()
         options.refreshWaitsForLock = false  // no key waits for another process's lock:
         options.commitWaitsForLock = false  // a busy commit is queued by the runner and retried
-        options.compaction = .background  // and no key waits for a compaction
+        // No key waits for a compaction: `notes compact` does it in a process of its own, and
+        // the UI takes the new snapshot in from its record without reading the store again.
+        options.compaction = .handOff { url in DetachedCompaction.start(url) }
         let store = try NotesStore.open(at: url, options: options)
         defer { store.close() }
         StoreReport.print(for: store)

@@ -156,3 +156,66 @@ import Testing
         #expect(journal.split(separator: "\n").count == 1, "only the commit made meanwhile is left in the journal")
     }
 }
+
+/// Another process's compaction is taken in without reading the store again when it left
+/// its record (`CompactionRecord`), and only then: a snapshot put in place any other way
+/// (a restored backup) is read again.
+@Suite struct CompactionAdoptionTests {
+    func note(_ number: Int) -> Note {
+        Note(title: "Note \(number)", body: "body \(number)", created: ISODate.rounded(Date()))
+    }
+
+    @Test func aCompactionByAnotherProcessIsTakenInWithoutReadingTheStore() throws {
+        let folder = try TemporaryFolder(prefix: "notes-adopt")
+        defer { folder.remove() }
+        let url = folder.file("notes.json")
+        let ui = try NotesStore.open(at: url)
+        defer { ui.close() }
+        for number in 0..<5 { try ui.commit(.putNote(note(number))) }
+
+        // Another process folds the journal (as `notes compact` does) and commits after it.
+        var options = NotesStoreOptions()
+        options.compaction = .background
+        let other = try NotesStore.open(at: url, options: options)
+        try other.compactWithoutHoldingTheLock()
+        let later = note(99)
+        try other.commit(.putNote(later))
+        other.close()
+
+        #expect(try ui.refresh())
+        #expect(ui.adoptedCompactions == 1)
+        #expect(ui.contents.notes[later.id] != nil)
+        #expect(ui.contents.notes.count == 6)
+        let mine = note(100)
+        try ui.commit(.putNote(mine))
+        let reopened = try NotesStore.open(at: url)
+        defer { reopened.close() }
+        #expect(reopened.contents == ui.contents)
+    }
+
+    @Test func aSnapshotPutInPlaceOtherwiseIsReadAgain() throws {
+        let folder = try TemporaryFolder(prefix: "notes-adopt")
+        defer { folder.remove() }
+        let url = folder.file("notes.json")
+        let ui = try NotesStore.open(at: url)
+        defer { ui.close() }
+        try ui.commit(.putNote(note(1)))
+        try ui.compactNow()
+        let backup = folder.file("backup.json")
+        try FileManager.default.copyItem(at: url, to: backup)
+        try ui.commit(.putNote(note(2)))
+        // A compaction by another process left a record, then the user puts the backup back.
+        var options = NotesStoreOptions()
+        options.compaction = .background
+        let other = try NotesStore.open(at: url, options: options)
+        try other.compactWithoutHoldingTheLock()
+        other.close()
+        #expect(try ui.refresh() == false, "nothing new: the compaction changed no note")
+        #expect(ui.adoptedCompactions == 1)
+        #expect(rename(backup.path, url.path) == 0)
+
+        #expect(try ui.refresh())
+        #expect(ui.adoptedCompactions == 1, "a restored backup was taken for a compaction")
+        #expect(ui.contents.notes.count == 1)
+    }
+}

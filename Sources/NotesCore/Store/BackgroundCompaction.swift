@@ -142,6 +142,10 @@ extension NotesStore {
         }
         try setAsideJournalTail()
         let tail = try DurableFile.readAll(journalFD, path: journalPath, from: job.base.journalOffset)
+        // Other processes holding the old snapshot take the new one in from this record.
+        if let from = FileIdentity(openFile: snapshotFD), let to = try DurableFile.identity(path) {
+            try CompactionRecord(from: from, to: to, sequence: job.base.sequence).write(for: url)
+        }
         guard rename(path, url.path) == 0 else {
             let reason = DurableFile.errnoText()
             unlink(path)

@@ -14,6 +14,7 @@ extension NotesStore {
         journalLines = 0
         warnings = []
         preserved = [:]
+        handedOffCompaction = false
         let path = url.path
         guard let fd = try DurableFile.openRegular(path, O_RDONLY, purpose: "open the store") else {
             contents = NotesDatabase()
@@ -82,8 +83,11 @@ extension NotesStore {
             return true
         }
         guard sameSnapshot, !journalShrank else {
-            // Another process compacted: taken as a change without comparing every note
-            // (which would decode every body of both snapshots).
+            // Another process compacted: when it left a record that it compacted the very
+            // snapshot held here, up to a line this store has applied, only the held files
+            // change (no reading of the whole store on a key); otherwise everything is read
+            // again, taken as a change without comparing every note.
+            if !sameSnapshot, try adoptCompaction() { return try readJournal() }
             try loadAll()
             return true
         }

@@ -67,6 +67,9 @@ public final class NotesStore: NotesRepository {
     var handedOffCompaction = false
     /// Tests: runs on the compaction's thread before it encodes (to hold it back).
     var compactionWillWrite: (@Sendable () -> Void)?
+    /// How many times another process's compaction was taken in without reading the store
+    /// again (`adoptCompaction`); tests count it.
+    var adoptedCompactions = 0
 
     /// The path of the lock file for a store at `url`.
     public static func lockPath(for url: URL) -> String { url.path + ".lock" }
