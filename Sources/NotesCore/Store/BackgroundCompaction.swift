@@ -171,12 +171,6 @@ extension NotesStore {
         }
     }
 
-    /// Waits until a compaction running in the background has written its file, without
-    /// swapping it in (the next commit or refresh does): the benchmark times that commit.
-    public func waitForBackgroundCompaction() {
-        compaction?.wait()
-    }
-
     /// Waits for a compaction running in the background and swaps it in (taking the lock).
     /// `notes compact` and `close` use it; a key never does.
     public func finishCompactionInBackground() throws {
