@@ -140,14 +140,17 @@ extension NoteIndex {
     }
 
     /// Changes the search text in place when this index alone holds it; else changes
-    /// a copy, so that other copies of the index keep theirs.
-    private mutating func changeSearchText(_ change: (inout SearchText) -> Void) {
+    /// a copy, so that other copies of the index keep theirs. Neither waits for a search
+    /// text still being built (see `PendingSearchText`).
+    private mutating func changeSearchText(_ change: @escaping (inout SearchText) -> Void) {
         if isKnownUniquelyReferenced(&searchText) {
             searchText.modify(change)
-        } else {
+        } else if searchText.isReady {
             var copy = searchText.text
             change(&copy)
             searchText = PendingSearchText(copy)
+        } else {
+            searchText = PendingSearchText(after: searchText, applying: change)
         }
     }
 }

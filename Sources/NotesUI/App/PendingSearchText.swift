@@ -1,10 +1,14 @@
 import Foundation
 
 /// A `SearchText` that may still be being built on another thread. Reading it waits
-/// until it is there.
+/// until it is there; changing it does not: a change made before it is built is queued
+/// and applied, in order, as soon as it is (so the first edit after opening a large store
+/// never waits for the search text).
 final class PendingSearchText: @unchecked Sendable {
     private let condition = NSCondition()
     private var value: SearchText?
+    /// Changes made while the text was being built, oldest first.
+    private var queued: [(inout SearchText) -> Void] = []
 
     /// Builds now, on this thread.
     init(_ text: SearchText) {
@@ -20,9 +24,23 @@ final class PendingSearchText: @unchecked Sendable {
         }
     }
 
+    /// Builds on a background thread once `base` is there, as `base` with `change` applied:
+    /// a change to a text still being built that another index also holds.
+    convenience init(after base: PendingSearchText, applying change: @escaping (inout SearchText) -> Void) {
+        nonisolated(unsafe) let change = change  // runs once, on that thread, before anyone reads the result
+        self.init(buildingInBackground: {
+            var text = base.text
+            change(&text)
+            return text
+        })
+    }
+
     private func store(_ built: SearchText) {
         condition.lock()
-        value = built
+        var text = built
+        for change in queued { change(&text) }
+        queued.removeAll()
+        value = text
         condition.broadcast()
         condition.unlock()
     }
@@ -42,13 +60,16 @@ final class PendingSearchText: @unchecked Sendable {
         }
     }
 
-    /// Changes the text in place (waiting for it first). Only for an owner holding the
-    /// only reference: everyone holding this object sees the change.
-    func modify(_ change: (inout SearchText) -> Void) {
+    /// Changes the text in place, or, while it is still being built, queues the change
+    /// for when it is (never waiting). Only for an owner holding the only reference:
+    /// everyone holding this object sees the change.
+    func modify(_ change: @escaping (inout SearchText) -> Void) {
         condition.lock()
         defer { condition.unlock() }
-        while value == nil { condition.wait() }
-        guard var text = value else { return }
+        guard var text = value else {
+            queued.append(change)
+            return
+        }
         value = nil  // so that `text` holds the only reference to its arrays, and changes them in place
         change(&text)
         value = text
