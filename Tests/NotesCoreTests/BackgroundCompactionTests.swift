@@ -31,6 +31,17 @@ import Testing
         Note(title: "Note \(number)", body: String(repeating: "words \(number) ", count: 40), created: ISODate.rounded(Date()))
     }
 
+    /// Commits new notes until one commit finds compaction due and starts it; returns them.
+    func commitUntilACompactionStarts(_ store: NotesStore) throws -> [Note] {
+        var committed: [Note] = []
+        while store.compaction == nil {
+            let next = note(committed.count)
+            try store.commit(.putNote(next))
+            committed.append(next)
+        }
+        return committed
+    }
+
     func snapshotInode(_ url: URL) throws -> UInt64 {
         try #require(try DurableFile.identity(url.path)).inode
     }
@@ -46,12 +57,7 @@ import Testing
         let firstInode = try snapshotInode(url)
 
         // Commits until a compaction is due; it starts, and waits at the gate.
-        var committed: [Note] = []
-        while store.compaction == nil {
-            let next = note(committed.count)
-            try store.commit(.putNote(next))
-            committed.append(next)
-        }
+        var committed = try commitUntilACompactionStarts(store)
         // More commits while it is held: none waits for it, and the snapshot is not touched.
         for _ in 0..<5 {
             let next = note(committed.count)
@@ -89,12 +95,7 @@ import Testing
         defer { store.close() }
         let gate = Gate()
         store.compactionWillWrite = { gate.pass() }
-        var committed: [Note] = []
-        while store.compaction == nil {
-            let next = note(committed.count)
-            try store.commit(.putNote(next))
-            committed.append(next)
-        }
+        let committed = try commitUntilACompactionStarts(store)
         let other = try NotesStore.open(at: url)
         let extra = note(1_000)
         try other.commit(.putNote(extra))

@@ -112,17 +112,7 @@ enum DurableFile {
         let (prefix, suffix) = temporaryNameParts(of: url)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(prefix + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + suffix).path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
-        guard fd >= 0 else { throw .io(file: temporary, operation: "create", reason: errnoText()) }
-        do throws(StoreError) {
-            try writeAll(fd, bytes, path: temporary)
-            guard fsync(fd) == 0 else { throw .io(file: temporary, operation: "fsync", reason: errnoText()) }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        close(fd)
+        try writeNew(temporary, bytes, replacing: false)
         guard rename(temporary, path) == 0 else {
             let reason = errnoText()
             unlink(temporary)
@@ -131,10 +121,11 @@ enum DurableFile {
         try syncFolder(of: url)
     }
 
-    /// Writes `bytes` to a new file at `path` (mode 0600, never over an existing one) and
-    /// `fsync`s it; on failure the file is removed.
-    static func writeNew(_ path: String, _ bytes: [UInt8]) throws(StoreError) {
-        unlink(path)
+    /// Writes `bytes` to a new file at `path` (mode 0600, never through a link) and
+    /// `fsync`s it; on failure the file is removed. `replacing`: a file already at `path`
+    /// is removed first; else one there is an error.
+    static func writeNew(_ path: String, _ bytes: [UInt8], replacing: Bool = true) throws(StoreError) {
+        if replacing { unlink(path) }
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, fileMode)
         guard fd >= 0 else { throw .io(file: path, operation: "create", reason: errnoText()) }
         do throws(StoreError) {
