@@ -11,15 +11,8 @@ import Testing
 /// machine wrote is lost, and both converge.
 @Suite struct SyncKillTests {
     @Test func aSyncKilledAtARandomInstantIsFinishedByTheNextOne() throws {
-        let sandbox = try SyncSandbox()
-        let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
-        let notes = try StressBinaries.notes()
-        var environment = StressBinaries.environment()
-        for (key, value) in sandbox.environment { environment[key] = value }
         let shared = Note(title: "Shared", created: ISODate.rounded(Date()))
-        try laptop.commit([.putNote(shared)])
-        try sandbox.sync(laptop)
-        try sandbox.sync(desktop)
+        let (sandbox, laptop, desktop, notes, environment) = try Self.twoMachinesSharing(shared)
         var random = SeededRandom(seed: ReliabilitySettings.seed)
         var written: [String] = [], kills = (beforeEnd: 0, afterEnd: 0)
 
@@ -72,16 +65,9 @@ import Testing
     /// other side). It came out twice, once tagged `conflict`, in 3 of 4 runs when sync
     /// read its own files back inexactly.
     @Test func aNoteEditedOnOneSideOnlyGetsNoConflictCopyAfterAKilledSync() throws {
-        let sandbox = try SyncSandbox()
-        let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
-        let notes = try StressBinaries.notes()
-        var environment = StressBinaries.environment()
-        for (key, value) in sandbox.environment { environment[key] = value }
         let shared = Note(title: "Only the laptop edits this", body: "see #tag and [link](#faq)",
                           created: ISODate.rounded(Date()))
-        try laptop.commit([.putNote(shared)])
-        try sandbox.sync(laptop)
-        try sandbox.sync(desktop)
+        let (sandbox, laptop, desktop, notes, environment) = try Self.twoMachinesSharing(shared)
         var random = SeededRandom(seed: ReliabilitySettings.seed &+ 77)
 
         for round in 0..<Self.rounds {
@@ -113,6 +99,20 @@ import Testing
     }
 
     static var rounds: Int { max(3, ReliabilitySettings.kills / 25) }
+
+    /// Two machines syncing through a sandbox's remote, both holding `shared`; the `notes`
+    /// binary and the environment to run `notes sync` as a child with.
+    static func twoMachinesSharing(_ shared: Note) throws
+        -> (SyncSandbox, NotesStore, NotesStore, URL, [String: String]) {
+        let sandbox = try SyncSandbox()
+        let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
+        var environment = StressBinaries.environment()
+        for (key, value) in sandbox.environment { environment[key] = value }
+        try laptop.commit([.putNote(shared)])
+        try sandbox.sync(laptop)
+        try sandbox.sync(desktop)
+        return (sandbox, laptop, desktop, try StressBinaries.notes(), environment)
+    }
 
     /// Git commands the killed sync started run on as orphans; a person's Ctrl-C would have
     /// killed them with it. Waits until none is left: no process whose command line names
