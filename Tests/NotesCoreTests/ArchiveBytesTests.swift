@@ -82,3 +82,32 @@ import Testing
         #expect(throws: ArchiveError.disallowedClass("NSColor")) { try ColorArchive.unarchive(try Self.catalogColorArchive()) }
     }
 }
+
+/// Our own archives are recognized byte for byte and read in place (`CanonicalColorLayout`),
+/// giving exactly what the validator and the unarchiver give; anything else, even one byte
+/// off, goes the validator's way.
+@Suite struct CanonicalColorLayoutTests {
+    @Test func everyCanonicalArchiveReadsInPlaceAsTheValidatorReadsIt() throws {
+        var random = SeededRandom(seed: 0xC0_105)
+        for _ in 0..<500 {
+            let space: ColorSpace = random.chance(0.5) ? .sRGB : .displayP3
+            let color = try SerializableColor(colorSpace: space, red: Float(random.int(0...1000)) / 1000,
+                                              green: Float(random.int(0...1000)) / 1000,
+                                              blue: Float(random.int(0...1000)) / 1000,
+                                              alpha: Float(random.int(0...1000)) / 1000)
+            let archive = ColorArchive.canonicalArchive(of: color)
+            let fast = try #require(CanonicalColorLayout.read(archive), "\(color)")
+            #expect(fast == color)
+            #expect(ColorArchive.canonicalArchive(of: fast) == archive)
+        }
+    }
+
+    @Test func anythingElseIsLeftToTheValidator() throws {
+        let color = try SerializableColor(hex: "#336699")
+        var archive = [UInt8](ColorArchive.canonicalArchive(of: color))
+        #expect(CanonicalColorLayout.read(try ArchiveBytesTests.foreignArchive(color)) == nil)
+        archive[archive.count / 3] ^= 0x01  // a byte of the structure, not a value
+        #expect(CanonicalColorLayout.read(Data(archive)) == nil)
+        #expect(CanonicalColorLayout.read(Data()) == nil)
+    }
+}

@@ -68,6 +68,8 @@ public enum ColorArchive {
     }
 
     public static func unarchive(_ data: Data) throws(ArchiveError) -> SerializableColor {
+        // Our own archive, recognized byte for byte, is read in place (`CanonicalColorLayout`).
+        if let color = CanonicalColorLayout.read(data) { return color.keeping(sourceArchive: data) }
         let archive = try validator.validate(data)
         guard let root = archive.topReferences[NSKeyedArchiveRootObjectKey],
               let className = archive.className(ofObjectAt: root), isAccepted(className),
