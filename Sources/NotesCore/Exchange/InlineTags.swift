@@ -93,22 +93,21 @@ public enum InlineTags {
     private static func find(inLine line: Substring, logseq: Bool) -> [String] {
         var tags: [String] = []
         let characters = Array(line)
+        // Every search below stops at what is known to be last, so a line is read in linear time.
+        var spans = CodeSpans(characters)
+        let lastAngle = characters.lastIndex(of: ">") ?? -1
+        let lastBrackets = (characters.indices.dropFirst().last { characters[$0] == "]" && characters[$0 - 1] == "]" } ?? -1) - 1
         var index = 0
         while index < characters.count {
             let character = characters[index]
             switch character {
             case "`":
                 // A code span: a run of backticks up to the same run; unclosed, the run is text.
-                let run = countRun(characters, from: index, of: "`")
-                if let close = findRun(characters, from: index + run, of: "`", count: run) {
-                    index = close + run
-                } else {
-                    index += run
-                }
+                index = spans.end(at: index)
                 continue
             case "<":
                 // An HTML tag, a comment or an autolink (`<https://x/#y>`): up to its `>`.
-                if index + 1 < characters.count, characters[index + 1].isLetter || "/!".contains(characters[index + 1]),
+                if index < lastAngle, characters[index + 1].isLetter || "/!".contains(characters[index + 1]),
                    let close = characters[(index + 1)...].firstIndex(of: ">") {
                     index = close + 1
                     continue
@@ -122,7 +121,7 @@ public enum InlineTags {
                 index = matching(characters, from: index, open: "{", close: "}")
                 continue
             case "#" where index == 0 || characters[index - 1].isWhitespace:
-                if logseq, index + 2 < characters.count, characters[index + 1] == "[", characters[index + 2] == "[",
+                if logseq, index + 3 <= lastBrackets, characters[index + 1] == "[", characters[index + 2] == "[",
                    let close = findRun(characters, from: index + 3, of: "]", count: 2) {
                     let name = String(characters[(index + 3)..<close]).trimmingCharacters(in: .whitespaces)
                     if !name.isEmpty, !name.contains("[") { tags.append(name) }
@@ -150,6 +149,34 @@ public enum InlineTags {
     private static func isColorValue(_ name: ArraySlice<Character>, before: ArraySlice<Character>) -> Bool {
         guard [3, 4, 6, 8].contains(name.count), name.allSatisfy(\.isHexDigit) else { return false }
         return before.last { !$0.isWhitespace } == ":"
+    }
+
+    /// Where each backtick run's code span ends (CommonMark: a run closes at the next run of
+    /// the same length), found with one cursor per length: linear in the line.
+    private struct CodeSpans {
+        private var runsByLength: [Int: [Int]] = [:]
+        private var cursors: [Int: Int] = [:]
+        private var lengthAt: [Int: Int] = [:]
+
+        init(_ characters: [Character]) {
+            var index = 0
+            while index < characters.count {
+                guard characters[index] == "`" else { index += 1; continue }
+                let run = InlineTags.countRun(characters, from: index, of: "`")
+                runsByLength[run, default: []].append(index)
+                lengthAt[index] = run
+                index += run
+            }
+        }
+
+        /// The index after the span opened by the run at `start`, or after the run when unclosed.
+        mutating func end(at start: Int) -> Int {
+            guard let length = lengthAt[start], let starts = runsByLength[length] else { return start + 1 }
+            var cursor = cursors[length, default: 0]
+            while cursor < starts.count, starts[cursor] <= start { cursor += 1 }
+            cursors[length] = cursor
+            return cursor < starts.count ? starts[cursor] + length : start + length
+        }
     }
 
     private static func countRun(_ characters: [Character], from start: Int, of character: Character) -> Int {

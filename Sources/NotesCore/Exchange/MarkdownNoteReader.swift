@@ -208,7 +208,9 @@ struct MarkdownNoteReader {
                       _ warnings: inout [String]) -> Date? {
         guard let entry else { return nil }
         let reason: String
-        switch entry.value {
+        var value = entry.value
+        if case .list(let items) = value, items.count <= 1 { value = items.first.map(NoteHeader.Value.text) ?? .empty }
+        switch value {
         case .empty: return nil
         case .text(let text) where text.trimmingCharacters(in: .whitespaces).isEmpty: return nil
         case .text(let text):
