@@ -106,6 +106,7 @@ struct Import: ParsableCommand {
     func run() throws {
         var batch = ImportReader(format: from?.importFormat).read(paths: paths)
         for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }
+        for warning in batch.warnings { Console.error("warning: \(warning.file): \(warning.reason)") }
         if batch.bundle.notes.isEmpty, !batch.skipped.isEmpty {
             throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read")
         }

@@ -74,7 +74,7 @@ import Testing
         try Data(untitled.utf8).write(to: folder.file("untitled.json"))
         try FileManager.default.createDirectory(at: folder.file("badmd"), withIntermediateDirectories: true)
         try Data("---\ntitle: ok\n---\nbody".utf8).write(to: folder.file("badmd/a.md"))
-        try Data("---\ntitle: bad\ncreated: yesterday\n---\nbody".utf8).write(to: folder.file("badmd/b.md"))
+        try Data("---\ntitle: bad\ncreated: [yesterday\n---\nbody".utf8).write(to: folder.file("badmd/b.md"))
         try FileManager.default.createDirectory(at: folder.file("full"), withIntermediateDirectories: true)
         try Data("keep me".utf8).write(to: folder.file("full/existing.md"))
     }

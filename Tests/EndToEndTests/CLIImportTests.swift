@@ -6,14 +6,14 @@ import Testing
 /// ones, `--strict`, `--dry-run`, a second import, a link out of the folder, a jrnl export,
 /// and a Markdown export that other tools read and that comes back exactly.
 @Suite struct CLIImportTests {
-    /// A folder `vault` in the sandbox with two good notes, one far-future date and one link to a secret.
+    /// A folder `vault` in the sandbox with two good notes, one header that is not YAML and one link to a secret.
     private func vault(_ sandbox: CLISandbox) throws -> String {
         let vault = sandbox.folder.file("vault")
         try FileManager.default.createDirectory(at: vault.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try Data("---\ntitle: Good one\ntags: tokyo, food\ncreated: 2024-03-15\n---\nbody #inline\n".utf8)
             .write(to: vault.appendingPathComponent("good.md"))
         try Data("Text note\r\nsecond line\r\n".utf8).write(to: vault.appendingPathComponent("sub/plain.txt"))
-        try Data("---\ntitle: Far\ndate: 9999-12-31\n---\n".utf8).write(to: vault.appendingPathComponent("sub/far.md"))
+        try Data("---\ntitle: Far\ndate: [unclosed\n---\n".utf8).write(to: vault.appendingPathComponent("sub/far.md"))
         try Data("PRIVATE KEY".utf8).write(to: sandbox.folder.file("id_rsa"))
         try FileManager.default.createSymbolicLink(atPath: vault.appendingPathComponent("key.md").path,
                                                    withDestinationPath: sandbox.folder.file("id_rsa").path)
@@ -29,12 +29,28 @@ import Testing
 
         #expect(result.status != 0)
         #expect(result.stdout == "imported 2 notes\n")
-        #expect(result.stderr.contains("error: \(vault)/sub/far.md: line 3, 'date': '9999-12-31' is outside the years the store keeps"))
+        #expect(result.stderr.contains("error: \(vault)/sub/far.md: front matter line 4: not valid YAML"))
         #expect(result.stderr.contains("error: \(vault)/key.md: a symbolic link to a place outside \(vault), not followed"))
         #expect(result.stderr.contains("error: skipped 2 files that could not be read (listed above)"))
         let titles = try sandbox.notes().compactMap { $0["title"] as? String }.sorted()
         #expect(titles == ["Good one", "Text note"])
         #expect(try sandbox.notes("--search", "PRIVATE").isEmpty)
+    }
+
+    @Test func aDateThatCannotBeKeptIsAWarningAndTheNoteIsImported() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let vault = sandbox.folder.file("dates")
+        try FileManager.default.createDirectory(at: vault, withIntermediateDirectories: true)
+        try Data("---\ntitle: Far\ndate: 9999-12-31\n---\nbody\n".utf8).write(to: vault.appendingPathComponent("far.md"))
+
+        let result = try sandbox.run("import", vault.path)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == "imported 1 note\n")
+        #expect(result.stderr == "warning: \(vault.path)/far.md: line 3, 'date': '9999-12-31' is outside the years the store keeps "
+            + "(0001 to 5170); the file's date is used\n")
+        #expect(try sandbox.notes().compactMap { $0["title"] as? String } == ["Far"])
     }
 
     @Test func strictImportsNothingUnlessEveryFileCanBeRead() throws {

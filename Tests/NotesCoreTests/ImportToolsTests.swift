@@ -42,12 +42,12 @@ import Testing
 
         #expect(batch.skipped.isEmpty)
         #expect(batch.ignored == 1, "the image; .obsidian is left out")
-        let daily = try note(batch, "Ides of March")
+        let daily = try note(batch, "2024-03-15")  // Obsidian names a note by its file, never by an alias
         #expect(daily.created == date("2024-03-14T23:00:00Z"), "a date only is local midnight")
         #expect(daily.tags == ["journal", "tokyo trip", "food/ramen"])
-        let idea = try note(batch, "Big idea")
+        let idea = try note(batch, "Ideas")
         #expect(idea.tags == ["tokyo", "food"])
-        #expect(idea.body == "See [[Daily/2024-03-15]].")
+        #expect(idea.body == "# Big idea\n\nSee [[Daily/2024-03-15]].")
         #expect(idea.updated == date("2024-03-16T08:15:00Z"), "a local date-time without a zone")
         #expect(categoryName(batch, idea) == "Projects")
     }
@@ -64,7 +64,7 @@ import Testing
         #expect(zettel.created == date("2024-01-02T09:30:00Z"))
         #expect(zettel.updated == zettel.created)
         #expect(zettel.tags == ["zettel", "reading", "inline"])
-        #expect(zettel.body == "\nBody with #inline tag.")
+        #expect(zettel.body == "Body with #inline tag.", "the blank line after the header separates, it is not the body's")
         #expect(try note(batch, "Wednesday").body == "Nothing much.")
     }
 
@@ -188,12 +188,12 @@ import Testing
         reader.dates = paris
         let again = reader.read(paths: [folder.file("vault").path])
 
-        #expect(batch.bundle.notes.map(\.title) == ["Good"] || again.bundle.notes.map(\.title) == ["Good"])
+        #expect(Set(again.bundle.notes.map(\.title)) == ["Good", "Far"], "a date the store cannot keep keeps the note")
         let reasons = Dictionary(uniqueKeysWithValues: again.skipped.map { (($0.file as NSString).lastPathComponent, $0.reason) })
-        #expect(reasons["future.md"] == "line 3, 'date': '9999-12-31' is outside the years the store keeps (0001 to 5170)")
+        #expect(again.warnings.map(\.reason) == ["line 3, 'date': '9999-12-31' is outside the years the store keeps (0001 to 5170); the file's date is used"])
         #expect(reasons["broken.md"]?.hasPrefix("front matter line 3: not valid YAML") == true)
         #expect(reasons["latin1.txt"] == "file: not UTF-8 text")
-        #expect(again.skipped.count == 3)
+        #expect(again.skipped.count == 2)
     }
 
     @Test func linksAreNotFollowedOutOfTheFolder() throws {

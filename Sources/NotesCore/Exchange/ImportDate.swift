@@ -7,7 +7,13 @@ import Foundation
 ///   `2024-03-15T10:30:00.250`: local time;
 /// - with a zone: `Z`, `+01:00`, `+0100`, `+01`, also after a space as YAML timestamps
 ///   and Jekyll write them (`2024-01-02 10:30:00 +0100`, `2023-04-25 11:58:49Z`);
-/// - Unix seconds, `1710495000` or `1710495000.5`.
+/// - Unix seconds, `1710495000` or `1710495000.5`, and milliseconds as Dendron writes them,
+///   `1710495000000`: told apart by size (12 digits or more before any point are
+///   milliseconds; 100,000,000,000 seconds would be the year 5138);
+/// - Joplin's day first, `28/09/2021` or `28/09/2021 20:57[:05]` (month first when the
+///   first number is not a month day-first reading allows, `09/28/2021`): local time.
+///
+/// `fileName(_:)` reads the dates tools put in file names.
 ///
 /// `timeZone` is the zone of dates written without one (the user's, by default).
 public struct ImportDate: Sendable {
@@ -21,6 +27,7 @@ public struct ImportDate: Sendable {
     public func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let seconds = Self.unixSeconds(trimmed) { return Date(timeIntervalSince1970: seconds) }
+        if let date = slashed(trimmed) { return date }
         var scanner = Scanner(Array(trimmed.utf8))
         guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
               let day = scanner.digits(2), (1...12).contains(month), (1...31).contains(day)
@@ -58,13 +65,68 @@ public struct ImportDate: Sendable {
         return ISODate.rounded(date)
     }
 
-    /// Seconds since 1970 when `text` is only digits (and one optional fraction).
+    /// The date in a file name, as the tools that name files by date write it; local time:
+    /// Jekyll posts and daily notes `2024-01-05-title`, `2024-01-05`; Logseq journals
+    /// `2020_09_14`; nb `20240105091500` (the whole name, to the second). Nil otherwise.
+    public func fileName(_ name: String) -> Date? {
+        let characters = Array(name)
+        if characters.count == 14, characters.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            let text = String(characters)
+            func part(_ start: Int, _ length: Int) -> Int? { Int(text.dropFirst(start).prefix(length)) }
+            guard let year = part(0, 4), let month = part(4, 2), let day = part(6, 2), let hour = part(8, 2),
+                  let minute = part(10, 2), let second = part(12, 2), hour < 24, minute < 60, second < 60
+            else { return nil }
+            return local(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        }
+        guard characters.count >= 10, !(characters.count > 10 && characters[10].isNumber) else { return nil }
+        let prefix = String(characters[..<10])
+        let separator = characters[4]
+        guard separator == "-" || separator == "_", characters[7] == separator else { return nil }
+        return parse(prefix.replacingOccurrences(of: "_", with: "-"))
+    }
+
+    /// `dd/mm/yyyy[ hh:mm[:ss]]` (or `mm/dd/yyyy` when only that reading is a date).
+    private func slashed(_ text: String) -> Date? {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard (1...2).contains(parts.count) else { return nil }
+        let day = parts[0].split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+        guard day.count == 3, parts[0].split(separator: "/")[2].count == 4,
+              let first = day[0], let second = day[1], let year = day[2]
+        else { return nil }
+        var (hour, minute, secondOfMinute) = (0, 0, 0)
+        if parts.count == 2 {
+            let time = parts[1].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+            guard (2...3).contains(time.count), let h = time[0], let m = time[1], h < 24, m < 60 else { return nil }
+            (hour, minute) = (h, m)
+            if time.count == 3 {
+                guard let s = time[2], s < 60 else { return nil }
+                secondOfMinute = s
+            }
+        }
+        let (dayOfMonth, month) = second > 12 && first <= 12 ? (second, first) : (first, second)
+        return local(year: year, month: month, day: dayOfMonth, hour: hour, minute: minute, second: secondOfMinute)
+    }
+
+    private func local(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day else { return nil }
+        return date
+    }
+
+    /// Seconds since 1970 when `text` is only digits (and one optional fraction); 12 digits
+    /// or more before the point are milliseconds.
     private static func unixSeconds(_ text: String) -> Double? {
         guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) || $0 == 46 }),
               text.utf8.filter({ $0 == 46 }).count <= 1, text.utf8.first != 46,
-              !(text.utf8.count == 8 && !text.contains("."))  // 20240315 is a date, not seconds
+              !(text.utf8.count == 8 && !text.contains(".")),  // 20240315 is a date, not seconds
+              !(text.utf8.count == 14 && !text.contains(".")),  // 20240105091500 is nb's date-time
+              let value = Double(text)
         else { return nil }
-        return Double(text)
+        let whole = text.split(separator: ".", omittingEmptySubsequences: false)[0]
+        return whole.count >= 12 ? value / 1000 : value
     }
 
     /// Reads ASCII date parts from the front of a byte array.

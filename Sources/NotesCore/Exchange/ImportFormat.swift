@@ -28,6 +28,22 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         return nil
     }
 
+    /// Why a file is not read, when its contents say it is another tool's export that no
+    /// reader reads yet (whatever its name): an Evernote `.enex`, a zip archive (a Bear
+    /// backup, a TextPack, a Simplenote export). Nil for anything else.
+    static func unreadExport(_ data: Data) -> String? {
+        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return "a zip archive (a Bear backup, TextPack or Simplenote export?): not read yet"
+        }
+        let start = data.prefix(4096)
+        guard let first = start.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
+              start[first] == UInt8(ascii: "<")
+        else { return nil }
+        let head = String(decoding: start, as: UTF8.self)
+        if head.contains("<en-export") || head.contains("evernote-export") { return "Evernote export: not read yet" }
+        return nil
+    }
+
     /// The format of a file named on the command line whose name says nothing:
     /// JSON when it starts with `{`, else Markdown.
     static func sniff(_ data: Data) -> ImportFormat {

@@ -14,6 +14,8 @@ import Foundation
 public struct ImportReader: Sendable {
     /// Read every file as this, instead of guessing.
     public var format: ImportFormat?
+    /// Read Markdown as this tool shows it, instead of finding the tool from the folders' markers.
+    public var tool: ImportSourceTool?
     public var dates = ImportDate()
     /// Larger files are skipped, not read; except the notes JSON export, which is read
     /// one note at a time at any size (`JSONExchange.read(_:file:)` on a `JSONStream`).
@@ -48,10 +50,12 @@ public struct ImportReader: Sendable {
                     continue
                 }
                 let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-                walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, into: &batch)
+                let tool = self.tool ?? ImportSourceTool.detect(path: root, isFolder: true)
+                walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, tool: tool, into: &batch)
             case S_IFREG:
+                let tool = self.tool ?? ImportSourceTool.detect(path: path, isFolder: false)
                 readFile(ImportFile.Location(folder: AT_FDCWD, name: path, followLink: true),
-                         relative: (path as NSString).lastPathComponent, shown: shown, format: format, into: &batch)
+                         relative: (path as NSString).lastPathComponent, shown: shown, format: format, tool: tool, into: &batch)
             default:
                 batch.skipped.append(.init(file: shown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file or a folder"))
             }
@@ -63,7 +67,7 @@ public struct ImportReader: Sendable {
     /// to it, without following a link (`openat` with `O_NOFOLLOW`): a folder swapped for a
     /// link while the walk runs is refused, never followed. `path` is used for messages only.
     private func walk(folder: Int32, path: String, relative: String, shown: String, root: String, depth: Int,
-                      into batch: inout ImportBatch) {
+                      tool: ImportSourceTool, into batch: inout ImportBatch) {
         defer { close(folder) }
         guard depth < 100 else {
             batch.skipped.append(.init(file: shown, reason: "folders nested more than 100 deep are not read"))
@@ -93,7 +97,7 @@ public struct ImportReader: Sendable {
                     continue
                 }
                 walk(folder: child, path: childPath, relative: childRelative, shown: childShown, root: root,
-                     depth: depth + 1, into: &batch)
+                     depth: depth + 1, tool: tool, into: &batch)
             case S_IFLNK:
                 // Never followed; where it points only decides how it is reported.
                 let target = URL(fileURLWithPath: childPath).resolvingSymlinksInPath().path
@@ -108,7 +112,7 @@ public struct ImportReader: Sendable {
                     continue
                 }
                 readFile(ImportFile.Location(folder: folder, name: name, followLink: false),
-                         relative: childRelative, shown: childShown, format: format ?? guessed, into: &batch)
+                         relative: childRelative, shown: childShown, format: format ?? guessed, tool: tool, into: &batch)
             default:
                 if ImportFormat.guess(fileName: name) != nil {
                     batch.skipped.append(.init(file: childShown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file"))
@@ -121,7 +125,7 @@ public struct ImportReader: Sendable {
 
     /// Reads one file; a problem skips it with its reason, and nothing of it is kept.
     private func readFile(_ location: ImportFile.Location, relative: String, shown: String, format: ImportFormat?,
-                          into batch: inout ImportBatch) {
+                          tool: ImportSourceTool, into batch: inout ImportBatch) {
         let data: Data
         let file: ImportFile.Opened
         do {
@@ -135,15 +139,21 @@ public struct ImportReader: Sendable {
             batch.skipped.append(.init(file: shown, reason: error.reason))
             return
         }
+        if self.format == nil, let reason = ImportFormat.unreadExport(data) {
+            batch.skipped.append(.init(file: shown, reason: reason))
+            return
+        }
         var bundle = ExchangeBundle()
+        var warnings: [String] = []
         do throws(ExchangeError) {
             try read(data, format: format ?? ImportFormat.guess(fileName: relative) ?? ImportFormat.sniff(data),
-                     modified: file.modified, relative: relative, shown: shown, into: &bundle)
+                     modified: file.modified, relative: relative, shown: shown, tool: tool, into: &bundle, warnings: &warnings)
             try Self.checkTitles(bundle, file: shown)
         } catch {
             batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
             return
         }
+        batch.warnings += warnings.map { .init(file: shown, reason: $0) }
         add(bundle, from: shown, to: &batch)
     }
 
@@ -195,7 +205,7 @@ public struct ImportReader: Sendable {
     }
 
     private func read(_ data: Data, format: ImportFormat, modified: Date, relative: String, shown: String,
-                      into bundle: inout ExchangeBundle) throws(ExchangeError) {
+                      tool: ImportSourceTool, into bundle: inout ExchangeBundle, warnings: inout [String]) throws(ExchangeError) {
         switch format {
         case .json, .jrnl:
             let root: JSONValue
@@ -223,8 +233,9 @@ public struct ImportReader: Sendable {
                                             modified: modified,
                                             stableID: StableNoteID.make(relativePath: relative, source: data))
             reader.style = format == .text ? .text : .markdown
+            reader.tool = tool
             reader.dates = dates
-            try reader.read(text, into: &bundle)
+            try reader.read(text, into: &bundle, warnings: &warnings)
         }
     }
 
@@ -251,6 +262,9 @@ public struct ImportBatch: Sendable {
     /// The file each of `bundle.notes` comes from, in the same order.
     public var sources: [String] = []
     public var skipped: [Skip] = []
+    /// Notes read in another way than written (a date that could not be read, and what was
+    /// used instead): imported, and reported.
+    public var warnings: [Skip] = []
     /// Files in the folders that are not notes (by their name), and links inside them.
     public var ignored = 0
 }

@@ -1,16 +1,23 @@
 import Foundation
 
-/// Reads one Markdown or plain-text note file into an `ExchangeBundle`.
+/// Reads one Markdown or plain-text note file into an `ExchangeBundle`, as the tool that
+/// wrote it shows it (`tool`, see `ImportSourceTool`).
 ///
 /// - The front matter is YAML (`---`, read by Yams) or TOML (`+++`); keys are compared
-///   case-insensitively (see `DECISIONS.md` for the full list).
-/// - The title is `title`, else a first `# Heading` or setext heading (removed from the
-///   body), else the first of `aliases`, else the file name. In a `.txt` file it is the
-///   first line.
-/// - Tags come from `tags` (a list, or one string split at commas and blanks), the
-///   categories after the first, and `#tags` in the body (`InlineTags`).
+///   case-insensitively (see `DECISIONS.md` for the full list). The one blank line that
+///   separates it from the body is not part of the body.
+/// - The title: Obsidian's is the file name; Logseq's the `title::` property, else the
+///   decoded file name (a journal's date); any other tool's `title`, else a first
+///   `# Heading` or setext heading (removed from the body), else the file name (a Jekyll
+///   post's without its date). `aliases` are never the title, and not kept. In a `.txt`
+///   file the title is the first line.
+/// - Tags come from `tags`/`tag`/`keywords` (a list, or one string split at commas and
+///   blanks), Logseq's `tags::`, the categories after the first, and `#tags` in the body
+///   (`InlineTags`).
 /// - One final line break of the file is dropped: the export adds one to every file.
-/// - Missing dates are the file's modification date; missing ids are `stableID`.
+/// - A date that cannot be read, or that the store cannot keep, is a warning naming the
+///   key: the date in the file name is used instead, else the file's date, else the
+///   import time. Missing ids are `stableID`.
 struct MarkdownNoteReader {
     enum Style { case markdown, text }
 
@@ -21,26 +28,33 @@ struct MarkdownNoteReader {
     /// The id of a note whose header has none (see `StableNoteID`).
     let stableID: UUID
     var style = Style.markdown
+    var tool = ImportSourceTool.other
     var dates = ImportDate()
+    /// When the import runs: the date of last resort.
+    var now = Date()
 
     func read(_ text: String, into bundle: inout ExchangeBundle) throws(ExchangeError) {
-        let (header, rawBody) = try split(text)
+        var warnings: [String] = []
+        try read(text, into: &bundle, warnings: &warnings)
+    }
+
+    /// Reads `text`; what was read in another way than written is added to `warnings`
+    /// (`line 3, 'date': … ; the file's date is used`).
+    func read(_ text: String, into bundle: inout ExchangeBundle, warnings: inout [String]) throws(ExchangeError) {
+        var (header, rawBody) = try split(text)
         var body = Self.droppingFinalLineBreak(rawBody)
-        var title = try self.text(header.entry("title")) ?? ""
-        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            if style == .text {
-                (title, body) = Self.firstLineTitle(body) ?? (fileTitle, body)
-            } else if let (heading, rest) = Self.headingTitle(body) {
-                (title, body) = (heading, rest)
-            } else if let alias = try list(header.entry("aliases", "alias")).first(where: { !$0.isEmpty }) {
-                title = alias
-            } else {
-                title = fileTitle
-            }
-        }
-        let fallbackDate = dateInFileName() ?? ISODate.rounded(modified ?? Date())
-        let created = try date(header.entry("created", "date")) ?? fallbackDate
-        let updated = try date(header.entry("updated", "modified", "lastmod", "last_modified_at")) ?? created
+        let properties = tool == .logseq ? LogseqProperties(body) : LogseqProperties()
+        if tool == .logseq { header.entries += properties.entries }
+        var title = try titleAndBody(header, &body)
+
+        let fileDate = dates.fileName(fileTitle).flatMap { Note.isStorable($0) ? $0 : nil }
+        let fallback = fileDate ?? ISODate.rounded(modified ?? now)
+        let fallbackName = fileDate != nil ? "the date in the file name" : modified != nil ? "the file's date" : "the import time"
+        let created = date(header.entry("created", "date"), fallback: fallback, fallbackName: fallbackName, &warnings) ?? fallback
+        let changed = max(created, ISODate.rounded(modified ?? now))
+        let updatedEntry = header.entry("updated", "modified", "lastmod", "last_modified_at")
+        let updated = date(updatedEntry, fallback: changed, fallbackName: modified != nil ? "the file's date" : "the import time",
+                           &warnings) ?? created
 
         var kind = NoteKind.note
         if let name = try self.text(header.entry("kind")), !name.isEmpty {
@@ -50,7 +64,7 @@ struct MarkdownNoteReader {
         let id = try self.text(header.entry("id")).flatMap(Self.uuid) ?? stableID
 
         var categories = try list(header.entry("category", "categories"))
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { Self.linkTarget($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let categoryName = categories.isEmpty ? nil : categories.removeFirst()
         var color: SerializableColor?
         if let text = try self.text(header.entry("category-color")), !text.isEmpty {
@@ -62,7 +76,8 @@ struct MarkdownNoteReader {
         if let exact = header.entry("notes-tags") {
             tags = Set(try list(exact).compactMap(Tag.normalize))
         } else {
-            tags = Set((try list(header.entry("tags", "tag", "keywords")) + categories + InlineTags.find(in: body))
+            let written = try list(header.entry("tags", "tag", "keywords")).map(Self.linkTarget)
+            tags = Set((written + properties.tags + categories + InlineTags.find(in: body, logseq: tool == .logseq))
                 .compactMap(Tag.normalize))
         }
         var attachments: [AttachmentPath] = []
@@ -70,9 +85,61 @@ struct MarkdownNoteReader {
             do { attachments.append(try AttachmentPath(path)) } catch { throw fail(header.entry("attachments"), error.description) }
         }
         let categoryID = categoryName.map { bundle.categoryID(named: $0, color: color, id: wantedCategoryID) }
-        let deleted = try date(header.entry("deleted"))  // a note exported from the trash goes back there
+        // A note exported from the trash goes back there (when its date cannot be read: trashed when the file was).
+        let deleted = date(header.entry("deleted"), fallback: changed, fallbackName: "the file's date", &warnings)
+        if title.isEmpty { title = fileTitle }
         bundle.notes.append(Note(id: id, title: title, body: body, created: created, updated: updated,
                                  categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted))
+    }
+
+    // MARK: Title
+
+    /// The title the tool shows, and the body without the heading when that is the title.
+    private func titleAndBody(_ header: NoteHeader, _ body: inout String) throws(ExchangeError) -> String {
+        func nonBlank(_ text: String?) -> String? {
+            guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            return text
+        }
+        if style == .text {
+            if let title = nonBlank(try text(header.entry("title"))) { return title }
+            guard let (title, rest) = Self.firstLineTitle(body) else { return fileTitle }
+            body = rest
+            return title
+        }
+        switch tool {
+        case .obsidian:
+            return fileTitle
+        case .logseq:
+            if let title = nonBlank(try text(header.entry("title"))) { return title }
+            if let day = dates.fileName(fileTitle), fileTitle.count == 10, fileTitle.contains("_") {
+                return LogseqProperties.journalTitle(day, timeZone: dates.timeZone)
+            }
+            return LogseqProperties.pageName(fileName: fileTitle)
+        case .other:
+            if let title = nonBlank(try text(header.entry("title"))) { return title }
+            if let (heading, rest) = Self.headingTitle(body) {
+                body = rest
+                return heading
+            }
+            return Self.jekyllTitle(fileTitle) ?? fileTitle
+        }
+    }
+
+    /// Jekyll's title of a post without one: the file name after its date, words capitalized
+    /// (`2024-01-05-hello-world` is `Hello World`).
+    static func jekyllTitle(_ name: String) -> String? {
+        let characters = Array(name)
+        guard characters.count > 11, characters[10] == "-", ImportDate(timeZone: .gmt).fileName(name) != nil else { return nil }
+        let words = String(characters[11...]).split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// `[[Books]]` or `[[Books|shown]]` as Obsidian writes links in properties: `Books`.
+    static func linkTarget(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("[["), trimmed.hasSuffix("]]"), trimmed.count > 4 else { return text }
+        let inner = trimmed.dropFirst(2).dropLast(2)
+        return String(inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)[0])
     }
 
     // MARK: Header
@@ -80,19 +147,37 @@ struct MarkdownNoteReader {
     private func split(_ text: String) throws(ExchangeError) -> (NoteHeader, String) {
         guard style == .markdown else { return (NoteHeader(), Self.withoutBOM(text)) }
         do {
-            if let yaml = try YAMLFrontMatter.split(text) { return (NoteHeader(yaml: yaml), yaml.body) }
-            if let (header, body) = try TOMLFrontMatter.split(text) { return (header, body) }
+            if let yaml = try YAMLFrontMatter.split(text) { return (NoteHeader(yaml: yaml), Self.droppingSeparator(yaml.body)) }
+            if let (header, body) = try TOMLFrontMatter.split(text) { return (header, Self.droppingSeparator(body)) }
         } catch where error.line == 1 {
             // An opening `---` or `+++` that is never closed: a thematic break, not a header.
         } catch {
-            throw .invalidDocument(file: file, place: "front matter line \(error.line)", reason: error.reason)
+            var reason = error.reason
+            let line = text.split(separator: "\n", maxSplits: error.line, omittingEmptySubsequences: false)
+                .dropFirst(error.line - 1).first ?? ""
+            if let open = line.range(of: "{{"), let close = line.range(of: "}}", range: open.upperBound..<line.endIndex) {
+                reason += "; '\(line[open.lowerBound..<close.upperBound])' is a template placeholder: this file is a template, "
+                    + "fill it in or quote the value"
+            }
+            throw .invalidDocument(file: file, place: "front matter line \(error.line)", reason: reason)
         }
         return (NoteHeader(), Self.withoutBOM(text))
     }
 
+    /// The body after a header, less the one blank line that separates the two.
+    static func droppingSeparator(_ body: String) -> String {
+        if body.hasPrefix("\r\n") { return String(body.dropFirst()) }  // "\r\n" is one Character
+        if body.hasPrefix("\n") { return String(body.dropFirst()) }
+        return body
+    }
+
     private func fail(_ entry: NoteHeader.Entry?, _ reason: String) -> ExchangeError {
         guard let entry else { return .invalidDocument(file: file, place: "front matter", reason: reason) }
-        return .invalidDocument(file: file, place: "line \(entry.line), '\(entry.key)'", reason: reason)
+        return .invalidDocument(file: file, place: place(entry), reason: reason)
+    }
+
+    private func place(_ entry: NoteHeader.Entry) -> String {
+        entry.line > 0 ? "line \(entry.line), '\(entry.key)'" : "property '\(entry.key)::'"
     }
 
     /// A single value; nil when the key is missing or empty.
@@ -117,23 +202,32 @@ struct MarkdownNoteReader {
         }
     }
 
-    private func date(_ entry: NoteHeader.Entry?) throws(ExchangeError) -> Date? {
-        guard let text = try self.text(entry), !text.isEmpty else { return nil }
-        guard let date = dates.parse(text) else {
-            throw fail(entry, "'\(text)' is not a date (2024-03-15, 2024-03-15 10:30, 2024-03-15T10:30:00+01:00 or Unix seconds)")
+    /// The date of `entry`; nil when it is missing, or when it cannot be read or kept: then a
+    /// warning says why and that `fallbackName` is used.
+    private func date(_ entry: NoteHeader.Entry?, fallback: Date, fallbackName: String,
+                      _ warnings: inout [String]) -> Date? {
+        guard let entry else { return nil }
+        let reason: String
+        var value = entry.value
+        if case .list(let items) = value, items.count <= 1 { value = items.first.map(NoteHeader.Value.text) ?? .empty }
+        switch value {
+        case .empty: return nil
+        case .text(let text) where text.trimmingCharacters(in: .whitespaces).isEmpty: return nil
+        case .text(let text):
+            if let date = dates.parse(text) {
+                if Note.isStorable(date) { return date }
+                reason = "'\(text)' is outside the years the store keeps (0001 to 5170)"
+            } else if text.contains("{{") {
+                reason = "'\(text)' is a template placeholder, not a date"
+            } else {
+                reason = "'\(text)' is not a date (2024-03-15, 2024-03-15 10:30, 2024-03-15T10:30:00+01:00, "
+                    + "28/09/2021 20:57, Unix seconds or milliseconds)"
+            }
+        case .list, .nested:
+            reason = "expected a single date"
         }
-        guard Note.isStorable(date) else { throw fail(entry, "'\(text)' is outside the years the store keeps (0001 to 5170)") }
-        return date
-    }
-
-    /// The date a file name starts with, as Jekyll posts and daily notes are named
-    /// (`2024-01-02-welcome`, `2024-03-15`): local midnight of that day.
-    private func dateInFileName() -> Date? {
-        let prefix = String(fileTitle.prefix(10))
-        guard prefix.count == 10, fileTitle.count == 10 || !(fileTitle.dropFirst(10).first?.isNumber ?? false),
-              let date = dates.parse(prefix), Note.isStorable(date)
-        else { return nil }
-        return date
+        warnings.append("\(place(entry)): \(reason); \(fallbackName) is used")
+        return fallback
     }
 
     // MARK: Body

@@ -51,13 +51,36 @@ public struct NoteHeader: Sendable {
         case .sequence(let items):
             var texts: [String] = []
             for item in items {
-                guard case .scalar(let scalar) = item else { return .nested }
-                if scalar.style == .plain, NSNull.construct(from: scalar) != nil { continue }
-                texts.append(scalar.string)
+                switch item {
+                case .scalar(let scalar):
+                    if scalar.style == .plain, NSNull.construct(from: scalar) != nil { continue }
+                    texts.append(scalar.string)
+                case .sequence(let inner) where inner.count == 1:
+                    // `categories: [[Books]]` unquoted: YAML reads a list in a list; Obsidian means the link.
+                    guard case .scalar(let scalar)? = inner.first else { return .nested }
+                    texts.append("[[" + scalar.string + "]]")
+                default:
+                    if let placeholder = templatePlaceholder(item) { texts.append(placeholder) } else { return .nested }
+                }
             }
             return .list(texts)
         case .mapping:
-            return .nested
+            return templatePlaceholder(node).map(Value.text) ?? .nested
         }
+    }
+
+    /// `{{date}}` unquoted, as templates (Obsidian, Templater, Hugo archetypes) hold it: YAML
+    /// reads a mapping whose only key is a mapping; given back as the text written.
+    private static func templatePlaceholder(_ node: Node) -> String? {
+        guard case .mapping(let outer) = node, outer.count == 1, case let (key, value)? = outer.first,
+              case .mapping(let inner) = key, inner.count == 1, case let (name, innerValue)? = inner.first,
+              case .scalar(let nameScalar) = name, isNull(value), isNull(innerValue)
+        else { return nil }
+        return "{{" + nameScalar.string + "}}"
+    }
+
+    private static func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node else { return false }
+        return scalar.style == .plain && NSNull.construct(from: scalar) != nil
     }
 }
