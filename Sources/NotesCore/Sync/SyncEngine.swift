@@ -34,6 +34,11 @@ public struct SyncEngine {
         /// Conflict copies the merge made.
         public var conflictCopies: [UUID]
         public var commit: String
+        /// Notes rendered to files by this sync: those whose file was not already known
+        /// (`SyncBlobCache`); 0 when nothing changed.
+        public var notesRendered = 0
+        /// Note files read back from git: only when the remote had something new.
+        public var notesParsed = 0
     }
 
     /// Sets up the repository beside the store, with `remote` as its `origin`.
@@ -51,13 +56,16 @@ public struct SyncEngine {
         defer { lock.close() }
         repository.removeStaleGitLocks()
         try repository.applySafetySettings()
+        try repository.secureWorkTree()
+        _ = repository.work.take()
 
         progress("sync: committing local changes")
         _ = try store.refresh()
         let synced = try repository.syncedCommit()
-        let exported = SyncSnapshot(store.contents, previous: try repository.snapshot(synced), now: now)
-        try repository.writeWorkTree(SyncFiles.files(for: exported))
-        let tree = try repository.workTreeTree()
+        // Of the last synced state, only the categories' `changed` dates are needed here.
+        let previous = SyncSnapshot(categories: try repository.categories(of: synced))
+        let exported = SyncSnapshot(store.contents, previous: previous, now: now)
+        let tree = try repository.tree(for: exported, base: synced)
         let local = try repository.commit(tree: tree, parents: synced.map { [$0] } ?? [], message: "notes: changes on \(Self.hostName)")
 
         var merged = local, conflictCopies: [UUID] = [], pushed = false
@@ -105,7 +113,9 @@ public struct SyncEngine {
             guard case .gitFailed(let action, _, let message) = error else { throw error }
             throw SyncError.notRecorded(action: action, message: message)
         }
-        return Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged)
+        let work = repository.work.take()
+        return Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged,
+                      notesRendered: work.rendered, notesParsed: work.parsed)
     }
 
     /// A merge commit of `local` and `remote`, by note id against their merge base.
@@ -113,8 +123,7 @@ public struct SyncEngine {
         let base = try repository.mergeBase(local, remote)
         let outcome = SyncMerge.merge(base: try repository.snapshot(base), local: try repository.snapshot(local),
                                       remote: try repository.snapshot(remote))
-        try repository.writeWorkTree(SyncFiles.files(for: outcome.snapshot))
-        let tree = try repository.workTreeTree()
+        let tree = try repository.tree(for: outcome.snapshot, base: local)
         let message = "notes: merge on \(Self.hostName)" + (outcome.conflictCopies.isEmpty ? "" : " (\(outcome.conflictCopies.count) conflict copies)")
         return (try repository.commit(tree: tree, parents: [local, remote], message: message), outcome.conflictCopies)
     }
