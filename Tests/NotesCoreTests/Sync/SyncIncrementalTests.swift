@@ -204,4 +204,21 @@ import Testing
         #expect(after.notesRendered == 0)
         #expect(after.notesParsed == 0)
     }
+
+    /// Many new notes at once go into a pack (one `fsync`, not one a file): the remote holds
+    /// each exactly, and the cache knows them all afterwards.
+    @Test func manyNewNotesAreStoredInOnePackExactly() throws {
+        let created = ISODate.rounded(Date(timeIntervalSinceReferenceDate: 800_000_000))
+        try laptop.commit((0..<250).map { index in
+            .putNote(Note(title: "Bulk \(index)", body: String(repeating: "é\n", count: index), created: created,
+                          categoryID: index % 2 == 0 ? work : nil))
+        })
+        let report = try sandbox.sync(laptop)
+        #expect(report.notesRendered == 280)
+        try expectRemoteMatchesStore()
+        let packs = try FileManager.default.contentsOfDirectory(
+            atPath: SyncRepository.folder(forStore: laptop.url).appendingPathComponent(".git/objects/pack").path)
+        #expect(packs.contains { $0.hasSuffix(".pack") })
+        #expect(try sandbox.sync(laptop).notesRendered == 0)
+    }
 }
