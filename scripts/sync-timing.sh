@@ -19,7 +19,7 @@ trap 'rm -rf "$dir"' EXIT
 mkdir "$dir/home"
 export HOME="$dir/home" XDG_CONFIG_HOME="$dir/home" GIT_CONFIG_NOSYSTEM=1 NOTES_STORE="$dir/notes.json"
 
-"$bench" --notes "$count" --keep "$dir/notes.json" > /dev/null
+"$bench" --notes "$count" --keep "$dir/notes.json" --store-only > /dev/null 2>&1
 git init -q --bare -b main "$dir/remote.git"
 "$notes" sync init "$dir/remote.git" > /dev/null
 

@@ -69,7 +69,7 @@ struct SyncBlobCache: Equatable {
         }
         word(UInt64(notes.count))
         for (id, entry) in notes {
-            text(id.uuidString)
+            withUnsafeBytes(of: id.uuid) { bytes += $0 }
             word(entry.fingerprint.high)
             word(entry.fingerprint.low)
             word(entry.inTrash ? 1 : 0)
@@ -130,7 +130,11 @@ struct SyncBlobCache: Equatable {
         guard count <= UInt64(bodyEnd - position) else { throw Malformed() }
         cache.notes.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let id = UUID(uuidString: try text()) else { throw Malformed() }
+            guard position + 16 <= bodyEnd else { throw Malformed() }
+            var raw = UUID().uuid
+            withUnsafeMutableBytes(of: &raw) { $0.copyBytes(from: bytes[position..<position + 16]) }
+            position += 16
+            let id = UUID(uuid: raw)
             let fingerprint = SyncFingerprint(high: try word(), low: try word())
             let inTrash = try word() == 1
             let blob = try text()

@@ -75,7 +75,9 @@ public struct SyncEngine {
             progress("sync: fetching")
             try repository.fetch()
             let remote = try repository.remoteCommit()
-            if let remote { try repository.checkTree(of: remote) }
+            // The remote's tree is checked before anything of it is used; the commit the store
+            // already synced to was checked when it came in (or made here).
+            if let remote, remote != synced { try repository.checkTree(of: remote) }
             var needsPush = true
             var remoteHasLocal = false, localHasRemote = true
             if let remote {
@@ -109,7 +111,7 @@ public struct SyncEngine {
 
         progress("sync: updating the notes")
         let received = try apply(merged: merged, local: local, exported: exported)
-        do { try repository.markSynced(merged) } catch {
+        do { try repository.markSynced(merged, previous: synced) } catch {
             guard case .gitFailed(let action, _, let message) = error else { throw error }
             throw SyncError.notRecorded(action: action, message: message)
         }

@@ -216,9 +216,23 @@ public struct SyncRepository {
     }
 
     /// Records that the store now holds `commit`, and shows its files in the work tree.
-    func markSynced(_ commit: String) throws(SyncError) {
-        try git.check("record the sync", ["update-ref", "refs/heads/\(Self.branch)", commit])
-        try git.check("update the work tree", ["reset", "-q", "--hard", commit])
+    /// The work tree is only a view (sync never reads it): it is brought from the commit it
+    /// last showed (`.git/notes-sync-checkout`) to `commit` by updating what changed
+    /// (`read-tree -m -u`), or by `reset --hard` when that is unknown or fails.
+    func markSynced(_ commit: String, previous: String?) throws(SyncError) {
+        if commit != previous {
+            try git.check("record the sync", ["update-ref", "refs/heads/\(Self.branch)", commit])
+        }
+        let record = gitFolder.appendingPathComponent("notes-sync-checkout")
+        let shown = WorkTreeEntry.regularFileContents(record).map { String(decoding: $0, as: UTF8.self) }
+        if shown == commit { return }
+        try? FileManager.default.removeItem(at: record)
+        var updated = false
+        if let shown, SyncBlobCache.isObjectID(shown) {
+            updated = try git.run(["read-tree", "-m", "-u", shown, commit]).status == 0
+        }
+        if !updated { try git.check("update the work tree", ["reset", "-q", "--hard", commit]) }
+        try? Data(commit.utf8).write(to: record, options: .atomic)
     }
 }
 
