@@ -131,10 +131,8 @@ struct SyncBlobCache: Equatable {
         cache.notes.reserveCapacity(Int(count))
         for _ in 0..<count {
             guard position + 16 <= bodyEnd else { throw Malformed() }
-            var raw = UUID().uuid
-            withUnsafeMutableBytes(of: &raw) { $0.copyBytes(from: bytes[position..<position + 16]) }
+            let id = bytes.withUnsafeBytes { [position] in UUID(uuid: $0.loadUnaligned(fromByteOffset: position, as: uuid_t.self)) }
             position += 16
-            let id = UUID(uuid: raw)
             let fingerprint = SyncFingerprint(high: try word(), low: try word())
             let inTrash = try word() == 1
             let blob = try text()
