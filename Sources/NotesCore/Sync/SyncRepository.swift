@@ -6,7 +6,7 @@ import Foundation
 /// Only `refs/heads/main` says what the store last synced to; it moves after a merge has
 /// reached the store. Commits made on the way are plain objects until then, so a sync
 /// killed at any point leaves `main`, the remote and the store agreeing with themselves,
-/// and the work tree is rewritten from the store by the next sync.
+/// and the work tree (only a view of `main`) is brought up to date by the next sync.
 public struct SyncRepository {
     public static let branch = "main"
     public let folder: URL

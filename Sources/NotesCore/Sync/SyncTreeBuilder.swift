@@ -2,7 +2,7 @@ import Foundation
 
 /// Trees of a snapshot's files, built from blob ids without the work tree: a note whose
 /// fingerprint `SyncBlobCache` knows keeps its blob, unrendered and unwritten; the others
-/// are rendered into a private folder inside `.git`, stored with `git hash-object`, and
+/// are rendered one at a time and stored (`hash-object`, or `fast-import` for many), and
 /// the trees are made with `git mktree`. So a sync costs what changed, not the store.
 extension SyncRepository {
     /// One entry at the top of a commit's tree, as `ls-tree -z` gives it.
