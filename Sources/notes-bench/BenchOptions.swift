@@ -1,6 +1,6 @@
 /// The command line of `notes-bench`, parsed by hand (a handful of flags).
 ///
-///     notes-bench [--notes N] [--json] [--keep PATH]
+///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]]
 ///
 /// `--child-open PATH`, `--child-decode PATH` and `--child-terminal PATH` are hidden: the benchmark re-runs
 /// itself with them to measure one open in a fresh process (time and peak memory).
@@ -8,15 +8,18 @@ struct BenchOptions {
     var noteCount = 100_000
     var json = false
     var keepPath: String?
+    /// Only write the store (to `keepPath`) and stop: for timing commands on it (Resources/scripts/sync-timing.sh).
+    var storeOnly = false
     var childOpenPath: String?
     var childDecodePath: String?
     var childTerminalPath: String?
 
     static let usage = """
-        usage: notes-bench [--notes N] [--json] [--keep PATH]
+        usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]]
           --notes N    how many synthetic notes (default 100000)
           --json       print one JSON object instead of the table
           --keep PATH  write the synthetic store to PATH (a new file) and keep it
+          --store-only with --keep: only write the store, measure nothing
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -39,6 +42,8 @@ struct BenchOptions {
                     throw UsageError(description: "--keep needs a path")
                 }
                 keepPath = path
+            case "--store-only":
+                storeOnly = true
             case "--child-open":
                 childOpenPath = remaining.popFirst()
             case "--child-decode":
@@ -51,5 +56,6 @@ struct BenchOptions {
                 throw UsageError(description: "unknown argument '\(argument)'\n" + Self.usage)
             }
         }
+        if storeOnly, keepPath == nil { throw UsageError(description: "--store-only needs --keep PATH") }
     }
 }

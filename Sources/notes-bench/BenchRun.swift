@@ -33,6 +33,7 @@ struct BenchRun {
         let bytes = StoreBenchmarks.fileBytes(files.store)
         report.storeBytes = bytes.snapshot
         report.fact("store_files_bytes", .figure(Double(bytes.total)))
+        if options.storeOnly { return report }
 
         let repetitions = options.noteCount >= 50_000 ? 5 : 9
         progress("opening the store in \(repetitions) fresh processes")

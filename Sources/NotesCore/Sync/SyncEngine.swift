@@ -37,6 +37,11 @@ public struct SyncEngine {
         /// Problems found in what came in that did not stop the sync: a category whose
         /// color archive could not be read (each told once, when it arrives).
         public var warnings: [String] = []
+        /// Notes rendered to files by this sync: those whose file was not already known
+        /// (`SyncBlobCache`); 0 when nothing changed.
+        public var notesRendered = 0
+        /// Note files read back from git: only when the remote had something new.
+        public var notesParsed = 0
     }
 
     /// Sets up the repository beside the store, with `remote` as its `origin`.
@@ -54,13 +59,16 @@ public struct SyncEngine {
         defer { lock.close() }
         repository.removeStaleGitLocks()
         try repository.applySafetySettings()
+        try repository.secureWorkTree()
+        _ = repository.work.take()
 
         progress("sync: committing local changes")
         _ = try store.refresh()
         let synced = try repository.syncedCommit()
-        let exported = SyncSnapshot(store.contents, previous: try repository.snapshot(synced), now: now)
-        try repository.writeWorkTree(SyncFiles.files(for: exported))
-        let tree = try repository.workTreeTree()
+        // Of the last synced state, only the categories' `changed` dates are needed here.
+        let previous = SyncSnapshot(categories: try repository.categories(of: synced))
+        let exported = SyncSnapshot(store.contents, previous: previous, now: now)
+        let tree = try repository.tree(for: exported, base: synced)
         let local = try repository.commit(tree: tree, parents: synced.map { [$0] } ?? [], message: "notes: changes on \(Self.hostName)")
 
         var merged = local, conflictCopies: [UUID] = [], pushed = false
@@ -70,7 +78,9 @@ public struct SyncEngine {
             progress("sync: fetching")
             try repository.fetch()
             let remote = try repository.remoteCommit()
-            if let remote { try repository.checkTree(of: remote) }
+            // The remote's tree is checked before anything of it is used; the commit the store
+            // already synced to was checked when it came in (or made here).
+            if let remote, remote != synced { try repository.checkTree(of: remote) }
             var needsPush = true
             var remoteHasLocal = false, localHasRemote = true
             if let remote {
@@ -104,11 +114,13 @@ public struct SyncEngine {
 
         progress("sync: updating the notes")
         let (received, warnings) = try apply(merged: merged, local: local, exported: exported)
-        do { try repository.markSynced(merged) } catch {
+        do { try repository.markSynced(merged, previous: synced) } catch {
             guard case .gitFailed(let action, _, let message) = error else { throw error }
             throw SyncError.notRecorded(action: action, message: message)
         }
-        var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged)
+        let work = repository.work.take()
+        var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged,
+                            notesRendered: work.rendered, notesParsed: work.parsed)
         report.warnings = warnings
         return report
     }
@@ -118,8 +130,7 @@ public struct SyncEngine {
         let base = try repository.mergeBase(local, remote)
         let outcome = SyncMerge.merge(base: try repository.snapshot(base), local: try repository.snapshot(local),
                                       remote: try repository.snapshot(remote))
-        try repository.writeWorkTree(SyncFiles.files(for: outcome.snapshot))
-        let tree = try repository.workTreeTree()
+        let tree = try repository.tree(for: outcome.snapshot, base: local)
         let message = "notes: merge on \(Self.hostName)" + (outcome.conflictCopies.isEmpty ? "" : " (\(outcome.conflictCopies.count) conflict copies)")
         return (try repository.commit(tree: tree, parents: [local, remote], message: message), outcome.conflictCopies)
     }

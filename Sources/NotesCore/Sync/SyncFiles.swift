@@ -24,11 +24,16 @@ public enum SyncFiles {
         files.reserveCapacity(snapshot.notes.count + 1)
         for note in snapshot.notes.values {
             let category = note.categoryID.flatMap { snapshot.categories[$0]?.category }
-            // The category's archive is in categories.json, not in every note's file.
-            files[path(for: note)] = Data(MarkdownExchange.document(for: note, category: category, withArchive: false).utf8)
+            files[path(for: note)] = document(for: note, category: category)
         }
         files[categoriesFile] = categoriesData(snapshot.categories)
         return files
+    }
+
+    /// The bytes of `note`'s file: the exact Markdown format, without the category's
+    /// archive (that is in `categories.json`, not in every note's file).
+    static func document(for note: Note, category: Category?) -> Data {
+        Data(MarkdownExchange.document(for: note, category: category, withArchive: false).utf8)
     }
 
     /// Whether a repository path is one of the files sync reads.

@@ -6,13 +6,15 @@ import Foundation
 /// Only `refs/heads/main` says what the store last synced to; it moves after a merge has
 /// reached the store. Commits made on the way are plain objects until then, so a sync
 /// killed at any point leaves `main`, the remote and the store agreeing with themselves,
-/// and the work tree is rewritten from the store by the next sync.
+/// and the work tree (only a view of `main`) is brought up to date by the next sync.
 public struct SyncRepository {
     public static let branch = "main"
     public let folder: URL
     let git: GitCommand
     /// Notes parsed from blobs, by blob id: the same file is read once however many commits hold it.
     private let cache = NoteCache()
+    /// What this repository's syncs rendered and parsed (see `SyncEngine.Report`).
+    let work = SyncWork()
 
     public init(folder: URL, environment: [String: String] = [:]) {
         self.folder = folder
@@ -114,6 +116,7 @@ public struct SyncRepository {
     /// Removes git's lock files left by a git killed with the sync that ran it. Only called
     /// under the sync lock, when no other sync can be running git here.
     func removeStaleGitLocks() {
+        try? WorkTreeEntry.remove(folder.appendingPathComponent(".git/notes-sync-staging"))
         for name in ["index.lock", "HEAD.lock", "refs/heads/main.lock", "refs/remotes/origin/main.lock", "shallow.lock"] {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(".git/" + name))
         }
@@ -177,38 +180,20 @@ public struct SyncRepository {
                 guard let data = contents[blob] else { throw .unreadableFile(path: path, reason: "git did not give its contents") }
                 note = try SyncFiles.readNote(path: path, data: data, categories: snapshot.categories)
                 cache.store(note, for: blob)
+                work.add(parsed: 1)
             }
             snapshot.add(note)
         }
         return snapshot
     }
 
-    /// Makes the work tree's synced files exactly `files` (writing only those that differ).
-    /// Nothing in the work tree is trusted: `notes` or `trash` that is not a real folder
-    /// (a link, a file) is removed, never followed, and a file is compared and replaced
-    /// without following a link at its name, so nothing outside the work tree is touched.
-    func writeWorkTree(_ files: [String: Data]) throws(SyncError) {
-        let manager = FileManager.default
+    /// Makes `notes` and `trash` in the work tree real folders: a link or file at their name
+    /// (as an earlier version's checkout of a hostile commit could leave) is removed, never
+    /// followed. Sync itself never reads the work tree; `markSynced` writes it through git.
+    func secureWorkTree() throws(SyncError) {
         for folderName in [SyncFiles.notesFolder, SyncFiles.trashFolder] {
-            let url = folder.appendingPathComponent(folderName)
-            try WorkTreeEntry.makeRealFolder(url)
-            for name in (try? manager.contentsOfDirectory(atPath: url.path)) ?? [] where files["\(folderName)/\(name)"] == nil {
-                try WorkTreeEntry.remove(url.appendingPathComponent(name))
-            }
+            try WorkTreeEntry.makeRealFolder(folder.appendingPathComponent(folderName))
         }
-        for (path, data) in files {
-            let url = folder.appendingPathComponent(path)
-            if WorkTreeEntry.regularFileContents(url) == data { continue }
-            do { try data.write(to: url, options: .atomic) } catch {
-                throw .gitFailed(action: "write \(url.path)", status: 1, message: error.localizedDescription)
-            }
-        }
-    }
-
-    /// The tree of the work tree as it is (through the index).
-    func workTreeTree() throws(SyncError) -> String {
-        try git.check("stage the files", ["add", "-A", "-f", "."])
-        return try git.check("record the files", ["write-tree"]).trimmedText
     }
 
     /// A commit of `tree` on `parents`; the first parent itself when it already has that tree.
@@ -231,9 +216,23 @@ public struct SyncRepository {
     }
 
     /// Records that the store now holds `commit`, and shows its files in the work tree.
-    func markSynced(_ commit: String) throws(SyncError) {
-        try git.check("record the sync", ["update-ref", "refs/heads/\(Self.branch)", commit])
-        try git.check("update the work tree", ["reset", "-q", "--hard", commit])
+    /// The work tree is only a view (sync never reads it): it is brought from the commit it
+    /// last showed (`.git/notes-sync-checkout`) to `commit` by updating what changed
+    /// (`read-tree -m -u`), or by `reset --hard` when that is unknown or fails.
+    func markSynced(_ commit: String, previous: String?) throws(SyncError) {
+        if commit != previous {
+            try git.check("record the sync", ["update-ref", "refs/heads/\(Self.branch)", commit])
+        }
+        let record = gitFolder.appendingPathComponent("notes-sync-checkout")
+        let shown = WorkTreeEntry.regularFileContents(record).map { String(decoding: $0, as: UTF8.self) }
+        if shown == commit { return }
+        try? FileManager.default.removeItem(at: record)
+        var updated = false
+        if let shown, SyncBlobCache.isObjectID(shown) {
+            updated = try git.run(["read-tree", "-m", "-u", shown, commit]).status == 0
+        }
+        if !updated { try git.check("update the work tree", ["reset", "-q", "--hard", commit]) }
+        try? Data(commit.utf8).write(to: record, options: .atomic)
     }
 }
 
@@ -244,4 +243,22 @@ private final class NoteCache: @unchecked Sendable {
 
     func note(for blob: String) -> Note? { lock.withLock { notes[blob] } }
     func store(_ note: Note, for blob: String) { lock.withLock { notes[blob] = note } }
+}
+
+/// Counts of the work syncs did: notes rendered to files, note files parsed.
+final class SyncWork: @unchecked Sendable {
+    private var counts = (rendered: 0, parsed: 0)
+    private let lock = NSLock()
+
+    func add(rendered: Int = 0, parsed: Int = 0) {
+        lock.withLock { counts = (counts.rendered + rendered, counts.parsed + parsed) }
+    }
+
+    /// The counts so far, set back to zero.
+    func take() -> (rendered: Int, parsed: Int) {
+        lock.withLock {
+            defer { counts = (0, 0) }
+            return counts
+        }
+    }
 }

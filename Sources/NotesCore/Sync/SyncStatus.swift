@@ -44,9 +44,8 @@ extension SyncEngine {
 
         _ = try store.refresh()
         let synced = try repository.syncedCommit()
-        let exported = SyncSnapshot(store.contents, previous: try repository.snapshot(synced))
-        try repository.writeWorkTree(SyncFiles.files(for: exported))
-        let localFiles = try repository.blobIDs(try repository.workTreeTree())
+        let exported = SyncSnapshot(store.contents, previous: SyncSnapshot(categories: try repository.categories(of: synced)))
+        let localFiles = try repository.blobIDs(try repository.tree(for: exported, base: synced))
 
         var fetchError: String?
         do { try repository.fetch() } catch { fetchError = (error as SyncError).gitMessage }

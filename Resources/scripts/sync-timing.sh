@@ -1,0 +1,48 @@
+#!/bin/sh
+# Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, and a
+# sync after one `notes set`, each RUNS times (median printed), with peak memory.
+#
+#   swift build -c release --product notes && swift build -c release --product notes-bench
+#   Resources/scripts/sync-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
+#
+# The store and a bare remote are made in a temporary folder (removed at the end); git
+# sees no global or system configuration. The remote is local: the fetch and push are
+# git's own cost, included in every figure.
+set -eu
+notes=${1:-.build/release/notes}
+count=${2:-100000}
+runs=${3:-5}
+bench=$(dirname "$notes")/notes-bench
+[ -x "$bench" ] || bench=.build/release/notes-bench
+dir=$(mktemp -d "${TMPDIR:-/tmp}/notes-sync-timing.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+mkdir "$dir/home"
+export HOME="$dir/home" XDG_CONFIG_HOME="$dir/home" GIT_CONFIG_NOSYSTEM=1 NOTES_STORE="$dir/notes.json"
+
+"$bench" --notes "$count" --keep "$dir/notes.json" --store-only > /dev/null 2>&1
+git init -q --bare -b main "$dir/remote.git"
+"$notes" sync init "$dir/remote.git" > /dev/null
+
+# One timed run: "SECONDS PEAK_KB" (wall clock and peak memory of the process).
+timed() { /usr/bin/time -f "%e %M" -o "$dir/time" "$@" > /dev/null; cat "$dir/time"; }
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+report() { # NAME FILE
+    printf '%-34s median %6.2f s   peak %6.0f MiB   (runs: %s)\n' "$1" \
+        "$(cut -d' ' -f1 "$2" | median)" "$(cut -d' ' -f2 "$2" | median | awk '{ print $1 / 1024 }')" \
+        "$(cut -d' ' -f1 "$2" | tr '\n' ' ')"
+}
+
+timed "$notes" sync > "$dir/first"
+report "first sync ($count notes)" "$dir/first"
+
+: > "$dir/idle"
+for _ in $(seq "$runs"); do timed "$notes" sync >> "$dir/idle"; done
+report "sync with nothing new" "$dir/idle"
+
+id=$("$notes" list --json | sed -n 's/.*"id" *: *"\([0-9A-F-]*\)".*/\1/p' | head -1)
+: > "$dir/one"
+for index in $(seq "$runs"); do
+    "$notes" set "$id" --title "edited $index" > /dev/null
+    timed "$notes" sync >> "$dir/one"
+done
+report "sync after one 'notes set'" "$dir/one"

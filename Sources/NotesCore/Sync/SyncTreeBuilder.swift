@@ -1,0 +1,203 @@
+import Foundation
+
+/// Trees of a snapshot's files, built from blob ids without the work tree: a note whose
+/// fingerprint `SyncBlobCache` knows keeps its blob, unrendered and unwritten; the others
+/// are rendered one at a time and stored (`hash-object`, or `fast-import` for many), and
+/// the trees are made with `git mktree`. So a sync costs what changed, not the store.
+extension SyncRepository {
+    /// One entry at the top of a commit's tree, as `ls-tree -z` gives it.
+    struct TopEntry {
+        var raw: [UInt8]
+        var name: String
+        var type: String
+        var object: String
+    }
+
+    var gitFolder: URL { folder.appendingPathComponent(".git") }
+
+    /// The entries at the top of `commit`'s tree (none for nil).
+    func topLevel(of commit: String?) throws(SyncError) -> [TopEntry] {
+        guard let commit else { return [] }
+        let output = [UInt8](try git.check("list the files of \(commit.prefix(10))", ["ls-tree", "-z", commit]).output)
+        return output.split(separator: 0).compactMap { line in
+            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+            let fields = String(decoding: line[..<tab], as: UTF8.self).split(separator: " ")
+            guard fields.count == 3 else { return nil }
+            return TopEntry(raw: Array(line), name: String(decoding: line[line.index(after: tab)...], as: UTF8.self),
+                            type: String(fields[1]), object: String(fields[2]))
+        }
+    }
+
+    /// The categories `commit` holds, reading only its `categories.json`: what a sync needs
+    /// of the last synced state when nothing is merged.
+    func categories(of commit: String?) throws(SyncError) -> [UUID: SyncCategory] {
+        guard let entry = try topLevel(of: commit).first(where: { $0.name == SyncFiles.categoriesFile && $0.type == "blob" })
+        else { return [:] }
+        guard let data = try blobs([entry.object])[entry.object] else {
+            throw .unreadableFile(path: SyncFiles.categoriesFile, reason: "git did not give its contents")
+        }
+        return try SyncFiles.readCategories(data)
+    }
+
+    /// The tree of `snapshot`'s files, with the other entries at the top of `base`'s tree
+    /// (a README of the remote) kept as they are. A cache that names a blob git no longer
+    /// has costs a second try without it.
+    func tree(for snapshot: SyncSnapshot, base: String?) throws(SyncError) -> String {
+        let top = try topLevel(of: base)
+        let cache = SyncBlobCache.load(from: gitFolder)
+        do {
+            return try tree(for: snapshot, top: top, cache: cache)
+        } catch {
+            guard cache != SyncBlobCache() else { throw error }
+            return try tree(for: snapshot, top: top, cache: SyncBlobCache())
+        }
+    }
+
+    private func tree(for snapshot: SyncSnapshot, top: [TopEntry], cache: SyncBlobCache) throws(SyncError) -> String {
+        var digests: [UUID: SyncFingerprint] = [:]
+        for (id, entry) in snapshot.categories { digests[id] = SyncFingerprint.categoryDigest(entry.category) }
+        var next = SyncBlobCache()
+        next.notes.reserveCapacity(snapshot.notes.count)
+        var missing: [(note: Note, fingerprint: SyncFingerprint)] = []
+        for (id, note) in snapshot.notes {
+            let fingerprint = SyncFingerprint.of(note, category: note.categoryID.flatMap { digests[$0] })
+            if let known = cache.notes[id], known.fingerprint == fingerprint, known.inTrash == (note.deleted != nil) {
+                next.notes[id] = known
+            } else {
+                missing.append((note, fingerprint))
+            }
+        }
+        let categoriesData = SyncFiles.categoriesData(snapshot.categories)
+        let categoriesFingerprint = SyncFingerprint.of(categoriesData)
+        let knownCategories = cache.categories.flatMap { $0.fingerprint == categoriesFingerprint ? $0.blob : nil }
+
+        // Render and store what the cache does not know; categories.json first, when new.
+        var contents: [() -> Data] = []
+        if knownCategories == nil { contents.append { categoriesData } }
+        for (note, _) in missing {
+            let category = note.categoryID.flatMap { snapshot.categories[$0]?.category }
+            contents.append { SyncFiles.document(for: note, category: category) }
+        }
+        let written = try writeBlobs(contents)
+        work.add(rendered: missing.count)
+        var position = 0
+        if let knownCategories {
+            next.categories = (categoriesFingerprint, knownCategories)
+        } else {
+            next.categories = (categoriesFingerprint, written[0])
+            position = 1
+        }
+        for (note, fingerprint) in missing {
+            next.notes[note.id] = SyncBlobCache.Entry(fingerprint: fingerprint, inTrash: note.deleted != nil, blob: written[position])
+            position += 1
+        }
+
+        // The same entries as the cache's: its trees, when the base's tree has them (so git has them).
+        let topTree = { (name: String) in top.first { $0.name == name && $0.type == "tree" }?.object }
+        if missing.isEmpty, next.notes.count == cache.notes.count,
+           cache.notesTree == topTree(SyncFiles.notesFolder), cache.trashTree == topTree(SyncFiles.trashFolder) {
+            next.notesTree = cache.notesTree
+            next.trashTree = cache.trashTree
+        } else {
+            next.notesTree = try folderTree(next.notes.filter { !$0.value.inTrash })
+            next.trashTree = try folderTree(next.notes.filter { $0.value.inTrash })
+        }
+
+        var entries = top.filter { ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile].contains($0.name) }.map(\.raw)
+        if let tree = next.notesTree { entries.append(Array("040000 tree \(tree)\t\(SyncFiles.notesFolder)".utf8)) }
+        if let tree = next.trashTree { entries.append(Array("040000 tree \(tree)\t\(SyncFiles.trashFolder)".utf8)) }
+        if let blob = next.categories?.blob { entries.append(Array("100644 blob \(blob)\t\(SyncFiles.categoriesFile)".utf8)) }
+        let tree = try makeTree(entries)
+        if next != cache { next.save(to: gitFolder) }
+        return tree
+    }
+
+    /// The tree of one folder of note files (nil when it has none: git keeps no empty folder).
+    private func folderTree(_ notes: [UUID: SyncBlobCache.Entry]) throws(SyncError) -> String? {
+        guard !notes.isEmpty else { return nil }
+        return try makeTree(notes.map { Array("100644 blob \($0.value.blob)\t\($0.key.uuidString).md".utf8) })
+    }
+
+    /// `git mktree` of `entries` (`ls-tree` lines); git checks that every object exists.
+    private func makeTree(_ entries: [[UInt8]]) throws(SyncError) -> String {
+        var input = Data()
+        for entry in entries {
+            input.append(contentsOf: entry)
+            input.append(0)
+        }
+        return try git.check("record the files", ["mktree", "-z"], input: input).trimmedText
+    }
+
+    /// Stores each of `contents` as a blob and returns their ids in order, rendering one
+    /// at a time. Fewer than `packThreshold` go in as loose objects (`hash-object`); more
+    /// go into one pack a batch (`fast-import`), which git makes durable with one `fsync`
+    /// instead of one an object (with `core.fsync=all`, ~4 ms each: 7 minutes at 100,000
+    /// notes). Memory holds one batch (at most 64 MiB, or one larger file).
+    private func writeBlobs(_ contents: [() -> Data]) throws(SyncError) -> [String] {
+        guard !contents.isEmpty else { return [] }
+        let staging = gitFolder.appendingPathComponent("notes-sync-staging")
+        try WorkTreeEntry.remove(staging)
+        try WorkTreeEntry.makeRealFolder(staging)
+        defer { try? WorkTreeEntry.remove(staging) }
+        return contents.count < Self.packThreshold
+            ? try writeLooseBlobs(contents, staging: staging) : try writePackedBlobs(contents, staging: staging)
+    }
+
+    /// Like git's `fetch.unpackLimit`: fewer objects than this stay loose.
+    static let packThreshold = 100
+    private static let batchBytes = 64 << 20
+
+    private func writeLooseBlobs(_ contents: [() -> Data], staging: URL) throws(SyncError) -> [String] {
+        var paths: [String] = []
+        for (index, content) in contents.enumerated() {
+            let url = staging.appendingPathComponent(String(index))
+            guard FileManager.default.createFile(atPath: url.path, contents: content(), attributes: [.posixPermissions: 0o600]) else {
+                throw .gitFailed(action: "write \(url.path)", status: 1, message: "cannot create the file")
+            }
+            // Relative to the work tree, where git runs: no folder name of the user's in the list.
+            paths.append(".git/notes-sync-staging/\(index)")
+        }
+        let input = Data((paths.joined(separator: "\n") + "\n").utf8)
+        let output = try git.check("store the files", ["hash-object", "-w", "--no-filters", "--stdin-paths"], input: input)
+        let ids = output.text.split(separator: "\n").map(String.init)
+        guard ids.count == contents.count, ids.allSatisfy(SyncBlobCache.isObjectID) else {
+            throw .gitFailed(action: "store the files", status: 1, message: "unexpected output: \(output.text.prefix(200))")
+        }
+        return ids
+    }
+
+    private func writePackedBlobs(_ contents: [() -> Data], staging: URL) throws(SyncError) -> [String] {
+        var ids: [String] = []
+        ids.reserveCapacity(contents.count)
+        var stream = Data()
+        var count = 0
+        let marks = staging.appendingPathComponent("marks")
+        func flush() throws(SyncError) {
+            guard count > 0 else { return }
+            try git.check("store the files", ["fast-import", "--quiet", "--export-marks=\(marks.path)"], input: stream)
+            var byMark = [String](repeating: "", count: count)
+            let text = (try? String(contentsOf: marks, encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") {
+                let parts = line.split(separator: " ")
+                guard parts.count == 2, parts[0].hasPrefix(":"), let mark = Int(parts[0].dropFirst()), (1...count).contains(mark) else { continue }
+                byMark[mark - 1] = String(parts[1])
+            }
+            guard byMark.allSatisfy(SyncBlobCache.isObjectID) else {
+                throw .gitFailed(action: "store the files", status: 1, message: "git fast-import did not name every file it stored")
+            }
+            ids += byMark
+            stream = Data()
+            count = 0
+        }
+        for content in contents {
+            let data = content()
+            count += 1
+            stream.append(contentsOf: Array("blob\nmark :\(count)\ndata \(data.count)\n".utf8))
+            stream.append(data)
+            stream.append(0x0A)
+            if stream.count >= Self.batchBytes { try flush() }
+        }
+        try flush()
+        return ids
+    }
+}
