@@ -121,7 +121,10 @@ public struct SyncEngine {
         let work = repository.work.take()
         var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged,
                             notesRendered: work.rendered, notesParsed: work.parsed)
-        report.warnings = warnings
+        report.warnings = warnings + work.duplicates.map {
+            "the remote held note \($0.uuidString) both in notes/ and in trash/: the live version was kept, "
+                + "the other went to the trash as a conflict copy"
+        }
         return report
     }
 

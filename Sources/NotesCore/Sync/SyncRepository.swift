@@ -182,7 +182,7 @@ public struct SyncRepository {
                 cache.store(note, for: blob)
                 work.add(parsed: 1)
             }
-            snapshot.add(note)
+            if snapshot.add(note) { work.found(duplicate: note.id) }
         }
         return snapshot
     }
@@ -245,20 +245,26 @@ private final class NoteCache: @unchecked Sendable {
     func store(_ note: Note, for blob: String) { lock.withLock { notes[blob] = note } }
 }
 
-/// Counts of the work syncs did: notes rendered to files, note files parsed.
+/// Counts of the work syncs did: notes rendered to files, note files parsed; and the
+/// ids a tree held twice (`notes/` and `trash/`), resolved as a merge and reported.
 final class SyncWork: @unchecked Sendable {
     private var counts = (rendered: 0, parsed: 0)
+    private var duplicates: Set<UUID> = []
     private let lock = NSLock()
 
     func add(rendered: Int = 0, parsed: Int = 0) {
         lock.withLock { counts = (counts.rendered + rendered, counts.parsed + parsed) }
     }
 
-    /// The counts so far, set back to zero.
-    func take() -> (rendered: Int, parsed: Int) {
+    func found(duplicate id: UUID) {
+        _ = lock.withLock { duplicates.insert(id) }
+    }
+
+    /// The counts so far and the ids found twice, set back to none.
+    func take() -> (rendered: Int, parsed: Int, duplicates: [UUID]) {
         lock.withLock {
-            defer { counts = (0, 0) }
-            return counts
+            defer { (counts, duplicates) = ((0, 0), []) }
+            return (counts.rendered, counts.parsed, duplicates.sorted { $0.uuidString < $1.uuidString })
         }
     }
 }

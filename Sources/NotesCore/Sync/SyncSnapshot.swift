@@ -42,14 +42,17 @@ extension SyncSnapshot {
     /// two, the same way whatever the order: the live version stays (an edit beats a
     /// delete) and the trash keeps the other as a conflict copy unless they differ only
     /// in their dates.
-    mutating func add(_ note: Note) {
+    /// Returns whether the id was there already (a tree holding it twice).
+    @discardableResult
+    mutating func add(_ note: Note) -> Bool {
         guard let other = notes[note.id] else {
             notes[note.id] = note
-            return
+            return false
         }
         let (kept, copy) = SyncMerge.mergeBothChanged(other, note)
         notes[note.id] = kept
         if let copy { notes[copy.id] = copy }
+        return true
     }
 }
 

@@ -216,7 +216,9 @@ import Testing
         var results: [NotesDatabase] = []
         for name in ["a", "b", "c", "d"] {
             let machine = try sandbox.machine(name)
-            try sandbox.sync(machine)
+            let report = try sandbox.sync(machine)
+            #expect(report.warnings.contains { $0.contains(id.uuidString) && $0.contains("both in notes/ and in trash/") },
+                    "\(report.warnings)")
             results.append(machine.contents)
         }
         try sandbox.sync(first)
