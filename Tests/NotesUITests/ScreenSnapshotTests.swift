@@ -19,7 +19,7 @@ import Testing
             "                      │                                                 ",
             "                      │                                                 ",
             "                      │                                                 ",
-            "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  ? help",
+            "Enter open  n new  / find  c categories  e edit  d trash  ? help  q quit",
         ])
         // The strips: two cells in the category's color; none for the uncategorized note.
         #expect(buffer[23, 1].style.background == UIFixtures.blue)
@@ -47,7 +47,7 @@ import Testing
             "                      │                                                    │ Send to Ana before Friday.       ",
             "                      │                                                    │                                  ",
             "                      │                                                    │                                  ",
-            "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  ? help                                      ",
+            "Enter open  n new  / find  c categories  e edit  d trash  r rename  m move  t tags  u undo  ? help  q quit    ",
         ])
     }
 
@@ -71,7 +71,7 @@ import Testing
             "    Work                                #3A7BD5  1 note     ",
             "                                                            ",
         ])
-        #expect(buffer.lines[9] == "j/k move  a add  Enter/p color  r rename  d delete  f show …")
+        #expect(buffer.lines[9] == "Enter show notes  a add  p color  r rename  ? help  q back  ")
         #expect(buffer[1, 1].style.background == UIFixtures.yellow)
         #expect(buffer[2, 2].style.background == UIFixtures.blue)
     }
