@@ -32,6 +32,8 @@ struct KeyMapTests {
         Screen(name: "trash", keys: [.character("T")], database: trashed),
         Screen(name: "trash from categories", keys: [.character("c"), .character("T")], database: trashed),
         Screen(name: "color picker", keys: [.character("c"), .character("p")], database: UIFixtures.database),
+        Screen(name: "category pane", keys: [.tab], database: UIFixtures.database),
+        Screen(name: "category pane on a category", keys: [.character("h"), .character("j")], database: UIFixtures.database),
     ]
 
     /// The state after `screen.keys`, at `size`.

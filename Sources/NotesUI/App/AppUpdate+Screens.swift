@@ -41,11 +41,42 @@ extension AppUpdate {
             state.clampSelections(in: snapshot)
         case .togglePreview:
             state.showsPreview.toggle()
+        case .focusCategoryPane:
+            state.focusesCategoryPane = Layout.main(state.size, preview: state.showsPreview).categories != nil
         case .categories:
+            // The cursor starts on the list's category, or (showing all notes) on the first category.
             state.screen = .categories
+            let first = snapshot.categories.isEmpty ? 0 : AppState.categoryListHeads
+            state.categoryRow = state.filter.scope == .all ? first : AppState.categoryRow(of: state.filter.scope, in: snapshot)
             state.clampSelections(in: snapshot)
         case .sync:
             return [.sync]
+        default:
+            break
+        }
+        return []
+    }
+
+    /// An action while the category pane has the focus (`KeyMap.categoryPane`): a move
+    /// shows the notes of the category it lands on ("All notes" first).
+    static func categoryPaneAction(_ action: KeyAction, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        let categories = snapshot.categories
+        if let delta = movement(action, page: 1) {
+            let current = state.filter.categoryID.flatMap { id in categories.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
+            let row = moved(current, by: delta, count: categories.count + 1)
+            let scope: NoteFilter.Scope = row == 0 ? .all : .category(categories[row - 1].id)
+            guard scope != state.filter.scope else { return [] }
+            state.filter.set(query: state.filter.query, scope: scope, in: snapshot.index)
+            state.noteRow = 0
+            state.clampSelections(in: snapshot)
+            return []
+        }
+        switch action {
+        case .focusList:
+            state.focusesCategoryPane = false
+        case .categories:
+            state.focusesCategoryPane = false
+            return notesAction(.categories, &state, snapshot, .distantPast, previewed: nil)
         default:
             break
         }
@@ -80,7 +111,7 @@ extension AppUpdate {
             state.filterField = field
         }
         guard field.text != state.filter.query else { return [] }
-        state.filter.set(query: field.text, categoryID: state.filter.categoryID, in: snapshot.index)
+        state.filter.set(query: field.text, scope: state.filter.scope, in: snapshot.index)
         state.noteRow = 0
         state.clampSelections(in: snapshot)
         return []
@@ -191,7 +222,8 @@ extension AppUpdate {
     /// An action of the categories screen (`KeyMap.categories`).
     static func categoriesAction(_ action: KeyAction, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
         if let delta = movement(action, page: Layout.categoriesScreen(state.size).list.height) {
-            state.categoryRow = moved(state.categoryRow, by: delta, count: snapshot.categories.count)
+            state.categoryRow = moved(state.categoryRow, by: delta,
+                                      count: snapshot.categories.count + AppState.categoryListHeads)
             state.clampSelections(in: snapshot)
             return []
         }
@@ -211,12 +243,10 @@ extension AppUpdate {
         case .deleteCategory:
             if let selected { state.confirmation = .deleteCategory(selected.id) }
         case .showNotes:
-            if let selected {
-                state.filter.set(query: state.filter.query, categoryID: selected.id, in: snapshot.index)
-                state.screen = .notes
-                state.noteRow = 0
-                state.clampSelections(in: snapshot)
-            }
+            state.filter.set(query: state.filter.query, scope: state.selectedScope(in: snapshot), in: snapshot.index)
+            state.screen = .notes
+            state.noteRow = 0
+            state.clampSelections(in: snapshot)
         case .back:
             state.screen = .notes
         default:

@@ -70,6 +70,7 @@ public enum AppUpdate {
             break
         }
         switch state.screen {
+        case .notes where KeyHelp.showsCategoryPaneFocus(state): return categoryPaneAction(action, &state, snapshot)
         case .notes: return notesAction(action, &state, snapshot, now, previewed: previewed)
         case .reading(let id): return readingAction(action, key: key, id, &state, snapshot, now)
         case .categories: return categoriesAction(action, &state, snapshot)
@@ -126,7 +127,7 @@ public enum AppUpdate {
         switch prompt.purpose {
         case .newNoteTitle:
             let note = Note(title: text, created: now, categoryID: state.filter.categoryID)
-            state.filter.set(query: "", categoryID: state.filter.categoryID, in: snapshot.index)
+            state.filter.set(query: "", scope: state.filter.scope, in: snapshot.index)
             state.pendingSelection = note.id
             state.message = .init(text: "Created \"\(text)\"", isError: false)
             return [.commit([.change(.putNote(note))]), .editNote(note.id)]

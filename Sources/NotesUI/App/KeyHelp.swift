@@ -36,10 +36,15 @@ public enum KeyHelp {
         if state.picker != nil { return .picker }
         if state.trash != nil { return .trash }
         switch state.screen {
-        case .notes: return .notes
+        case .notes: return showsCategoryPaneFocus(state) ? .categoryPane : .notes
         case .reading: return .reading
         case .categories: return .categories
         }
+    }
+
+    /// Whether the keys go to the category pane: it has the focus and is on screen.
+    static func showsCategoryPaneFocus(_ state: AppState) -> Bool {
+        state.focusesCategoryPane && Layout.main(state.size, preview: state.showsPreview).categories != nil
     }
 
     /// The `?` help of the screen `state` is on: its own keys first.
@@ -47,6 +52,7 @@ public enum KeyHelp {
         let own = keyMap(for: state)?.sections ?? []
         if state.picker != nil || state.trash != nil { return own }
         switch state.screen {
+        case .notes where showsCategoryPaneFocus(state): return own
         case .notes: return own + [filter, search, textFields]
         case .reading: return own + [textFields]
         case .categories: return own + KeyMap.picker.sections.prefix(1)
@@ -65,7 +71,7 @@ public enum KeyHelp {
     static func hasSelection(_ state: AppState, _ snapshot: NotesSnapshot) -> Bool {
         if let trash = state.trash { return trash.selected(in: snapshot.database) != nil }
         switch state.screen {
-        case .notes: return state.selectedNote(in: snapshot) != nil
+        case .notes: return showsCategoryPaneFocus(state) || state.selectedNote(in: snapshot) != nil
         case .reading(let id): return snapshot.database.notes[id] != nil
         case .categories: return state.selectedCategory(in: snapshot) != nil
         }

@@ -6,6 +6,8 @@ public enum KeyAction: Hashable, Sendable {
     // The note list and the read view.
     case open, newNote, edit, rename, moveToCategory, editTags, trashNote, filter, clearFilter, togglePreview
     case categories, sync, findInNote, nextMatch, previousMatch
+    /// `Tab`, `h`, `l`: the focus between the category pane and the note list.
+    case focusCategoryPane, focusList
     // The categories screen.
     case addCategory, pickColor, renameCategory, deleteCategory, showNotes
     // The trash screen.

@@ -26,6 +26,8 @@ extension KeyMap {
         KeyBinding([.character("n")], "n", .newNote, "new note (title, then the editor)", footer: "n new", priority: 2),
         KeyBinding([.character("/")], "/", .filter, "filter as you type", footer: "/ find", priority: 3),
         KeyBinding([.character("c")], "c", .categories, "categories", footer: "c categories", priority: 4),
+        KeyBinding([.tab, .character("h")], "Tab h", .focusCategoryPane, "focus the category pane", footer: "Tab pane",
+                   priority: 35),
         KeyBinding([.character("e")], "e", .edit, "edit in $EDITOR", footer: "e edit", priority: 5, when: .selection),
         KeyBinding([.character("d"), .delete], "d Delete", .trashNote, "move to the trash", footer: "d trash",
                    priority: 6, when: .selection),
@@ -38,6 +40,18 @@ extension KeyMap {
         KeyBinding([.escape], "Esc", .clearFilter, "clear the filter"),
         KeyBinding([.character("v")], "v", .togglePreview, "show/hide the preview", footer: "v preview", priority: 40),
         KeyBinding([.character("S")], "S", .sync, "sync (git)", footer: "S sync", priority: 41),
+        help, quit,
+    ])
+
+    /// The category pane beside the note list, focused with `Tab` or `h`: moving in it
+    /// shows that category's notes at once.
+    public static let categoryPane = KeyMap(title: "Category pane", bindings: [
+        KeyBinding(presses: [(.down, .down), (.character("j"), .down), (.up, .up), (.character("k"), .up),
+                             (.home, .first), (.character("g"), .first), (.end, .last), (.character("G"), .last)],
+                   "j/k ↑/↓ g/G", "show the next, previous, first, last", footer: "j/k category", priority: 1),
+        KeyBinding([.tab, .character("l"), .enter, .escape, .right], "Tab l Enter Esc", .focusList,
+                   "back to the note list", footer: "Tab list", priority: 2),
+        KeyBinding([.character("c")], "c", .categories, "the categories screen", footer: "c categories", priority: 3),
         help, quit,
     ])
 
@@ -66,7 +80,7 @@ extension KeyMap {
     /// The categories screen (`c`).
     public static let categories = KeyMap(title: "Categories", bindings: moves("move") + [
         KeyBinding([.enter, .character("f"), .character(" ")], "Enter f Space", .showNotes, "show its notes",
-                   footer: "Enter show notes", priority: 1, when: .selection),
+                   footer: "Enter show notes", priority: 1),
         KeyBinding([.character("a")], "a", .addCategory, "add (a name, then its color)", footer: "a add", priority: 2),
         KeyBinding([.character("p")], "p", .pickColor, "pick its color", footer: "p color", priority: 3,
                    when: .selection),
