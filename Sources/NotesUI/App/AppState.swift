@@ -186,8 +186,22 @@ public struct AppState: Equatable, Sendable {
             pendingSelection = nil
         }
         if case .reading(let id) = screen, snapshot.database.notes[id] == nil { screen = .notes }
+        refreshChooser(in: snapshot)
         followReadHolding(in: snapshot)
         clampSelections(in: snapshot)
+    }
+
+    /// An open move chooser lists the categories as they are now: one deleted in another
+    /// process leaves it, one added there joins it.
+    mutating func refreshChooser(in snapshot: NotesSnapshot) {
+        guard var session = chooser, case .moveNote(let id, _) = session.purpose else { return }
+        guard let note = snapshot.database.notes[id] else {
+            chooser = nil
+            message = .init(text: "That note is gone; nothing moved", isError: true)
+            return
+        }
+        session.chooser.replaceItems(with: AppUpdate.categoryChooser(for: note, snapshot).items)
+        chooser = session
     }
 
     /// Keeps the selected rows inside their lists and visible in their panes.

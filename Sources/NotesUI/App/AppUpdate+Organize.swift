@@ -47,6 +47,10 @@ extension AppUpdate {
             state.message = .init(text: "That note is gone; nothing moved", isError: true)
             return []
         }
+        if let categoryID, snapshot.database.categories[categoryID] == nil {
+            state.message = .init(text: "That category is gone; nothing moved", isError: true)
+            return []
+        }
         let name = categoryID.flatMap { snapshot.database.categories[$0]?.name }
         guard note.categoryID != categoryID else {
             state.message = .init(text: "\"\(note.title)\" is already in \(name ?? "no category")", isError: false)
