@@ -30,8 +30,8 @@ struct TerminalPickerFlowTests {
         try session.sendKeys("Enter")
         try session.waitFor(text: "Garden")
 
-        // and its color is picked with the slider keys
-        try session.sendKeys("p")
+        // and its color is picked with the slider keys in the picker `a` offers at once
+        try session.waitFor(text: "Color of Garden")
         try session.waitFor(text: "#FFFFFF")
         try session.sendKeys("h", "h", "H", "j", "Home", "L", "l", "j", "PgDn", "PgDn", "l")
         try session.waitFor(text: picked.hex)

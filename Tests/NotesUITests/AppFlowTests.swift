@@ -8,7 +8,7 @@ import Testing
     @Test func createACategoryPickItsColorAndSeeItOnTheNoteRow() throws {
         // Given a note in no category
         let (runner, terminal, repository) = UIFixtures.runner(width: 80, height: 20)
-        // When we add a category, pick a color with keys, accept, then move the note into it
+        // When we add a category, pick its color in the picker `a` offers, then write a note in it
         terminal.press(.character("c"), .character("a"))
         terminal.type("Ideas")
         terminal.press(.enter)
@@ -16,8 +16,10 @@ import Testing
         let ideas = try #require(repository.contents.category(named: "Ideas"))
         #expect(ideas.color == .white)
         #expect(runner.state.selectedCategory(in: runner.snapshot)?.id == ideas.id)
+        // The picker is open on the new category at once (it used to stay white until Enter/p)
+        #expect(runner.state.picker?.categoryID == ideas.id)
 
-        terminal.press(.enter, .home, .down, .character("L"), .down, .end, .character("#"))
+        terminal.press(.home, .down, .character("L"), .down, .end, .character("#"))
         terminal.type("2060A0")
         terminal.press(.enter, .character("H"), .enter)
         runner.run()

@@ -71,3 +71,34 @@ import Testing
         #expect(TagListInput.text(for: ["b", "a"]) == "a b")
     }
 }
+
+/// The move chooser follows the store: a category deleted in another process leaves it,
+/// and picking one that went meanwhile says so instead of a raw-id error.
+struct StaleChooserTests {
+    @Test func aCategoryDeletedElsewhereLeavesTheOpenChooser() throws {
+        let snapshot = NotesSnapshot(UIFixtures.database)
+        var state = AppState(size: TerminalSize(width: 80, height: 24))
+        state.reconcile(with: snapshot)
+        _ = AppUpdate.update(&state, event: .key(.character("m")), snapshot: snapshot, now: UIFixtures.now)
+        #expect(state.chooser?.chooser.items.map(\.title) == ["(no category)", "Home", "Work"])
+
+        let without = NotesSnapshot(NotesDatabase(notes: Array(UIFixtures.database.notes.values), categories: [UIFixtures.work]))
+        state.reconcile(with: without)
+        #expect(state.chooser?.chooser.items.map(\.title) == ["(no category)", "Work"])
+    }
+
+    @Test func pickingACategoryThatWentMeanwhileSaysSo() throws {
+        let snapshot = NotesSnapshot(UIFixtures.database)
+        var state = AppState(size: TerminalSize(width: 80, height: 24))
+        state.reconcile(with: snapshot)
+        _ = AppUpdate.update(&state, event: .key(.character("m")), snapshot: snapshot, now: UIFixtures.now)
+        _ = AppUpdate.update(&state, event: .key(.down), snapshot: snapshot, now: UIFixtures.now)
+        let highlighted = try #require(state.chooser?.chooser.highlighted?.id)
+        // The store changed, but this update still sees no new version yet being applied.
+        let without = NotesSnapshot(NotesDatabase(notes: Array(UIFixtures.database.notes.values), categories: []))
+        let effects = AppUpdate.update(&state, event: .key(.enter), snapshot: without, now: UIFixtures.now)
+        #expect(effects.isEmpty)
+        #expect(state.message?.text == "That category is gone; nothing moved")
+        #expect(UIFixtures.database.categories[highlighted] != nil)
+    }
+}

@@ -70,7 +70,7 @@ import Testing
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            "e edit  r rename  m move  t tags  d trash  / find  n/N  Esc…",
+            "/ find  n/N match  e edit  d trash  r rename  ? help  q back",
         ])
     }
 

@@ -19,7 +19,7 @@ import Testing
             "                      │                                                 ",
             "                      │                                                 ",
             "                      │                                                 ",
-            "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  ? help",
+            "Enter open  n new  / find  c categories  e edit  d trash  ? help  q quit",
         ])
         // The strips: two cells in the category's color; none for the uncategorized note.
         #expect(buffer[23, 1].style.background == UIFixtures.blue)
@@ -47,7 +47,7 @@ import Testing
             "                      │                                                    │ Send to Ana before Friday.       ",
             "                      │                                                    │                                  ",
             "                      │                                                    │                                  ",
-            "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  ? help                                      ",
+            "Enter open  n new  / find  c categories  e edit  d trash  r rename  m move  t tags  u undo  ? help  q quit    ",
         ])
     }
 
@@ -64,16 +64,19 @@ import Testing
     @Test func categoriesScreenListsSwatchNameColorAndCount() {
         var state = state
         state.screen = .categories
+        state.categoryRow = AppState.categoryListHeads  // Home, as `c` selects it
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 10)
-        #expect(Array(buffer.lines[0...3]) == [
+        #expect(Array(buffer.lines[0...5]) == [
             " Categories  2                                              ",
+            "    All notes                                    3 notes    ",
+            "    Uncategorized                                1 note     ",
             "    Home                                #F4D03F  1 note     ",
             "    Work                                #3A7BD5  1 note     ",
             "                                                            ",
         ])
-        #expect(buffer.lines[9] == "j/k move  a add  Enter/p color  r rename  d delete  f show …")
-        #expect(buffer[1, 1].style.background == UIFixtures.yellow)
-        #expect(buffer[2, 2].style.background == UIFixtures.blue)
+        #expect(buffer.lines[9] == "Enter show notes  a add  p color  r rename  ? help  q back  ")
+        #expect(buffer[1, 3].style.background == UIFixtures.yellow)
+        #expect(buffer[2, 4].style.background == UIFixtures.blue)
     }
 
     @Test func promptTakesWideCharacters() {
@@ -118,9 +121,10 @@ import Testing
         state.picker = .init(categoryID: UIFixtures.work.id,
                              picker: ColorPicker(start: UIFixtures.blue, recent: [UIFixtures.yellow, UIFixtures.blue]))
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 52, height: 16, colorMode: .monochrome)
-        #expect(buffer.lines[2] == " W│ new       #3A7BD5                            │  ")
-        #expect(buffer.lines[3] == "  │ old       was #3A7BD5                        │  ")
-        #expect(buffer.lines[4] == "  │ terminal shows no colors (NO_COLOR or mono)  │  ")
+        // (rows 1 and 2 of the list are "All notes" and "Uncategorized", without a marker)
+        #expect(buffer.lines[2] == "  │ new       #3A7BD5                            │  ")
+        #expect(buffer.lines[3] == " H│ old       was #3A7BD5                        │  ")
+        #expect(buffer.lines[4] == " W│ terminal shows no colors (NO_COLOR or mono)  │  ")
         #expect(buffer.lines[11] == "  │ Recent 1:F4D03F 2:3A7BD5                     │  ")
     }
 

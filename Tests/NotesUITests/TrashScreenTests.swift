@@ -20,7 +20,8 @@ import Testing
         #expect(lines[0].hasPrefix(" Trash  3"))
         #expect(lines.contains { $0.hasPrefix(" 2025-03-05  Home                  Groceries") })
         #expect(lines.contains { $0.contains("-                     Loose idea") })
-        #expect(lines.last?.hasPrefix(KeyHelp.trashKeys) == true || lines.last?.hasPrefix("Moved") == true)
+        #expect(lines.last?.hasPrefix("Enter restore  D delete for good") == true
+                    || lines.last?.hasPrefix("Moved") == true)
     }
 
     @Test func enterRestoresTheSelectedNote() throws {

@@ -38,7 +38,7 @@ import Testing
         terminal.press(.enter, .character("e"))
         terminal.press(.character("c"), .character("a"))
         terminal.type("Ideas")
-        terminal.press(.enter, .character("r"), .control("u"))
+        terminal.press(.enter, .escape, .character("r"), .control("u"))  // Esc: keep the color `a` offers
         terminal.type("Thoughts")
         terminal.press(.enter, .character("p"), .character("h"), .enter, .escape, .character("d"))
         runner.run()

@@ -93,6 +93,8 @@ public struct AppState: Equatable, Sendable {
         get { filterField != nil }
         set { filterField = newValue ? (filterField ?? TextField(text: filter.query)) : nil }
     }
+    /// On the notes screen: whether the keys go to the category pane (`Tab`, `h`) rather than the list.
+    public var focusesCategoryPane = false
     public var categoryRow = 0
     public var categoryScroll = 0
     /// The first line the read view shows (a block of the body and a line in it, see `ReadPosition`).
@@ -145,9 +147,29 @@ public struct AppState: Equatable, Sendable {
         return selectedNote(in: snapshot)
     }
 
+    /// The rows of the categories screen above the categories: "All notes", "Uncategorized".
+    public static let categoryListHeads = 2
+
+    /// The selected category on the categories screen; nil on "All notes" and "Uncategorized".
     public func selectedCategory(in snapshot: NotesSnapshot) -> Category? {
-        guard categoryRow >= 0, categoryRow < snapshot.categories.count else { return nil }
-        return snapshot.categories[categoryRow]
+        let index = categoryRow - Self.categoryListHeads
+        guard index >= 0, index < snapshot.categories.count else { return nil }
+        return snapshot.categories[index]
+    }
+
+    /// The notes the selected row of the categories screen stands for.
+    public func selectedScope(in snapshot: NotesSnapshot) -> NoteFilter.Scope {
+        if let category = selectedCategory(in: snapshot) { return .category(category.id) }
+        return categoryRow == 1 ? .uncategorized : .all
+    }
+
+    /// The row of the categories screen that stands for `scope`.
+    public static func categoryRow(of scope: NoteFilter.Scope, in snapshot: NotesSnapshot) -> Int {
+        switch scope {
+        case .all: return 0
+        case .uncategorized: return 1
+        case .category(let id): return (snapshot.categories.firstIndex { $0.id == id } ?? -2) + categoryListHeads
+        }
     }
 
     /// Takes in a new database version: recomputes the filter, applies a pending
@@ -160,12 +182,26 @@ public struct AppState: Equatable, Sendable {
         }
         if let pending = pendingSelection {
             if let row = filter.row(of: pending, in: snapshot.index) { noteRow = row }
-            if let row = snapshot.categories.firstIndex(where: { $0.id == pending }) { categoryRow = row }
+            if let row = snapshot.categories.firstIndex(where: { $0.id == pending }) { categoryRow = row + Self.categoryListHeads }
             pendingSelection = nil
         }
         if case .reading(let id) = screen, snapshot.database.notes[id] == nil { screen = .notes }
+        refreshChooser(in: snapshot)
         followReadHolding(in: snapshot)
         clampSelections(in: snapshot)
+    }
+
+    /// An open move chooser lists the categories as they are now: one deleted in another
+    /// process leaves it, one added there joins it.
+    mutating func refreshChooser(in snapshot: NotesSnapshot) {
+        guard var session = chooser, case .moveNote(let id, _) = session.purpose else { return }
+        guard let note = snapshot.database.notes[id] else {
+            chooser = nil
+            message = .init(text: "That note is gone; nothing moved", isError: true)
+            return
+        }
+        session.chooser.replaceItems(with: AppUpdate.categoryChooser(for: note, snapshot).items)
+        chooser = session
     }
 
     /// Keeps the selected rows inside their lists and visible in their panes.
@@ -173,7 +209,7 @@ public struct AppState: Equatable, Sendable {
         let notes = filter.count(in: snapshot.index)
         noteRow = max(0, min(noteRow, notes - 1))
         noteScroll = Self.scroll(noteScroll, showing: noteRow, rows: Layout.main(size).list.height, count: notes)
-        let categories = snapshot.categories.count
+        let categories = snapshot.categories.count + Self.categoryListHeads
         categoryRow = max(0, min(categoryRow, categories - 1))
         categoryScroll = Self.scroll(categoryScroll, showing: categoryRow,
                                      rows: Layout.categoriesScreen(size).list.height, count: categories)

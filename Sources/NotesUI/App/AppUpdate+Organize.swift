@@ -4,16 +4,16 @@ import NotesCore
 /// Organizing a note without the editor, from the note list and the read view:
 /// `r` rename, `m` move to a category (a `Chooser`), `t` edit the tags.
 extension AppUpdate {
-    /// Opens the dialog an organize key asks for on `note`; false when `key` is not one.
-    static func organizeKey(_ key: Key, note: Note?, _ state: inout AppState, _ snapshot: NotesSnapshot) -> Bool {
-        switch key {
-        case .character("r"):
+    /// Opens the dialog an organize action asks for on `note`; false when `action` is not one.
+    static func organizeAction(_ action: KeyAction, note: Note?, _ state: inout AppState, _ snapshot: NotesSnapshot) -> Bool {
+        switch action {
+        case .rename:
             guard let note else { return true }
             state.prompt = .init(purpose: .renameNote(note.id, from: note.title), field: TextField(text: note.title))
-        case .character("t"):
+        case .editTags:
             guard let note else { return true }
             state.prompt = .init(purpose: .editTags(note.id, from: note.tags), field: TextField(text: TagListInput.text(for: note.tags)))
-        case .character("m"):
+        case .moveToCategory:
             guard let note else { return true }
             state.chooser = .init(purpose: .moveNote(note.id, from: note.categoryID), chooser: categoryChooser(for: note, snapshot))
         default:
@@ -45,6 +45,10 @@ extension AppUpdate {
                                  _ snapshot: NotesSnapshot) -> [Effect] {
         guard let note = snapshot.database.notes[id] else {
             state.message = .init(text: "That note is gone; nothing moved", isError: true)
+            return []
+        }
+        if let categoryID, snapshot.database.categories[categoryID] == nil {
+            state.message = .init(text: "That category is gone; nothing moved", isError: true)
             return []
         }
         let name = categoryID.flatMap { snapshot.database.categories[$0]?.name }

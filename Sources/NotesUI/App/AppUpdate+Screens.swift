@@ -3,12 +3,13 @@ import NotesCore
 
 /// The keys of each screen: the note list (and its filter), the read view, the categories.
 extension AppUpdate {
+    /// An action of the note list (`KeyMap.notes`).
     /// - Parameter previewed: the note the preview showed before this key; a move
     ///   holds the preview on it (see `AppUpdate`).
-    static func notesKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot,
-                         previewed: UUID?) -> [Effect] {
+    static func notesAction(_ action: KeyAction, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date,
+                            previewed: UUID?) -> [Effect] {
         let count = state.filter.count(in: snapshot.index)
-        if let delta = movement(key, page: Layout.main(state.size).list.height) {
+        if let delta = movement(action, page: Layout.main(state.size).list.height) {
             state.noteRow = moved(state.noteRow, by: delta, count: count)
             state.clampSelections(in: snapshot)
             if state.showsPreview, let previewed, previewed != state.selectedNote(in: snapshot)?.id {
@@ -17,36 +18,65 @@ extension AppUpdate {
             return []
         }
         let selected = state.selectedNote(in: snapshot)
-        if organizeKey(key, note: selected, &state, snapshot) { return [] }
-        switch key {
-        case .enter:
+        if organizeAction(action, note: selected, &state, snapshot) { return [] }
+        switch action {
+        case .open:
             if let selected {
                 state.screen = .reading(selected.id)
                 state.readTop = .top
                 state.readHolding = ReadHolding(selected)
                 state.readSearch = nil
             }
-        case .character("n"):
+        case .newNote:
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
-        case .character("e"):
+        case .edit:
             if let selected { return [.editNote(selected.id)] }
-        case .character("/"):
+        case .trashNote:
+            if let selected { return trash(selected, &state, now) }
+        case .filter:
             state.filterField = TextField(text: state.filter.query)
-        case .escape:
+        case .clearFilter:
             state.filter.set(query: "", categoryID: nil, in: snapshot.index)
             state.noteRow = 0
             state.clampSelections(in: snapshot)
-        case .character("v"):
+        case .togglePreview:
             state.showsPreview.toggle()
-        case .character("c"):
+        case .focusCategoryPane:
+            state.focusesCategoryPane = Layout.main(state.size, preview: state.showsPreview).categories != nil
+        case .categories:
+            // The cursor starts on the list's category, or (showing all notes) on the first category.
             state.screen = .categories
+            let first = snapshot.categories.isEmpty ? 0 : AppState.categoryListHeads
+            state.categoryRow = state.filter.scope == .all ? first : AppState.categoryRow(of: state.filter.scope, in: snapshot)
             state.clampSelections(in: snapshot)
-        case .character("S"):
+        case .sync:
             return [.sync]
-        case .character("?"):
-            state.showsHelp = true
-        case .character("q"):
-            return [.quit]
+        default:
+            break
+        }
+        return []
+    }
+
+    /// An action while the category pane has the focus (`KeyMap.categoryPane`): a move
+    /// shows the notes of the category it lands on ("All notes" first).
+    static func categoryPaneAction(_ action: KeyAction, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        let categories = snapshot.categories
+        if let delta = movement(action, page: 1) {
+            let current = state.filter.categoryID.flatMap { id in categories.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
+            let row = moved(current, by: delta, count: categories.count + 1)
+            let scope: NoteFilter.Scope = row == 0 ? .all : .category(categories[row - 1].id)
+            guard scope != state.filter.scope else { return [] }
+            state.filter.set(query: state.filter.query, scope: scope, in: snapshot.index)
+            state.noteRow = 0
+            state.clampSelections(in: snapshot)
+            return []
+        }
+        switch action {
+        case .focusList:
+            state.focusesCategoryPane = false
+        case .categories:
+            state.focusesCategoryPane = false
+            return notesAction(.categories, &state, snapshot, .distantPast, previewed: nil)
         default:
             break
         }
@@ -60,7 +90,8 @@ extension AppUpdate {
                           previewed: UUID?) -> [Effect] {
         switch key {
         case .up, .down, .pageUp, .pageDown:
-            return notesKey(key, &state, snapshot, previewed: previewed)
+            guard let action = KeyMap.notes.action(for: key) else { return [] }
+            return notesAction(action, &state, snapshot, .distantPast, previewed: previewed)
         default:
             break
         }
@@ -80,34 +111,38 @@ extension AppUpdate {
             state.filterField = field
         }
         guard field.text != state.filter.query else { return [] }
-        state.filter.set(query: field.text, categoryID: state.filter.categoryID, in: snapshot.index)
+        state.filter.set(query: field.text, scope: state.filter.scope, in: snapshot.index)
         state.noteRow = 0
         state.clampSelections(in: snapshot)
         return []
     }
 
-    /// A key in the read view. Each move wraps only the blocks of the body it passes or
-    /// shows (see `ReadLayout`): `G` wraps the last screenful back from the end.
-    static func readingKey(_ key: Key, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+    /// An action of the read view (`KeyMap.reading`). Each move wraps only the blocks of
+    /// the body it passes or shows (see `ReadLayout`): `G` wraps the last screenful back from the end.
+    static func readingAction(_ action: KeyAction, key: Key, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot,
+                              _ now: Date) -> [Effect] {
         let rows = NoteReadScreen.bodyRows(state.size)
         let page = max(1, state.size.height - 4)
         let note = snapshot.database.notes[id]
-        if organizeKey(key, note: note, &state, snapshot) { return [] }
+        if organizeAction(action, note: note, &state, snapshot) { return [] }
         var move: ((inout ReadLayout, ReadPosition) -> ReadPosition)?
-        switch key {
-        case .down, .character("j"): move = { $0.forward($1, by: 1) }
-        case .up, .character("k"): move = { $0.backward($1, by: 1) }
-        case .pageDown, .character(" "): move = { $0.forward($1, by: page) }
+        switch action {
+        case .down: move = { $0.forward($1, by: 1) }
+        case .up: move = { $0.backward($1, by: 1) }
+        case .pageDown: move = { $0.forward($1, by: page) }
         case .pageUp: move = { $0.backward($1, by: page) }
-        case .home, .character("g"): move = { _, _ in .top }
-        case .end, .character("G"): move = { layout, _ in layout.endTop(rows: rows) }
-        case .character("e"): return [.editNote(id)]
-        case .character("?"): state.showsHelp = true
-        case .character("/"): state.readSearch = ReadSearch()
-        case .character("n"): stepReadSearch(forward: true, note, &state)
-        case .character("N"): stepReadSearch(forward: false, note, &state)
-        case .escape where state.readSearch != nil: state.readSearch = nil
-        case .escape, .character("q"), .left, .character("h"):
+        case .first: move = { _, _ in .top }
+        case .last: move = { layout, _ in layout.endTop(rows: rows) }
+        case .edit: return [.editNote(id)]
+        case .trashNote:
+            guard let note else { return [] }
+            state.screen = .notes
+            return trash(note, &state, now)
+        case .findInNote: state.readSearch = ReadSearch()
+        case .nextMatch: stepReadSearch(forward: true, note, &state)
+        case .previousMatch: stepReadSearch(forward: false, note, &state)
+        case .back where key == .escape && state.readSearch != nil: state.readSearch = nil  // Esc first clears a search
+        case .back:
             state.screen = .notes
             state.readSearch = nil
         default: break
@@ -184,37 +219,35 @@ extension AppUpdate {
         }
     }
 
-    static func categoriesKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
-        if let delta = movement(key, page: Layout.categoriesScreen(state.size).list.height) {
-            state.categoryRow = moved(state.categoryRow, by: delta, count: snapshot.categories.count)
+    /// An action of the categories screen (`KeyMap.categories`).
+    static func categoriesAction(_ action: KeyAction, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        if let delta = movement(action, page: Layout.categoriesScreen(state.size).list.height) {
+            state.categoryRow = moved(state.categoryRow, by: delta,
+                                      count: snapshot.categories.count + AppState.categoryListHeads)
             state.clampSelections(in: snapshot)
             return []
         }
         let selected = state.selectedCategory(in: snapshot)
-        switch key {
-        case .character("a"):
+        switch action {
+        case .addCategory:
             state.prompt = .init(purpose: .newCategoryName, field: TextField())
-        case .enter, .character("p"):
+        case .pickColor:
             if let selected {
                 let picker = ColorPicker(start: selected.color, recent: snapshot.database.recentColors)
                 state.picker = .init(categoryID: selected.id, picker: picker)
             }
-        case .character("r"):
+        case .renameCategory:
             if let selected {
                 state.prompt = .init(purpose: .renameCategory(selected.id, from: selected.name), field: TextField(text: selected.name))
             }
-        case .character("d"), .delete:
+        case .deleteCategory:
             if let selected { state.confirmation = .deleteCategory(selected.id) }
-        case .character("f"), .character(" "):
-            if let selected {
-                state.filter.set(query: state.filter.query, categoryID: selected.id, in: snapshot.index)
-                state.screen = .notes
-                state.noteRow = 0
-                state.clampSelections(in: snapshot)
-            }
-        case .character("?"):
-            state.showsHelp = true
-        case .escape, .character("q"):
+        case .showNotes:
+            state.filter.set(query: state.filter.query, scope: state.selectedScope(in: snapshot), in: snapshot.index)
+            state.screen = .notes
+            state.noteRow = 0
+            state.clampSelections(in: snapshot)
+        case .back:
             state.screen = .notes
         default:
             break

@@ -1,35 +1,11 @@
 import Foundation
 import NotesCore
 
-/// The keys of the trash and of undo: `d` moves the selected note to the trash at once,
-/// `u` / `Ctrl-R` undo and redo, `T` opens the trash (`Enter` restores, `D` deletes for
-/// good after asking, `/` filters, `Esc`/`q` back).
+/// The trash: `d` moves the selected note there at once (`trash(_:_:_:)`); the trash
+/// screen's keys (`KeyMap.trash`): `Enter` restores, `D` deletes for good after asking,
+/// `/` filters, `u` / `Ctrl-R` undo and redo, `Esc`/`q`/`T` back.
 extension AppUpdate {
-    /// Handles `d`, `u`, `Ctrl-R` and `T` on the notes, reading and categories screens;
-    /// nil for any other key (the screen's own keys handle it).
-    static func trashAndUndoKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date) -> [Effect]? {
-        switch key {
-        case .character("u"): return [.undo]
-        case .control("r"): return [.redo]
-        default: break
-        }
-        switch (state.screen, key) {
-        case (.notes, .character("d")), (.notes, .delete):
-            guard let selected = state.selectedNote(in: snapshot) else { return [] }
-            return trash(selected, &state, now)
-        case (.reading(let id), .character("d")):
-            guard let note = snapshot.database.notes[id] else { return [] }
-            state.screen = .notes
-            return trash(note, &state, now)
-        case (.notes, .character("T")), (.categories, .character("T")):
-            state.trash = TrashBrowser()
-            return []
-        default:
-            return nil
-        }
-    }
-
-    private static func trash(_ note: Note, _ state: inout AppState, _ now: Date) -> [Effect] {
+    static func trash(_ note: Note, _ state: inout AppState, _ now: Date) -> [Effect] {
         state.message = .init(text: "Moved \"\(note.title)\" to the trash (u undoes it)", isError: false)
         return [.commit([.change(.trashNote(note.id, at: now))])]
     }
@@ -67,13 +43,14 @@ extension AppUpdate {
         }
         let notes = browser.entries(in: snapshot.database)
         browser.clamp(count: notes.count, rows: TrashScreen.listRows(state.size))
-        if let delta = movement(key, page: TrashScreen.listRows(state.size)) {
+        guard let action = KeyMap.trash.action(for: key) else { return [] }
+        if let delta = movement(action, page: TrashScreen.listRows(state.size)) {
             browser.row = moved(browser.row, by: delta, count: notes.count)
             return []
         }
         let selected = browser.selected(in: snapshot.database)
-        switch key {
-        case .enter:
+        switch action {
+        case .restore:
             guard let selected else { return [] }
             var text = "Restored \"\(selected.title)\""
             if let category = selected.categoryID, snapshot.database.categories[category] == nil {
@@ -81,20 +58,22 @@ extension AppUpdate {
             }
             state.message = .init(text: text + " (u undoes it)", isError: false)
             return [.commit([.change(.restoreNote(selected.id))])]
-        case .character("D"):
+        case .purge:
             if let selected { browser.confirmingPurge = selected.id }
-        case .character("/"):
+        case .filter:
             browser.filterField = TextField(text: browser.query)
-        case .character("u"):
+        case .undo:
             return [.undo]
-        case .control("r"):
+        case .redo:
             return [.redo]
-        case .character("?"):
+        case .suspend:
+            return [.suspend]
+        case .help:
             state.showsHelp = true
-        case .escape where !browser.query.isEmpty:
+        case .back where key == .escape && !browser.query.isEmpty:
             browser.query = ""
             browser.row = 0
-        case .escape, .character("q"), .character("T"):
+        case .back:
             state.trash = nil
         default:
             break

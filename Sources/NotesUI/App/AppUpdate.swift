@@ -52,12 +52,28 @@ public enum AppUpdate {
             return []
         }
         if case .paste = key { return [] }  // a paste is text, never commands
-        if key == .control("c") { return [.quit] }
-        if let effects = trashAndUndoKey(key, &state, snapshot, now) { return effects }
+        // The screen's key map says what the key asks for; a key not in it does nothing.
+        guard let action = KeyHelp.keyMap(for: state)?.action(for: key) else { return [] }
+        switch action {
+        case .undo: return [.undo]
+        case .redo: return [.redo]
+        case .quit: return [.quit]
+        case .suspend: return [.suspend]
+        case .redraw: return []  // the terminal layer repaints every cell
+        case .help:
+            state.showsHelp = true
+            return []
+        case .openTrash:
+            state.trash = TrashBrowser()
+            return []
+        default:
+            break
+        }
         switch state.screen {
-        case .notes: return notesKey(key, &state, snapshot, previewed: previewed)
-        case .reading(let id): return readingKey(key, id, &state, snapshot)
-        case .categories: return categoriesKey(key, &state, snapshot)
+        case .notes where KeyHelp.showsCategoryPaneFocus(state): return categoryPaneAction(action, &state, snapshot)
+        case .notes: return notesAction(action, &state, snapshot, now, previewed: previewed)
+        case .reading(let id): return readingAction(action, key: key, id, &state, snapshot, now)
+        case .categories: return categoriesAction(action, &state, snapshot)
         }
     }
 
@@ -76,15 +92,15 @@ public enum AppUpdate {
         return max(0, min(count - 1, row + delta))
     }
 
-    /// The row change a movement key asks for in a list showing `page` rows, if it is one.
-    static func movement(_ key: Key, page: Int) -> Int? {
-        switch key {
-        case .down, .character("j"): 1
-        case .up, .character("k"): -1
-        case .pageDown, .control("f"): max(1, page - 1)
-        case .pageUp, .control("b"): -max(1, page - 1)
-        case .home, .character("g"): Int.min
-        case .end, .character("G"): Int.max
+    /// The row change a movement action asks for in a list showing `page` rows, if it is one.
+    static func movement(_ action: KeyAction, page: Int) -> Int? {
+        switch action {
+        case .down: 1
+        case .up: -1
+        case .pageDown: max(1, page - 1)
+        case .pageUp: -max(1, page - 1)
+        case .first: Int.min
+        case .last: Int.max
         default: nil
         }
     }
@@ -111,14 +127,17 @@ public enum AppUpdate {
         switch prompt.purpose {
         case .newNoteTitle:
             let note = Note(title: text, created: now, categoryID: state.filter.categoryID)
-            state.filter.set(query: "", categoryID: state.filter.categoryID, in: snapshot.index)
+            state.filter.set(query: "", scope: state.filter.scope, in: snapshot.index)
             state.pendingSelection = note.id
             state.message = .init(text: "Created \"\(text)\"", isError: false)
             return [.commit([.change(.putNote(note))]), .editNote(note.id)]
         case .newCategoryName:
             let category = Category(name: text)
             state.pendingSelection = category.id
-            state.message = .init(text: "Added category \(text)", isError: false)
+            state.message = .init(text: "Added category \(text); pick its color (Esc keeps it)", isError: false)
+            // Then its color: the picker opens on the new category at once.
+            let picker = ColorPicker(start: category.color, recent: snapshot.database.recentColors)
+            state.picker = .init(categoryID: category.id, picker: picker)
             return [.commit([.change(.putCategory(category))])]
         case .renameCategory(let id, let from):
             guard snapshot.database.categories[id] != nil else { return [] }
@@ -149,6 +168,10 @@ public enum AppUpdate {
 
     private static func pickerKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
         guard var session = state.picker else { return [] }
+        if key == .character("?") && session.picker.hexEntry == nil {
+            state.showsHelp = true  // the help of the picker's keys (`KeyMap.picker`), over it
+            return []
+        }
         if key == .control("c") && session.picker.hexEntry == nil {
             state.picker = nil  // Ctrl-C cancels like Esc (inside the hex entry, it cancels that)
             return []

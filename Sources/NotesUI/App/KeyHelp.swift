@@ -1,38 +1,28 @@
-/// The keys of each screen: the short list on the status line and the full `?` help.
+import NotesCore
+
+/// The `?` help and the status line's keys of each screen, both drawn from the screen's
+/// `KeyMap` (the same map `AppUpdate` matches keys with), plus the sections that explain
+/// text fields, the filter and the search syntax.
 public enum KeyHelp {
     public struct Section: Sendable {
         public var title: String
         public var keys: [(key: String, action: String)]
+
+        public init(title: String, keys: [(key: String, action: String)]) {
+            self.title = title
+            self.keys = keys
+        }
     }
 
-    public static let sections: [Section] = [
-        Section(title: "Notes", keys: [
-            ("j/k ↑/↓", "move"), ("PgUp/PgDn g/G", "page, first, last"), ("Enter", "open"),
-            ("n", "new note"), ("e", "edit in $EDITOR"),
-            ("r m t", "rename, move, tags"), ("d", "move to the trash"),
-            ("u / Ctrl-R", "undo / redo"), ("T", "the trash"),
-            ("/", "filter as you type"), ("Esc", "clear the filter"), ("v", "show/hide the preview"),
-            ("c", "categories"), ("S", "sync (git)"),
-            ("?", "this help"), ("q Ctrl-C", "quit"), ("Ctrl-Z", "suspend"),
-        ]),
-        Section(title: "Text fields", keys: [
-            ("←→ ^A ^E", "move, start, end"), ("^W ^U ^K", "delete word/start/end"),
-            ("Esc Ctrl-C", "cancel the field"),
-        ]),
-        Section(title: "Search (case and accents ignored)", keys: [
-            ("word \"a b\"", "all words; a phrase"), ("#tag @cat", "tag / category starts"),
-            ("@\"two words\"", "category with spaces"), ("read view /", "find; n/N next/prev"),
-        ]),
-        Section(title: "Categories", keys: [
-            ("j/k", "move"), ("a", "add"), ("Enter/p", "pick its color"), ("r", "rename"),
-            ("d", "delete (asks)"), ("f/Space", "show its notes"), ("Esc/q", "back"),
-        ]),
-        Section(title: "Color picker", keys: [
-            ("↑/↓ j/k Tab", "choose R, G or B"), ("←/→ h/l", "-1 / +1"), ("H/L PgDn/PgUp", "-16 / +16"),
-            ("Home/End", "0 / 255"), ("#", "type a hex value"), ("1-9", "a recent color"),
-            ("Enter", "accept"), ("Esc Ctrl-C", "cancel"),
-        ]),
-    ]
+    public static let textFields = Section(title: "Text fields", keys: [
+        ("←→ ^A ^E", "move, start, end"), ("^W ^U ^K", "delete word/start/end"),
+        ("Esc Ctrl-C", "cancel the field"),
+    ])
+
+    public static let search = Section(title: "Search (case and accents ignored)", keys: [
+        ("word \"a b\"", "all words; a phrase"), ("#tag @cat", "tag / category starts"),
+        ("@\"two words\"", "category with spaces"),
+    ])
 
     /// The filter being typed (`/` on the notes screen).
     public static let filter = Section(title: "Filter (after /)", keys: [
@@ -40,45 +30,50 @@ public enum KeyHelp {
         ("Esc", "clear the filter"), ("Backspace", "delete a character"), ("↑/↓ PgUp/PgDn", "move in the list"),
     ])
 
-    /// A note opened with Enter.
-    public static let reading = Section(title: "Reading a note", keys: [
-        ("j/k ↑/↓", "scroll"), ("Space PgDn/PgUp", "page down, up"), ("g/G Home/End", "top, end"),
-        ("e", "edit in $EDITOR"), ("r m t", "rename, move, tags"), ("d", "move to the trash"), ("Esc/q/h ←", "back to the list"), ("?", "this help"),
-    ])
+    /// The key map of the screen or dialog `state` is on (nil in a text field or a
+    /// dialog without a map: a prompt, a question, the chooser).
+    public static func keyMap(for state: AppState) -> KeyMap? {
+        if state.picker != nil { return .picker }
+        if state.trash != nil { return .trash }
+        switch state.screen {
+        case .notes: return showsCategoryPaneFocus(state) ? .categoryPane : .notes
+        case .reading: return .reading
+        case .categories: return .categories
+        }
+    }
+
+    /// Whether the keys go to the category pane: it has the focus and is on screen.
+    static func showsCategoryPaneFocus(_ state: AppState) -> Bool {
+        state.focusesCategoryPane && Layout.main(state.size, preview: state.showsPreview).categories != nil
+    }
 
     /// The `?` help of the screen `state` is on: its own keys first.
     public static func sections(for state: AppState) -> [Section] {
-        let named = Dictionary(sections.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
-        if state.picker != nil { return [named["Color picker"]].compactMap { $0 } }
-        if state.trash != nil { return [trash] }
+        let own = keyMap(for: state)?.sections ?? []
+        if state.picker != nil || state.trash != nil { return own }
         switch state.screen {
-        case .notes:
-            return [named["Notes"]].compactMap { $0 } + [filter]
-                + [named["Search (case and accents ignored)"], named["Text fields"]].compactMap { $0 }
-        case .reading: return [reading]
-        case .categories: return [named["Categories"], named["Color picker"]].compactMap { $0 }
+        case .notes where showsCategoryPaneFocus(state): return own
+        case .notes: return own + [filter, search, textFields]
+        case .reading: return own + [textFields]
+        case .categories: return own + KeyMap.picker.sections.prefix(1)
         }
     }
-    /// The trash screen's status line.
-    public static let trashKeys = "j/k move  Enter restore  D delete for good  / filter  u undo  Esc back"
 
-    /// The trash screen (`T`).
-    public static let trash = Section(title: "Trash", keys: [
-        ("j/k ↑/↓", "move"), ("Enter", "restore"), ("D", "delete for good (asks)"), ("/", "filter"),
-        ("u / Ctrl-R", "undo / redo"), ("Esc/q", "back"),
-    ])
-
-    /// The status line's list of keys for the current screen.
-    public static func statusKeys(for state: AppState) -> String {
-        if state.picker != nil { return "←→ ±1  H/L ±16  j/k slider  # hex  Enter accept  Esc cancel" }
+    /// The status line's keys for the current screen at `width` columns; the bindings
+    /// that need a selection are left out when nothing is selected (an empty store).
+    public static func statusKeys(for state: AppState, _ snapshot: NotesSnapshot, width: Int) -> String {
         if state.chooser != nil { return "type to narrow  ↑↓ move  Enter pick  - none  Esc cancel" }
+        guard let map = keyMap(for: state) else { return "" }
+        return map.footer(width: width, hasSelection: hasSelection(state, snapshot))
+    }
+
+    /// Whether the screen has something selected for the keys that act on it.
+    static func hasSelection(_ state: AppState, _ snapshot: NotesSnapshot) -> Bool {
+        if let trash = state.trash { return trash.selected(in: snapshot.database) != nil }
         switch state.screen {
-        case .notes:
-            return "n new  e edit  r rename  m move  t tags  d trash  u undo  / find  ? help"
-        case .reading:
-            return "e edit  r rename  m move  t tags  d trash  / find  n/N  Esc back  ? help"
-        case .categories:
-            return "j/k move  a add  Enter/p color  r rename  d delete  f show notes  Esc back  ? help"
+        case .notes: return showsCategoryPaneFocus(state) || state.selectedNote(in: snapshot) != nil
+        case .reading(let id): return snapshot.database.notes[id] != nil
+        case .categories: return state.selectedCategory(in: snapshot) != nil
         }
     }
 }

@@ -8,8 +8,20 @@ import NotesCore
 /// among the previous matches; when it shrank back (Backspace), the earlier result is
 /// reused.
 public struct NoteFilter: Equatable, Sendable {
+    /// Which notes the filter starts from: all, those in no category, or one category's.
+    public enum Scope: Equatable, Sendable {
+        case all
+        case uncategorized
+        case category(UUID)
+    }
+
     public private(set) var query: String = ""
-    public private(set) var categoryID: UUID?
+    public private(set) var scope = Scope.all
+    /// The category the list is narrowed to, if it is one category.
+    public var categoryID: UUID? {
+        if case .category(let id) = scope { return id }
+        return nil
+    }
     /// The parsed query, for highlights.
     public private(set) var search = SearchQuery("")
     /// Positions in the index's display order, ascending; nil when nothing filters (all notes).
@@ -32,7 +44,7 @@ public struct NoteFilter: Equatable, Sendable {
     public init() {}
 
     /// Whether a query or a category narrows the list.
-    public var isActive: Bool { !patterns.isEmpty || categoryID != nil }
+    public var isActive: Bool { !patterns.isEmpty || scope != .all }
 
     /// How many notes the list shows.
     public func count(in index: NoteIndex) -> Int { matches?.count ?? index.count }
@@ -50,13 +62,18 @@ public struct NoteFilter: Equatable, Sendable {
         return matches.firstIndex(of: Int32(position))
     }
 
-    /// Changes the query and category, searching incrementally where it can.
+    /// Changes the query and narrows to one category (nil: all notes).
     public mutating func set(query newQuery: String, categoryID newCategory: UUID?, in index: NoteIndex) {
+        set(query: newQuery, scope: newCategory.map(Scope.category) ?? .all, in: index)
+    }
+
+    /// Changes the query and scope, searching incrementally where it can.
+    public mutating func set(query newQuery: String, scope newScope: Scope, in index: NoteIndex) {
         let newSearch = SearchQuery(newQuery)
         let newPatterns = newSearch.patterns
         query = newQuery
         search = newSearch
-        let sameList = index.id == indexID && newCategory == categoryID
+        let sameList = index.id == indexID && newScope == scope
         if sameList, newPatterns == patterns { return }
         if sameList, let earlier = history.lastIndex(where: { $0.patterns == newPatterns }) {
             let step = history[earlier]
@@ -77,7 +94,7 @@ public struct NoteFilter: Equatable, Sendable {
         }
         history = []
         patterns = newPatterns
-        categoryID = newCategory
+        scope = newScope
         indexID = index.id
         compute(in: index)
     }
@@ -90,7 +107,12 @@ public struct NoteFilter: Equatable, Sendable {
     }
 
     private mutating func compute(in index: NoteIndex) {
-        var candidates: [Int32]? = categoryID.map { index.positions(inCategory: $0) }
+        var candidates: [Int32]?
+        switch scope {
+        case .all: candidates = nil
+        case .uncategorized: candidates = index.uncategorizedPositions()
+        case .category(let id): candidates = index.positions(inCategory: id)
+        }
         (firstHits, hitsPattern) = (nil, [])
         for pattern in patterns {
             let found = index.search(pattern, among: candidates)

@@ -160,6 +160,16 @@ public struct NoteIndex: Sendable {
         return positions
     }
 
+    /// The display positions of the notes in no category (or in one that does not exist), ascending.
+    public func uncategorizedPositions() -> [Int32] {
+        var positions: [Int32] = []
+        positions.reserveCapacity(uncategorizedCount)
+        for position in order.indices where slotCategories[Int(order[position])] < 0 {
+            positions.append(Int32(position))
+        }
+        return positions
+    }
+
     /// The search form of a single word or phrase: folded UTF-8 (`SearchFolding`).
     public static func needle(for text: String) -> [UInt8] {
         SearchFolding.fold(text)

@@ -6,10 +6,12 @@ import NotesCore
 enum CategoriesPane {
     static func draw(_ state: AppState, _ snapshot: NotesSnapshot, in rect: Rect, into buffer: inout ScreenBuffer,
                      colorMode: ColorMode) {
-        buffer.write(" Categories", x: rect.x, y: rect.y, style: Theme.title, limit: rect.width)
+        // With the focus (Tab, h), the title says so and the active row is marked.
+        let focused = KeyHelp.showsCategoryPaneFocus(state)
+        buffer.write(focused ? "▶Categories" : " Categories", x: rect.x, y: rect.y, style: Theme.title, limit: rect.width)
         var y = rect.y + 1
         row(swatch: nil, marker: nil, name: "All notes", count: snapshot.index.count,
-            isActive: state.filter.categoryID == nil, y: y, rect, &buffer, colorMode)
+            isActive: state.filter.scope == .all, y: y, rect, &buffer, colorMode)
         y += 1
         let active = state.filter.categoryID.flatMap { id in snapshot.categories.firstIndex { $0.id == id } }
         let shown = window(count: snapshot.categories.count, active: active, room: rect.maxY - y)

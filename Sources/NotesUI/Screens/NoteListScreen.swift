@@ -26,6 +26,8 @@ public enum NoteListScreen {
         var text = " notes  " + (state.filter.isActive ? "\(shown) of \(total)" : "\(total)") + (total == 1 ? " note" : " notes")
         if let category = state.filter.categoryID, let name = snapshot.database.categories[category]?.name {
             text += "  in " + name
+        } else if state.filter.scope == .uncategorized {
+            text += "  in no category"
         }
         if !state.filter.query.isEmpty { text += "  matching \"" + state.filter.query + "\"" }
         buffer.write(DisplayWidth.truncate(text, to: rect.width), x: rect.x, y: rect.y, style: Theme.header, limit: rect.width)
@@ -35,7 +37,7 @@ public enum NoteListScreen {
                          _ colorMode: ColorMode, _ timeZone: TimeZone) {
         let count = state.filter.count(in: snapshot.index)
         guard count > 0 else {
-            let text = snapshot.index.count == 0 ? "No notes yet. Press n to write one." : "No notes match."
+            let text = emptyListText(state, snapshot)
             buffer.write(DisplayWidth.truncate(text, to: rect.width - 2), x: rect.x + 1, y: rect.y,
                          style: Theme.secondary, limit: rect.width - 1)
             return
@@ -52,6 +54,19 @@ public enum NoteListScreen {
                                    marker: category.flatMap { snapshot.marker(for: $0, in: colorMode) }, isSelected: row == state.noteRow,
                                    highlights: highlights)
             view.draw(into: &buffer, x: rect.x, y: rect.y + line, width: rect.width, colorMode: colorMode)
+        }
+    }
+
+    /// What an empty list says: why it is empty and what to press.
+    static func emptyListText(_ state: AppState, _ snapshot: NotesSnapshot) -> String {
+        if snapshot.index.count == 0 { return "No notes yet. Press n to write one." }
+        guard state.filter.query.isEmpty else { return "No notes match." }
+        switch state.filter.scope {
+        case .all: return "No notes yet. Press n to write one."
+        case .uncategorized: return "Every note is in a category. Esc shows all notes."
+        case .category(let id):
+            let name = snapshot.database.categories[id]?.name ?? ""
+            return "No notes in \(name) yet. Press n to write one here, Esc shows all notes."
         }
     }
 

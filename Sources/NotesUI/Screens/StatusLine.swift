@@ -27,7 +27,7 @@ public enum StatusLine {
             let text = "/\(search.text)  n next  N previous  Esc clear"
             buffer.write(DisplayWidth.truncate(text, to: width), x: 0, y: y, style: Theme.message, limit: width)
         } else {
-            buffer.write(DisplayWidth.truncate(KeyHelp.statusKeys(for: state), to: width), x: 0, y: y,
+            buffer.write(DisplayWidth.truncate(KeyHelp.statusKeys(for: state, snapshot, width: width), to: width), x: 0, y: y,
                          style: Theme.secondary, limit: width)
         }
     }

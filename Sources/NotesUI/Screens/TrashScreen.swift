@@ -59,7 +59,8 @@ public enum TrashScreen {
             buffer.write(DisplayWidth.truncate(message.text, to: width), x: 0, y: y,
                          style: message.isError ? Theme.error : Theme.message, limit: width)
         } else {
-            buffer.write(DisplayWidth.truncate(KeyHelp.trashKeys, to: width), x: 0, y: y, style: Theme.secondary, limit: width)
+            let keys = KeyHelp.statusKeys(for: state, snapshot, width: width)
+            buffer.write(DisplayWidth.truncate(keys, to: width), x: 0, y: y, style: Theme.secondary, limit: width)
         }
     }
 }

@@ -28,7 +28,7 @@ public enum ChooserOutcome: Equatable, Sendable {
 /// the "none" row, `Esc` or `Ctrl-C` cancels. Knows nothing of what the ids mean.
 public struct Chooser: Equatable, Sendable {
     public let title: String
-    public let items: [ChooserItem]
+    public private(set) var items: [ChooserItem]
     public private(set) var field = TextField()
     /// The highlighted row among `visibleItems`.
     public private(set) var row = 0
@@ -68,6 +68,19 @@ public struct Chooser: Equatable, Sendable {
             if field.text != before { narrow() }
         }
         return nil
+    }
+
+    /// Takes in a new list of items (another process added, renamed or deleted some),
+    /// keeping the typed text and the highlighted item where it is still there.
+    public mutating func replaceItems(with newItems: [ChooserItem]) {
+        guard newItems != items else { return }
+        let kept = highlighted?.id
+        items = newItems
+        let query = field.text.trimmingCharacters(in: .whitespaces)
+        visibleItems = query.isEmpty ? items : items.filter {
+            $0.title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+        row = visibleItems.firstIndex { $0.id == kept } ?? 0
     }
 
     private mutating func move(by delta: Int) {

@@ -1,0 +1,61 @@
+/// The keys of one screen as data: `AppUpdate` finds the action for a key here, the `?`
+/// help draws `sections`, and the status line's footer is filled from `footer(width:context:)`,
+/// so what works, what the help says and what the footer shows cannot drift apart.
+public struct KeyMap: Sendable {
+    public var title: String
+    public var bindings: [KeyBinding]
+    /// Keys shared with other screens (`Ctrl-Z`, `Ctrl-L`), in their own help section.
+    public var shared: [KeyBinding]
+
+    public init(title: String, bindings: [KeyBinding], shared: [KeyBinding] = KeyMap.everywhere) {
+        self.title = title
+        self.bindings = bindings
+        self.shared = shared
+    }
+
+    /// Every binding, the screen's own first.
+    public var allBindings: [KeyBinding] { bindings + shared }
+
+    /// The action `key` asks for on this screen, if any.
+    public func action(for key: Key) -> KeyAction? {
+        for binding in allBindings {
+            if let press = binding.presses.first(where: { $0.key == key }) { return press.action }
+        }
+        return nil
+    }
+
+    /// The help of this screen: its own keys, then the keys that work everywhere.
+    public var sections: [KeyHelp.Section] {
+        var result = [KeyHelp.Section(title: title, keys: bindings.map { ($0.label, $0.help) })]
+        if !shared.isEmpty { result.append(KeyHelp.Section(title: "Everywhere", keys: shared.map { ($0.label, $0.help) })) }
+        return result
+    }
+
+    /// Separates two entries of the footer.
+    public static let footerGap = "  "
+
+    /// The footer for `width` columns: the pinned entries always (at the end), and before
+    /// them as many others as fit, in priority order, leaving out those whose condition
+    /// does not hold. Stops at the first one that does not fit, so a wider footer only adds.
+    public func footer(width: Int, hasSelection: Bool) -> String {
+        let applies = allBindings.filter { $0.footer != nil && ($0.when == .always || hasSelection) }
+            .sorted { $0.priority < $1.priority }
+        let pinned = applies.filter(\.pinned).compactMap(\.footer)
+        var used = DisplayWidth.of(pinned.joined(separator: Self.footerGap))
+        var chosen: [String] = []
+        for binding in applies where !binding.pinned {
+            guard let text = binding.footer else { continue }
+            let needed = DisplayWidth.of(text) + DisplayWidth.of(Self.footerGap)
+            guard used + needed <= width else { break }
+            chosen.append(text)
+            used += needed
+        }
+        return (chosen + pinned).joined(separator: Self.footerGap)
+    }
+
+    /// `Ctrl-Z` and `Ctrl-L`, on every screen.
+    public static let everywhere: [KeyBinding] = [
+        KeyBinding([.control("z")], "Ctrl-Z", .suspend, "suspend (fg resumes)"),
+        KeyBinding([.control("l")], "Ctrl-L", .redraw, "redraw the screen"),
+    ]
+}
