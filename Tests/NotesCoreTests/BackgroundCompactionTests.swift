@@ -42,18 +42,24 @@ import Testing
         return committed
     }
 
+    /// A store in a new folder whose compactions run in the background and wait at a gate
+    /// the test opens.
+    func heldBackgroundStore() throws -> (TemporaryFolder, URL, NotesStore, Gate) {
+        let folder = try TemporaryFolder(prefix: "notes-bgcompact")
+        let url = folder.file("notes.json")
+        let store = try NotesStore.open(at: url, options: options(.background))
+        let gate = Gate()
+        store.compactionWillWrite = { gate.pass() }
+        return (folder, url, store, gate)
+    }
+
     func snapshotInode(_ url: URL) throws -> UInt64 {
         try #require(try DurableFile.identity(url.path)).inode
     }
 
     @Test func commitsGoOnWhileACompactionIsWrittenAndALaterCommitSwapsItIn() throws {
-        let folder = try TemporaryFolder(prefix: "notes-bgcompact")
-        defer { folder.remove() }
-        let url = folder.file("notes.json")
-        let store = try NotesStore.open(at: url, options: options(.background))
-        defer { store.close() }
-        let gate = Gate()
-        store.compactionWillWrite = { gate.pass() }
+        let (folder, url, store, gate) = try heldBackgroundStore()
+        defer { store.close(); folder.remove() }
         let firstInode = try snapshotInode(url)
 
         // Commits until a compaction is due; it starts, and waits at the gate.
@@ -88,13 +94,8 @@ import Testing
     /// Another process compacts while ours is held: ours is based on a snapshot that is
     /// gone, so it is dropped, and nothing is lost.
     @Test func aCompactionMadeStaleByAnotherProcessIsDropped() throws {
-        let folder = try TemporaryFolder(prefix: "notes-bgcompact")
-        defer { folder.remove() }
-        let url = folder.file("notes.json")
-        let store = try NotesStore.open(at: url, options: options(.background))
-        defer { store.close() }
-        let gate = Gate()
-        store.compactionWillWrite = { gate.pass() }
+        let (folder, url, store, gate) = try heldBackgroundStore()
+        defer { store.close(); folder.remove() }
         let committed = try commitUntilACompactionStarts(store)
         let other = try NotesStore.open(at: url)
         let extra = note(1_000)
