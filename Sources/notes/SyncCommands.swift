@@ -66,7 +66,7 @@ struct SyncInit: ParsableCommand {
         let store = try storeOptions.open()
         let engine = SyncEngine(store: store)
         try engine.initialize(remote: remote)
-        Console.out("sync set up: repository \(engine.repository.folder.path), remote \(remote); run 'notes sync'")
+        Console.out("sync set up: repository \(engine.repository.folder.path), remote \(engine.repository.remoteURL() ?? remote); run 'notes sync'")
     }
 }
 

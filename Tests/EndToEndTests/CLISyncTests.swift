@@ -1,10 +1,37 @@
 import Foundation
+import NotesCore
 import NotesTestSupport
 import Testing
 
 /// `notes sync init|run|status` through the real binary: two homes with no git
 /// configuration and a bare repository in a temporary folder.
 @Suite struct CLISyncTests {
+    /// `notes sync init ../remote.git` means that path from where it was typed, not from
+    /// the sync repository's folder (where git would look for it).
+    @Test func aRelativeRemotePathIsReadFromWhereItWasTyped() throws {
+        let sandbox = try SyncSandbox()
+        let runner = try CLIRunner()
+        let work = sandbox.folder.file("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let store = sandbox.storeURL("laptop").path
+        #expect(try runner.run(["add", "Relative", "--store", store], environment: sandbox.environment).status == 0)
+        let initialized = try runner.run(["sync", "init", "../remote.git", "--store", store],
+                                         environment: sandbox.environment, workingDirectory: work)
+        #expect(initialized.status == 0, "\(initialized)")
+        #expect(initialized.stdout.contains(sandbox.remote.standardizedFileURL.path))
+        let synced = try runner.run(["sync", "--store", store], environment: sandbox.environment, workingDirectory: work)
+        #expect(synced.status == 0, "\(synced)")
+        #expect(try sandbox.remoteFiles().keys.contains { $0.hasPrefix("notes/") })
+    }
+
+    @Test func remotesOtherThanRelativePathsAreKeptAsTyped() {
+        for remote in ["/srv/notes.git", "https://example.invalid/notes.git", "ssh://host/notes.git", "git@host:notes.git", "host:path/notes.git"] {
+            #expect(SyncEngine.remote(remote, from: "/home/me") == remote)
+        }
+        #expect(SyncEngine.remote("../shared/notes.git", from: "/home/me/work") == "/home/me/shared/notes.git")
+        #expect(SyncEngine.remote("notes.git", from: "/home/me") == "/home/me/notes.git")
+    }
+
     @Test func twoHomesSyncThroughABareRepository() throws {
         let sandbox = try SyncSandbox()
         let runner = try CLIRunner()

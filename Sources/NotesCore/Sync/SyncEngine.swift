@@ -49,7 +49,17 @@ public struct SyncEngine {
         if repository.exists {
             throw .alreadyInitialized(repository: repository.folder.path, remote: repository.remoteURL() ?? "none")
         }
-        try repository.create(remote: remote)
+        try repository.create(remote: Self.remote(remote, from: FileManager.default.currentDirectoryPath))
+    }
+
+    /// `remote` as git should keep it: a relative local path (`../notes.git`) is made
+    /// absolute from `folder`, the folder the user typed it in (git would read it from the
+    /// sync repository's folder instead). URLs (`https://…`, `ssh://…`), scp-like
+    /// `host:path` and absolute paths are kept as they are.
+    public static func remote(_ remote: String, from folder: String) -> String {
+        if remote.hasPrefix("/") || remote.contains("://") { return remote }
+        if let colon = remote.firstIndex(of: ":"), remote[..<colon].firstIndex(of: "/") == nil { return remote }
+        return URL(fileURLWithPath: folder).appendingPathComponent(remote).standardizedFileURL.path
     }
 
     public func sync(now: Date = Date()) throws -> Report {
