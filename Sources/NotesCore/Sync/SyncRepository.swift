@@ -125,15 +125,10 @@ public struct SyncRepository {
     /// The synced files of a commit or tree: path → blob id (nothing for nil).
     func blobIDs(_ treeish: String?) throws(SyncError) -> [String: String] {
         guard let treeish else { return [:] }
-        let output = try git.check("list the files of \(treeish)", ["ls-tree", "-r", "-z", treeish]).output
+        let output = [UInt8](try git.check("list the files of \(treeish)", ["ls-tree", "-r", "-z", treeish]).output)
         var files: [String: String] = [:]
-        for entry in output.split(separator: 0) {
-            let text = String(decoding: entry, as: UTF8.self)
-            guard let tab = text.firstIndex(of: "\t") else { continue }
-            let fields = text[..<tab].split(separator: " ")
-            let path = String(text[text.index(after: tab)...])
-            guard fields.count == 3, fields[1] == "blob", SyncFiles.isSyncedPath(path) else { continue }
-            files[path] = String(fields[2])
+        for entry in TreeEntry.lines(of: output) where entry.type == "blob" && SyncFiles.isSyncedPath(entry.path) {
+            files[entry.path] = entry.object
         }
         return files
     }

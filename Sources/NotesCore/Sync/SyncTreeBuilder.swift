@@ -5,33 +5,18 @@ import Foundation
 /// are rendered one at a time and stored (`hash-object`, or `fast-import` for many), and
 /// the trees are made with `git mktree`. So a sync costs what changed, not the store.
 extension SyncRepository {
-    /// One entry at the top of a commit's tree, as `ls-tree -z` gives it.
-    struct TopEntry {
-        var raw: [UInt8]
-        var name: String
-        var type: String
-        var object: String
-    }
-
     var gitFolder: URL { folder.appendingPathComponent(".git") }
 
     /// The entries at the top of `commit`'s tree (none for nil).
-    func topLevel(of commit: String?) throws(SyncError) -> [TopEntry] {
+    func topLevel(of commit: String?) throws(SyncError) -> [TreeEntry] {
         guard let commit else { return [] }
-        let output = [UInt8](try git.check("list the files of \(commit.prefix(10))", ["ls-tree", "-z", commit]).output)
-        return output.split(separator: 0).compactMap { line in
-            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
-            let fields = String(decoding: line[..<tab], as: UTF8.self).split(separator: " ")
-            guard fields.count == 3 else { return nil }
-            return TopEntry(raw: Array(line), name: String(decoding: line[line.index(after: tab)...], as: UTF8.self),
-                            type: String(fields[1]), object: String(fields[2]))
-        }
+        return TreeEntry.lines(of: [UInt8](try git.check("list the files of \(commit.prefix(10))", ["ls-tree", "-z", commit]).output))
     }
 
     /// The categories `commit` holds, reading only its `categories.json`: what a sync needs
     /// of the last synced state when nothing is merged.
     func categories(of commit: String?) throws(SyncError) -> [UUID: SyncCategory] {
-        guard let entry = try topLevel(of: commit).first(where: { $0.name == SyncFiles.categoriesFile && $0.type == "blob" })
+        guard let entry = try topLevel(of: commit).first(where: { $0.path == SyncFiles.categoriesFile && $0.type == "blob" })
         else { return [:] }
         guard let data = try blobs([entry.object])[entry.object] else {
             throw .unreadableFile(path: SyncFiles.categoriesFile, reason: "git did not give its contents")
@@ -53,7 +38,7 @@ extension SyncRepository {
         }
     }
 
-    private func tree(for snapshot: SyncSnapshot, top: [TopEntry], cache: SyncBlobCache) throws(SyncError) -> String {
+    private func tree(for snapshot: SyncSnapshot, top: [TreeEntry], cache: SyncBlobCache) throws(SyncError) -> String {
         var digests: [UUID: SyncFingerprint] = [:]
         for (id, entry) in snapshot.categories { digests[id] = SyncFingerprint.categoryDigest(entry.category) }
         var next = SyncBlobCache()
@@ -93,7 +78,7 @@ extension SyncRepository {
         }
 
         // The same entries as the cache's: its trees, when the base's tree has them (so git has them).
-        let topTree = { (name: String) in top.first { $0.name == name && $0.type == "tree" }?.object }
+        let topTree = { (name: String) in top.first { $0.path == name && $0.type == "tree" }?.object }
         if missing.isEmpty, next.notes.count == cache.notes.count,
            cache.notesTree == topTree(SyncFiles.notesFolder), cache.trashTree == topTree(SyncFiles.trashFolder) {
             next.notesTree = cache.notesTree
@@ -103,7 +88,7 @@ extension SyncRepository {
             next.trashTree = try folderTree(next.notes.filter { $0.value.inTrash })
         }
 
-        var entries = top.filter { ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile].contains($0.name) }.map(\.raw)
+        var entries = top.filter { ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile].contains($0.path) }.map(\.raw)
         if let tree = next.notesTree { entries.append(Array("040000 tree \(tree)\t\(SyncFiles.notesFolder)".utf8)) }
         if let tree = next.trashTree { entries.append(Array("040000 tree \(tree)\t\(SyncFiles.trashFolder)".utf8)) }
         if let blob = next.categories?.blob { entries.append(Array("100644 blob \(blob)\t\(SyncFiles.categoriesFile)".utf8)) }

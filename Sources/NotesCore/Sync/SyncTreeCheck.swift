@@ -14,7 +14,7 @@ extension SyncRepository {
     func checkTree(of commit: String) throws(SyncError) {
         let output = [UInt8](try git.check("list the files of \(commit.prefix(10))", ["ls-tree", "-r", "-t", "-l", "-z", commit]).output)
         for entry in output.split(separator: 0) {
-            guard let parsed = Self.treeEntry(entry) else {
+            guard let parsed = TreeEntry(entry) else {
                 throw .unsafeRemote(commit: String(commit.prefix(10)), path: String(decoding: entry, as: UTF8.self),
                                     reason: "is an entry git lists in a form sync does not know")
             }
@@ -22,22 +22,6 @@ extension SyncRepository {
                 throw .unsafeRemote(commit: String(commit.prefix(10)), path: parsed.path, reason: reason)
             }
         }
-    }
-
-    /// One line of `ls-tree -l`: `<mode> <type> <object> <size>\t<path>`.
-    struct TreeEntry {
-        var mode: String
-        var type: String
-        var size: Int?
-        var path: String
-    }
-
-    static func treeEntry(_ line: ArraySlice<UInt8>) -> TreeEntry? {
-        guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
-        let fields = String(decoding: line[..<tab], as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true)
-        guard fields.count == 4 else { return nil }
-        let path = String(decoding: line[line.index(after: tab)...], as: UTF8.self)
-        return TreeEntry(mode: String(fields[0]), type: String(fields[1]), size: Int(fields[3]), path: path)
     }
 
     /// Why `entry` makes the tree unsafe, or nil when it is fine.
