@@ -13,19 +13,12 @@ struct CategoryCommand: ParsableCommand {
 
 /// A hex color argument: `RRGGBB`, `RRGGBBAA` or `RGB`, `#` optional, read by the one hex
 /// reader (`SerializableColor(hex:)`), whose error says what to type, as the picker does.
-struct HexColor: ExpressibleByArgument {
+struct HexColor {
     let color: SerializableColor
-
-    init?(argument: String) {
-        guard let color = try? SerializableColor(hex: argument) else { return nil }
-        self.color = color
-    }
 
     init(parsing text: String) throws {
         do { color = try SerializableColor(hex: text) } catch { throw ValidationError(error.description) }
     }
-
-    static var defaultValueDescription: String { "#RRGGBB" }
 }
 
 struct AddCategory: ParsableCommand {
