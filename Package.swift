@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "notes",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "notes", targets: ["notes"]),
         .executable(name: "notes-bench", targets: ["notes-bench"]),
@@ -18,6 +17,8 @@ let package = Package(
     targets: [
         // The only C in the project: ncursesw with the wide-character API visible to Swift.
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+        // SQLite 3 from the system, read-only: Core Data stores to import, and the bench's baseline.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // Model, colors, transformers, store, migrations. No terminal code.
         .target(name: "NotesCore", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Screen buffer, widgets, screens, app state, the ncursesw terminal. No file I/O.
