@@ -94,6 +94,35 @@ struct TerminalEditorTests {
         #expect(note["body"] as? String == "old text\ntyped in vim")
     }
 
+    @Test func nThenQuitBangMakesNoNoteAndWqMakesOne() throws {
+        let (sandbox, harness, _) = try start()
+        defer { sandbox.remove(); harness.session.kill() }
+        try harness.startBracketed(notes(sandbox))
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "Draft")
+
+        // n, a title, Enter, then :q! in vim: no note, and the status line says so.
+        try harness.session.sendKeys("n")
+        try harness.session.type("Never saved")
+        try harness.session.sendKeys("Enter")
+        try harness.session.waitFor(text: "title: \"Never saved\"")
+        try vimCommand(harness, ":q!")
+        try harness.session.waitFor(text: "New note abandoned")
+        #expect(try sandbox.notes().count == 1)
+
+        // n, a title, then :wq without typing: the user saved, the note is made.
+        try harness.session.sendKeys("n")
+        try harness.session.type("Saved empty")
+        try harness.session.sendKeys("Enter")
+        try harness.session.waitFor(text: "title: \"Saved empty\"")
+        try vimCommand(harness, ":wq")
+        try harness.session.waitFor(text: "Created \"Saved empty\"")
+        let titles = Set(try sandbox.notes().compactMap { $0["title"] as? String })
+        #expect(titles == ["Draft", "Saved empty"])
+        try harness.session.sendKeys("q")
+        #expect(try harness.waitForExit() == 0)
+    }
+
     @Test func eInTheUIEditsTheWholeNoteInVim() throws {
         let (sandbox, harness, id) = try start()
         defer { sandbox.remove(); harness.session.kill() }

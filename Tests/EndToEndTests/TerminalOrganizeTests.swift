@@ -10,14 +10,14 @@ struct TerminalOrganizeTests {
     private let title = "Plan the week"
 
     /// A store with categories Work and Home and one uncategorized note, and notes open on it
-    /// (the editor is `true`: `n` opens it and it changes nothing).
+    /// (the editor is `touch`: `n` opens it and it saves the new note unchanged, as `:wq` does).
     private func start(width: Int = 80, height: Int = 24) throws -> (CLISandbox, TmuxSession) {
         let sandbox = try CLISandbox()
         try sandbox.ok("category", "add", "Work", "--color", "3A7BD5")
         try sandbox.ok("category", "add", "Home")
         _ = try sandbox.add(title)
         let session = try TmuxSession(command: [sandbox.runner.executable.path, "--store", sandbox.storePath],
-                                      width: width, height: height, environment: ["EDITOR": "true", "VISUAL": "true"])
+                                      width: width, height: height, environment: ["EDITOR": "touch", "VISUAL": "touch"])
         try session.waitFor(text: title)
         return (sandbox, session)
     }

@@ -12,7 +12,7 @@ struct TerminalSharedStoreTests {
         defer { sandbox.remove() }
         let session = try TmuxSession(command: [sandbox.runner.executable.path, "--store", sandbox.storePath],
                                       width: 120, height: 40, term: "xterm-256color",
-                                      environment: ["EDITOR": "true", "VISUAL": "true"])  // `n` opens the editor
+                                      environment: ["EDITOR": "touch", "VISUAL": "touch"])  // `n`: the editor saves it unchanged
         defer { session.kill() }
         try session.waitFor(text: "0 notes")
 

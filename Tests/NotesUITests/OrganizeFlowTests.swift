@@ -144,7 +144,8 @@ import Testing
     }
 
     @Test func aTwoLinePasteIntoTheTitleMakesOneNoteAndRunsNoKeys() throws {
-        let (runner, terminal, repository) = UIFixtures.runner()
+        // The editor saves the new note as it is (`:wq`): a note is made only when it saves.
+        let (runner, terminal, repository) = UIFixtures.runner(editBody: { $0 })
         terminal.press(.character("n"), .paste("Call mom\ndye the shirt"), .enter)
         runner.run()
         #expect(repository.contents.notes.count == 4)

@@ -31,7 +31,7 @@ import Testing
             edited += 1
             return text + "\nmore"
         })
-        // A new note (whose title opens the editor: a body edit), a body edit, a category
+        // A new note (made when the editor saves it: one step), a body edit, a category
         // added, renamed and recolored, a note trashed.
         terminal.press(.character("n"))
         terminal.type("Fresh")
@@ -44,10 +44,10 @@ import Testing
         runner.run()
         #expect(edited == 2)
         #expect(repository.contents.category(named: "Thoughts") != nil)
-        #expect(runner.history.undoSteps.count == 7)
+        #expect(runner.history.undoSteps.count == 6)
         let changed = repository.contents
 
-        for _ in 0..<7 { terminal.press(.character("u")) }
+        for _ in 0..<6 { terminal.press(.character("u")) }
         runner.run()
         // Everything but the picker's recent colors, which are not undone.
         #expect(repository.contents.notes == UIFixtures.database.notes)
@@ -57,7 +57,7 @@ import Testing
         runner.run()
         #expect(terminal.lastBuffer?.lines.last?.hasPrefix("Nothing to undo") == true)
 
-        for _ in 0..<7 { terminal.press(.control("r")) }
+        for _ in 0..<6 { terminal.press(.control("r")) }
         runner.run()
         #expect(repository.contents == changed)
     }

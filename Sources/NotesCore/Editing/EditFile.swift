@@ -71,6 +71,26 @@ public final class EditFile {
         }
     }
 
+    /// The modification time `markUnwritten` gives the file: a write by the editor
+    /// (in place or by renaming a new file over it) always gives it another one, even
+    /// within the clock's coarse tick.
+    static let unwrittenTime = timespec(tv_sec: 946_684_800, tv_nsec: 0)  // 2000-01-01
+
+    /// Dates the file back to `unwrittenTime`, so that `wasWritten` tells whether the
+    /// editor saved it afterwards (`:wq` of an unchanged text is a save; `:q!` is not).
+    public func markUnwritten() {
+        var times = [Self.unwrittenTime, Self.unwrittenTime]
+        _ = utimensat(AT_FDCWD, path, &times, 0)
+    }
+
+    /// Whether the file was written since `markUnwritten` (a file that is gone or cannot
+    /// be read counts as written: its fate is for the reader of its text to tell).
+    public var wasWritten: Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return true }
+        return status.st_mtim.tv_sec != Self.unwrittenTime.tv_sec || status.st_mtim.tv_nsec != Self.unwrittenTime.tv_nsec
+    }
+
     /// The text is saved: removes the file and its folder.
     public func discard() {
         unlink(path)

@@ -31,6 +31,11 @@ public struct NoteEditSession {
     public enum Outcome: Equatable, Sendable {
         /// Saved; what the save met in the store, and the note's title after the edit.
         case saved(EditOutcome, title: String)
+        /// A new note (`write(newNote:)`) was saved by the editor and is in the store now.
+        case created(EditOutcome, title: String)
+        /// A new note the editor quit without saving (`:q!`, `:cq`): nothing was created,
+        /// nothing typed is lost. The reason is the editor's error, if it ended with one.
+        case abandoned(reason: String?)
         case unchanged
         /// The file was saved empty: nothing changed.
         case emptied
@@ -43,6 +48,9 @@ public struct NoteEditSession {
         public var message: String {
             switch self {
             case .saved(let outcome, let title): Self.savedMessage(outcome, title: title)
+            case .created(_, let title): "Created \"\(title)\""
+            case .abandoned(nil): "New note abandoned: the editor quit without saving"
+            case .abandoned(let reason?): "New note abandoned: the editor quit without saving (\(reason))"
             case .unchanged: "No changes"
             case .emptied: "The file was saved empty: nothing was changed"
             case .failed(let reason): "error: \(reason)"
@@ -87,21 +95,52 @@ public struct NoteEditSession {
         case .success(let found): (base, initial) = found
         case .failure(let reason): return .failed(reason.text)
         }
+        return run(base: base, initial: initial, isNew: false, refresh: refresh) { edited in
+            try commit(EditMerge.edit(base: base, edited: edited))
+        }
+    }
+
+    /// Writes a new note, not in the store yet, in the editor: `commit` puts the note as
+    /// the editor saved it. An editor that quits without writing the file (`:q!`, `:cq`)
+    /// abandons it: nothing is created (as git and jrnl do). Saving the text unchanged
+    /// (`:wq`) creates it as it was; an editor that fails after writing keeps the text in
+    /// a file, as any unsaved edit.
+    public func write(newNote note: Note, categoryName: String?, refresh: () throws -> NotesDatabase,
+                      commit: (Note) throws -> EditOutcome) -> Outcome {
+        let initial = NoteDocument.renderUTF8(note, categoryName: categoryName)
+        return run(base: note, initial: initial, isNew: true, refresh: refresh, commit: commit)
+    }
+
+    /// The edit loop of `edit` and `write(newNote:)`: `commit` gets the note as edited.
+    private func run(base: Note, initial: NoteDocument.Rendered, isNew: Bool, refresh: () throws -> NotesDatabase,
+                     commit: (Note) throws -> EditOutcome) -> Outcome {
         let file: EditFile
         do { file = try EditFile(bytes: initial.bytes, name: base.title, temporaryFolder: temporaryFolder) } catch {
             return .failed(error.description)
         }
+        if isNew { file.markUnwritten() }
         let ending = initial.withBody(NoteDocument.FinalLineFeed.init(original:))
         var lastWritten = initial.bytes[...]
         var problem: NoteDocumentError?
         while true {
+            // A new note the editor never saved is abandoned (after a problem was written
+            // into the file, the text typed before is in it: that is kept as any other).
+            let abandons = isNew && problem == nil
             do { try runEditor(file.path) } catch {
+                if abandons && !file.wasWritten {
+                    file.discard()
+                    return .abandoned(reason: "\(error)")
+                }
                 if Self.editorNeverRan(error), let text = try? Self.text(of: file),
                    UTF8Text.equal(text, initial.bytes[...]) {
                     file.discard()
                     return .failed("\(error); nothing was changed")
                 }
                 return keep(file, because: "\(error)")
+            }
+            if abandons && !file.wasWritten {
+                file.discard()
+                return .abandoned(reason: nil)
             }
             let text: ArraySlice<UInt8>
             do { text = try Self.text(of: file) } catch { return keep(file, because: error.description) }
@@ -124,7 +163,8 @@ public struct NoteEditSession {
             case .success(let found): split = found
             case .failure(let error): return keep(file, because: error.description)
             }
-            switch save(split, base: base, id: id, refresh: refresh) {
+            let plan = save(split, base: base, refresh: refresh)
+            switch plan {
             case .unreadableStore(let reason):
                 return keep(file, because: reason)
             case .problem(let error):
@@ -133,14 +173,16 @@ public struct NoteEditSession {
                 do { try file.write(bytes: annotated) } catch { return keep(file, because: "\(error)") }
                 lastWritten = annotated[...]
                 continue
-            case .unchanged:
+            case .unchanged where !isNew:
                 file.discard()
                 return .unchanged
-            case .edit(let edit, let title):
+            case .unchanged, .edit:
+                // A new note saved unchanged is created as it was written.
+                let edited = if case .edit(let note) = plan { note } else { base }
                 let outcome: EditOutcome
-                do { outcome = try commit(edit) } catch { return keep(file, because: "the note could not be saved: \(error)") }
+                do { outcome = try commit(edited) } catch { return keep(file, because: "the note could not be saved: \(error)") }
                 file.discard()
-                return .saved(outcome, title: title)
+                return isNew ? .created(outcome, title: edited.title) : .saved(outcome, title: edited.title)
             }
         }
     }
@@ -178,13 +220,14 @@ public struct NoteEditSession {
         case unreadableStore(String)
         case problem(NoteDocumentError)
         case unchanged
-        case edit(NoteEdit, title: String)
+        /// The note as edited.
+        case edit(Note)
     }
 
     /// Reads the edited document against the store's current contents (an unknown
     /// category is a problem to fix in the editor). The contents are let go of before the
     /// caller commits.
-    private func save(_ split: NoteDocument.Split, base: Note, id: UUID, refresh: () throws -> NotesDatabase) -> SavePlan {
+    private func save(_ split: NoteDocument.Split, base: Note, refresh: () throws -> NotesDatabase) -> SavePlan {
         let current: NotesDatabase
         do { current = try refresh() } catch { return .unreadableStore("cannot read the store: \(error)") }
         let edited: Note, fields: NoteDocument.Fields
@@ -196,7 +239,7 @@ public struct NoteEditSession {
         }
         // A body known to differ (it was compared byte for byte) is a change; no need to read it again.
         guard fields.bodyIsOriginal == false || EditMerge.isChanged(base, edited) else { return .unchanged }
-        return .edit(EditMerge.edit(base: base, edited: edited), title: edited.title)
+        return .edit(edited)
     }
 
     private func keep(_ file: EditFile, because reason: String) -> Outcome {

@@ -13,6 +13,7 @@ public enum AppRender {
         if let trash = state.trash {
             TrashScreen.draw(trash, state, snapshot, into: &buffer, timeZone: timeZone)
             if state.showsHelp { HelpOverlay.draw(state, into: &buffer) }
+            MessageOverlay.draw(state, into: &buffer)
             return buffer
         }
         switch state.screen {
@@ -30,6 +31,7 @@ public enum AppRender {
         }
         StatusLine.draw(state, snapshot, into: &buffer)
         if state.showsHelp { HelpOverlay.draw(state, into: &buffer) }
+        MessageOverlay.draw(state, into: &buffer)
         return buffer
     }
 

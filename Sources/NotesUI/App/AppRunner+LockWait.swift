@@ -4,11 +4,13 @@ import NotesCore
 /// Commits that find the store's lock held by another process: the key returns at
 /// once, the list shows the change, and the runner saves it when the lock is free.
 extension AppRunner {
-    /// Queues edits that must wait for the lock (made at `now`); the list shows them as if committed.
-    func queue(_ edits: [StoreEdit], now: Date, holder: String?) {
+    /// Queues edits that must wait for the lock (made at `now`); the list shows them as
+    /// if committed, the cursor on `selecting` (else where it is).
+    func queue(_ edits: [StoreEdit], now: Date, holder: String?, selecting: UUID?) {
         pending.append(edits, now: now, holder: holder)
-        show(repository.contents)
-        state.message = .init(text: pending.waitingMessage, isError: false)
+        let selected = showingPending(repository.contents)
+        guard let waiting = pending.waiting else { return }
+        answer(.queued(waiting, keeping: selecting ?? selected))
     }
 
     /// Tries the queued commits again, oldest first, each resolved against the store as it
@@ -19,6 +21,7 @@ extension AppRunner {
     @discardableResult
     func savePending() -> Bool {
         guard !pending.isEmpty else { return true }
+        let keeping = state.selectedNote(in: snapshot)?.id
         var saved = 0
         var failure: String?
         var met = EditResolution()
@@ -35,7 +38,7 @@ extension AppRunner {
                 pending.stillBusy(holder: holder)
                 break
             } catch {
-                failure = "error: a change that waited for the lock could not be saved: \(error)"
+                failure = "\(error)"
                 pending.removeFirst()
                 continue
             }
@@ -43,33 +46,17 @@ extension AppRunner {
             if let step { history.record(step.completed(in: repository.contents)) }
             saved += 1
         }
-        if saved > 0 || failure != nil { show(repository.contents) }
-        if let failure {
-            state.message = .init(text: failure, isError: true)
-        } else if !pending.isEmpty {
-            if saved > 0 { state.message = waitingStatus }
-        } else if saved > 0 {
-            state.message = .init(text: saved == 1 ? "Saved the change that waited for the lock"
-                                  : "Saved the \(saved) changes that waited for the lock", isError: false)
-            mention(met)
-        }
+        if saved > 0 || failure != nil { _ = showingPending(repository.contents) }
+        answer(.triedWaiting(saved: saved, met: met, failure: failure, waiting: pending.waiting, keeping: keeping))
         return pending.isEmpty
     }
 
-    /// The status line while commits wait for the lock (and whether `q` was pressed).
-    var waitingStatus: AppState.Message {
-        quitWhenSaved
-            ? .init(text: "q again quits WITHOUT \(pending.unsavedCount) (else quits once saved); \(pending.waitingMessage)",
-                    isError: true)
-            : .init(text: pending.waitingMessage, isError: false)
-    }
-
-    /// Shows `database` with the queued commits on top, keeping the cursor on its note.
-    func show(_ database: NotesDatabase) {
+    /// Makes the snapshot `database` with the queued commits on top; returns the note the
+    /// cursor was on, for `update` to keep it there.
+    private func showingPending(_ database: NotesDatabase) -> UUID? {
         let selected = state.selectedNote(in: snapshot)?.id
         snapshot = NotesSnapshot(pending.overlaid(on: database), searchText: .inBackground)
-        if state.pendingSelection == nil { state.pendingSelection = selected }
-        state.reconcile(with: snapshot)
+        return selected
     }
 
     /// At the end of input, queued commits are still saved: tries again (every 100 ms)
@@ -77,8 +64,8 @@ extension AppRunner {
     func saveBeforeEnd() {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.endOfInputWaitSeconds * 1e9)
         while !savePending() && DispatchTime.now().uptimeNanoseconds < deadline { usleep(100_000) }
-        guard !pending.isEmpty else { return }
-        FileHandle.standardError.write(Data("notes: \(pending.waitingMessage); they were not saved\n".utf8))
+        guard let waiting = pending.waiting else { return }
+        FileHandle.standardError.write(Data("notes: \(waiting.message); they were not saved\n".utf8))
     }
 
     /// How long the end of input waits for the lock to save queued commits.

@@ -2,19 +2,18 @@ import Foundation
 import NotesCore
 
 /// The app's loop: draw, wait for an event, update, carry out the effects against the
-/// repository, pick up other processes' changes. A failed commit or edit becomes a
-/// message on the status line, never a crash.
+/// repository, pick up other processes' changes. The runner writes no state itself:
+/// what each effect came to goes back through `AppUpdate.update(_:result:snapshot:)` as
+/// an `EffectResult` (`answer`), and `update` alone says what the screen shows. A failed
+/// commit or edit becomes a message on the status line, never a crash.
 public final class AppRunner {
-    public internal(set) var state: AppState
+    public private(set) var state: AppState
     public internal(set) var snapshot: NotesSnapshot
     /// What `u` and `Ctrl-R` undo and redo: every change committed through `commit(_:)`.
     public internal(set) var history = UndoHistory()
     /// Commits that found the store's lock held by another process, tried again at each
     /// key and idle wake-up (see `PendingCommits`).
     var pending = PendingCommits()
-    /// `q` was pressed while commits were pending: the app quits once they are saved; a
-    /// second `q` quits without them.
-    var quitWhenSaved = false
     private let terminal: any Terminal
     let repository: any NotesRepository
     private let timeZone: TimeZone
@@ -24,8 +23,6 @@ public final class AppRunner {
     let sync: SyncAction?
     /// The sync `S` started, running on its own thread, and its mailbox.
     let backgroundSync = BackgroundSync()
-    /// `q` came while a sync ran: the runner quits when it ends (a second `q` quits at once).
-    var quitsAfterSync = false
 
     /// Syncs the store (`S`): reports progress lines, returns the summary to show. It runs
     /// on a thread of its own while the UI keeps working, so it must share nothing with
@@ -50,7 +47,7 @@ public final class AppRunner {
         self.unsavedFolder = unsavedFolder
         snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
         state = AppState(size: terminal.size)
-        state.reconcile(with: snapshot)
+        answer(.refreshed(keeping: nil))
     }
 
     /// A runner whose "editor" transforms the edited file's text (tests, the benchmark).
@@ -111,27 +108,30 @@ public final class AppRunner {
     /// Applies one event and its effects. False when the app should quit.
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
-        let effects = AppUpdate.update(&state, event: event, snapshot: snapshot, now: now())
-        if event != .idle && !effects.contains(.quit) && quitWhenSaved {
-            quitWhenSaved = false
-            state.message = .init(text: "\(pending.waitingMessage); staying", isError: false)
-        }
+        perform(AppUpdate.update(&state, event: event, snapshot: snapshot, now: now()))
+        guard state.quitting != .quitting else { return false }
+        showSyncEvents()
+        refreshFromRepository()
+        return state.quitting != .quitting
+    }
+
+    /// Hands the result of an effect to `update`, and performs what it asks for next.
+    func answer(_ result: EffectResult) {
+        perform(AppUpdate.update(&state, result: result, snapshot: snapshot))
+    }
+
+    /// Carries out effects, in order; each one's result goes back through `answer`.
+    private func perform(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
             case .quit:
-                if backgroundSync.isRunning && !quitsAfterSync {
-                    quitsAfterSync = true
-                    state.message = .init(text: Self.waitingForSync, isError: false)
-                } else if !pending.isEmpty && !quitWhenSaved {
-                    quitWhenSaved = true  // asked once: a second q quits without them
-                    state.message = waitingStatus
-                } else {
-                    return false
-                }
+                return  // `state.quitting` says so; the loop ends
             case .commit(let edits):
                 _ = try? commit(edits)  // an error is on the status line
             case .editNote(let id):
                 edit(id)
+            case .writeNewNote(let note):
+                write(newNote: note)
             case .undo:
                 apply(.undo)
             case .redo:
@@ -142,13 +142,6 @@ public final class AppRunner {
                 startSync()
             }
         }
-        showSyncEvents()
-        refreshFromRepository()
-        // Whatever else the status line said, it keeps saying that changes wait.
-        if !pending.isEmpty && state.message == nil { state.message = waitingStatus }
-        // A q that waits (for the sync, for changes waiting for the lock) quits once they are done.
-        let wantsToQuit = quitsAfterSync || quitWhenSaved
-        return !(wantsToQuit && !(quitsAfterSync && isSyncing) && pending.isEmpty)
     }
 
     /// The commits waiting for the lock, oldest first: 0 when everything is saved.
@@ -156,7 +149,7 @@ public final class AppRunner {
 
     /// Puts a message on the status line (until the next key), e.g. the store's warnings at start.
     public func show(message: String, isError: Bool) {
-        state.message = .init(text: message, isError: isError)
+        answer(.notice(message, isError: isError))
     }
 
     /// Draws the current state.
@@ -175,10 +168,10 @@ public final class AppRunner {
     /// (`PendingCommits`), and so is every commit after it, to keep their order; they are
     /// resolved and recorded for undo when they go through (`savePending`).
     @discardableResult
-    private func commit(_ edits: [StoreEdit]) throws -> EditResolution? {
+    private func commit(_ edits: [StoreEdit], selecting: UUID? = nil) throws -> EditResolution? {
         let time = now()
         guard pending.isEmpty else {
-            queue(edits, now: time, holder: nil)
+            queue(edits, now: time, holder: nil, selecting: selecting)
             return nil
         }
         var step: UndoStep?
@@ -188,23 +181,15 @@ public final class AppRunner {
                 step = UndoStep.before(changes, in: caughtUp)
             }
         } catch StoreError.locked(_, let holder) {
-            queue(edits, now: time, holder: holder)
+            queue(edits, now: time, holder: holder, selecting: selecting)
             return nil
         } catch {
-            throw failed(error)
+            answer(.commitFailed("\(error)"))
+            throw error
         }
-        state.reconcile(with: snapshot)
         if let step { history.record(step.completed(in: repository.contents)) }
-        mention(resolution)
+        answer(.committed(resolution, selecting: selecting))
         return resolution
-    }
-
-    /// A commit that failed: the list shows the repository again, the error the status line.
-    private func failed(_ error: any Error) -> any Error {
-        state.pendingSelection = nil
-        state.reconcile(with: snapshot)
-        state.message = .init(text: "error: \(error)", isError: true)
-        return error
     }
 
     /// Why an undo or redo was refused: something it puts back whole changed elsewhere.
@@ -217,15 +202,8 @@ public final class AppRunner {
     /// meanwhile refuses the step (dropped; the status line says why); a field changed
     /// elsewhere is replaced and the status line names the value.
     private func apply(_ direction: UndoStep.Direction) {
-        let verb = direction == .undo ? "undo" : "redo"
-        guard pending.isEmpty else {
-            state.message = .init(text: "Not \(verb)ne: first \(pending.waitingMessage)", isError: true)
-            return
-        }
-        guard let step = history.take(direction) else {
-            state.message = .init(text: "Nothing to \(verb)", isError: false)
-            return
-        }
+        guard pending.isEmpty else { return answer(.undo(direction, .blockedBySaves)) }
+        guard let step = history.take(direction) else { return answer(.undo(direction, .nothingToUndo)) }
         refreshFromRepository()
         let resolution: EditResolution
         do {
@@ -234,33 +212,46 @@ public final class AppRunner {
                 return step.edits(direction, in: caughtUp)
             }, through: repository, now: now())
         } catch let refused as ChangedElsewhere {
-            state.reconcile(with: snapshot)
-            state.message = .init(text: "Not \(verb)ne: \(refused.what) changed elsewhere meanwhile; kept as it is", isError: true)
-            return
+            return answer(.undo(direction, .changedElsewhere(refused.what)))
         } catch StoreError.locked(_, let holder) {
-            state.reconcile(with: snapshot)
             history.putBack(step, direction)  // nothing happened: u tries again later
-            state.message = .init(text: "Not \(verb)ne: waiting for \(holder); try again", isError: true)
-            return
+            return answer(.undo(direction, .locked(holder: holder)))
         } catch {
-            state.pendingSelection = nil
-            state.reconcile(with: snapshot)
-            state.message = .init(text: "Not \(verb)ne: error: \(error)", isError: true)
-            return
+            return answer(.undo(direction, .failed("\(error)")))
         }
-        state.reconcile(with: snapshot)
         history.applied(step, direction)
-        let elsewhere = Self.elsewhereNote(resolution)
-        let done = direction == .undo ? "Undone: \(step.summary)" : "Redone: \(step.summary)"
-        state.message = .init(text: done + (elsewhere.isEmpty ? "" : "; \(elsewhere)")
-                                + (direction == .undo ? " (Ctrl-R redoes)" : " (u undoes)"), isError: false)
+        answer(.undo(direction, .done(summary: step.summary, elsewhere: AppUpdate.elsewhereNote(resolution))))
     }
 
     /// The whole note in the editor (`NoteEditSession`), the terminal suspended while it
-    /// runs; the save goes through `commit(_:)`; the outcome goes on the status line.
+    /// runs; the save goes through `commit(_:)`; the outcome goes to `update`.
     private func edit(_ id: UUID) {
         // A note that is not there (its creation just failed) leaves that error on the status line.
         guard snapshot.database.notes[id] != nil else { return }
+        let outcome = inEditor { session in
+            session.edit(noteID: id, refresh: refreshForEditor, commit: { edit in
+                try commit([.note(edit)], selecting: id)?.outcomes.first ?? EditOutcome(subject: .note(id))
+            })
+        }
+        answer(.editFinished(outcome, noteID: id))
+    }
+
+    /// `n`: a new note written in the editor; it is created only if the editor saves it
+    /// (`NoteEditSession.write(newNote:)`).
+    private func write(newNote note: Note) {
+        let categoryName = note.categoryID.flatMap { snapshot.database.categories[$0]?.name }
+        let outcome = inEditor { session in
+            session.write(newNote: note, categoryName: categoryName, refresh: refreshForEditor, commit: { written in
+                try commit([.change(.putNote(written))], selecting: written.id)?.outcomes.first
+                    ?? EditOutcome(subject: .note(written.id))
+            })
+        }
+        answer(.editFinished(outcome, noteID: note.id))
+    }
+
+    /// Runs an edit session with the terminal handed to the editor, and a hangup held
+    /// until what the editor saved is saved or kept.
+    private func inEditor(_ run: (NoteEditSession) -> NoteEditSession.Outcome) -> NoteEditSession.Outcome {
         let session = NoteEditSession(
             runEditor: { [terminal, runEditor] path in
                 terminal.suspend()
@@ -268,29 +259,24 @@ public final class AppRunner {
                 try runEditor(path)
             },
             unsavedFolder: unsavedFolder, now: now)
-        // A hangup while the editor runs waits until what it saved is saved or kept.
         let hold = TerminationHold.begin()
-        let outcome = session.edit(
-            noteID: id,
-            refresh: {
-                // While commits wait for the lock, the list already shows them.
-                guard savePending() else { return snapshot.database }
-                // Reconciling costs a pass over the filter: only when something came in.
-                if try snapshot.refresh(from: repository) { state.reconcile(with: snapshot) }
-                return snapshot.database
-            },
-            commit: { edit in
-                state.pendingSelection = id
-                return try commit([.note(edit)])?.outcomes.first ?? EditOutcome(subject: .note(id))
-            })
+        let outcome = run(session)
         if let signal = hold.end() {
             // The terminal went away (or the session is ending) while the editor ran: the
             // text is saved or kept by now; the next start says where. End as the signal says.
             raise(signal)
         }
         if case .kept(let path, _) = outcome { UnsavedTexts.markTold([path], in: unsavedFolder) }
-        state.message = pending.isEmpty ? .init(text: outcome.message, isError: outcome.isError)
-            : .init(text: pending.waitingMessage, isError: false)
+        return outcome
+    }
+
+    /// The store as the editor session reads it: other processes' commits picked up
+    /// (while commits wait for the lock, the list already shows them).
+    private func refreshForEditor() throws -> NotesDatabase {
+        guard savePending() else { return snapshot.database }
+        // Reconciling costs a pass over the filter: only when something came in.
+        if try snapshot.refresh(from: repository) { answer(.refreshed(keeping: nil)) }
+        return snapshot.database
     }
 
     /// Picks up other processes' commits. The list keeps the cursor on the note it was on.
@@ -298,13 +284,9 @@ public final class AppRunner {
         guard savePending() else { return }
         let selected = state.selectedNote(in: snapshot)?.id
         do {
-            if try snapshot.refresh(from: repository) {
-                if state.pendingSelection == nil { state.pendingSelection = selected }
-                state.reconcile(with: snapshot)
-            }
+            if try snapshot.refresh(from: repository) { answer(.refreshed(keeping: selected)) }
         } catch {
-            state.reconcile(with: snapshot)
-            state.message = .init(text: "error: \(error)", isError: true)
+            answer(.refreshFailed("\(error)"))
         }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import NotesCore
 
-/// The whole state of the interface, as a value: which screen, selections, scroll
-/// offsets, the filter, an open prompt, confirmation, color picker or help, and the
-/// status message. Widgets keep no state of their own; it all lives here.
+/// The whole state of the interface, as a value: which screen, which dialog over it
+/// (`Modal`: one at a time), selections, scroll offsets, the filter, the status message,
+/// and whether the app is quitting (`Quitting`). Widgets keep no state of their own;
+/// it all lives here.
 public struct AppState: Equatable, Sendable {
     public enum Screen: Equatable, Sendable {
         case notes
@@ -81,18 +82,20 @@ public struct AppState: Equatable, Sendable {
     }
 
     public var screen: Screen = .notes
+    /// What is open over the screen and takes the keys, if anything: one enum, so that
+    /// two dialogs can never be open at once. `prompt`, `picker`, `trash`, `showsHelp`
+    /// and the like read and write it.
+    public var modal: Modal?
+    /// Whether the app runs or is on its way out (waiting for a sync, for saves).
+    public var quitting = Quitting.running
+    /// The sync `S` started is running (`EffectResult.syncStarted` until `.syncFinished`).
+    public var isSyncing = false
+    /// Commits waiting for another process to free the store's lock (`EffectResult.queued`).
+    public var waitingSaves: WaitingSaves?
     public var size: TerminalSize
     public var noteRow = 0
     public var noteScroll = 0
     public var filter = NoteFilter()
-    /// The filter's text field while `/` is taking the filter text.
-    public var filterField: TextField?
-    /// True while `/` is taking the filter text; setting it opens (with the current
-    /// query) or closes the filter's field.
-    public var isEditingFilter: Bool {
-        get { filterField != nil }
-        set { filterField = newValue ? (filterField ?? TextField(text: filter.query)) : nil }
-    }
     /// On the notes screen: whether the keys go to the category pane (`Tab`, `h`) rather than the list.
     public var focusesCategoryPane = false
     public var categoryRow = 0
@@ -103,15 +106,6 @@ public struct AppState: Equatable, Sendable {
     var readHolding: ReadHolding?
     /// `/` in the read view: the text searched for inside the note, or being typed.
     public var readSearch: ReadSearch?
-    public var prompt: Prompt?
-    public var confirmation: Confirmation?
-    public var picker: PickerSession?
-    public var chooser: ChooserSession?
-    /// The trash screen, while it is open (`T`).
-    public var trash: TrashBrowser?
-    public var showsHelp = false
-    /// The first line of the help shown, when it is taller than the screen (`HelpOverlay`).
-    public var helpScroll = 0
     /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
     public var showsPreview = true
     /// While set, the preview pane keeps showing this note instead of the selected one:
@@ -127,10 +121,14 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// Whether a dialog or a text field is open (prompt, question, picker, chooser, help,
-    /// the filter being typed): then keys go to it, and `q` or `Ctrl-C` never quit.
+    /// a message shown whole, the filter being typed): then keys go to it, and `q` or
+    /// `Ctrl-C` never quit.
     public var hasOpenDialog: Bool {
-        prompt != nil || confirmation != nil || picker != nil || chooser != nil || showsHelp || filterField != nil
-            || trash?.isAsking == true || readSearch?.field != nil
+        switch modal {
+        case nil: readSearch?.field != nil
+        case .trash(let browser): browser.isAsking || readSearch?.field != nil
+        default: true
+        }
     }
 
     /// The id of the selected note in the list, if any.

@@ -11,7 +11,8 @@ extension AppUpdate {
     }
 
     /// The keys of the open trash screen.
-    static func trashKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+    static func trashKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot,
+                         shown: AppState.Message?) -> [Effect] {
         guard var browser = state.trash else { return [] }
         defer {
             if state.trash != nil {
@@ -70,6 +71,8 @@ extension AppUpdate {
             return [.suspend]
         case .help:
             state.showsHelp = true
+        case .showMessage:
+            showWhole(shown, &state)
         case .back where key == .escape && !browser.query.isEmpty:
             browser.query = ""
             browser.row = 0

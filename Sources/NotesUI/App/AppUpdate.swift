@@ -21,8 +21,13 @@ public enum AppUpdate {
         case .idle:
             return []
         case .key(let key):
+            let shown = state.message, quitting = state.quitting
             state.message = nil
-            return handle(key, &state, snapshot, now, previewed: previewed)
+            var effects = handle(key, &state, snapshot, now, previewed: previewed, shown: shown)
+            // A key that did not ask to quit again, while waiting for saves to quit: stays.
+            if quitting == .waitingForSaves && state.quitting == .waitingForSaves { stayInsteadOfQuitting(&state) }
+            if !effects.contains(.quit) { effects += finishing(&state) }
+            return effects
         }
     }
 
@@ -32,20 +37,26 @@ public enum AppUpdate {
     /// reaches a dialog or a field; then an open dialog or field takes every key (`Ctrl-C`
     /// and `Esc` cancel it); a paste reaches only text fields; `Ctrl-C` quits only here at
     /// the top level of a screen.
+    /// - Parameter shown: the message the status line showed before this key (`M` shows it whole).
     private static func handle(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date,
-                               previewed: UUID?) -> [Effect] {
+                               previewed: UUID?, shown: AppState.Message?) -> [Effect] {
         if key == .control("z") { return [.suspend] }
-        if Layout.isTooSmall(state.size) { return tooSmallKey(key, state) }
+        if Layout.isTooSmall(state.size) { return tooSmallKey(key, &state) }
+        if state.wholeMessage != nil {
+            if case .paste = key { return [] }
+            MessageOverlay.handle(key, &state)
+            return []
+        }
         if state.showsHelp {
             if case .paste = key { return [] }
             HelpOverlay.handle(key, &state)
             return []
         }
-        if state.picker != nil { return pickerKey(key, &state, snapshot) }
+        if state.picker != nil { return pickerKey(key, &state, snapshot, shown: shown) }
         if state.chooser != nil { return chooserKey(key, &state, snapshot, now) }
         if state.prompt != nil { return promptKey(key, &state, snapshot, now) }
         if let confirmation = state.confirmation { return confirmKey(key, confirmation, &state, snapshot, now) }
-        if state.trash != nil { return trashKey(key, &state, snapshot) }  // Ctrl-C there cancels, never quits
+        if state.trash != nil { return trashKey(key, &state, snapshot, shown: shown) }  // Ctrl-C there cancels, never quits
         if state.isEditingFilter { return filterKey(key, &state, snapshot, previewed: previewed) }
         if state.readSearch?.field != nil, case .reading(let id) = state.screen {
             readSearchKey(key, id, &state, snapshot)  // a field: Esc and Ctrl-C cancel it
@@ -57,9 +68,12 @@ public enum AppUpdate {
         switch action {
         case .undo: return [.undo]
         case .redo: return [.redo]
-        case .quit: return [.quit]
+        case .quit: return quit(&state)
         case .suspend: return [.suspend]
         case .redraw: return []  // the terminal layer repaints every cell
+        case .showMessage:
+            showWhole(shown, &state)
+            return []
         case .help:
             state.showsHelp = true
             return []
@@ -79,9 +93,16 @@ public enum AppUpdate {
 
     /// While the terminal is too small: `q` and `Ctrl-C` quit when no dialog or field is
     /// open (hidden as it is); every other key does nothing.
-    private static func tooSmallKey(_ key: Key, _ state: AppState) -> [Effect] {
+    private static func tooSmallKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         guard !state.hasOpenDialog, key == .character("q") || key == .control("c") else { return [] }
-        return [.quit]
+        return quit(&state)
+    }
+
+    /// `M`: the message the status line showed, whole, over the screen (PRODUCT §5: a
+    /// message longer than the line can be read whole).
+    static func showWhole(_ shown: AppState.Message?, _ state: inout AppState) {
+        guard let shown else { return }
+        state.modal = .message(shown, scroll: 0, over: state.modal)
     }
 
     /// Moves a selection by `delta` rows, or to the ends (`Int.min`/`Int.max`).
@@ -126,11 +147,9 @@ public enum AppUpdate {
         }
         switch prompt.purpose {
         case .newNoteTitle:
-            let note = Note(title: text, created: now, categoryID: state.filter.categoryID)
-            state.filter.set(query: "", scope: state.filter.scope, in: snapshot.index)
-            state.pendingSelection = note.id
-            state.message = .init(text: "Created \"\(text)\"", isError: false)
-            return [.commit([.change(.putNote(note))]), .editNote(note.id)]
+            // Written in the editor first: created only if the editor saves it. The
+            // filter stays; the status line says if it hides the new note.
+            return [.writeNewNote(Note(title: text, created: now, categoryID: state.filter.categoryID))]
         case .newCategoryName:
             let category = Category(name: text)
             state.pendingSelection = category.id
@@ -166,10 +185,15 @@ public enum AppUpdate {
         }
     }
 
-    private static func pickerKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+    private static func pickerKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot,
+                                  shown: AppState.Message?) -> [Effect] {
         guard var session = state.picker else { return [] }
         if key == .character("?") && session.picker.hexEntry == nil {
             state.showsHelp = true  // the help of the picker's keys (`KeyMap.picker`), over it
+            return []
+        }
+        if key == KeyMap.wholeMessage.keys.first && session.picker.hexEntry == nil {
+            showWhole(shown, &state)
             return []
         }
         if key == .control("c") && session.picker.hexEntry == nil {

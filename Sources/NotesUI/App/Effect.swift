@@ -1,13 +1,16 @@
 import Foundation
 import NotesCore
 
-/// Something `update` asks the runner to do outside the state.
+/// Something `update` asks the runner to do outside the state. What it comes to goes
+/// back to `update` as an `EffectResult`.
 public enum Effect: Equatable, Sendable {
     /// Commit these edits, all or none, resolved against the store as it is under its lock
     /// (`StoreEdit.resolve`); an error becomes a message on the status line.
     case commit([StoreEdit])
     /// Edit the whole note (header and body) in `$VISUAL`/`$EDITOR`, the terminal suspended meanwhile.
     case editNote(UUID)
+    /// `n`: write this new note in the editor; it is created only if the editor saves it.
+    case writeNewNote(Note)
     /// `u` / `Ctrl-R`: undo or redo the last change of this session (see `UndoHistory`).
     case undo
     case redo
@@ -15,5 +18,6 @@ public enum Effect: Equatable, Sendable {
     case suspend
     /// `S`: sync the store through git (`notes sync`); progress and the result on the status line.
     case sync
+    /// The loop ends (`AppState.quitting` is `.quitting`).
     case quit
 }

@@ -58,13 +58,8 @@ struct PendingCommits {
         return result
     }
 
-    /// The status line while commits wait: who holds the lock and how many wait.
-    var waitingMessage: String {
-        "waiting for \(holder): \(unsavedCount) not saved yet"
-    }
-
-    /// "1 change", "3 changes".
-    var unsavedCount: String {
-        count == 1 ? "1 change" : "\(count) changes"
+    /// What the status line says of them: who holds the lock and how many wait (nil: none).
+    var waiting: AppState.WaitingSaves? {
+        queue.isEmpty ? nil : AppState.WaitingSaves(holder: holder, count: count)
     }
 }

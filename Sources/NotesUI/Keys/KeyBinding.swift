@@ -16,6 +16,8 @@ public enum KeyAction: Hashable, Sendable {
     case colorControl, accept, cancel
     // Anywhere.
     case undo, redo, openTrash, help, back, quit, suspend
+    /// `M`: the status line's message whole, wrapped, when it is longer than the line.
+    case showMessage
     /// `Ctrl-L`: the terminal layer repaints every cell (see DECISIONS "Terminal"); `update` does nothing.
     case redraw
 }
@@ -26,6 +28,8 @@ public enum KeyCondition: Hashable, Sendable {
     case always
     /// Something is selected: a note in the list, a note read, a category, a trashed note.
     case selection
+    /// The status line's message is cut at the width (it then ends in this binding's footer text).
+    case cutMessage
 }
 
 /// One entry of a key map: the keys, what they do, how the help and the footer name it.

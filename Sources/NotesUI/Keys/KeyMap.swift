@@ -38,7 +38,9 @@ public struct KeyMap: Sendable {
     /// them as many others as fit, in priority order, leaving out those whose condition
     /// does not hold. Stops at the first one that does not fit, so a wider footer only adds.
     public func footer(width: Int, hasSelection: Bool) -> String {
-        let applies = allBindings.filter { $0.footer != nil && ($0.when == .always || hasSelection) }
+        let applies = allBindings.filter {
+            $0.footer != nil && ($0.when == .always || $0.when == .selection && hasSelection)
+        }
             .sorted { $0.priority < $1.priority }
         let pinned = applies.filter(\.pinned).compactMap(\.footer)
         var used = DisplayWidth.of(pinned.joined(separator: Self.footerGap))
@@ -53,9 +55,16 @@ public struct KeyMap: Sendable {
         return (chosen + pinned).joined(separator: Self.footerGap)
     }
 
-    /// `Ctrl-Z` and `Ctrl-L`, on every screen.
+    /// `M`: a message cut at the width ends in `…` and this binding's footer text; the
+    /// key shows the message whole (`MessageOverlay`). In the maps through `everywhere`.
+    public static let wholeMessage = KeyBinding([.character("M")], "M", .showMessage, "the message, whole",
+                                                footer: "M whole", priority: 95, when: .cutMessage)
+
+    /// `Ctrl-Z`, `Ctrl-L` and `M`, on every screen (`Ctrl-L` and `M` share a line of the
+    /// help, which fits 80×24 on the notes screen).
     public static let everywhere: [KeyBinding] = [
         KeyBinding([.control("z")], "Ctrl-Z", .suspend, "suspend (fg resumes)"),
-        KeyBinding([.control("l")], "Ctrl-L", .redraw, "redraw the screen"),
+        KeyBinding(presses: [(.control("l"), .redraw)] + wholeMessage.presses, "Ctrl-L M",
+                   "redraw; a cut message whole"),
     ]
 }

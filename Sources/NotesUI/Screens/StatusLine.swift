@@ -21,8 +21,7 @@ public enum StatusLine {
             if hintWidth > 0 { buffer.write(filterHint, x: width - hintWidth + 1, y: y, style: Theme.secondary) }
             if let notice = field.notice { drawProblem(notice, above: y, into: &buffer) }
         } else if let message = state.message {
-            buffer.write(DisplayWidth.truncate(message.text, to: width), x: 0, y: y,
-                         style: message.isError ? Theme.error : Theme.message, limit: width)
+            drawMessage(message, y: y, into: &buffer)
         } else if case .reading = state.screen, let search = state.readSearch, search.currentMatch != nil {
             let text = "/\(search.text)  n next  N previous  Esc clear"
             buffer.write(DisplayWidth.truncate(text, to: width), x: 0, y: y, style: Theme.message, limit: width)
@@ -30,6 +29,14 @@ public enum StatusLine {
             buffer.write(DisplayWidth.truncate(KeyHelp.statusKeys(for: state, snapshot, width: width), to: width), x: 0, y: y,
                          style: Theme.secondary, limit: width)
         }
+    }
+
+    /// A message on row `y`; cut at the width, it ends in `…` and says which key shows it whole.
+    static func drawMessage(_ message: AppState.Message, y: Int, into buffer: inout ScreenBuffer) {
+        let width = buffer.size.width
+        let (text, hint) = MessageOverlay.statusText(message, width: width)
+        buffer.write(text, x: 0, y: y, style: message.isError ? Theme.error : Theme.message, limit: width)
+        if let hint { buffer.write(hint, x: width - DisplayWidth.of(hint), y: y, style: Theme.secondary, limit: width) }
     }
 
     /// Shown while the filter is typed.

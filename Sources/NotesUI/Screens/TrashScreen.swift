@@ -56,8 +56,7 @@ public enum TrashScreen {
             buffer.write(DisplayWidth.truncate("Delete \"\(title)\" for good? (y/n)", to: width),
                          x: 0, y: y, style: Theme.message, limit: width)
         } else if let message = state.message {
-            buffer.write(DisplayWidth.truncate(message.text, to: width), x: 0, y: y,
-                         style: message.isError ? Theme.error : Theme.message, limit: width)
+            StatusLine.drawMessage(message, y: y, into: &buffer)
         } else {
             let keys = KeyHelp.statusKeys(for: state, snapshot, width: width)
             buffer.write(DisplayWidth.truncate(keys, to: width), x: 0, y: y, style: Theme.secondary, limit: width)
