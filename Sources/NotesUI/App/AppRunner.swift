@@ -14,6 +14,8 @@ public final class AppRunner {
     /// Commits that found the store's lock held by another process, tried again at each
     /// key and idle wake-up (see `PendingCommits`).
     var pending = PendingCommits()
+    /// Messages `show(message:isError:)` got, not yet handed to `update`.
+    private var notices: [EffectResult] = []
     private let terminal: any Terminal
     let repository: any NotesRepository
     private let timeZone: TimeZone
@@ -112,6 +114,7 @@ public final class AppRunner {
         guard state.quitting != .quitting else { return false }
         showSyncEvents()
         refreshFromRepository()
+        answerNotices()
         return state.quitting != .quitting
     }
 
@@ -147,13 +150,21 @@ public final class AppRunner {
     /// The commits waiting for the lock, oldest first: 0 when everything is saved.
     public var pendingCommitCount: Int { pending.count }
 
-    /// Puts a message on the status line (until the next key), e.g. the store's warnings at start.
+    /// Puts a message on the status line (until the next key), e.g. the store's warnings at
+    /// start. The store's handlers call this from inside the runner's own refresh, while the
+    /// snapshot is being changed: the message waits in `notices` until that is done.
     public func show(message: String, isError: Bool) {
-        answer(.notice(message, isError: isError))
+        notices.append(.notice(message, isError: isError))
+    }
+
+    /// Hands the waiting notices to `update`, oldest first.
+    private func answerNotices() {
+        while !notices.isEmpty { answer(notices.removeFirst()) }
     }
 
     /// Draws the current state.
     public func draw() {
+        answerNotices()
         terminal.draw(AppRender.render(state, snapshot: snapshot, size: terminal.size, colorMode: terminal.colorMode,
                                        timeZone: timeZone))
     }
