@@ -53,6 +53,20 @@ import Testing
         #expect(!message.isError)
     }
 
+    @Test func anEditorThatIsNotThereIsAnErrorAndMakesNoNote() throws {
+        let folder = try TemporaryFolder(prefix: "notes-ui-new")
+        defer { folder.remove() }
+        let repository = InMemoryNotesRepository(UIFixtures.database)
+        let (runner, terminal) = runner(repository, unsaved: folder.file("unsaved"), editor: { _ in
+            throw EditorError.failed(command: "nosuchedit", status: 127)
+        })
+        newNote("No editor", terminal, runner)
+        #expect(repository.commits.isEmpty)
+        let message = try #require(runner.state.message)
+        #expect(message.isError)
+        #expect(message.text == "error: the editor 'nosuchedit' was not found (set $VISUAL or $EDITOR); the new note was not made")
+    }
+
     @Test func anEditorThatFailsAfterWritingKeepsTheTextAndSaysWhere() throws {
         let folder = try TemporaryFolder(prefix: "notes-ui-new")
         defer { folder.remove() }

@@ -129,7 +129,9 @@ public struct NoteEditSession {
             do { try runEditor(file.path) } catch {
                 if abandons && !file.wasWritten {
                     file.discard()
-                    return .abandoned(reason: "\(error)")
+                    // An editor that never ran is an error to fix; one that quit with an error (`:cq`) is a choice.
+                    return Self.editorNeverRan(error) ? .failed("\(error); the new note was not made")
+                        : .abandoned(reason: "\(error)")
                 }
                 if Self.editorNeverRan(error), let text = try? Self.text(of: file),
                    UTF8Text.equal(text, initial.bytes[...]) {
