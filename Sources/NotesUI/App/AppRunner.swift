@@ -172,8 +172,9 @@ public final class AppRunner {
     /// Every change of the UI goes through here: its edits are resolved against the store
     /// as it is under the lock and committed (`NotesSnapshot.commit`), and recorded (the
     /// values it touched, before and after, read under the lock) so that `u` can take it
-    /// back. When an edit replaced a value set elsewhere, the status line says so. Returns
-    /// what the edits met (nil: queued); throws the error, already shown on the status line.
+    /// back. `update` hears how it went (`committed`, with what the edits met elsewhere;
+    /// `commitFailed`; `queued`). Returns what the edits met (nil: queued); throws the
+    /// error, already answered.
     ///
     /// While another process holds the store's lock the edits are queued instead
     /// (`PendingCommits`), and so is every commit after it, to keep their order; they are

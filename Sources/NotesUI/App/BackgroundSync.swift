@@ -2,7 +2,7 @@ import Foundation
 
 /// One sync (`S`) running on a thread of its own, and the mailbox through which it talks
 /// to the runner: progress lines and the final outcome are posted here by the sync's
-/// thread and taken by the runner's loop, which shows them on the status line.
+/// thread and taken by the runner's loop, which hands them to `AppUpdate` (`EffectResult`).
 ///
 /// `@unchecked Sendable` is safe: every stored property is read and written only while
 /// `condition` is locked, and the action itself is `@Sendable`. The sync's thread never
