@@ -31,13 +31,13 @@ public enum AppUpdate {
         }
     }
 
-    /// - Parameter previewed: the note the preview showed before this key.
-    ///
     /// The order matters: while the terminal is too small nothing is shown, so no key
     /// reaches a dialog or a field; then an open dialog or field takes every key (`Ctrl-C`
     /// and `Esc` cancel it); a paste reaches only text fields; `Ctrl-C` quits only here at
     /// the top level of a screen.
-    /// - Parameter shown: the message the status line showed before this key (`M` shows it whole).
+    /// - Parameters:
+    ///   - previewed: the note the preview showed before this key.
+    ///   - shown: the message the status line showed before this key (`M` shows it whole).
     private static func handle(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date,
                                previewed: UUID?, shown: AppState.Message?) -> [Effect] {
         if key == .control("z") { return [.suspend] }
