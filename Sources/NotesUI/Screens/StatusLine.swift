@@ -24,8 +24,7 @@ public enum StatusLine {
             buffer.write(DisplayWidth.truncate(message.text, to: width), x: 0, y: y,
                          style: message.isError ? Theme.error : Theme.message, limit: width)
         } else if case .reading = state.screen, let search = state.readSearch, search.currentMatch != nil {
-            let text = "/\(search.text)  n next  N previous  Esc clear"
-            buffer.write(DisplayWidth.truncate(text, to: width), x: 0, y: y, style: Theme.message, limit: width)
+            buffer.write(DisplayWidth.truncate(search.statusText, to: width), x: 0, y: y, style: Theme.message, limit: width)
         } else {
             buffer.write(DisplayWidth.truncate(KeyHelp.statusKeys(for: state, snapshot, width: width), to: width), x: 0, y: y,
                          style: Theme.secondary, limit: width)
