@@ -104,7 +104,7 @@ struct RenameCategory: ParsableCommand {
         // A field edit, resolved under the lock: a color set elsewhere meanwhile stays.
         let edit = CategoryEdit(categoryID: category.id, name: FieldChange(from: category.name, to: name))
         let resolution = try store.commit([.category(edit)], now: Date())
-        Console.out("renamed \(category.name) to \(name)")
+        Console.out("renamed category \(category.name) to \(name)")
         if !resolution.replaced.isEmpty { Console.warning("the category changed meanwhile elsewhere: \(ReplacedValue.note(resolution.replaced))") }
     }
 }

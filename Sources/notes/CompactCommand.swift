@@ -41,21 +41,11 @@ enum DetachedCompaction {
         let length = readlink("/proc/self/exe", &executable, executable.count - 1)
         guard length > 0 else { return }
         let path = String(decoding: executable.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let arguments = [path, "compact", "--store", url.path]
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // glibc's POSIX_SPAWN_SETSID (0x80; Swift does not see it without _GNU_SOURCE).
-        posix_spawnattr_setflags(&attributes, Int16(0x80))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        let pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        var pid: pid_t = 0
-        _ = posix_spawn(&pid, path, &actions, &attributes, pointers, environ)
+        var child = ChildSpawn(program: path, arguments: [path, "compact", "--store", url.path])
+        child.newSession = true
+        child.standardInput = .open("/dev/null", flags: O_RDONLY)
+        child.standardOutput = .open("/dev/null", flags: O_WRONLY)
+        child.standardError = .open("/dev/null", flags: O_WRONLY)
+        _ = try? child.start()  // not waited for: it outlives this command
     }
 }

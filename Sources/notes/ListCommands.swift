@@ -29,7 +29,9 @@ struct List: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Only notes matching this search, as the UI's / filter: every word (in title, body, tags or category), "
-            + "\"a phrase\", #tag, @category or @\"Two words\"; case, accents and Unicode forms are ignored.",
+            + "\"a phrase\", #tag, @category or @\"Two words\" (# or @ alone: any tag or category); "
+            + "-term leaves out what matches term (-draft, -#done, -@ for no category); "
+            + "case, accents and Unicode forms are ignored.",
         valueName: "text"))
     var search: String?
 

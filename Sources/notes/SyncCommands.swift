@@ -11,7 +11,7 @@ struct SyncCommand: ParsableCommand {
         'notes sync init REMOTE' sets up a git repository beside the store (STORE.sync) with REMOTE \
         (any URL or path git understands) as its origin. 'notes sync' then commits the changes made here, \
         fetches, merges note by note, pushes, and updates the store. A note changed on both sides keeps \
-        the later version; the other becomes a copy tagged 'conflict'. Git uses your own credentials and \
+        the later version; the other becomes '<title> (conflict copy)', tagged 'conflict'. Git uses your own credentials and \
         SSH keys; it never prompts.
         """,
         subcommands: [SyncRun.self, SyncInit.self, SyncStatusCommand.self],

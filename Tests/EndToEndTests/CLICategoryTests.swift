@@ -77,7 +77,7 @@ import Testing
         try sandbox.ok("category", "add", "Work", "--color", "336699")
         let id = try sandbox.add("memo", "--category", "Work")
 
-        try sandbox.ok("category", "rename", "work", "Office")
+        #expect(try sandbox.ok("category", "rename", "work", "Office") == "renamed category Work to Office\n")
 
         let category = try #require(try sandbox.categories().first)
         #expect(category["name"] as? String == "Office")

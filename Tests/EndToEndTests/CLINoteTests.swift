@@ -86,7 +86,7 @@ import Testing
         let report = try sandbox.add("Quarterly report", "--category", "Work", "--tag", "urgent")
         let standup = try sandbox.add("Standup notes", "--category", "work", "--body", "Discuss the Café menu")
         let groceries = try sandbox.add("Groceries", "--category", "Home", "--tag", "urgent", "--tag", "shopping")
-        _ = try sandbox.add("Loose idea")
+        let loose = try sandbox.add("Loose idea")
 
         func ids(_ filters: String...) throws -> Set<String> {
             let result = try sandbox.runner.run(["list"] + filters + ["--json", "--store", sandbox.storePath])
@@ -100,6 +100,12 @@ import Testing
         #expect(try ids("--search", "cafe") == [standup])
         #expect(try ids("--search", "REPORT") == [report])
         #expect(try ids("--category", "Home", "--search", "report") == [])
+        // `-term` leaves out; `#`/`@` alone are any tag / any category (one rule with the UI filter).
+        #expect(try ids("--search", "-urgent") == [standup, loose])
+        #expect(try ids("--search", "-#") == [standup, loose])
+        #expect(try ids("--search", "#") == [report, groceries])
+        #expect(try ids("--search", "@ -#") == [standup])
+        #expect(try ids("--search", "-@work", "--tag", "urgent") == [groceries])
     }
 
     @Test func rmMovesTheNoteOutOfTheList() throws {

@@ -17,8 +17,12 @@ import Testing
         #expect(changed["title"] as? String == "--x --y")
         #expect(changed["tags"] as? [String] == ["-1"])
 
-        let found = try sandbox.notes("--search", "--x")
+        // A search value starting with `-` is an exclusion (`-term`); quoted, a word with dashes.
+        let found = try sandbox.notes("--search", "-zzz")
         #expect(found.map { $0["id"] as? String } == [id])
+        let quoted = try sandbox.notes("--search", "\"--x\"")
+        #expect(quoted.map { $0["id"] as? String } == [id])
+        #expect(try sandbox.notes("--search", "--x").isEmpty)  // leaves out the notes holding `-x`
     }
 
     @Test func aStorePathAndAnOutputPathMayStartWithADash() throws {

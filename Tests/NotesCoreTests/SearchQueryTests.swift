@@ -15,13 +15,56 @@ import Testing
 
     @Test func halfTypedQueriesAskForWhatIsThere() {
         #expect(SearchQuery(#""unclosed phr"#).terms == [.text("unclosed phr")])
-        #expect(SearchQuery("#").isEmpty)
-        #expect(SearchQuery("@").isEmpty)
-        #expect(SearchQuery(#"@""#).isEmpty)
         #expect(SearchQuery("   ").isEmpty)
-        #expect(SearchQuery("# food").terms == [.text("food")])
         #expect(SearchQuery("c# swift").terms == [.text("c#"), .text("swift")])
         #expect(SearchQuery("\u{301}").isEmpty)
+        #expect(SearchQuery(#""""#).isEmpty)
+        // `-` alone, or before a space, is an exclusion not typed yet: ignored.
+        #expect(SearchQuery("-").isEmpty)
+        #expect(SearchQuery("cafe - ").terms == [.text("cafe")])
+        #expect(SearchQuery("cafe - ").excludedTerms.isEmpty)
+        #expect(SearchQuery(#"-"""#).isEmpty)
+    }
+
+    @Test func aLoneMarkerIsAnyTagOrAnyCategory() {
+        // `#` is a tag starting with nothing: any tag; `@` any category. Not "everything".
+        #expect(SearchQuery("#").terms == [.tag("")])
+        #expect(SearchQuery("#").patterns == [[SearchableNote.tagMarker]])
+        #expect(SearchQuery("@").terms == [.category("")])
+        #expect(SearchQuery(#"@""#).terms == [.category("")])
+        #expect(SearchQuery("# food").terms == [.tag(""), .text("food")])
+        #expect(SearchQuery("-#").excludedTerms == [.tag("")])
+        #expect(!SearchQuery("#").isEmpty)
+    }
+
+    @Test func aDashLeavesOutWhatFollows() {
+        let query = SearchQuery(#"garden -weeds -"old plan" -#done -@work well-known --x"#)
+        #expect(query.terms == [.text("garden"), .text("well-known")])
+        #expect(query.excludedTerms == [.text("weeds"), .text("old plan"), .tag("done"), .category("work"), .text("-x")])
+        #expect(query.textPatterns == [Array("garden".utf8), Array("well-known".utf8)])
+        #expect(SearchQuery(#""-5""#).terms == [.text("-5")])  // quoted: a word starting with `-`
+    }
+
+    @Test func exclusionsAndLoneMarkersDecideWhichNotesMatch() {
+        let work = UUID()
+        let tagged = Note(title: "Garden plan", body: "weeds and roses", categoryID: work, tags: ["done", "garden"])
+        let plain = Note(title: "Garden diary", body: "roses only")
+        func finds(_ query: String, _ note: Note) -> Bool {
+            SearchableNote.text(of: note, categoryName: note.categoryID == nil ? nil : "Work")
+                .withUnsafeBufferPointer { SearchQuery(query).isFound(in: $0) }
+        }
+        #expect(finds("garden", tagged) && finds("garden", plain))
+        #expect(!finds("garden -weeds", tagged) && finds("garden -weeds", plain))
+        #expect(!finds("-#done", tagged) && finds("-#done", plain))
+        #expect(!finds("-#do", tagged))                     // a tag starting with it
+        #expect(finds("-#one", tagged))                     // not a tag containing it
+        #expect(finds("#", tagged) && !finds("#", plain))   // any tag
+        #expect(!finds("-#", tagged) && finds("-#", plain)) // no tags
+        #expect(finds("@", tagged) && !finds("@", plain))   // in a category
+        #expect(!finds("-@", tagged) && finds("-@", plain)) // in none
+        #expect(!finds("-@wo", tagged) && finds("-@wo", plain))
+        #expect(finds("-", tagged) && finds("-", plain))    // not typed yet
+        #expect(!finds(#"-"and roses""#, tagged) && finds(#"-"and roses""#, plain))
     }
 
     @Test func aNoteMatchesWhenItHoldsEveryTermInAnyField() {

@@ -1,12 +1,13 @@
 import Foundation
 import NotesCore
+import NotesTestSupport
 import Testing
 
 @Suite struct TransformerTests {
     let folder = URL(fileURLWithPath: "/tmp/notes-store", isDirectory: true)
 
-    private func expectTransformerError(_ transformer: String, _ body: () throws -> Any,
-                                        sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectTransformerError<Result>(_ transformer: String, _ body: () throws -> Result,
+                                                sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(sourceLocation: sourceLocation) {
             _ = try body()
         } throws: { error in
@@ -19,15 +20,14 @@ import Testing
     @Test func serializableColorRoundTripsThroughTheSecureArchive() throws {
         let transformer = SerializableColorTransformer()
         let color = try SerializableColor(colorSpace: .displayP3, red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)
-        let stored = try #require(try transformer.transformedValue(color) as? Data)
+        let stored = try transformer.transformedValue(color)
         #expect(try ColorArchive.unarchive(stored) == color)
-        #expect(try transformer.reverseTransformedValue(stored) as? SerializableColor == color)
+        #expect(try transformer.reverseTransformedValue(stored) == color)
     }
 
-    @Test func serializableColorRejectsWrongTypesAndBadArchives() throws {
+    @Test func serializableColorRejectsBadArchives() throws {
         let transformer = SerializableColorTransformer()
-        expectTransformerError("SerializableColorTransformer") { try transformer.transformedValue("red") }
-        expectTransformerError("SerializableColorTransformer") { try transformer.reverseTransformedValue("FFFFFF") }
+        expectTransformerError("SerializableColorTransformer") { try transformer.reverseTransformedValue(Data("FFFFFF".utf8)) }
         let array = try NSKeyedArchiver.archivedData(withRootObject: NSArray(), requiringSecureCoding: false)
         #expect(throws: TransformerError(transformer: "SerializableColorTransformer",
                                          reason: ArchiveError.disallowedClass("NSArray").description)) {
@@ -40,26 +40,24 @@ import Testing
     @Test func hexRoundTrips() throws {
         let transformer = HexColorTransformer()
         let color = try SerializableColor(hex: "#3A7BD5")
-        #expect(try transformer.transformedValue(color) as? String == "3A7BD5")
-        #expect(try transformer.reverseTransformedValue("3A7BD5") as? SerializableColor == color)
+        #expect(transformer.transformedValue(color) == "3A7BD5")
+        #expect(try transformer.reverseTransformedValue("3A7BD5") == color)
         let translucent = try SerializableColor(hex: "3A7BD580")
-        #expect(try transformer.transformedValue(translucent) as? String == "3A7BD580")
-        #expect(try transformer.reverseTransformedValue("3A7BD580") as? SerializableColor == translucent)
+        #expect(transformer.transformedValue(translucent) == "3A7BD580")
+        #expect(try transformer.reverseTransformedValue("3A7BD580") == translucent)
     }
 
     @Test func missingOrEmptyHexReadsAsWhite() throws {
         let transformer = HexColorTransformer()
-        let missing: String? = nil
-        for stored in [missing as Any, NSNull(), "", "  "] {
-            #expect(try transformer.reverseTransformedValue(stored) as? SerializableColor == SerializableColor.white)
+        for stored in [nil, "", "  "] as [String?] {
+            #expect(try transformer.reverseTransformedValue(stored) == SerializableColor.white)
         }
         #expect(HexColorTransformer.defaultHex == "FFFFFF")
     }
 
-    @Test func hexRejectsWrongTypesAndBadText() {
+    @Test func hexRejectsBadText() {
         let transformer = HexColorTransformer()
-        expectTransformerError("HexColorTransformer") { try transformer.transformedValue(42) }
-        expectTransformerError("HexColorTransformer") { try transformer.reverseTransformedValue(Data([1, 2, 3])) }
+        expectTransformerError("HexColorTransformer") { try transformer.reverseTransformedValue("12345") }
         #expect(throws: TransformerError(transformer: "HexColorTransformer",
                                          reason: ModelError.invalidHexColor("#GG0000").description)) {
             try transformer.reverseTransformedValue("#GG0000")
@@ -71,10 +69,10 @@ import Testing
     @Test func relativeURLRoundTrips() throws {
         let transformer = RelativeURLTransformer(storeFolder: folder)
         let file = folder.appendingPathComponent("files/photo 1.png")
-        #expect(try transformer.transformedValue(file) as? String == "files/photo 1.png")
-        let back = try #require(try transformer.reverseTransformedValue("files/photo 1.png") as? URL)
+        #expect(try transformer.transformedValue(file) == "files/photo 1.png")
+        let back = try transformer.reverseTransformedValue("files/photo 1.png")
         #expect(back.standardizedFileURL.path == file.standardizedFileURL.path)
-        #expect(try transformer.transformedValue(try AttachmentPath("a/./b.txt")) as? String == "a/b.txt")
+        #expect(try transformer.transformedValue(folder.appendingPathComponent("a/./b.txt")) == "a/b.txt")
     }
 
     @Test func relativeURLRejectsPathsOutsideTheFolder() {
@@ -85,9 +83,9 @@ import Testing
         for stored in ["../secret", "/etc/passwd", "a/../../b", ""] {
             expectTransformerError("RelativeURLTransformer") { try transformer.reverseTransformedValue(stored) }
         }
-        expectTransformerError("RelativeURLTransformer") { try transformer.transformedValue(URL(string: "https://example.com/a") as Any) }
-        expectTransformerError("RelativeURLTransformer") { try transformer.transformedValue("files/a.png") }
-        expectTransformerError("RelativeURLTransformer") { try transformer.reverseTransformedValue(7) }
+        if let web = URL(string: "https://example.com/a") {
+            expectTransformerError("RelativeURLTransformer") { try transformer.transformedValue(web) }
+        }
     }
 
     // MARK: CompactColorsTransformer
@@ -95,20 +93,18 @@ import Testing
     @Test func compactColorsAreThreeBytesAColor() throws {
         let transformer = CompactColorsTransformer()
         let colors = [RGB8(red: 1, green: 2, blue: 3), RGB8(red: 255, green: 128, blue: 0)]
-        #expect(try transformer.transformedValue(colors) as? Data == Data([1, 2, 3, 255, 128, 0]))
-        #expect(try transformer.reverseTransformedValue(Data([1, 2, 3, 255, 128, 0])) as? [RGB8] == colors)
-        #expect(try transformer.reverseTransformedValue(Data()) as? [RGB8] == [])
+        #expect(transformer.transformedValue(colors) == Data([1, 2, 3, 255, 128, 0]))
+        #expect(try transformer.reverseTransformedValue(Data([1, 2, 3, 255, 128, 0])) == colors)
+        #expect(try transformer.reverseTransformedValue(Data()) == [])
     }
 
-    @Test func compactColorsRejectPartialColorsAndWrongTypes() {
+    @Test func compactColorsRejectPartialColors() {
         let transformer = CompactColorsTransformer()
         for count in [1, 2, 4, 5] {
             expectTransformerError("CompactColorsTransformer") {
                 try transformer.reverseTransformedValue(Data(repeating: 7, count: count))
             }
         }
-        expectTransformerError("CompactColorsTransformer") { try transformer.transformedValue([1, 2, 3]) }
-        expectTransformerError("CompactColorsTransformer") { try transformer.reverseTransformedValue([UInt8(1), 2, 3]) }
     }
 
     // MARK: Registry and schema
@@ -120,6 +116,32 @@ import Testing
             #expect(registry.transformer(named: name)?.name == name)
         }
         #expect((registry.transformer(named: "RelativeURLTransformer") as? RelativeURLTransformer)?.storeFolder == folder)
+    }
+
+    @Test func aTransformerIsAskedForWithTheTypesItConverts() throws {
+        let registry = ValueTransformerRegistry.standard(storeFolder: folder)
+        let hex = try registry.transformer(named: "HexColorTransformer", converting: SerializableColor.self, to: String?.self)
+        #expect(try hex.reverseTransformedValue("3A7BD5") == SerializableColor(hex: "3A7BD5"))
+        // The right name with the wrong types, or a name not registered, is a clear error.
+        #expect(throws: TransformerError(transformer: "HexColorTransformer",
+                                         reason: "converts SerializableColor ↔ Optional<String>, but SerializableColor ↔ Data is needed")) {
+            try registry.transformer(named: "HexColorTransformer", converting: SerializableColor.self, to: Data.self)
+        }
+        #expect(throws: TransformerError(transformer: "PaletteTransformer", reason: "no transformer of that name is registered")) {
+            try registry.transformer(named: "PaletteTransformer", converting: [RGB8].self, to: Data.self)
+        }
+    }
+
+    @Test func aStoreWhoseColorTransformerConvertsOtherTypesIsRefusedAtOpen() throws {
+        let registry = ValueTransformerRegistry.standard(storeFolder: folder)
+        registry.register(CompactColorsTransformerNamed(name: "SerializableColorTransformer"))
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        #expect {
+            try NotesStore.open(at: temporary.url.appendingPathComponent("notes.json"), options: NotesStoreOptions(registry: registry))
+        } throws: { error in
+            "\(error)".contains("SerializableColorTransformer: converts Array<RGB8> ↔ Data, but SerializableColor ↔ Data is needed")
+        }
     }
 
     @Test func aSchemaNamingAnUnregisteredTransformerFailsNamingAllThree() throws {
@@ -149,6 +171,8 @@ import Testing
 /// A compact-colors transformer under another name, to register a missing one.
 private struct CompactColorsTransformerNamed: StoreValueTransformer {
     let name: String
-    func transformedValue(_ value: Any) throws -> Any { try CompactColorsTransformer().transformedValue(value) }
-    func reverseTransformedValue(_ stored: Any) throws -> Any { try CompactColorsTransformer().reverseTransformedValue(stored) }
+    func transformedValue(_ colors: [RGB8]) -> Data { CompactColorsTransformer().transformedValue(colors) }
+    func reverseTransformedValue(_ data: Data) throws(TransformerError) -> [RGB8] {
+        try CompactColorsTransformer().reverseTransformedValue(data)
+    }
 }

@@ -44,6 +44,19 @@ import Testing
         #expect(buffer[stripX + 1, row].style.background == expected)
     }
 
+    @Test func renamingACategorySaysWhatItDid() throws {
+        let (runner, terminal, repository) = UIFixtures.runner(width: 80, height: 20)
+        terminal.press(.character("c"))
+        runner.run()
+        let selected = try #require(runner.state.selectedCategory(in: runner.snapshot))
+        terminal.press(.character("r"))
+        terminal.type(" 2")
+        terminal.press(.enter)
+        runner.run()
+        #expect(repository.contents.categories[selected.id]?.name == selected.name + " 2")
+        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("Renamed category \(selected.name) to \(selected.name) 2") == true)
+    }
+
     @Test func cancellingThePickerChangesNothing() throws {
         let (runner, terminal, repository) = UIFixtures.runner()
         terminal.press(.character("c"), .character("p"), .right, .right, .escape)

@@ -49,7 +49,8 @@ import Testing
         let search = try #require(runner.state.readSearch)
         #expect(search.currentMatch?.position == ReadPosition(block: Self.offset(ofLine: 2), line: 0))
         var buffer = try #require(terminal.lastBuffer)
-        #expect(buffer.lines.last?.hasPrefix("/cafe  n next") == true)
+        let percent = Self.offset(ofLine: 2) * 100 / Self.body.utf8.count
+        #expect(buffer.lines.last?.hasPrefix("/cafe  match 1 of 4 · \(percent)%  n next") == true)
         #expect(Self.highlighted(buffer, row: 4) == "Café")
         #expect(buffer[9, 4].style.reverse)  // "Café" at column 9: the current match
 
@@ -60,6 +61,7 @@ import Testing
         let row = try #require(buffer.lines.firstIndex { $0.contains("Line 15") })
         #expect(Self.highlighted(buffer, row: row) == "CAFE\u{301}")
         #expect(runner.state.readSearch?.currentMatch?.position.block == Self.offset(ofLine: 15))
+        #expect(buffer.lines.last?.contains("match 2 of 4 · \(Self.offset(ofLine: 15) * 100 / Self.body.utf8.count)%") == true)
 
         // When N is pressed twice, it goes back to the first, then round to the last
         terminal.press(.character("N"), .character("N"))
@@ -68,6 +70,9 @@ import Testing
         #expect(runner.state.readSearch?.currentMatch?.characters == 25..<29, "the last match: café in cafés")
         #expect(terminal.lastBuffer?.lines.contains { $0.contains("Line 28") } == true)
         #expect(runner.state.message?.text == "Search went round to the bottom")
+        #expect(runner.state.readSearch?.matchNumber?.number == 4)
+        #expect(runner.state.readSearch?.matchNumber?.count == 4)
+        #expect(runner.state.readSearch?.statusText.contains("match 4 of 4 · \(Self.offset(ofLine: 28) * 100 / Self.body.utf8.count)%") == true)
 
         // When Esc is pressed, the search is cleared and the view stays; a second Esc goes back
         terminal.press(.escape)

@@ -1,5 +1,6 @@
 import Foundation
 import NotesCore
+import NotesTestSupport
 import NotesUI
 import Testing
 
@@ -29,7 +30,44 @@ import Testing
         #""creme brulee""#, #""brulee creme""#, "#food", "#fo", "#food creme", "#dessert #food", "@cuisine",
         #"@"home office""#, "@home", "@office", "office", "cafe", "café", "☕", "☕\u{FE0F}", "👨‍👩‍👧", "🍰",
         "東京", "会議 メモ", "서울", "한국", "naive", "naïve", "zzz", "a", "", "#", "e s",
+        "@", "-", "-#", "-@", "# -@", "-#food", "-#fo creme", "-jose", "e -s", #"-"creme brulee""#, "-@cuisine",
+        "-@\"home office\" -#japan", "#food -#dessert", "-zzz", "-a", "--", "- #", "#-", "@ -#food",
     ]
+
+    /// Random queries over words of the notes, typed one character at a time in the UI
+    /// (so the filter's incremental narrowing, history and exclusions are all used), then
+    /// Backspaced away: at every step the UI shows the notes `notes list --search` lists.
+    /// Seeded; a failure names the seed, the query and the shortest prefix that differs.
+    @Test func randomQueriesTypedAndErasedAgreeWithTheCommandLine() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["NOTES_SEARCH_SEED"] ?? "") ?? 0x5EA2C4
+        var random = SeededRandom(seed: seed)
+        let words = ["jose", "résumé", "creme", "brulee", "food", "fo", "office", "home", "straße", "ss", "東京", "a",
+                     "e", "naive", "cafe", "zzz", "de", "travel", "ﬁ", "\u{301}", "-", "#", "@", "\"", "--"]
+        let database = Self.database
+        let index = NoteIndex(database: database)
+        for _ in 0..<60 {
+            let query = (0..<random.int(1...4)).map { _ -> String in
+                let prefix = random.pick(["", "", "", "-", "#", "@", "-#", "-@", "\""])
+                return prefix + random.pick(words)
+            }.joined(separator: " ")
+            var filter = NoteFilter()
+            var typed: [String] = []
+            for character in query {
+                typed.append((typed.last ?? "") + String(character))
+            }
+            let steps: [String] = typed + Array(typed.reversed().dropFirst())
+            for step in steps {
+                filter.set(query: step, categoryID: nil, in: index)
+                let listed = Set(NoteListing(search: step).notes(in: database).map(\.id))
+                let shown = Set((0..<filter.count(in: index)).map { index.note(at: filter.position(ofRow: $0)).id })
+                if listed != shown {
+                    let cli = titles(listed, database), ui = titles(shown, database)
+                    Issue.record("seed \(seed): typing \(query.debugDescription), at \(step.debugDescription): CLI \(cli) UI \(ui)")
+                    return
+                }
+            }
+        }
+    }
 
     @Test func theCommandLineAndTheFilterFindTheSameNotes() {
         let database = Self.database
@@ -63,6 +101,15 @@ import Testing
         ("会議 メモ", ["東京 notes"]),
         ("한국", ["한국어"]),
         ("naïve", ["Plain ASCII"]),
+        ("#food -#dessert", ["Cafe\u{301} list"]),
+        ("jose -decomposed", ["José's résumé"]),
+        ("-@ #food", []),
+        ("@ -#", []),
+        ("@", ["José's résumé", "ﬁnancial ﬁles", "Crème brûlée", "Cafe\u{301} list"]),
+        ("-# -@", ["Jose\u{301} decomposed", "한국어"]),
+        ("#", ["José's résumé", "Straße", "\u{212A}elvin scale", "İstanbul trip", "ﬁnancial ﬁles", "Crème brûlée",
+               "Cafe\u{301} list", "東京 notes", "Plain ASCII"]),
+        (#"-"creme brulee" #food"#, ["Cafe\u{301} list"]),
     ] as [(String, [String])])
     func bothFindWhatAPersonMeans(_ query: String, _ expected: [String]) {
         let database = Self.database

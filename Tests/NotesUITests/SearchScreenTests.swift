@@ -29,7 +29,7 @@ import Testing
                                       timeZone: UIFixtures.utc)
 
         // Then the list row and the preview show exactly those words highlighted
-        #expect(buffer.lines[0].contains("1 of 2 notes  matching \"creme jose\""))
+        #expect(buffer.lines[0].contains("1 of 2 notes  matching creme jose"))
         let rowY = 1
         #expect(Self.highlighted(buffer, row: rowY).hasPrefix("CrèmeJosé"))  // list title, then preview title
         #expect(Self.highlighted(buffer, row: rowY) == "CrèmeJoséCrèmeJosé")
@@ -56,16 +56,48 @@ import Testing
         #expect(Self.highlighted(buffer, row: 6) == "Zürich")
     }
 
-    @Test func tagAndCategoryTermsAreNotHighlightedAsWords() {
+    @Test func aTagTermIsHighlightedInTheTagColumnNotInTheTitle() {
         var state = AppState(size: TerminalSize(width: 80, height: 10))
         let snapshot = NotesSnapshot(UIFixtures.database)
         state.reconcile(with: snapshot)
-        state.filter.set(query: "#report @work", categoryID: nil, in: snapshot.index)
+        state.filter.set(query: "#rep @work", categoryID: nil, in: snapshot.index)
         let buffer = AppRender.render(state, snapshot: snapshot, size: state.size, colorMode: .trueColor,
                                       timeZone: UIFixtures.utc)
         #expect(state.filter.count(in: snapshot.index) == 1)
         #expect(buffer.lines[1].contains("Quarterly report"))
-        #expect(Self.highlighted(buffer, row: 1).isEmpty)
+        #expect(buffer.lines[1].contains("#q3 #report"))
+        // The `#` and the start the term matched, in the tag it matched; nothing of the title.
+        #expect(Self.highlighted(buffer, row: 1) == "#rep")
+    }
+
+    @Test func aWordFoundInATagIsHighlightedThere() {
+        var state = AppState(size: TerminalSize(width: 80, height: 10))
+        let snapshot = NotesSnapshot(UIFixtures.database)
+        state.reconcile(with: snapshot)
+        state.filter.set(query: "hop", categoryID: nil, in: snapshot.index)
+        let buffer = AppRender.render(state, snapshot: snapshot, size: state.size, colorMode: .trueColor,
+                                      timeZone: UIFixtures.utc)
+        #expect(state.filter.count(in: snapshot.index) == 1)
+        #expect(buffer.lines[1].contains("#shopping"))
+        #expect(Self.highlighted(buffer, row: 1) == "hop")
+    }
+
+    @Test(arguments: [
+        // tags, query → highlighted ranges of "#tag #tag…"
+        (["report", "q3"], "#rep", [0..<4]),
+        (["report", "q3"], "#", [0..<1, 8..<9]),
+        (["straße"], "#stras", [0..<6]),           // ß folds to ss: the character is highlighted whole
+        (["straße"], "#s", [0..<2]),
+        (["garden", "gardening"], "#garden", [0..<7, 8..<15]),
+        (["garden"], "#den", []),                  // a tag term matches from the tag's start
+        (["garden"], "den", [4..<7]),              // a word anywhere in it
+        (["café"], "#cafe", [0..<5]),
+        (["report"], "-#report", []),              // an exclusion shows nothing
+    ] as [([String], String, [Range<Int>])])
+    func tagRanges(_ tags: [String], _ query: String, _ expected: [Range<Int>]) {
+        let search = SearchQuery(query)
+        #expect(SearchHighlight.tagRanges(of: tags, textPatterns: search.textPatterns, tagPrefixes: search.tagPrefixes)
+                    == expected)
     }
 
     @Test(arguments: [

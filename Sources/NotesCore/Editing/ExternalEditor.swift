@@ -35,7 +35,7 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
 /// The user's editor: `$VISUAL`, else `$EDITOR`, else `vi`, run on the terminal we have.
 ///
 /// It runs as `/bin/sh -c '<command> "$1"' sh FILE`, so a value with arguments such
-/// as `code -w` works. The editor is spawned with `posix_spawn` in OUR process group
+/// as `code -w` works. The editor is spawned by `ChildSpawn` in OUR process group
 /// (Foundation's `Process` on Linux makes a new group, outside the terminal's
 /// foreground group, where an editor is stopped by `SIGTTIN` as soon as it reads the
 /// terminal), with every signal at its default and an empty signal mask. While it runs,
@@ -64,36 +64,19 @@ public struct ExternalEditor: Sendable {
     public func run(file path: String) throws(EditorError) {
         let command = self.command
         let invocation = EditorInvocation(command: command, line: Self.firstBodyLine(ofFileAt: path))
-        let arguments = ["/bin/sh", "-c", invocation.shellCommand, "sh", path]
-        let environmentLines = environment.map { "\($0.key)=\($0.value)" }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
+        var spawn = ChildSpawn(program: "/bin/sh", arguments: ["/bin/sh", "-c", invocation.shellCommand, "sh", path],
+                               environment: environment)
         // Only the standard descriptors go to the editor: none of ours (or our parent's),
         // so that it, and anything it leaves running, holds no pipe or file of notes.
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        for descriptor in Self.openDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&fileActions, descriptor)
-        }
+        spawn.closesOtherDescriptors = true
         // Input or output is not the terminal (`id=$(notes add X --edit)`): the editor
         // gets the controlling terminal for it, as vipe does, so it does not run blind.
         if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
             let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
             if terminal >= 0 {
                 close(terminal)
-                if isatty(STDIN_FILENO) == 0 { posix_spawn_file_actions_addopen(&fileActions, STDIN_FILENO, "/dev/tty", O_RDWR, 0) }
-                if isatty(STDOUT_FILENO) == 0 { posix_spawn_file_actions_addopen(&fileActions, STDOUT_FILENO, "/dev/tty", O_RDWR, 0) }
+                if isatty(STDIN_FILENO) == 0 { spawn.standardInput = .open("/dev/tty", flags: O_RDWR) }
+                if isatty(STDOUT_FILENO) == 0 { spawn.standardOutput = .open("/dev/tty", flags: O_RDWR) }
             } else if invocation.needsTerminal {
                 throw .noTerminal(command: command)
             }
@@ -102,25 +85,19 @@ public struct ExternalEditor: Sendable {
         let saved = SignalDispositions.whileChildRuns()
         defer { saved.restore() }
 
-        var pid: pid_t = 0
-        let spawnStatus = CStringArray.with(arguments) { argv in
-            CStringArray.with(environmentLines) { envp in
-                posix_spawn(&pid, "/bin/sh", &fileActions, &attributes, argv, envp)
-            }
+        let pid: pid_t
+        do { pid = try spawn.start() } catch {
+            throw .couldNotStart(command: command, reason: String(cString: strerror(error.code)))
         }
-        guard spawnStatus == 0 else {
-            throw .couldNotStart(command: command, reason: String(cString: strerror(spawnStatus)))
+        let exit: ChildSpawn.Exit
+        do { exit = try ChildSpawn.wait(for: pid, program: command) } catch {
+            throw .couldNotStart(command: command, reason: "waiting for it failed: \(String(cString: strerror(error.code)))")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else {
-                throw .couldNotStart(command: command, reason: "waiting for it failed: \(String(cString: strerror(errno)))")
-            }
+        switch exit {
+        case .killed(let signal): throw .killed(command: command, signal: signal)
+        case .exited(let status) where status != 0: throw .failed(command: command, status: status)
+        case .exited: break
         }
-        let signal = status & 0x7F
-        guard signal == 0 else { throw .killed(command: command, signal: signal) }
-        let exitStatus = (status >> 8) & 0xFF
-        guard exitStatus == 0 else { throw .failed(command: command, status: exitStatus) }
     }
 
     /// The line the body starts on in the file at `path` (it is read up to 64 KiB).
@@ -129,21 +106,6 @@ public struct ExternalEditor: Sendable {
         defer { try? handle.close() }
         guard let start = try? handle.read(upToCount: 1 << 16) else { return nil }
         return EditorInvocation.firstBodyLine(of: start)
-    }
-
-    /// This process's open file descriptors (from `/proc/self/fd`; empty where there is none).
-    private static func openDescriptors() -> [Int32] {
-        guard let directory = opendir("/proc/self/fd") else { return [] }
-        defer { closedir(directory) }
-        let own = dirfd(directory)
-        var descriptors: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if let descriptor = Int32(name), descriptor != own { descriptors.append(descriptor) }
-        }
-        return descriptors
     }
 }
 
@@ -175,14 +137,5 @@ struct SignalDispositions {
             var action = action
             sigaction(signalNumber, &action, nil)
         }
-    }
-}
-
-/// A NULL-terminated array of C strings for `posix_spawn`, freed after use.
-private enum CStringArray {
-    static func with<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
-        let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        return body(pointers)
     }
 }

@@ -13,13 +13,13 @@ import Foundation
 ///   else: this edit's value wins (it is the later one) and the outcome names the value
 ///   it replaced;
 /// - the body changed elsewhere to something else: this edit's body, and the other
-///   version kept as a conflict copy (a new note tagged `conflict`).
+///   version kept as a conflict copy (a new note named by `ConflictCopyNaming`).
 ///
 /// A note in the trash or deleted meanwhile is not edited (`EditError`), unless the edit
 /// kept the note it began from (`NoteEdit.seen`: the editor): then it comes back, with the
 /// edit. A category deleted meanwhile is not edited, and nothing moves into it.
 extension StoreEdit {
-    public static let conflictTag = "conflict"
+    public static let conflictTag = ConflictCopyNaming.tag
 
     /// The changes `edits` come to on `database` (the store's caught-up contents), dated
     /// `now`, and what each met. All or none: an edit that cannot apply throws.
@@ -83,10 +83,7 @@ extension StoreEdit {
             case .body:
                 guard let body = edit.body, !current.bodyStorage.hasSameBytes(as: body.to) else { continue }
                 if !current.bodyStorage.hasSameBytes(as: body.from) {
-                    var other = current
-                    other.id = edit.conflictCopyID
-                    other.title = current.title + " (conflict copy)"
-                    other.tags.insert(conflictTag)
+                    let other = ConflictCopyNaming.copy(of: current, id: edit.conflictCopyID)
                     copy = other
                     outcome.conflictCopy = .init(id: other.id, title: other.title)
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Which notes `notes list` shows, and in what order: all filters must match;
 /// the result is ordered by `updated`, newest first (then `created`, then id).
@@ -105,19 +106,18 @@ private struct OrderKey {
 }
 
 /// What each thread of a parallel search found, kept until all are done.
-private final class MatchedParts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [[OrderKey]]
+private final class MatchedParts: Sendable {
+    private let parts: Mutex<[[OrderKey]]>
 
     init(count: Int) {
-        parts = Array(repeating: [], count: count)
+        parts = Mutex(Array(repeating: [], count: count))
     }
 
     func set(_ index: Int, _ keys: [OrderKey]) {
-        lock.withLock { parts[index] = keys }
+        parts.withLock { $0[index] = keys }
     }
 
     func joined() -> [OrderKey] {
-        lock.withLock { parts.flatMap { $0 } }
+        parts.withLock { $0.flatMap { $0 } }
     }
 }

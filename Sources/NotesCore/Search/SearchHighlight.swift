@@ -52,9 +52,64 @@ public enum SearchHighlight {
         }
     }
 
+    /// How many characters at the start of `text` fold to a run starting with `prefix`
+    /// (the last one may fold to more, as `ß` to `ss` for `s`); nil when the folded text
+    /// does not start with `prefix`. Zero for an empty prefix.
+    public static func prefixCharacterCount(of text: String, prefix: [UInt8]) -> Int? {
+        guard !prefix.isEmpty else { return 0 }
+        var folder = SearchFolder()
+        var folded: [UInt8] = []
+        var count = 0
+        for character in text {
+            for scalar in character.unicodeScalars { folder.append(scalar, to: &folded) }
+            count += 1
+            if folded.count >= prefix.count { return folded.starts(with: prefix) ? count : nil }
+            guard prefix.starts(with: folded) else { return nil }
+        }
+        return nil
+    }
+
+    /// What the tag list `#one #two …` (each tag after a `#`, one space between)
+    /// highlights for a query: in each tag, its `textPatterns` anywhere, and for a
+    /// `#tag` term the `#` and the start of each tag it matches. Character offsets into
+    /// the joined text, ascending and merged.
+    public static func tagRanges(of tags: [String], textPatterns: [[UInt8]], tagPrefixes: [[UInt8]]) -> [Range<Int>] {
+        guard !textPatterns.isEmpty || !tagPrefixes.isEmpty else { return [] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for tag in tags {
+            let length = tag.count
+            let prefix = tagPrefixes.compactMap { prefixCharacterCount(of: tag, prefix: $0) }.max()
+            if let prefix { ranges.append(start..<start + 1 + prefix) }
+            ranges += characterRanges(in: tag, patterns: textPatterns).map { ($0.lowerBound + start + 1)..<($0.upperBound + start + 1) }
+            start += 1 + length + 1
+        }
+        return merged(ranges)
+    }
+
+    /// `ranges` sorted, the overlapping and touching ones joined.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
     /// `text` cut into runs that are (true) or are not (false) inside a match.
     public static func segments(of text: String, patterns: [[UInt8]]) -> [(text: Substring, isMatch: Bool)] {
-        let ranges = characterRanges(in: text, patterns: patterns)
+        segments(of: text, ranges: characterRanges(in: text, patterns: patterns))
+    }
+
+    /// `text` cut into runs that are (true) or are not (false) inside one of `ranges`
+    /// (character offsets, ascending, not overlapping; the parts past the end are ignored).
+    public static func segments(of text: String, ranges: [Range<Int>]) -> [(text: Substring, isMatch: Bool)] {
+        let count = text.count
+        let ranges = ranges.compactMap { $0.clamped(to: 0..<count).isEmpty ? nil : $0.clamped(to: 0..<count) }
         guard !ranges.isEmpty else { return [(text[...], false)] }
         var result: [(text: Substring, isMatch: Bool)] = []
         var index = text.startIndex

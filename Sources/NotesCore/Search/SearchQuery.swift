@@ -1,41 +1,57 @@
 import Foundation
 
-/// A search as the user types it, in the UI's `/` filter and in `notes list --search`:
+/// A search as the user types it, in the UI's `/` filter and in `notes list --search`
+/// (one rule, one parser):
 ///
 /// - `word another` — every word must occur (in any order, anywhere in the title, body,
 ///   tags or category name; a word may match inside a longer one);
 /// - `"a phrase"` — the words in that order, as typed;
-/// - `#tag` — a tag starting with `tag`;
-/// - `@category` or `@"Home Office"` — a category whose name starts with that.
+/// - `#tag` — a tag starting with `tag`; `#` alone — any tag (the note has one);
+/// - `@category` or `@"Home Office"` — a category whose name starts with that; `@`
+///   alone — any category (the note is in one);
+/// - `-term` — any of the above after a `-`: notes matching it are left out
+///   (`-draft`, `-"old plan"`, `-#done`, `-#` no tags, `-@` in no category).
 ///
 /// Everything is folded (`SearchFolding`), so case, accents and Unicode forms do not
-/// matter. An unclosed quote runs to the end (the query is being typed); a lone `#`,
-/// `@` or `""` asks for nothing.
+/// matter. An unclosed quote runs to the end (the query is being typed). A term with
+/// nothing to look for (`-` alone, `""`, a word of accents only) is ignored as not yet
+/// typed. A `-` or `#` inside a word is part of it (`well-known`, `c#`); to look for a
+/// word starting with `-`, quote it (`"-5"`).
 public struct SearchQuery: Equatable, Sendable {
     /// One condition a note must meet.
     public enum Term: Equatable, Sendable {
         /// A word or a quoted phrase, found anywhere.
         case text(String)
-        /// A tag starting with this.
+        /// A tag starting with this (any tag when empty).
         case tag(String)
-        /// A category name starting with this.
+        /// A category name starting with this (any category when empty).
         case category(String)
     }
 
+    /// What a note must match, in the order typed.
     public let terms: [Term]
+    /// What a note must not match (the `-term`s), in the order typed.
+    public let excludedTerms: [Term]
     /// One folded byte pattern per term; a note matches when its searchable text
     /// (`SearchableNote`) contains every one.
     public let patterns: [[UInt8]]
+    /// One folded byte pattern per excluded term; a note matches only when its
+    /// searchable text contains none.
+    public let excludedPatterns: [[UInt8]]
 
     public init(_ text: String) {
-        terms = Self.parse(text)
+        let parsed = Self.parse(text)
+        terms = parsed.filter { !$0.isExcluded }.map(\.term)
+        excludedTerms = parsed.filter(\.isExcluded).map(\.term)
         patterns = terms.map(Self.pattern)
+        excludedPatterns = excludedTerms.map(Self.pattern)
     }
 
     /// Whether the query asks for nothing (every note matches).
-    public var isEmpty: Bool { patterns.isEmpty }
+    public var isEmpty: Bool { patterns.isEmpty && excludedPatterns.isEmpty }
 
-    /// The folded patterns of the words and phrases, which highlights show.
+    /// The folded patterns of the words and phrases, which highlights show (excluded
+    /// words never occur in a match, so there is nothing of them to show).
     public var textPatterns: [[UInt8]] {
         zip(terms, patterns).compactMap { term, pattern in
             if case .text = term { return pattern }
@@ -43,9 +59,19 @@ public struct SearchQuery: Equatable, Sendable {
         }
     }
 
-    /// Whether a note's searchable text contains every pattern.
+    /// The folded starts of the `#tag` terms (without the marker), which the tag column
+    /// highlights at the start of a matching tag.
+    public var tagPrefixes: [[UInt8]] {
+        zip(terms, patterns).compactMap { term, pattern in
+            if case .tag = term { return Array(pattern.dropFirst()) }
+            return nil
+        }
+    }
+
+    /// Whether a note's searchable text contains every pattern and no excluded one.
     public func isFound(in text: UnsafeBufferPointer<UInt8>) -> Bool {
         patterns.allSatisfy { Self.contains($0, in: text) }
+            && !excludedPatterns.contains { Self.contains($0, in: text) }
     }
 
     /// The folded byte pattern of a term.
@@ -77,15 +103,30 @@ public struct SearchQuery: Equatable, Sendable {
 
     // MARK: Parsing
 
-    static func parse(_ text: String) -> [Term] {
-        var terms: [Term] = []
+    /// A term as typed, and whether a `-` before it leaves its matches out.
+    struct ParsedTerm: Equatable {
+        var term: Term
+        var isExcluded: Bool
+    }
+
+    static func parse(_ text: String) -> [ParsedTerm] {
+        var terms: [ParsedTerm] = []
         var rest = Substring(text)
         while true {
             rest = rest.drop { $0.isWhitespace }
-            guard let first = rest.first else { break }
+            guard var first = rest.first else { break }
+            let isExcluded = first == "-"
+            if isExcluded {
+                rest = rest.dropFirst()
+                // `-` alone (or before a space) is an exclusion not typed yet.
+                guard let next = rest.first, !next.isWhitespace else { continue }
+                first = next
+            }
             var kind: (String) -> Term = Term.text
+            var isMarked = false
             if first == "#" || first == "@" {
                 kind = first == "#" ? { Term.tag($0) } : { Term.category($0) }
+                isMarked = true
                 rest = rest.dropFirst()
             }
             let word: Substring
@@ -99,9 +140,11 @@ public struct SearchQuery: Equatable, Sendable {
                 word = rest[..<end]
                 rest = rest[end...]
             }
-            let term = kind(String(word))
-            // A term that folds to nothing (a lone `#`, `""`, only accents) asks for nothing.
-            if !SearchFolding.fold(String(word)).isEmpty { terms.append(term) }
+            // A tag or category start that folds to nothing (`#`, `@""`) is any tag or
+            // category; a word that folds to nothing (`""`, only accents) asks for nothing.
+            let folded = SearchFolding.fold(String(word))
+            if folded.isEmpty && !(isMarked && word.isEmpty) { continue }
+            terms.append(ParsedTerm(term: kind(String(word)), isExcluded: isExcluded))
         }
         return terms
     }

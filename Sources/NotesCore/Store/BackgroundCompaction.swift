@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// How a store folds its journal into a new snapshot when the journal has grown.
 public enum CompactionMode: Sendable {
@@ -23,9 +24,9 @@ public enum CompactionMode: Sendable {
 /// encoded and written durably to a file beside the store on another thread. Nothing
 /// here touches the store object; the store swaps the file in under its lock
 /// (`NotesStore.finishCompaction`).
-final class BackgroundCompaction: @unchecked Sendable {
+final class BackgroundCompaction: Sendable {
     /// What the compaction was made from: the store's files as they were when it started.
-    struct Base {
+    struct Base: Sendable {
         var sequence: Int
         var journalOffset: Int
         var journalLines: Int
@@ -33,7 +34,7 @@ final class BackgroundCompaction: @unchecked Sendable {
         var journal: FileIdentity?
     }
 
-    enum State {
+    enum State: Sendable {
         case running
         /// The new snapshot is written and synced at this path.
         case written(String)
@@ -41,8 +42,7 @@ final class BackgroundCompaction: @unchecked Sendable {
     }
 
     let base: Base
-    private let lock = NSLock()
-    private var stateValue = State.running
+    private let stateValue = Mutex(State.running)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts `write` (which returns the written file's path) on a thread of its own.
@@ -51,7 +51,7 @@ final class BackgroundCompaction: @unchecked Sendable {
         let thread = Thread { [self] in
             let outcome: State
             do { outcome = .written(try write()) } catch { outcome = .failed("\(error)") }
-            lock.withLock { stateValue = outcome }
+            stateValue.withLock { $0 = outcome }
             finished.signal()
         }
         thread.name = "notes compaction"
@@ -59,7 +59,7 @@ final class BackgroundCompaction: @unchecked Sendable {
         thread.start()
     }
 
-    var state: State { lock.withLock { stateValue } }
+    var state: State { stateValue.withLock { $0 } }
 
     /// Waits until the compaction has written its file or failed.
     func wait() {

@@ -160,7 +160,7 @@ enum DurableFile {
 }
 
 /// Which file a path names right now (a rename puts a new inode in place), and its size.
-struct FileIdentity: Equatable {
+struct FileIdentity: Equatable, Sendable {
     /// The identity of the file open as `fd`, or nil if `fstat` fails.
     init?(openFile fd: Int32) {
         var info = stat()

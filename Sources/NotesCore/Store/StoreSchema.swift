@@ -79,56 +79,47 @@ public enum StoreSchema {
         ValueTransformerRegistry.standard(storeFolder: storeFolder)
     }
 
-    /// Checks the schema against `registry` and returns the transformers the codec uses.
+    /// Checks the schema against `registry` and returns the transformers the codec uses,
+    /// each typed by what it converts.
     static func transformers(from registry: ValueTransformerRegistry) throws(StoreError) -> StoreTransformers {
         do throws(SchemaError) { try schema.validate(against: registry) } catch { throw .schema(error.description) }
-        guard let color = registry.transformer(named: colorTransformerName),
-              let compact = registry.transformer(named: compactColorsTransformerName),
-              let hex = registry.transformer(named: hexColorTransformerName)
-        else { throw .schema("a color transformer is missing") }
-        return StoreTransformers(color: color, compactColors: compact, hexColor: hex)
+        do throws(TransformerError) {
+            return StoreTransformers(
+                color: try registry.transformer(named: colorTransformerName, converting: SerializableColor.self, to: Data.self),
+                compactColors: try registry.transformer(named: compactColorsTransformerName, converting: [RGB8].self,
+                                                        to: Data.self),
+                hexColor: try registry.transformer(named: hexColorTransformerName, converting: SerializableColor.self,
+                                                   to: String?.self))
+        } catch {
+            throw .schema(error.description)
+        }
     }
 }
 
 /// The transformers the snapshot and journal codecs call, looked up once at open.
 struct StoreTransformers: Sendable {
-    let color: any StoreValueTransformer
-    let compactColors: any StoreValueTransformer
-    let hexColor: any StoreValueTransformer
+    let color: any StoreValueTransformer<SerializableColor, Data>
+    let compactColors: any StoreValueTransformer<[RGB8], Data>
+    let hexColor: any StoreValueTransformer<SerializableColor, String?>
 
     /// A color as its secure archive.
-    func archive(_ color: SerializableColor) throws -> Data {
-        guard let data = try self.color.transformedValue(color) as? Data else {
-            throw TransformerError(transformer: self.color.name, reason: "did not produce data")
-        }
-        return data
+    func archive(_ color: SerializableColor) throws(TransformerError) -> Data {
+        try self.color.transformedValue(color)
     }
 
-    func unarchive(_ data: Data) throws -> SerializableColor {
-        guard let color = try self.color.reverseTransformedValue(data) as? SerializableColor else {
-            throw TransformerError(transformer: self.color.name, reason: "did not produce a SerializableColor")
-        }
-        return color
+    func unarchive(_ data: Data) throws(TransformerError) -> SerializableColor {
+        try color.reverseTransformedValue(data)
     }
 
-    func packColors(_ colors: [RGB8]) throws -> Data {
-        guard let data = try compactColors.transformedValue(colors) as? Data else {
-            throw TransformerError(transformer: compactColors.name, reason: "did not produce data")
-        }
-        return data
+    func packColors(_ colors: [RGB8]) throws(TransformerError) -> Data {
+        try compactColors.transformedValue(colors)
     }
 
-    func unpackColors(_ data: Data) throws -> [RGB8] {
-        guard let colors = try compactColors.reverseTransformedValue(data) as? [RGB8] else {
-            throw TransformerError(transformer: compactColors.name, reason: "did not produce colors")
-        }
-        return colors
+    func unpackColors(_ data: Data) throws(TransformerError) -> [RGB8] {
+        try compactColors.reverseTransformedValue(data)
     }
 
-    func color(hex: String) throws -> SerializableColor {
-        guard let color = try hexColor.reverseTransformedValue(hex) as? SerializableColor else {
-            throw TransformerError(transformer: hexColor.name, reason: "did not produce a SerializableColor")
-        }
-        return color
+    func color(hex: String) throws(TransformerError) -> SerializableColor {
+        try hexColor.reverseTransformedValue(hex)
     }
 }

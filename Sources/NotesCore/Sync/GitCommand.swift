@@ -9,7 +9,7 @@ import Foundation
 /// no terminal prompt for credentials (`GIT_TERMINAL_PROMPT=0`), no pager, no editor,
 /// standard input from `/dev/null` (or from a private temporary file holding the input),
 /// no controlling terminal.
-/// Output is captured. Spawned with `posix_spawn` and read with `poll` on the calling
+/// Output is captured. Spawned with `ChildSpawn` and read with `poll` on the calling
 /// thread: no helper threads, and safe to run from several threads at once.
 public struct GitCommand: Sendable {
     /// The repository's work tree (`git -C`).
@@ -103,53 +103,32 @@ public struct GitCommand: Sendable {
             throw spawnError("pipe")
         }
         for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-        // Default signal handling and an empty mask, whatever the caller (a curses UI) set.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), empty = sigset_t()
-        sigfillset(&defaults)
-        sigdelset(&defaults, SIGKILL)
-        sigdelset(&defaults, SIGSTOP)
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
+        var child = ChildSpawn(program: program, arguments: arguments, environment: environment)
+        child.standardInput = .open(stdin, flags: O_RDONLY)
+        child.standardOutput = .descriptor(outputPipe[1])
+        child.standardError = .descriptor(errorPipe[1])
         // A session of its own: git and ssh have no controlling terminal, so nothing can prompt
         // on the terminal (and scribble over the UI); a passphrase-protected key without an agent
-        // fails with ssh's message instead. glibc's POSIX_SPAWN_SETSID is 0x80 (not exported to Swift).
-        let newSession: Int32 = 0x80
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | newSession))
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        // fails with ssh's message instead.
+        child.newSession = true
+        let started = Swift.Result { () throws(ChildSpawn.Failure) in try child.start() }
         _ = close(outputPipe[1])
         _ = close(errorPipe[1])
         spawnLock.unlock()
         locked = false
-        guard spawned == 0 else {
+        let pid: pid_t
+        switch started {
+        case .success(let spawned): pid = spawned
+        case .failure(let failure):
             _ = close(outputPipe[0])
             _ = close(errorPipe[0])
-            throw .gitMissing(reason: "\(program): \(String(cString: strerror(spawned)))")
+            throw .gitMissing(reason: failure.description)
         }
         let (output, errorOutput) = readBoth(outputPipe[0], errorPipe[0])
         _ = close(outputPipe[0])
         _ = close(errorPipe[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitStatus, output, errorOutput)
+        let exit = (try? ChildSpawn.wait(for: pid, program: program))?.shellStatus ?? 0  // not waitable (SIGCHLD ignored): as before, read as done
+        return (exit, output, errorOutput)
     }
 
     /// Reads two descriptors to their ends at once, so that neither pipe fills up and blocks the child.

@@ -6,7 +6,7 @@ import Foundation
 /// - changed on one side only: that side's version is taken (an edit, a move to the
 ///   trash, a restore, a deletion for good);
 /// - changed on both sides: the later `updated` wins and the other version is kept as a
-///   conflict copy tagged `conflict` (a new id derived from it, so that every machine
+///   conflict copy named by `ConflictCopyNaming` (a new id derived from it, so that every machine
 ///   that merges the same pair makes the same copy);
 /// - an edit beats a delete: a live note against a trashed one comes back live, and the
 ///   trashed version is kept in the trash as a conflict copy; a live note edited on one
@@ -16,7 +16,7 @@ import Foundation
 /// `SyncMerge+Categories`). Pure: no files, no clock.
 public enum SyncMerge {
     /// The tag a conflict copy carries.
-    public static let conflictTag = "conflict"
+    public static let conflictTag = ConflictCopyNaming.tag
 
     /// What a merge produced: the merged snapshot, and the conflict copies it made.
     public struct Outcome: Equatable, Sendable {
@@ -90,12 +90,10 @@ public enum SyncMerge {
         return one == other
     }
 
-    /// A copy of `note` with an id derived from its contents, tagged `conflict`.
+    /// A copy of `note` with an id derived from its contents, named as every conflict copy
+    /// is (`ConflictCopyNaming`: ` (conflict copy)` after the title, tagged `conflict`).
     static func conflictCopy(of note: Note) -> Note {
-        var copy = note
-        copy.id = derivedID(from: note)
-        copy.tags.insert(conflictTag)
-        return copy
+        ConflictCopyNaming.copy(of: note, id: derivedID(from: note))
     }
 
     /// A UUID (version 4 layout) computed from the note's id and contents: two machines

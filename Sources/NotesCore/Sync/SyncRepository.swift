@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The git repository a store syncs through: a work tree of its own beside the store
 /// (`notes.json.sync/` next to `notes.json`), branch `main`, remote `origin`.
@@ -232,34 +233,38 @@ public struct SyncRepository {
 }
 
 /// Parsed notes by blob id, shared by the copies of one `SyncRepository` value.
-private final class NoteCache: @unchecked Sendable {
-    private var notes: [String: Note] = [:]
-    private let lock = NSLock()
+private final class NoteCache: Sendable {
+    private let notes = Mutex<[String: Note]>([:])
 
-    func note(for blob: String) -> Note? { lock.withLock { notes[blob] } }
-    func store(_ note: Note, for blob: String) { lock.withLock { notes[blob] = note } }
+    func note(for blob: String) -> Note? { notes.withLock { $0[blob] } }
+    func store(_ note: Note, for blob: String) { notes.withLock { $0[blob] = note } }
 }
 
 /// Counts of the work syncs did: notes rendered to files, note files parsed; and the
 /// ids a tree held twice (`notes/` and `trash/`), resolved as a merge and reported.
-final class SyncWork: @unchecked Sendable {
-    private var counts = (rendered: 0, parsed: 0)
-    private var duplicates: Set<UUID> = []
-    private let lock = NSLock()
+final class SyncWork: Sendable {
+    private struct Counts {
+        var rendered = 0, parsed = 0
+        var duplicates: Set<UUID> = []
+    }
+    private let counts = Mutex(Counts())
 
     func add(rendered: Int = 0, parsed: Int = 0) {
-        lock.withLock { counts = (counts.rendered + rendered, counts.parsed + parsed) }
+        counts.withLock {
+            $0.rendered += rendered
+            $0.parsed += parsed
+        }
     }
 
     func found(duplicate id: UUID) {
-        _ = lock.withLock { duplicates.insert(id) }
+        _ = counts.withLock { $0.duplicates.insert(id) }
     }
 
     /// The counts so far and the ids found twice, set back to none.
     func take() -> (rendered: Int, parsed: Int, duplicates: [UUID]) {
-        lock.withLock {
-            defer { (counts, duplicates) = ((0, 0), []) }
-            return (counts.rendered, counts.parsed, duplicates.sorted { $0.uuidString < $1.uuidString })
+        counts.withLock { counts in
+            defer { counts = Counts() }
+            return (counts.rendered, counts.parsed, counts.duplicates.sorted { $0.uuidString < $1.uuidString })
         }
     }
 }

@@ -94,17 +94,13 @@ public struct DirectColorTerminfo: Sendable {
         let sourceFile = scratch.appendingPathComponent("entry.ti")
         guard (try? Data(Self.source(name: name, term: term).utf8).write(to: sourceFile)) != nil else { return false }
 
-        let tic = Process()
-        tic.executableURL = URL(fileURLWithPath: compiler)
-        tic.arguments = ["-x", "-o", scratch.path, sourceFile.path]
-        tic.environment = environment
-        tic.standardInput = FileHandle.nullDevice
-        tic.standardOutput = FileHandle.nullDevice
-        tic.standardError = FileHandle.nullDevice
-        do { try tic.run() } catch { return false }
-        tic.waitUntilExit()
+        var tic = ChildSpawn(program: compiler, arguments: [compiler, "-x", "-o", scratch.path, sourceFile.path],
+                             environment: environment)
+        tic.standardInput = .open("/dev/null", flags: O_RDONLY)
+        tic.standardOutput = .open("/dev/null", flags: O_WRONLY)
+        tic.standardError = .open("/dev/null", flags: O_WRONLY)
         let built = scratch.appendingPathComponent(String(name.prefix(1))).appendingPathComponent(name)
-        guard tic.terminationStatus == 0, Self.isRegularFile(built) else { return false }
+        guard (try? tic.run()) == .exited(0), Self.isRegularFile(built) else { return false }
         let letterFolder = compiled.deletingLastPathComponent()
         _ = try? files.createDirectory(at: letterFolder, withIntermediateDirectories: true)
         return rename(built.path, compiled.path) == 0

@@ -8,20 +8,14 @@ public struct CompactColorsTransformer: StoreValueTransformer {
 
     public init() {}
 
-    public func transformedValue(_ value: Any) throws -> Any {
-        guard let colors = value as? [RGB8] else {
-            throw TransformerError(transformer: name, reason: "expected a list of RGB8 colors, got \(type(of: value))")
-        }
+    public func transformedValue(_ colors: [RGB8]) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(colors.count * 3)
         for color in colors { bytes += [color.red, color.green, color.blue] }
         return Data(bytes)
     }
 
-    public func reverseTransformedValue(_ stored: Any) throws -> Any {
-        guard let data = stored as? Data else {
-            throw TransformerError(transformer: name, reason: "expected data, got \(type(of: stored))")
-        }
+    public func reverseTransformedValue(_ data: Data) throws(TransformerError) -> [RGB8] {
         guard data.count % 3 == 0 else {
             throw TransformerError(transformer: name,
                                    reason: "\(data.count) bytes is not a whole number of colors (3 bytes a color)")

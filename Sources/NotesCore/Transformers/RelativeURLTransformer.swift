@@ -14,30 +14,20 @@ public struct RelativeURLTransformer: StoreValueTransformer {
         self.storeFolder = storeFolder
     }
 
-    /// A file URL (or an `AttachmentPath`) to its path relative to `storeFolder`.
-    public func transformedValue(_ value: Any) throws -> Any {
-        switch StoredValue.unwrapped(value) {
-        case let path as AttachmentPath:
-            return path.relativePath
-        case let url as URL:
-            guard url.isFileURL else {
-                throw TransformerError(transformer: name, reason: "'\(url.absoluteString)' is not a file URL")
-            }
-            do {
-                return try AttachmentPath(fileURL: url, storeFolder: storeFolder).relativePath
-            } catch {
-                throw TransformerError(transformer: name, reason: error.description)
-            }
-        default:
-            throw TransformerError(transformer: name, reason: "expected a file URL, got \(type(of: value))")
+    /// A file URL to its path relative to `storeFolder`.
+    public func transformedValue(_ url: URL) throws(TransformerError) -> String {
+        guard url.isFileURL else {
+            throw TransformerError(transformer: name, reason: "'\(url.absoluteString)' is not a file URL")
+        }
+        do {
+            return try AttachmentPath(fileURL: url, storeFolder: storeFolder).relativePath
+        } catch {
+            throw TransformerError(transformer: name, reason: error.description)
         }
     }
 
     /// A stored relative path to the file URL inside `storeFolder`.
-    public func reverseTransformedValue(_ stored: Any) throws -> Any {
-        guard let text = StoredValue.unwrapped(stored) as? String else {
-            throw TransformerError(transformer: name, reason: "expected a relative path, got \(type(of: stored))")
-        }
+    public func reverseTransformedValue(_ text: String) throws(TransformerError) -> URL {
         do {
             return try AttachmentPath(text).url(in: storeFolder)
         } catch {

@@ -9,10 +9,7 @@ public struct SerializableColorTransformer: StoreValueTransformer {
 
     public init() {}
 
-    public func transformedValue(_ value: Any) throws -> Any {
-        guard let color = value as? SerializableColor else {
-            throw TransformerError(transformer: name, reason: "expected a SerializableColor, got \(type(of: value))")
-        }
+    public func transformedValue(_ color: SerializableColor) throws(TransformerError) -> Data {
         do {
             return try ColorArchive.archive(color)
         } catch {
@@ -20,10 +17,7 @@ public struct SerializableColorTransformer: StoreValueTransformer {
         }
     }
 
-    public func reverseTransformedValue(_ stored: Any) throws -> Any {
-        guard let data = stored as? Data else {
-            throw TransformerError(transformer: name, reason: "expected archive data, got \(type(of: stored))")
-        }
+    public func reverseTransformedValue(_ data: Data) throws(TransformerError) -> SerializableColor {
         do {
             return try ColorArchive.unarchive(data)
         } catch {

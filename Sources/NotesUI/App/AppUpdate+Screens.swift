@@ -174,8 +174,9 @@ extension AppUpdate {
             }
             var found = ReadSearch(text: text)
             let top = state.readTop
-            found.currentMatch = ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in
-                ReadSearch.first(from: layout.clamped(top), patterns: patterns, in: &layout)?.match
+            ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in
+                found.place(at: ReadSearch.first(from: layout.clamped(top), patterns: patterns, in: &layout)?.match,
+                            in: &layout)
             }
             state.readSearch = found
             if found.currentMatch == nil {
@@ -195,14 +196,15 @@ extension AppUpdate {
         }
         let patterns = search.patterns
         let step = ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in
-            ReadSearch.step(from: current, forward: forward, patterns: patterns, in: &layout)
+            let step = ReadSearch.step(from: current, forward: forward, patterns: patterns, in: &layout)
+            if let step { search.place(at: step.match, in: &layout) }
+            return step
         }
         guard let step else { return }
         if step.wentRound {
             state.message = .init(text: forward ? "Search went round to the top" : "Search went round to the bottom",
                                   isError: false)
         }
-        search.currentMatch = step.match
         state.readSearch = search
         showCurrentMatch(note, &state)
     }

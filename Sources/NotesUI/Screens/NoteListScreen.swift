@@ -29,7 +29,8 @@ public enum NoteListScreen {
         } else if state.filter.scope == .uncategorized {
             text += "  in no category"
         }
-        if !state.filter.query.isEmpty { text += "  matching \"" + state.filter.query + "\"" }
+        // The query as typed: its own quotes (`"plan garden"`) are part of it.
+        if !state.filter.query.isEmpty { text += "  matching " + state.filter.query }
         buffer.write(DisplayWidth.truncate(text, to: rect.width), x: rect.x, y: rect.y, style: Theme.header, limit: rect.width)
     }
 
@@ -43,7 +44,7 @@ public enum NoteListScreen {
             return
         }
         let scroll = AppState.scroll(state.noteScroll, showing: state.noteRow, rows: rect.height, count: count)
-        let highlights = state.filter.search.textPatterns
+        let highlights = state.filter.search.textPatterns, tagPrefixes = state.filter.search.tagPrefixes
         for line in 0..<rect.height {
             let row = scroll + line
             guard row < count else { break }
@@ -52,7 +53,7 @@ public enum NoteListScreen {
             let view = NoteRowView(title: note.title, date: DateText.day(note.updated, in: timeZone),
                                    tags: note.sortedTags, color: category.flatMap { snapshot.colors[$0] },
                                    marker: category.flatMap { snapshot.marker(for: $0, in: colorMode) }, isSelected: row == state.noteRow,
-                                   highlights: highlights)
+                                   highlights: highlights, tagPrefixes: tagPrefixes)
             view.draw(into: &buffer, x: rect.x, y: rect.y + line, width: rect.width, colorMode: colorMode)
         }
     }

@@ -23,8 +23,7 @@ public enum StatusLine {
         } else if let message = state.message {
             drawMessage(message, y: y, into: &buffer)
         } else if case .reading = state.screen, let search = state.readSearch, search.currentMatch != nil {
-            let text = "/\(search.text)  n next  N previous  Esc clear"
-            buffer.write(DisplayWidth.truncate(text, to: width), x: 0, y: y, style: Theme.message, limit: width)
+            buffer.write(DisplayWidth.truncate(search.statusText, to: width), x: 0, y: y, style: Theme.message, limit: width)
         } else {
             buffer.write(DisplayWidth.truncate(KeyHelp.statusKeys(for: state, snapshot, width: width), to: width), x: 0, y: y,
                          style: Theme.secondary, limit: width)

@@ -2,11 +2,12 @@ import Foundation
 import NotesCore
 
 /// Which notes the list shows: a `SearchQuery` (words, phrases, `#tag`, `@category`,
-/// folded; see `SearchQuery`) and an optional category. Each pattern of the query is
-/// searched among the notes that matched the ones before it. When the query only grew
-/// (every earlier pattern is part of a new one), only the new patterns are searched,
-/// among the previous matches; when it shrank back (Backspace), the earlier result is
-/// reused.
+/// `-term`, folded; see `SearchQuery`) and an optional category. Each pattern of the
+/// query is searched among the notes that matched the ones before it, then the notes
+/// holding an excluded pattern are taken out. When the query only narrowed (every
+/// earlier pattern is part of a new one, every earlier exclusion is still there), only
+/// the new patterns and exclusions are searched, among the previous matches; when it
+/// shrank back (Backspace), the earlier result is reused.
 public struct NoteFilter: Equatable, Sendable {
     /// Which notes the filter starts from: all, those in no category, or one category's.
     public enum Scope: Equatable, Sendable {
@@ -30,12 +31,14 @@ public struct NoteFilter: Equatable, Sendable {
     private var firstHits: [Int32]?
     private var hitsPattern: [UInt8] = []
     private var patterns: [[UInt8]] = []
+    private var excluded: [[UInt8]] = []
     private var indexID: UUID?
     /// The results of the shorter queries typed on the way to this one.
     private var history: [Step] = []
 
     private struct Step: Equatable, Sendable {
         var patterns: [[UInt8]]
+        var excluded: [[UInt8]]
         var matches: [Int32]?
         var firstHits: [Int32]?
         var hitsPattern: [UInt8]
@@ -44,7 +47,7 @@ public struct NoteFilter: Equatable, Sendable {
     public init() {}
 
     /// Whether a query or a category narrows the list.
-    public var isActive: Bool { !patterns.isEmpty || scope != .all }
+    public var isActive: Bool { !patterns.isEmpty || !excluded.isEmpty || scope != .all }
 
     /// How many notes the list shows.
     public func count(in index: NoteIndex) -> Int { matches?.count ?? index.count }
@@ -70,30 +73,37 @@ public struct NoteFilter: Equatable, Sendable {
     /// Changes the query and scope, searching incrementally where it can.
     public mutating func set(query newQuery: String, scope newScope: Scope, in index: NoteIndex) {
         let newSearch = SearchQuery(newQuery)
-        let newPatterns = newSearch.patterns
+        let (newPatterns, newExcluded) = (newSearch.patterns, newSearch.excludedPatterns)
         query = newQuery
         search = newSearch
         let sameList = index.id == indexID && newScope == scope
-        if sameList, newPatterns == patterns { return }
-        if sameList, let earlier = history.lastIndex(where: { $0.patterns == newPatterns }) {
+        if sameList, newPatterns == patterns, newExcluded == excluded { return }
+        if sameList, let earlier = history.lastIndex(where: { $0.patterns == newPatterns && $0.excluded == newExcluded }) {
             let step = history[earlier]
-            (patterns, matches, firstHits, hitsPattern) = (newPatterns, step.matches, step.firstHits, step.hitsPattern)
+            (patterns, excluded, matches) = (newPatterns, newExcluded, step.matches)
+            (firstHits, hitsPattern) = (step.firstHits, step.hitsPattern)
             history.removeSubrange(earlier...)
             return
         }
-        if sameList, let previous = matches, !newPatterns.isEmpty, Self.narrows(patterns, to: newPatterns) {
-            history.append(Step(patterns: patterns, matches: matches, firstHits: firstHits, hitsPattern: hitsPattern))
+        if sameList, let previous = matches, !newPatterns.isEmpty || !newExcluded.isEmpty,
+           Self.narrows(patterns, to: newPatterns), excluded.allSatisfy(newExcluded.contains) {
+            history.append(Step(patterns: patterns, excluded: excluded, matches: matches, firstHits: firstHits,
+                                hitsPattern: hitsPattern))
             var candidates = previous
             for pattern in newPatterns where !patterns.contains(pattern) {
                 let hints = !hitsPattern.isEmpty && pattern.starts(with: hitsPattern) ? firstHits : nil
                 let found = index.search(pattern, among: candidates, hints: hints)
                 (candidates, firstHits, hitsPattern) = (found.positions, found.firstHits, pattern)
             }
-            (patterns, matches) = (newPatterns, candidates)
+            for pattern in newExcluded where !excluded.contains(pattern) {
+                leaveOut(pattern, from: &candidates, in: index)
+            }
+            (patterns, excluded, matches) = (newPatterns, newExcluded, candidates)
             return
         }
         history = []
         patterns = newPatterns
+        excluded = newExcluded
         scope = newScope
         indexID = index.id
         compute(in: index)
@@ -118,7 +128,31 @@ public struct NoteFilter: Equatable, Sendable {
             let found = index.search(pattern, among: candidates)
             (candidates, firstHits, hitsPattern) = (found.positions, found.firstHits, pattern)
         }
+        if !excluded.isEmpty {
+            var kept = candidates ?? Array(0..<Int32(index.count))
+            for pattern in excluded { leaveOut(pattern, from: &kept, in: index) }
+            candidates = kept
+        }
         matches = candidates
+    }
+
+    /// Takes the notes holding `pattern` out of `candidates` (and their first hits, kept
+    /// parallel to them).
+    private mutating func leaveOut(_ pattern: [UInt8], from candidates: inout [Int32], in index: NoteIndex) {
+        let found = index.search(pattern, among: candidates).positions
+        guard !found.isEmpty else { return }
+        var kept: [Int32] = [], keptHits: [Int32] = []
+        kept.reserveCapacity(candidates.count - found.count)
+        let hits = firstHits.flatMap { $0.count == candidates.count ? $0 : nil }
+        var next = 0
+        for (offset, position) in candidates.enumerated() {
+            while next < found.count, found[next] < position { next += 1 }
+            if next < found.count, found[next] == position { continue }
+            kept.append(position)
+            if let hits { keptHits.append(hits[offset]) }
+        }
+        candidates = kept
+        firstHits = hits == nil ? nil : keptHits
     }
 
     /// Whether each old pattern is part of some new pattern, so that every note the new

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension NoteIndex {
     /// Below this many notes to look through, one thread searches; above, the notes are
@@ -176,33 +177,29 @@ extension NoteIndex {
 }
 
 /// The results of a search's parts, each written by one thread into its own slot.
-private final class PartResults: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<NoteIndex.Matches>
+private final class PartResults: Sendable {
+    private let slots: Mutex<[NoteIndex.Matches]>
 
     init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: NoteIndex.Matches(positions: [], firstHits: []))
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
+        slots = Mutex(Array(repeating: NoteIndex.Matches(positions: [], firstHits: []), count: count))
     }
 
     func set(_ index: Int, _ matches: NoteIndex.Matches) {
-        slots[index] = matches
+        slots.withLock { $0[index] = matches }
     }
 
     /// The parts in order, as one result.
     func joined() -> NoteIndex.Matches {
-        var result = NoteIndex.Matches(positions: [], firstHits: [])
-        let total = slots.reduce(0) { $0 + $1.positions.count }
-        result.positions.reserveCapacity(total)
-        result.firstHits.reserveCapacity(total)
-        for part in slots {
-            result.positions += part.positions
-            result.firstHits += part.firstHits
+        slots.withLock { parts in
+            var result = NoteIndex.Matches(positions: [], firstHits: [])
+            let total = parts.reduce(0) { $0 + $1.positions.count }
+            result.positions.reserveCapacity(total)
+            result.firstHits.reserveCapacity(total)
+            for part in parts {
+                result.positions += part.positions
+                result.firstHits += part.firstHits
+            }
+            return result
         }
-        return result
     }
 }

@@ -24,6 +24,24 @@ public struct ReadSearch: Equatable, Sendable {
     public var text: String
     /// The match `n`/`N` are at (nil when none was found).
     public internal(set) var currentMatch: Match?
+    /// Which match the current one is, counted from the top, and how many the note
+    /// holds; nil when the body is longer than `countedBodyBytes` (counting would cost
+    /// the whole body, not what the view shows).
+    public internal(set) var matchNumber: (number: Int, count: Int)? {
+        get { counted.map { ($0.number, $0.count) } }
+        set { counted = newValue.map { Counted(number: $0.number, count: $0.count) } }
+    }
+    /// How far down the body the current match is, in percent of its bytes.
+    public internal(set) var percent: Int?
+    private var counted: Counted?
+
+    private struct Counted: Equatable, Sendable {
+        var number: Int
+        var count: Int
+    }
+
+    /// The longest body whose matches are all counted for "match 2 of 4".
+    static let countedBodyBytes = 1 << 20
 
     /// A search being typed.
     public init() {
@@ -42,6 +60,46 @@ public struct ReadSearch: Equatable, Sendable {
     static func patterns(for text: String) -> [[UInt8]] {
         let pattern = SearchFolding.fold(text)
         return pattern.isEmpty ? [] : [pattern]
+    }
+
+    /// What the status line says while a search is at a match: `match 2 of 4 · 40%`
+    /// (without the count in a body too long to count), then the keys.
+    public var statusText: String {
+        var parts = ["/" + text]
+        switch (matchNumber, percent) {
+        case let ((number, count)?, percent?): parts.append("match \(number) of \(count) · \(percent)%")
+        case let (nil, percent?): parts.append("match at \(percent)%")
+        case let ((number, count)?, nil): parts.append("match \(number) of \(count)")
+        case (nil, nil): break
+        }
+        parts.append("n next  N previous  Esc clear")
+        return parts.joined(separator: "  ")
+    }
+
+    /// Makes `match` the current one, and counts where it is among all (see
+    /// `matchNumber`) and how far down the body (`percent`).
+    mutating func place(at match: Match?, in layout: inout ReadLayout) {
+        currentMatch = match
+        guard let match else {
+            (matchNumber, percent) = (nil, nil)
+            return
+        }
+        percent = layout.byteCount == 0 ? 0 : min(100, match.position.block * 100 / layout.byteCount)
+        matchNumber = Self.number(of: match, patterns: patterns, in: &layout)
+    }
+
+    /// Which match `match` is and how many there are, when the body is short enough to count.
+    static func number(of match: Match, patterns: [[UInt8]], in layout: inout ReadLayout) -> (number: Int, count: Int)? {
+        guard layout.byteCount <= countedBodyBytes else { return nil }
+        var count = 0, before = 0
+        var block: Int? = 0
+        while let start = block {
+            let found = matches(inBlock: start, patterns: patterns, in: &layout)
+            count += found.count
+            before += found.filter { $0 < match }.count
+            block = layout.blockAfter(start)
+        }
+        return count == 0 ? nil : (before + 1, count)
     }
 
     /// The first match at or after `position`, going round to the top; and whether it went round.

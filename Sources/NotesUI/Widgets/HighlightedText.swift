@@ -8,8 +8,20 @@ enum HighlightedText {
     static func write(_ text: String, patterns: [[UInt8]], in buffer: inout ScreenBuffer, x: Int, y: Int,
                       style: CellStyle = .plain, limit: Int) -> Int {
         guard !patterns.isEmpty else { return buffer.write(text, x: x, y: y, style: style, limit: limit) }
+        return write(SearchHighlight.segments(of: text, patterns: patterns), in: &buffer, x: x, y: y, style: style, limit: limit)
+    }
+
+    /// Like `write(_:patterns:…)`, with given character ranges highlighted.
+    @discardableResult
+    static func write(_ text: String, ranges: [Range<Int>], in buffer: inout ScreenBuffer, x: Int, y: Int,
+                      style: CellStyle = .plain, limit: Int) -> Int {
+        write(SearchHighlight.segments(of: text, ranges: ranges), in: &buffer, x: x, y: y, style: style, limit: limit)
+    }
+
+    private static func write(_ segments: [(text: Substring, isMatch: Bool)], in buffer: inout ScreenBuffer, x: Int, y: Int,
+                              style: CellStyle, limit: Int) -> Int {
         var used = 0
-        for segment in SearchHighlight.segments(of: text, patterns: patterns) where used < limit {
+        for segment in segments where used < limit {
             used += buffer.write(segment.text, x: x + used, y: y, style: segment.isMatch ? Theme.match(over: style) : style,
                                  limit: limit - used)
         }

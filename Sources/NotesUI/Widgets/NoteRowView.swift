@@ -12,12 +12,15 @@ public struct NoteRowView {
     /// colors when categories share a color (`NotesSnapshot.marker(for:in:)`).
     public var marker: Character?
     public var isSelected: Bool
-    /// The folded patterns of the filter's words (`SearchQuery.textPatterns`), highlighted in the title.
+    /// The folded patterns of the filter's words (`SearchQuery.textPatterns`), highlighted in the title and tags.
     public var highlights: [[UInt8]]
+    /// The folded starts of the filter's `#tag` terms (`SearchQuery.tagPrefixes`), highlighted in the tags.
+    public var tagPrefixes: [[UInt8]]
 
     public init(title: String, date: String, tags: [String], color: RGB8?, marker: Character?, isSelected: Bool,
-                highlights: [[UInt8]] = []) {
+                highlights: [[UInt8]] = [], tagPrefixes: [[UInt8]] = []) {
         self.highlights = highlights
+        self.tagPrefixes = tagPrefixes
         self.title = title
         self.date = date
         self.tags = tags
@@ -50,7 +53,11 @@ public struct NoteRowView {
         column += titleWidth + 1
         if tagsWidth > 0 {
             let text = tags.map { "#" + $0 }.joined(separator: " ")
-            buffer.write(DisplayWidth.truncate(text, to: tagsWidth), x: column, y: y, style: Theme.secondary, limit: tagsWidth)
+            let shown = DisplayWidth.truncate(text, to: tagsWidth)
+            // A cut list ends with `…`, which is never highlighted.
+            let ranges = SearchHighlight.tagRanges(of: tags, textPatterns: highlights, tagPrefixes: tagPrefixes)
+                .map { $0.clamped(to: 0..<(shown == text ? shown.count : shown.count - 1)) }
+            HighlightedText.write(shown, ranges: ranges, in: &buffer, x: column, y: y, style: Theme.secondary, limit: tagsWidth)
             column += tagsWidth + 1
         }
         if dateWidth > 0 {

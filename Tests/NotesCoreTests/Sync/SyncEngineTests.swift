@@ -92,7 +92,7 @@ import Testing
             #expect(store.contents.notes[contested]?.body == "still wanted")
             #expect(store.contents.notes[doomed] == nil)
             #expect(store.contents.trash[doomed] != nil)
-            #expect(store.contents.trash.values.contains { $0.title == "Contested" && $0.tags.contains(SyncMerge.conflictTag) })
+            #expect(store.contents.trash.values.contains { $0.title == "Contested (conflict copy)" && $0.tags.contains(SyncMerge.conflictTag) })
         }
         #expect(laptop.contents == desktop.contents)
     }

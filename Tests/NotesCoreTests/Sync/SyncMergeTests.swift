@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+@testable import NotesCore
 import Testing
 
 /// The merge rules of PRODUCT §9, on snapshots: no git, no files.
@@ -48,9 +48,22 @@ import Testing
         let copyID = try #require(outcome.conflictCopies.first)
         let copy = try #require(outcome.snapshot.notes[copyID])
         #expect(copy.body == "from here")
+        // Named as the editor's conflict copies are (`ConflictCopyNaming`).
+        #expect(copy.title == "N (conflict copy)")
         #expect(copy.tags.contains(SyncMerge.conflictTag))
         #expect(copy.deleted == nil)
         #expect(outcome.snapshot.notes.count == 2)
+    }
+
+    @Test func everyConflictCopyIsNamedOneWay() {
+        let note = Note(title: "Plan", body: "b", tags: ["x"])
+        let editCopy = ConflictCopyNaming.copy(of: note, id: UUID())
+        let syncCopy = SyncMerge.conflictCopy(of: note)
+        #expect(editCopy.title == "Plan (conflict copy)" && syncCopy.title == editCopy.title)
+        #expect(editCopy.tags == ["x", "conflict"] && syncCopy.tags == editCopy.tags)
+        #expect(SyncMerge.conflictTag == StoreEdit.conflictTag)
+        // A copy of a copy is not marked twice.
+        #expect(ConflictCopyNaming.copy(of: editCopy, id: UUID()).title == "Plan (conflict copy)")
     }
 
     @Test func theConflictCopyIsTheSameWhicheverSideMerges() {
