@@ -1,6 +1,7 @@
 #!/bin/sh
-# Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, and a
-# sync after one `notes set`, each RUNS times (median printed), with peak memory.
+# Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, a sync
+# after one `notes set`, and a sync that receives one note another home changed, each RUNS
+# times (median printed), with peak memory.
 #
 #   swift build -c release --product notes && swift build -c release --product notes-bench
 #   Resources/scripts/sync-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
@@ -46,3 +47,18 @@ for index in $(seq "$runs"); do
     timed "$notes" sync >> "$dir/one"
 done
 report "sync after one 'notes set'" "$dir/one"
+
+# A second home takes everything once, then changes one note a run; the first receives it.
+[ "${RECEIVE:-1}" = 1 ] || exit 0
+mkdir "$dir/second"
+NOTES_STORE="$dir/second/notes.json" "$notes" sync init "$dir/remote.git" > /dev/null
+timed env NOTES_STORE="$dir/second/notes.json" "$notes" sync > "$dir/take"
+report "second home takes everything" "$dir/take"
+"$notes" sync > /dev/null
+: > "$dir/receive"
+for index in $(seq "$runs"); do
+    NOTES_STORE="$dir/second/notes.json" "$notes" set "$id" --title "from the second home $index" > /dev/null
+    NOTES_STORE="$dir/second/notes.json" "$notes" sync > /dev/null
+    timed "$notes" sync >> "$dir/receive"
+done
+report "sync receiving one changed note" "$dir/receive"

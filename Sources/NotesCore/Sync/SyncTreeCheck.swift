@@ -3,7 +3,7 @@ import Foundation
 /// The remote is untrusted input: before anything of a fetched commit is read, merged or
 /// checked out, its whole tree is checked. A tree with a symbolic link or a submodule
 /// anywhere, a name git itself would refuse (`.`, `..`, `.git`, a `/` or NUL in a name),
-/// `notes`/`trash` that are not folders, `categories.json` that is not a plain file, or a
+/// `notes`/`trash` that are not folders (or hold anything but files and folders of files), `categories.json` that is not a plain file, or a
 /// synced file over the size limit is refused as a whole, naming the entry, and nothing
 /// of it is used.
 extension SyncRepository {
@@ -38,8 +38,10 @@ extension SyncRepository {
         let isPlainFile = entry.type == "blob" && (entry.mode == "100644" || entry.mode == "100755")
         switch top {
         case SyncFiles.notesFolder, SyncFiles.trashFolder:
+            // notes/ and trash/ hold files (layout 1) and folders of files (layout 2), no deeper.
             if parts.count == 1, !isTree { return "is not a folder" }
-            if parts.count > 1, !isPlainFile { return "is not a plain file" }
+            if parts.count == 2, !isPlainFile, !isTree { return "is not a plain file or a folder" }
+            if parts.count > 2, !isPlainFile { return "is not a plain file" }
         case SyncFiles.categoriesFile where parts.count == 1:
             if !isPlainFile { return "is not a plain file" }
         default:

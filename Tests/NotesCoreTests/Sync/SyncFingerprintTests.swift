@@ -62,7 +62,7 @@ import Testing
         cache.notes[UUID()] = .init(fingerprint: fingerprint(note), inTrash: false, blob: String(repeating: "a", count: 40))
         cache.notes[UUID()] = .init(fingerprint: fingerprint(note, category: nil), inTrash: true, blob: String(repeating: "b", count: 40))
         cache.categories = (SyncFingerprint.of(Data("{}".utf8)), String(repeating: "c", count: 40))
-        cache.notesTree = String(repeating: "d", count: 40)
+        cache.trees = ["notes": String(repeating: "d", count: 40), "notes/3F": String(repeating: "e", count: 40)]
         let bytes = cache.encoded()
         #expect(try SyncBlobCache.decode(bytes) == cache)
         for index in stride(from: 0, to: bytes.count, by: 7) {
