@@ -24,11 +24,13 @@ small=$("$notes" add "Small" --body "small" | sed -n 's/.*\([0-9A-F]\{8\}-[0-9A-
 "$notes" compact > /dev/null 2>&1 || true
 git init -q --bare -b main "$dir/remote.git"
 "$notes" sync init "$dir/remote.git" > /dev/null
-timed() { /usr/bin/time -f "%e %M" -o "$dir/time" "$@" > /dev/null; cat "$dir/time"; }
+# One timed run: "SECONDS PEAK_KB CPU_SECONDS" (wall clock, peak memory of the process, and
+# the CPU time of it and every git it ran, user and system: what a busy machine inflates least).
+timed() { /usr/bin/time -f "%e %M %U %S" -o "$dir/time" "$@" > /dev/null; awk '{ print $1, $2, $3 + $4 }' "$dir/time"; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 report() { # NAME FILE
-    printf '%-40s median %6.2f s   peak %6.0f MiB   (runs: %s)\n' "$1" \
-        "$(cut -d' ' -f1 "$2" | median)" "$(cut -d' ' -f2 "$2" | median | awk '{ print $1 / 1024 }')" \
+    printf '%-40s median %6.2f s   CPU %5.2f s   peak %6.0f MiB   (peaks: %s)\n' "$1" \
+        "$(cut -d' ' -f1 "$2" | median)" "$(cut -d' ' -f3 "$2" | median)" "$(cut -d' ' -f2 "$2" | median | awk '{ print $1 / 1024 }')" \
         "$(cut -d' ' -f2 "$2" | awk '{ printf "%d MiB ", $1 / 1024 }')"
 }
 printf 'store file: %s MiB\n' "$(du -m "$dir/notes.json" | cut -f1)"

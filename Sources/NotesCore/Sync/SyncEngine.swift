@@ -88,9 +88,9 @@ public struct SyncEngine {
             progress("sync: fetching")
             try repository.fetch()
             let remote = try repository.remoteCommit()
-            // The remote's tree is checked before anything of it is used; the commit the store
-            // already synced to was checked when it came in (or made here).
-            if let remote, remote != synced { try repository.checkTree(of: remote) }
+            // The remote's tree is checked before anything of it is used: what differs from the
+            // commit the store already synced to, which was checked when it came in (or made here).
+            if let remote, remote != synced { try repository.checkTree(of: remote, since: synced) }
             var needsPush = true
             var remoteHasLocal = false, localHasRemote = true
             if let remote {

@@ -126,3 +126,31 @@ import Testing
         #expect(try git.check("config", ["config", "core.bare"]).trimmedText == "true")
     }
 }
+
+/// The check of a remote's tree knows both layouts: files and folders of files in `notes/`
+/// and `trash/`, nothing deeper, no link, no file over the size limit.
+@Suite struct SyncTreeCheckLayoutTests {
+    func entry(_ mode: String, _ type: String, _ path: String, size: Int? = nil) throws -> TreeEntry {
+        let line = "\(mode) \(type) \(String(repeating: "a", count: 40))" + (size.map { " \($0)" } ?? "") + "\t\(path)"
+        return try #require(TreeEntry(ArraySlice(Array(line.utf8))))
+    }
+
+    @Test func bothLayoutsPassAndAnythingElseInsideIsRefused() throws {
+        let id = UUID().uuidString
+        for (mode, type, path) in [("040000", "tree", "notes"), ("040000", "tree", "notes/3F"), ("100644", "blob", "notes/3F/\(id).md"),
+                                   ("100644", "blob", "notes/\(id).md"), ("040000", "tree", "trash/00"), ("100644", "blob", "README.md")] {
+            #expect(SyncRepository.problem(with: try entry(mode, type, path, size: type == "blob" ? 10 : nil)) == nil, "\(path)")
+        }
+        let refused: [(String, String, String, String)] = [
+            ("100644", "blob", "notes", "not a folder"), ("040000", "tree", "notes/3F/deeper", "not a plain file"),
+            ("120000", "blob", "notes/3F", "symbolic link"), ("120000", "blob", "notes/3F/\(id).md", "symbolic link"),
+            ("160000", "commit", "notes/3F", "submodule"), ("100644", "blob", "notes/../x", "'..'"),
+        ]
+        for (mode, type, path, reason) in refused {
+            let problem = SyncRepository.problem(with: try entry(mode, type, path, size: type == "blob" ? 10 : nil))
+            #expect(problem?.contains(reason) == true, "\(path): \(problem ?? "accepted")")
+        }
+        let big = try entry("100644", "blob", "notes/3F/\(id).md", size: SyncRepository.maximumFileBytes + 1)
+        #expect(SyncRepository.problem(with: big)?.contains("more than the") == true)
+    }
+}
