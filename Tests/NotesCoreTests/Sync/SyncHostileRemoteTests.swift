@@ -171,7 +171,7 @@ import Testing
         #expect(laptop.contents.notes[id]?.title == "Pushed")
         #expect(desktop.contents.notes.count == 3)
         let hookRuns = (try? String(contentsOf: hookLog, encoding: .utf8)) ?? ""
-        #expect(hookRuns.contains("attacker"), "the hooks are not in place: the attacker's own git runs them")
+        #expect(hookRuns.contains("remote.git"), "the hooks are not in place: the remote's side of a push runs them")
         #expect(!hookRuns.contains(".sync"), "a hook or monitor ran in a sync repository: \(hookRuns)")
     }
 
