@@ -18,10 +18,14 @@ export HOME="$dir/home" XDG_CONFIG_HOME="$dir/home" GIT_CONFIG_NOSYSTEM=1 NOTES_
 
 # A body of MEGABYTES MiB of text lines.
 awk -v n="$megabytes" 'BEGIN { line = sprintf("%0127d", 0); for (i = 0; i < n * 8192; i++) print line }' > "$dir/body"
+# A big commit starts a compaction in the background, which holds the store's lock a while.
+retry() { for _ in $(seq 300); do "$@" 2> /dev/null && return 0; sleep 1; done; "$@"; }
 "$notes" add "Big" --body - < "$dir/body" > /dev/null
 rm "$dir/body"
-small=$("$notes" add "Small" --body "small" | sed -n 's/.*\([0-9A-F]\{8\}-[0-9A-F-]\{27\}\).*/\1/p' | head -1)
-"$notes" compact > /dev/null 2>&1 || true
+retry "$notes" compact > /dev/null
+retry "$notes" add "Small" --body "small" > /dev/null
+small=$("$notes" list | awk '$NF == "Small" { print $1 }')  # a unique prefix of its id
+[ -n "$small" ] || { echo "no id for the small note" >&2; exit 1; }
 git init -q --bare -b main "$dir/remote.git"
 "$notes" sync init "$dir/remote.git" > /dev/null
 # One timed run: "SECONDS PEAK_KB CPU_SECONDS" (wall clock, peak memory of the process, and
@@ -41,7 +45,7 @@ for _ in $(seq "$runs"); do timed "$notes" list >> "$dir/list"; done
 report "notes list (opening the store)" "$dir/list"
 : > "$dir/one"
 for index in $(seq "$runs"); do
-    "$notes" set "$small" --body "small $index" > /dev/null
+    retry "$notes" set "$small" --title "Small $index" > /dev/null
     timed "$notes" sync >> "$dir/one"
 done
-report "sync after one small 'notes set'" "$dir/one"
+report "sync after one 'notes set' of the small note" "$dir/one"
