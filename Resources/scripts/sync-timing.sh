@@ -1,9 +1,11 @@
 #!/bin/sh
-# Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, and a
-# sync after one `notes set`, each RUNS times (median printed), with peak memory.
+# Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, a sync
+# after one `notes set`, and a sync that receives one note another home changed, each RUNS
+# times (median printed), with peak memory.
 #
 #   swift build -c release --product notes && swift build -c release --product notes-bench
 #   Resources/scripts/sync-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
+#   RECEIVE=0 Resources/scripts/sync-timing.sh …   (without the second home)
 #
 # The store and a bare remote are made in a temporary folder (removed at the end); git
 # sees no global or system configuration. The remote is local: the fetch and push are
@@ -23,13 +25,14 @@ export HOME="$dir/home" XDG_CONFIG_HOME="$dir/home" GIT_CONFIG_NOSYSTEM=1 NOTES_
 git init -q --bare -b main "$dir/remote.git"
 "$notes" sync init "$dir/remote.git" > /dev/null
 
-# One timed run: "SECONDS PEAK_KB" (wall clock and peak memory of the process).
-timed() { /usr/bin/time -f "%e %M" -o "$dir/time" "$@" > /dev/null; cat "$dir/time"; }
+# One timed run: "SECONDS PEAK_KB CPU_SECONDS" (wall clock, peak memory of the process, and
+# the CPU time of it and every git it ran, user and system: what a busy machine inflates least).
+timed() { /usr/bin/time -f "%e %M %U %S" -o "$dir/time" "$@" > /dev/null; awk '{ print $1, $2, $3 + $4 }' "$dir/time"; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 report() { # NAME FILE
-    printf '%-34s median %6.2f s   peak %6.0f MiB   (runs: %s)\n' "$1" \
-        "$(cut -d' ' -f1 "$2" | median)" "$(cut -d' ' -f2 "$2" | median | awk '{ print $1 / 1024 }')" \
-        "$(cut -d' ' -f1 "$2" | tr '\n' ' ')"
+    printf '%-34s median %6.2f s   CPU %5.2f s   peak %6.0f MiB   (runs: %s)\n' "$1" \
+        "$(cut -d' ' -f1 "$2" | median)" "$(cut -d' ' -f3 "$2" | median)" \
+        "$(cut -d' ' -f2 "$2" | median | awk '{ print $1 / 1024 }')" "$(cut -d' ' -f1 "$2" | tr '\n' ' ')"
 }
 
 timed "$notes" sync > "$dir/first"
@@ -46,3 +49,18 @@ for index in $(seq "$runs"); do
     timed "$notes" sync >> "$dir/one"
 done
 report "sync after one 'notes set'" "$dir/one"
+
+# A second home takes everything once, then changes one note a run; the first receives it.
+[ "${RECEIVE:-1}" = 1 ] || exit 0
+mkdir "$dir/second"
+NOTES_STORE="$dir/second/notes.json" "$notes" sync init "$dir/remote.git" > /dev/null
+timed env NOTES_STORE="$dir/second/notes.json" "$notes" sync > "$dir/take"
+report "second home takes everything" "$dir/take"
+"$notes" sync > /dev/null
+: > "$dir/receive"
+for index in $(seq "$runs"); do
+    NOTES_STORE="$dir/second/notes.json" "$notes" set "$id" --title "from the second home $index" > /dev/null
+    NOTES_STORE="$dir/second/notes.json" "$notes" sync > /dev/null
+    timed "$notes" sync >> "$dir/receive"
+done
+report "sync receiving one changed note" "$dir/receive"

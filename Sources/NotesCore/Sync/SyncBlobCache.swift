@@ -2,8 +2,8 @@ import Foundation
 
 /// What the last tree sync built holds, kept in `.git/notes-sync-cache` beside the sync
 /// repository: for each note its fingerprint (`SyncFingerprint`), its folder and the
-/// blob its rendering gave; the same for `categories.json`; and the `notes` and `trash`
-/// trees those entries made.
+/// blob its rendering gave; the same for `categories.json`; and the trees those entries
+/// made (`notes`, `trash` and each of their folders, `notes/3F`).
 ///
 /// Each entry states a fact that stays true: a note with that fingerprint renders to that
 /// blob. So a note whose fingerprint matches needs no rendering and no write. The file is
@@ -19,18 +19,20 @@ struct SyncBlobCache: Equatable {
 
     var notes: [UUID: Entry] = [:]
     var categories: (fingerprint: SyncFingerprint, blob: String)?
-    /// The trees of `notes/` and `trash/` made of exactly `notes` (nil: none, no such folder).
-    var notesTree: String?
-    var trashTree: String?
+    /// The trees made of exactly `notes`, by repository path: `notes`, `trash`, and their
+    /// folders (`notes/3F`). A folder with no note has no tree (git keeps no empty folder).
+    var trees: [String: String] = [:]
 
     static func == (left: SyncBlobCache, right: SyncBlobCache) -> Bool {
         left.notes == right.notes && left.categories?.fingerprint == right.categories?.fingerprint
-            && left.categories?.blob == right.categories?.blob && left.notesTree == right.notesTree
-            && left.trashTree == right.trashTree
+            && left.categories?.blob == right.categories?.blob && left.trees == right.trees
     }
 
     static let fileName = "notes-sync-cache"
-    private static let magic = Array("notes-sync-cache\n".utf8)
+    /// Format 2 (trees by path); format 1 (the two flat trees of layout 1) is still read for
+    /// its notes, so the first sync of a new version renders nothing again.
+    private static let magic = Array("notes-sync-cache 2\n".utf8)
+    private static let magicVersion1 = Array("notes-sync-cache\n".utf8)
 
     /// The cache in `gitFolder`, or an empty one when it is missing or unreadable.
     static func load(from gitFolder: URL) -> SyncBlobCache {
@@ -59,8 +61,11 @@ struct SyncBlobCache: Equatable {
         }
         word(SyncFingerprint.version)
         text(ExactMarkdownReader.formatValue)
-        text(notesTree)
-        text(trashTree)
+        word(UInt64(trees.count))
+        for (path, tree) in trees.sorted(by: { $0.key < $1.key }) {
+            text(path)
+            text(tree)
+        }
         word(categories == nil ? 0 : 1)
         if let categories {
             word(categories.fingerprint.high)
@@ -86,9 +91,11 @@ struct SyncBlobCache: Equatable {
     }
 
     static func decode(_ bytes: [UInt8]) throws -> SyncBlobCache {
-        guard bytes.count >= magic.count + 16, Array(bytes[0..<magic.count]) == magic else { throw Malformed() }
+        let isVersion1 = bytes.starts(with: magicVersion1)
+        guard isVersion1 || bytes.starts(with: magic) else { throw Malformed() }
+        var position = isVersion1 ? magicVersion1.count : magic.count
+        guard bytes.count >= position + 16 else { throw Malformed() }
         let bodyEnd = bytes.count - 16
-        var position = magic.count
         func word() throws -> UInt64 {
             guard position + 8 <= bodyEnd else { throw Malformed() }
             var value: UInt64 = 0
@@ -116,10 +123,19 @@ struct SyncBlobCache: Equatable {
         guard expected == SyncFingerprint(high: high, low: low) else { throw Malformed() }
         guard try word() == SyncFingerprint.version, try text() == ExactMarkdownReader.formatValue else { throw Malformed() }
         var cache = SyncBlobCache()
-        let notesTree = try text(), trashTree = try text()
-        for tree in [notesTree, trashTree] where !tree.isEmpty && !isObjectID(tree) { throw Malformed() }
-        cache.notesTree = notesTree.isEmpty ? nil : notesTree
-        cache.trashTree = trashTree.isEmpty ? nil : trashTree
+        if isVersion1 {
+            // The flat trees of layout 1: of no use to layout 2, only their notes are kept.
+            _ = try text()
+            _ = try text()
+        } else {
+            let count = try word()
+            guard count <= UInt64(bodyEnd - position) else { throw Malformed() }
+            for _ in 0..<count {
+                let path = try text(), tree = try text()
+                guard isObjectID(tree) else { throw Malformed() }
+                cache.trees[path] = tree
+            }
+        }
         if try word() == 1 {
             let fingerprint = SyncFingerprint(high: try word(), low: try word())
             let blob = try text()

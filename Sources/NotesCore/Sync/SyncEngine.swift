@@ -69,7 +69,7 @@ public struct SyncEngine {
         defer { lock.close() }
         repository.removeStaleGitLocks()
         try repository.applySafetySettings()
-        try repository.secureWorkTree()
+        try repository.removeOldWorkTree()
         _ = repository.work.take()
 
         progress("sync: committing local changes")
@@ -88,9 +88,9 @@ public struct SyncEngine {
             progress("sync: fetching")
             try repository.fetch()
             let remote = try repository.remoteCommit()
-            // The remote's tree is checked before anything of it is used; the commit the store
-            // already synced to was checked when it came in (or made here).
-            if let remote, remote != synced { try repository.checkTree(of: remote) }
+            // The remote's tree is checked before anything of it is used: what differs from the
+            // commit the store already synced to, which was checked when it came in (or made here).
+            if let remote, remote != synced { try repository.checkTree(of: remote, since: synced) }
             var needsPush = true
             var remoteHasLocal = false, localHasRemote = true
             if let remote {
@@ -104,7 +104,7 @@ public struct SyncEngine {
                 needsPush = false
             } else if let remote, !localHasRemote {
                 progress("sync: merging")
-                (merged, conflictCopies) = try mergeCommit(local: local, remote: remote)
+                (merged, conflictCopies) = try mergeCommit(local: local, remote: remote, exported: exported)
             } else {
                 merged = local
             }
@@ -138,11 +138,13 @@ public struct SyncEngine {
         return report
     }
 
-    /// A merge commit of `local` and `remote`, by note id against their merge base.
-    private func mergeCommit(local: String, remote: String) throws -> (String, [UUID]) {
+    /// A merge commit of `local` (the commit of `exported`) and `remote`, by note id against
+    /// their merge base. The base and the remote are read as changes to `local`: only the
+    /// note files that differ from it are parsed.
+    private func mergeCommit(local: String, remote: String, exported: SyncSnapshot) throws -> (String, [UUID]) {
         let base = try repository.mergeBase(local, remote)
-        let outcome = SyncMerge.merge(base: try repository.snapshot(base), local: try repository.snapshot(local),
-                                      remote: try repository.snapshot(remote))
+        let outcome = SyncMerge.merge(base: try repository.snapshot(base, over: exported, at: local), local: exported,
+                                      remote: try repository.snapshot(remote, over: exported, at: local))
         let tree = try repository.tree(for: outcome.snapshot, base: local)
         let message = "notes: merge on \(Self.hostName)" + (outcome.conflictCopies.isEmpty ? "" : " (\(outcome.conflictCopies.count) conflict copies)")
         return (try repository.commit(tree: tree, parents: [local, remote], message: message), outcome.conflictCopies)
@@ -154,16 +156,13 @@ public struct SyncEngine {
     /// archives that came in (an archive this side already had is not told again).
     private func apply(merged: String, local: String, exported: SyncSnapshot) throws -> (Int, [String]) {
         guard merged != local else { return (0, []) }
-        var target = try repository.snapshot(merged)
+        // The merged commit as changes to `local`: a note whose file did not change is taken
+        // as the store had it, never read back.
+        let target = try repository.snapshot(merged, over: exported, at: local)
         let warnings = target.categories.values
             .filter { $0.archiveProblem != nil && exported.categories[$0.category.id]?.archive != $0.archive }
             .sorted { $0.category.name < $1.category.name }
             .compactMap(\.archiveProblem)
-        // A note whose file did not change is taken as the store had it, not as read back.
-        let localFiles = try repository.blobIDs(local), mergedFiles = try repository.blobIDs(merged)
-        for (id, note) in exported.notes where localFiles[SyncFiles.path(for: note)] == mergedFiles[SyncFiles.path(for: note)] {
-            if target.notes[id] != nil { target.notes[id] = note }
-        }
         let committed = try store.commit(derivedFrom: { database in
             let current = SyncSnapshot(database, previous: exported)
             let result = SyncMerge.merge(base: exported, local: current, remote: target).snapshot

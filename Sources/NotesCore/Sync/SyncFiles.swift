@@ -1,21 +1,46 @@
 import Foundation
 
 /// The files of the sync repository, readable on any git host:
-/// - `notes/<ID>.md`: a live note, in notes' exact Markdown format (written by
-///   `MarkdownExchange.document`, read back exactly by `ExactMarkdownReader`);
-/// - `trash/<ID>.md`: a note in the trash, the same with its `deleted` date;
+/// - `notes/<XY>/<ID>.md`: a live note, in notes' exact Markdown format (written by
+///   `MarkdownExchange.document`, read back exactly by `ExactMarkdownReader`), in the
+///   folder named by the first two hex digits of its id (`bucket(of:)`);
+/// - `trash/<XY>/<ID>.md`: a note in the trash, the same with its `deleted` date;
 /// - `categories.json`: every category with its color (hex and secure archive) and
-///   when it last changed; deleted ones with their `deleted` date.
-/// Names come from ids, so renaming a note changes one file and moves none.
+///   when it last changed; deleted ones with their `deleted` date. Its `format` is the
+///   repository's layout: 2 since notes are spread over 256 folders.
+/// Names come from ids, so renaming a note changes one file and moves none; a change to
+/// one note rewrites one folder of ~1/256 of the notes, not a tree of all of them.
+/// Layout 1 (`notes/<ID>.md`, `trash/<ID>.md`, format 1) is still read: a repository
+/// written by an earlier version moves to layout 2 in the first sync that commits.
 public enum SyncFiles {
     public static let notesFolder = "notes"
     public static let trashFolder = "trash"
     public static let categoriesFile = "categories.json"
-    static let formatVersion = 1
+    /// The layout written (`categories.json`'s `format`); every layout up to it is read.
+    /// An earlier version of notes refuses a newer one ("update notes") and changes nothing.
+    static let formatVersion = 2
 
     /// The repository path of `note`'s file.
     public static func path(for note: Note) -> String {
-        "\(note.deleted == nil ? notesFolder : trashFolder)/\(note.id.uuidString).md"
+        path(forNote: note.id, inTrash: note.deleted != nil)
+    }
+
+    /// The repository path of the file of note `id`, live or in the trash.
+    public static func path(forNote id: UUID, inTrash: Bool) -> String {
+        let name = id.uuidString
+        return "\(inTrash ? trashFolder : notesFolder)/\(name.prefix(2))/\(name).md"
+    }
+
+    /// The folder of `notes/` or `trash/` a note's file is in: the first two hex digits
+    /// of its id (upper case, as in the file name), so 256 folders.
+    static func bucket(of id: UUID) -> String { String(id.uuidString.prefix(2)) }
+
+    /// What a synced file stands for, whatever the layout: a note file's folder and id as
+    /// layout 1 names it (`notes/<ID>.md`, `trash/<ID>.md`), `categories.json` itself;
+    /// nil for any other path.
+    static func fileKey(_ path: String) -> String? {
+        guard let id = noteID(inPath: path) else { return path == categoriesFile ? path : nil }
+        return (path.hasPrefix(trashFolder + "/") ? trashFolder : notesFolder) + "/" + id.uuidString + ".md"
     }
 
     /// Every file of `snapshot`, by repository path.
@@ -41,11 +66,16 @@ public enum SyncFiles {
         path == categoriesFile || noteID(inPath: path) != nil
     }
 
-    /// The id a note file is named after, if `path` is one.
+    /// The id a note file is named after, if `path` is one: `notes/<XY>/<ID>.md` where
+    /// `XY` is the id's folder (layout 2), or `notes/<ID>.md` (layout 1); the same in `trash/`.
     static func noteID(inPath path: String) -> UUID? {
-        let parts = path.split(separator: "/")
-        guard parts.count == 2, parts[0] == notesFolder || parts[0] == trashFolder, parts[1].hasSuffix(".md") else { return nil }
-        return UUID(uuidString: String(parts[1].dropLast(3)))
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, parts[0] == notesFolder || parts[0] == trashFolder,
+              let name = parts.last, name.hasSuffix(".md"), let id = UUID(uuidString: String(name.dropLast(3))),
+              String(name.dropLast(3)) == id.uuidString
+        else { return nil }
+        if parts.count == 3, parts[1] != bucket(of: id) { return nil }
+        return id
     }
 
     /// The snapshot the files describe. `readNote` is given each note file; callers cache it.

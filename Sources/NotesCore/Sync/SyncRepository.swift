@@ -1,19 +1,20 @@
 import Foundation
 import Synchronization
 
-/// The git repository a store syncs through: a work tree of its own beside the store
-/// (`notes.json.sync/` next to `notes.json`), branch `main`, remote `origin`.
+/// The git repository a store syncs through, beside the store (`notes.json.sync/.git`
+/// next to `notes.json`), branch `main`, remote `origin`. It has no work tree: trees are
+/// built from blob ids and nothing is ever checked out, so no file of a remote's is ever
+/// written to disk as a file (nor a link, nor anything git would run).
 ///
 /// Only `refs/heads/main` says what the store last synced to; it moves after a merge has
 /// reached the store. Commits made on the way are plain objects until then, so a sync
-/// killed at any point leaves `main`, the remote and the store agreeing with themselves,
-/// and the work tree (only a view of `main`) is brought up to date by the next sync.
+/// killed at any point leaves `main`, the remote and the store agreeing with themselves.
 public struct SyncRepository {
     public static let branch = "main"
     public let folder: URL
     let git: GitCommand
     /// Notes parsed from blobs, by blob id: the same file is read once however many commits hold it.
-    private let cache = NoteCache()
+    let cache = NoteCache()
     /// What this repository's syncs rendered and parsed (see `SyncEngine.Report`).
     let work = SyncWork()
 
@@ -23,7 +24,6 @@ public struct SyncRepository {
         // happens to hold the store's folder (were `.git` here ever missing).
         var variables = environment
         variables["GIT_DIR"] = folder.appendingPathComponent(".git").path
-        variables["GIT_WORK_TREE"] = folder.path
         git = GitCommand(folder: folder, environment: variables)
     }
 
@@ -48,7 +48,7 @@ public struct SyncRepository {
         }
         try git.check("create the repository", ["init", "-q", "-b", Self.branch])
         let settings: [(String, String)] = [
-            ("commit.gpgsign", "false"), ("core.autocrlf", "false"), ("core.fsync", "all"),
+            ("commit.gpgsign", "false"), ("core.autocrlf", "false"), ("core.fsync", "all"), ("core.bare", "true"),
             ("core.hooksPath", "/dev/null"), ("core.excludesFile", "/dev/null"), ("core.attributesFile", "/dev/null"),
             ("gc.auto", "0"),
         ]
@@ -70,7 +70,8 @@ public struct SyncRepository {
     public static let safeAttributes = "* -text -eol -crlf -diff -merge -filter -ident -working-tree-encoding -export-subst\n"
 
     /// Puts the settings that keep a remote's contents inert in place (also in a repository
-    /// an earlier version made): the attributes override above, and links as plain files.
+    /// an earlier version made): the attributes override above, links as plain files, and
+    /// no work tree.
     func applySafetySettings() throws(SyncError) {
         let info = folder.appendingPathComponent(".git/info")
         let attributes = info.appendingPathComponent("attributes")
@@ -82,8 +83,9 @@ public struct SyncRepository {
                 throw .gitFailed(action: "write \(attributes.path)", status: 1, message: error.localizedDescription)
             }
         }
-        if try git.run(["config", "core.symlinks"]).trimmedText != "false" {
-            try git.check("configure the repository", ["config", "core.symlinks", "false"])
+        for key in ["core.symlinks", "core.bare"] {
+            let value = key == "core.bare" ? "true" : "false"
+            if try git.run(["config", key]).trimmedText != value { try git.check("configure the repository", ["config", key, value]) }
         }
     }
 
@@ -134,6 +136,14 @@ public struct SyncRepository {
         return files
     }
 
+    /// The synced files of a commit by what they stand for (`SyncFiles.fileKey`), so that
+    /// the two layouts compare: `notes/<ID>` → blob id, `categories.json` → blob id.
+    func fileBlobs(_ treeish: String?) throws(SyncError) -> [String: String] {
+        var files: [String: String] = [:]
+        for (path, blob) in try blobIDs(treeish) { if let key = SyncFiles.fileKey(path) { files[key] = blob } }
+        return files
+    }
+
     /// The contents of blobs, read through one `git cat-file --batch`.
     func blobs(_ ids: [String]) throws(SyncError) -> [String: Data] {
         guard !ids.isEmpty else { return [:] }
@@ -170,7 +180,7 @@ public struct SyncRepository {
         // In path order, so that the same tree always reads the same way.
         for (path, blob) in files.sorted(by: { $0.key < $1.key }) where path != SyncFiles.categoriesFile {
             let note: Note
-            if let cached = cache.note(for: blob), SyncFiles.path(for: cached) == path {
+            if let cached = cache.note(for: blob), SyncFiles.fileKey(SyncFiles.path(for: cached)) == SyncFiles.fileKey(path) {
                 note = cached
             } else {
                 guard let data = contents[blob] else { throw .unreadableFile(path: path, reason: "git did not give its contents") }
@@ -183,13 +193,16 @@ public struct SyncRepository {
         return snapshot
     }
 
-    /// Makes `notes` and `trash` in the work tree real folders: a link or file at their name
-    /// (as an earlier version's checkout of a hostile commit could leave) is removed, never
-    /// followed. Sync itself never reads the work tree; `markSynced` writes it through git.
-    func secureWorkTree() throws(SyncError) {
-        for folderName in [SyncFiles.notesFolder, SyncFiles.trashFolder] {
-            try WorkTreeEntry.makeRealFolder(folder.appendingPathComponent(folderName))
-        }
+    /// Removes what an earlier version checked out beside `.git` (it kept a work tree as a
+    /// view of `main`; nothing reads it, and keeping it cost a `read-tree` of every file at
+    /// each sync): `notes`, `trash`, `categories.json`, git's index and the record of what
+    /// was shown. Each entry is removed as it is, never followed: a link there (as a checkout
+    /// of a hostile commit could leave) goes, what it points to stays. Costs four `lstat`s
+    /// once they are gone.
+    func removeOldWorkTree() throws(SyncError) {
+        let names = [SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile,
+                     ".git/index", ".git/notes-sync-checkout"]
+        for name in names { try WorkTreeEntry.remove(folder.appendingPathComponent(name)) }
     }
 
     /// A commit of `tree` on `parents`; the first parent itself when it already has that tree.
@@ -211,29 +224,15 @@ public struct SyncRepository {
         try git.run(["push", "-q", "origin", "\(commit):refs/heads/\(Self.branch)"])
     }
 
-    /// Records that the store now holds `commit`, and shows its files in the work tree.
-    /// The work tree is only a view (sync never reads it): it is brought from the commit it
-    /// last showed (`.git/notes-sync-checkout`) to `commit` by updating what changed
-    /// (`read-tree -m -u`), or by `reset --hard` when that is unknown or fails.
+    /// Records that the store now holds `commit`.
     func markSynced(_ commit: String, previous: String?) throws(SyncError) {
-        if commit != previous {
-            try git.check("record the sync", ["update-ref", "refs/heads/\(Self.branch)", commit])
-        }
-        let record = gitFolder.appendingPathComponent("notes-sync-checkout")
-        let shown = WorkTreeEntry.regularFileContents(record).map { String(decoding: $0, as: UTF8.self) }
-        if shown == commit { return }
-        try? FileManager.default.removeItem(at: record)
-        var updated = false
-        if let shown, SyncBlobCache.isObjectID(shown) {
-            updated = try git.run(["read-tree", "-m", "-u", shown, commit]).status == 0
-        }
-        if !updated { try git.check("update the work tree", ["reset", "-q", "--hard", commit]) }
-        try? Data(commit.utf8).write(to: record, options: .atomic)
+        guard commit != previous else { return }
+        try git.check("record the sync", ["update-ref", "refs/heads/\(Self.branch)", commit])
     }
 }
 
 /// Parsed notes by blob id, shared by the copies of one `SyncRepository` value.
-private final class NoteCache: Sendable {
+final class NoteCache: Sendable {
     private let notes = Mutex<[String: Note]>([:])
 
     func note(for blob: String) -> Note? { notes.withLock { $0[blob] } }

@@ -45,14 +45,14 @@ extension SyncEngine {
         _ = try store.refresh()
         let synced = try repository.syncedCommit()
         let exported = SyncSnapshot(store.contents, previous: SyncSnapshot(categories: try repository.categories(of: synced)))
-        let localFiles = try repository.blobIDs(try repository.tree(for: exported, base: synced))
+        let localFiles = try repository.fileBlobs(try repository.tree(for: exported, base: synced))
 
         var fetchError: String?
         do { try repository.fetch() } catch { fetchError = (error as SyncError).gitMessage }
         let remote = try repository.remoteCommit()
         var base: String?
         if let remote, let synced { base = try repository.mergeBase(synced, remote) }
-        let baseFiles = try repository.blobIDs(base), remoteFiles = try repository.blobIDs(remote)
+        let baseFiles = try repository.fileBlobs(base), remoteFiles = try repository.fileBlobs(remote)
 
         func label(_ path: String) -> String {
             SyncFiles.noteID(inPath: path)?.uuidString ?? "categories"

@@ -77,30 +77,81 @@ extension SyncRepository {
             position += 1
         }
 
-        // The same entries as the cache's: its trees, when the base's tree has them (so git has them).
-        let topTree = { (name: String) in top.first { $0.path == name && $0.type == "tree" }?.object }
-        if missing.isEmpty, next.notes.count == cache.notes.count,
-           cache.notesTree == topTree(SyncFiles.notesFolder), cache.trashTree == topTree(SyncFiles.trashFolder) {
-            next.notesTree = cache.notesTree
-            next.trashTree = cache.trashTree
-        } else {
-            next.notesTree = try folderTree(next.notes.filter { !$0.value.inTrash })
-            next.trashTree = try folderTree(next.notes.filter { $0.value.inTrash })
-        }
-
+        try makeFolderTrees(&next, changed: missing.map(\.note), cache: cache)
         var entries = top.filter { ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile].contains($0.path) }.map(\.raw)
-        if let tree = next.notesTree { entries.append(Array("040000 tree \(tree)\t\(SyncFiles.notesFolder)".utf8)) }
-        if let tree = next.trashTree { entries.append(Array("040000 tree \(tree)\t\(SyncFiles.trashFolder)".utf8)) }
+        for folder in [SyncFiles.notesFolder, SyncFiles.trashFolder] {
+            if let tree = next.trees[folder] { entries.append(Array("040000 tree \(tree)\t\(folder)".utf8)) }
+        }
         if let blob = next.categories?.blob { entries.append(Array("100644 blob \(blob)\t\(SyncFiles.categoriesFile)".utf8)) }
         let tree = try makeTree(entries)
         if next != cache { next.save(to: gitFolder) }
         return tree
     }
 
-    /// The tree of one folder of note files (nil when it has none: git keeps no empty folder).
-    private func folderTree(_ notes: [UUID: SyncBlobCache.Entry]) throws(SyncError) -> String? {
-        guard !notes.isEmpty else { return nil }
-        return try makeTree(notes.map { Array("100644 blob \($0.value.blob)\t\($0.key.uuidString).md".utf8) })
+    /// Fills `next.trees`: a new tree for each folder (`notes/3F`) whose files changed
+    /// (a note of `changed` is in it, or was, or one left it) or that the cache has no
+    /// tree for; the cache's tree for every other; then `notes` and `trash` over them.
+    /// One note changed: one folder of ~1/256 of the notes, the folder above, the top.
+    private func makeFolderTrees(_ next: inout SyncBlobCache, changed: [Note], cache: SyncBlobCache) throws(SyncError) {
+        // Folders by number: 0–255 in notes/, 256–511 in trash/, by the id's first byte.
+        func folder(_ id: UUID, inTrash: Bool) -> Int { Int(id.uuid.0) + (inTrash ? 256 : 0) }
+        func name(_ folder: Int) -> String {
+            let digits = Array("0123456789ABCDEF".utf8), byte = folder % 256
+            return String(decoding: [digits[byte >> 4], digits[byte & 15]], as: UTF8.self)
+        }
+        func path(_ folder: Int) -> String {
+            (folder < 256 ? SyncFiles.notesFolder : SyncFiles.trashFolder) + "/" + name(folder)
+        }
+        var rebuild = [Bool](repeating: false, count: 512), counts = [Int](repeating: 0, count: 512)
+        var added = 0
+        for note in changed {
+            rebuild[folder(note.id, inTrash: note.deleted != nil)] = true
+            if let known = cache.notes[note.id] { rebuild[folder(note.id, inTrash: known.inTrash)] = true } else { added += 1 }
+        }
+        if next.notes.count - added != cache.notes.count {  // a note of the cache is gone
+            for (id, known) in cache.notes where next.notes[id] == nil { rebuild[folder(id, inTrash: known.inTrash)] = true }
+        }
+        for (id, entry) in next.notes { counts[folder(id, inTrash: entry.inTrash)] += 1 }
+        for index in 0..<512 where counts[index] > 0 && !rebuild[index] {
+            if let tree = cache.trees[path(index)] { next.trees[path(index)] = tree } else { rebuild[index] = true }
+        }
+        var groups: [Int: [[UInt8]]] = [:]
+        for (id, entry) in next.notes where rebuild[folder(id, inTrash: entry.inTrash)] {
+            groups[folder(id, inTrash: entry.inTrash), default: []].append(Array("100644 blob \(entry.blob)\t\(id.uuidString).md".utf8))
+        }
+        let order = groups.keys.sorted()
+        for (index, tree) in zip(order, try makeTrees(order.map { groups[$0] ?? [] })) { next.trees[path(index)] = tree }
+
+        for (top, range) in [(SyncFiles.notesFolder, 0..<256), (SyncFiles.trashFolder, 256..<512)] {
+            let present = range.filter { counts[$0] > 0 }
+            if present.isEmpty { continue }
+            // Any folder changed, emptied included (it leaves the tree above).
+            if !range.contains(where: { rebuild[$0] }), let tree = cache.trees[top] {
+                next.trees[top] = tree
+                continue
+            }
+            next.trees[top] = try makeTree(present.compactMap { index in
+                next.trees[path(index)].map { Array("040000 tree \($0)\t\(name(index))".utf8) }
+            })
+        }
+    }
+
+    /// `git mktree --batch` of several trees at once: their ids, in order.
+    private func makeTrees(_ trees: [[[UInt8]]]) throws(SyncError) -> [String] {
+        guard !trees.isEmpty else { return [] }
+        var input = Data()
+        for entries in trees {
+            for entry in entries {
+                input.append(contentsOf: entry)
+                input.append(0)
+            }
+            input.append(0)  // an empty line ends a tree
+        }
+        let ids = try git.check("record the files", ["mktree", "-z", "--batch"], input: input).text.split(separator: "\n").map(String.init)
+        guard ids.count == trees.count, ids.allSatisfy(SyncBlobCache.isObjectID) else {
+            throw .gitFailed(action: "record the files", status: 1, message: "git mktree gave \(ids.count) trees for \(trees.count)")
+        }
+        return ids
     }
 
     /// `git mktree` of `entries` (`ls-tree` lines); git checks that every object exists.

@@ -49,7 +49,7 @@ import Testing
 
         let files = try sandbox.remoteFiles()
         let note = try #require(laptop.contents.notes[id])
-        #expect(files["notes/\(id.uuidString).md"] == MarkdownExchange.document(for: note, category: nil))
+        #expect(files[SyncFiles.path(forNote: id, inTrash: false)] == MarkdownExchange.document(for: note, category: nil))
         #expect(files["categories.json"] != nil)
     }
 
@@ -238,7 +238,7 @@ import Testing
 
         try sandbox.sync(laptop)
 
-        #expect(try sandbox.remoteFiles()["notes/\(id.uuidString).md"] != nil)
+        #expect(try sandbox.remoteFiles()[SyncFiles.path(forNote: id, inTrash: false)] != nil)
         #expect(try projectGit.run(["rev-parse", "--verify", "-q", "HEAD"]).status != 0)
         #expect(try projectGit.check("list staged", ["diff", "--cached", "--name-only"]).trimmedText.isEmpty)
     }

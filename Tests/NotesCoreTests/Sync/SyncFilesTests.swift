@@ -17,7 +17,9 @@ import Testing
 
         let files = SyncFiles.files(for: snapshot)
 
-        #expect(Set(files.keys) == ["notes/\(live.id.uuidString).md", "trash/\(trashed.id.uuidString).md", "categories.json"])
+        let liveName = live.id.uuidString, trashedName = trashed.id.uuidString
+        #expect(Set(files.keys) == ["notes/\(liveName.prefix(2))/\(liveName).md", "trash/\(trashedName.prefix(2))/\(trashedName).md",
+                                    "categories.json"])
         let read = try SyncFiles.snapshot(from: files)
         #expect(read.notes == snapshot.notes)
         #expect(read.categories.mapValues(\.category) == snapshot.categories.mapValues(\.category))
@@ -42,6 +44,26 @@ import Testing
         let before = SyncFiles.path(for: note)
         note.title = "After"
         #expect(SyncFiles.path(for: note) == before)
+    }
+
+    /// Layout 1 (`notes/<ID>.md`, what earlier versions wrote) is read as well as layout 2
+    /// (`notes/<XY>/<ID>.md`); a file in a folder its id does not name is no note file.
+    @Test func bothLayoutsAreReadAndAWrongFolderIsNoNoteFile() throws {
+        let id = try #require(UUID(uuidString: "3FA85F64-5717-4562-B3FC-2C963F66AFA6"))
+        #expect(SyncFiles.path(forNote: id, inTrash: false) == "notes/3F/\(id.uuidString).md")
+        #expect(SyncFiles.path(forNote: id, inTrash: true) == "trash/3F/\(id.uuidString).md")
+        for path in ["notes/3F/\(id.uuidString).md", "notes/\(id.uuidString).md", "trash/3F/\(id.uuidString).md"] {
+            #expect(SyncFiles.noteID(inPath: path) == id, "\(path)")
+            #expect(SyncFiles.fileKey(path) == path.replacingOccurrences(of: "/3F/", with: "/"))
+        }
+        for path in ["notes/40/\(id.uuidString).md", "notes/3F/x/\(id.uuidString).md", "notes/3f/\(id.uuidString).md",
+                     "notes/\(id.uuidString.lowercased()).md", "other/\(id.uuidString).md"] {
+            #expect(SyncFiles.noteID(inPath: path) == nil, "\(path)")
+        }
+        let note = Note(id: id, title: "Old layout", body: "text\n", created: ISODate.rounded(Date()))
+        let read = try SyncFiles.readNote(path: "notes/\(id.uuidString).md",
+                                          data: SyncFiles.document(for: note, category: nil), categories: [:])
+        #expect(read == note)
     }
 
     @Test func aBrokenCategoriesFileIsAnErrorNamingIt() {

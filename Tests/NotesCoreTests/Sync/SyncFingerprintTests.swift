@@ -62,7 +62,7 @@ import Testing
         cache.notes[UUID()] = .init(fingerprint: fingerprint(note), inTrash: false, blob: String(repeating: "a", count: 40))
         cache.notes[UUID()] = .init(fingerprint: fingerprint(note, category: nil), inTrash: true, blob: String(repeating: "b", count: 40))
         cache.categories = (SyncFingerprint.of(Data("{}".utf8)), String(repeating: "c", count: 40))
-        cache.notesTree = String(repeating: "d", count: 40)
+        cache.trees = ["notes": String(repeating: "d", count: 40), "notes/3F": String(repeating: "e", count: 40)]
         let bytes = cache.encoded()
         #expect(try SyncBlobCache.decode(bytes) == cache)
         for index in stride(from: 0, to: bytes.count, by: 7) {
@@ -71,5 +71,30 @@ import Testing
             #expect(throws: (any Error).self) { try SyncBlobCache.decode(damaged) }
         }
         #expect(throws: (any Error).self) { try SyncBlobCache.decode(Array(bytes.dropLast())) }
+    }
+
+    /// A cache written before layout 2 (format 1: two flat trees) keeps its notes, not its trees.
+    @Test func aFormatOneCacheKeepsItsNotes() throws {
+        var cache = SyncBlobCache()
+        cache.notes[UUID()] = .init(fingerprint: fingerprint(note), inTrash: false, blob: String(repeating: "a", count: 40))
+        cache.trees = ["notes": String(repeating: "d", count: 40)]
+        var bytes = cache.encoded()
+        // Format 1: its magic, and the two trees as texts where format 2 has a list.
+        let magic = Array("notes-sync-cache 2\n".utf8), start = magic.count + 8 + 8 + ExactMarkdownReader.formatValue.utf8.count
+        var old = Array("notes-sync-cache\n".utf8) + bytes[magic.count..<start]
+        for tree in [String(repeating: "d", count: 40), ""] {
+            old += withUnsafeBytes(of: UInt64(tree.utf8.count).littleEndian, Array.init) + Array(tree.utf8)
+        }
+        let treeList = 8 + (8 + 5) + (8 + 40)
+        old += bytes[(start + treeList)..<(bytes.count - 16)]
+        var hasher = SyncHasher()
+        old.withUnsafeBufferPointer { hasher.add($0) }
+        let check = hasher.finish()
+        old += withUnsafeBytes(of: check.high.littleEndian, Array.init) + withUnsafeBytes(of: check.low.littleEndian, Array.init)
+        bytes = old
+
+        let read = try SyncBlobCache.decode(bytes)
+        #expect(read.notes == cache.notes)
+        #expect(read.trees.isEmpty)
     }
 }

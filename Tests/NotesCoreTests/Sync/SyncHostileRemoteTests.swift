@@ -96,15 +96,15 @@ import Testing
         #expect(try laptop.refresh() == false)
     }
 
-    /// A link already in the work tree (as an earlier version's checkout of a hostile
-    /// commit left it) is removed, never followed.
+    /// A link in the folder an earlier version checked files out to (as its checkout of a
+    /// hostile commit could leave) is removed, never followed; no work tree is made again.
     @Test func aLinkLeftInTheWorkTreeIsRemovedNotFollowed() throws {
         let sandbox = try SyncSandbox()
         let laptop = try sandbox.machine("laptop")
         try laptop.commit([.putNote(note("Mine"))])
         try sandbox.sync(laptop)
         let workTree = SyncRepository.folder(forStore: laptop.url)
-        try FileManager.default.removeItem(at: workTree.appendingPathComponent("trash"))
+        try? FileManager.default.removeItem(at: workTree.appendingPathComponent("trash"))
         try FileManager.default.createSymbolicLink(atPath: workTree.appendingPathComponent("trash").path, withDestinationPath: "..")
         let before = Self.contents(of: sandbox.folder.url)
 
@@ -115,26 +115,42 @@ import Testing
         for key in after.keys where key.hasPrefix("laptop/notes.json") { after[key] = before[key] }
         #expect(after.keys.sorted() == before.keys.sorted())
         #expect(FileManager.default.fileExists(atPath: laptop.url.path))
-        var isFolder: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: workTree.appendingPathComponent("trash").path, isDirectory: &isFolder)
-                && isFolder.boolValue)
+        var status = stat()
+        #expect(lstat(workTree.appendingPathComponent("trash").path, &status) != 0, "the link is still there")
+        #expect(FileManager.default.fileExists(atPath: workTree.appendingPathComponent(".git/HEAD").path))
         #expect(try sandbox.remoteFiles().keys.filter { $0.hasPrefix("notes/") }.count == 2)
     }
 
     /// A `.gitattributes` naming a filter driver of the user's own git configuration, and
-    /// a `working-tree-encoding`: no driver runs, and sync goes on.
+    /// a `working-tree-encoding`; hooks and a file-system monitor in the user's
+    /// configuration: no driver, hook or monitor runs, and sync goes on.
     @Test func attributesFromTheRemoteRunNoFilterAndBlockNothing() throws {
         let sandbox = try SyncSandbox()
         let mark = sandbox.folder.file("filter-ran")
         let home = try #require(sandbox.environment["HOME"])
+        // Hooks log where they ran: the remote's own side of a push may run them (they are
+        // the remote's, as with any push), the sync repository never.
+        let hookLog = sandbox.folder.file("hooks-ran")
+        let hooks = URL(fileURLWithPath: home).appendingPathComponent("hooks")
+        try FileManager.default.createDirectory(at: hooks, withIntermediateDirectories: true)
+        for name in ["pre-push", "reference-transaction", "post-update", "pre-auto-gc", "post-checkout", "fsmonitor"] {
+            let hook = hooks.appendingPathComponent(name)
+            try Data("#!/bin/sh\necho \"$0 $(pwd) ${GIT_DIR:-}\" >> '\(hookLog.path)'\n".utf8).write(to: hook)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
+        }
         try Data("""
             [filter "mark"]
             \tsmudge = "touch '\(mark.path)'; cat"
             \tclean = "touch '\(mark.path)'; cat"
             \trequired = true
+            [core]
+            \thooksPath = \(hooks.path)
+            \tfsmonitor = \(hooks.appendingPathComponent("fsmonitor").path)
             """.utf8).write(to: URL(fileURLWithPath: home).appendingPathComponent(".gitconfig"))
         let laptop = try sandbox.machine("laptop")
+        try laptop.commit([.putNote(note("First"))])
         try sandbox.sync(laptop)
+        #expect(!FileManager.default.fileExists(atPath: mark.path), "a filter driver ran")
         let attacker = try Attacker(sandbox)
         try attacker.write(".gitattributes", "* filter=mark\n*.md working-tree-encoding=UTF-16\n")
         try attacker.write(".gitmodules", "[submodule \"x\"]\n\tpath = x\n\turl = ./x\n\tupdate = !touch \(mark.path)\n")
@@ -153,7 +169,10 @@ import Testing
 
         #expect(!FileManager.default.fileExists(atPath: mark.path), "a filter driver or submodule command ran")
         #expect(laptop.contents.notes[id]?.title == "Pushed")
-        #expect(desktop.contents.notes.count == 2)
+        #expect(desktop.contents.notes.count == 3)
+        let hookRuns = (try? String(contentsOf: hookLog, encoding: .utf8)) ?? ""
+        #expect(hookRuns.contains("remote.git"), "the hooks are not in place: the remote's side of a push runs them")
+        #expect(!hookRuns.contains(".sync"), "a hook or monitor ran in a sync repository: \(hookRuns)")
     }
 
     @Test func aSubmoduleOrAPathThroughDotDotIsRefusedWhole() throws {
@@ -196,8 +215,10 @@ import Testing
     }
 
     /// The same id under `notes/` and `trash/`: resolved by the rules of a merge (the live
-    /// version stays, the trash keeps the other as a conflict copy), the same on every machine.
-    @Test func oneIDTwiceIsResolvedTheSameWayEveryTime() throws {
+    /// version stays, the trash keeps the other as a conflict copy), the same on every
+    /// machine; in either layout, or one file in each.
+    @Test(arguments: [("notes/", "trash/"), ("notes/XY/", "trash/XY/"), ("notes/", "trash/XY/")])
+    func oneIDTwiceIsResolvedTheSameWayEveryTime(folders: (String, String)) throws {
         let sandbox = try SyncSandbox()
         let first = try sandbox.machine("first")
         try sandbox.sync(first)
@@ -209,8 +230,11 @@ import Testing
         trashed.body = "the trashed text"
         trashed.deleted = live.created.addingTimeInterval(60)
         trashed.updated = live.created.addingTimeInterval(60)
-        try attacker.write("notes/\(id.uuidString).md", MarkdownExchange.document(for: live, category: nil))
-        try attacker.write("trash/\(id.uuidString).md", MarkdownExchange.document(for: trashed, category: nil))
+        let bucket = String(id.uuidString.prefix(2))
+        try attacker.write(folders.0.replacingOccurrences(of: "XY", with: bucket) + "\(id.uuidString).md",
+                           MarkdownExchange.document(for: live, category: nil))
+        try attacker.write(folders.1.replacingOccurrences(of: "XY", with: bucket) + "\(id.uuidString).md",
+                           MarkdownExchange.document(for: trashed, category: nil))
         try attacker.push()
 
         var results: [NotesDatabase] = []

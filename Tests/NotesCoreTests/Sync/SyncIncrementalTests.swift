@@ -205,6 +205,42 @@ import Testing
         #expect(after.notesParsed == 0)
     }
 
+    /// A sync that receives one note another home changed parses that note's file only,
+    /// fast-forward or merged with a change of its own; nothing is lost either way.
+    @Test func aSyncThatReceivesOneNoteParsesOnlyWhatDiffers() throws {
+        try sandbox.sync(laptop)
+        let desktop = try sandbox.machine("desktop")
+        try sandbox.sync(desktop)
+        func edit(_ store: NotesStore, _ title: String, body: String) throws {
+            guard var note = store.contents.notes.values.first(where: { $0.title == title }) else { throw ModelError.noSuchNote(title) }
+            note.body = body
+            try store.commit([.putNote(note)])
+        }
+
+        try edit(desktop, "Note 1", body: "from the desktop")
+        try sandbox.sync(desktop)
+        let received = try sandbox.sync(laptop)
+        #expect(received.notesParsed == 1)
+        #expect(received.notesRendered == 0)
+        #expect(received.received == 1)
+        #expect(try note("Note 1").body == "from the desktop")
+
+        try edit(desktop, "Note 2", body: "desktop again")
+        try sandbox.sync(desktop)
+        try edit(laptop, "Note 4", body: "laptop meanwhile")
+        let merged = try sandbox.sync(laptop)
+        #expect(merged.notesParsed <= 3)  // the remote's note, and the base's version of the laptop's
+        // Note 4, and the two notes received (Note 1 last time, Note 2 now): a note read from
+        // the remote is rendered once more, its blob is not taken on trust.
+        #expect(merged.notesRendered == 3)
+        #expect(merged.conflictCopies.isEmpty)
+        try sandbox.sync(desktop)
+        #expect(laptop.contents == desktop.contents)
+        #expect(try note("Note 2").body == "desktop again")
+        #expect(try note("Note 4").body == "laptop meanwhile")
+        try expectRemoteMatchesStore()
+    }
+
     /// Many new notes at once go into a pack (one `fsync`, not one a file): the remote holds
     /// each exactly, and the cache knows them all afterwards.
     @Test func manyNewNotesAreStoredInOnePackExactly() throws {
