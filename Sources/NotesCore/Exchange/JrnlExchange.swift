@@ -16,13 +16,17 @@ public enum JrnlExchange {
     }
 
     /// The entries of the export `root` in `bundle`. `file` names it in errors; `relativePath` makes the ids.
-    public static func read(_ root: JSONValue, file: String, relativePath: String,
-                            dates: ImportDate = ImportDate(), into bundle: inout ExchangeBundle) throws(ExchangeError) {
+    /// Returns each entry's place (see `entryKeys`) and the hash of its source.
+    @discardableResult
+    static func read(_ root: JSONValue, file: String, relativePath: String,
+                     dates: ImportDate = ImportDate(), into bundle: inout ExchangeBundle) throws(ExchangeError) -> [SourceEntry] {
         func fail(_ place: String, _ reason: String) -> ExchangeError {
             .invalidDocument(file: file, place: place, reason: reason)
         }
         guard let entries = root["entries"]?.arrayValue else { throw fail("entries", "missing or not an array (not a jrnl export)") }
         var notes: [Note] = []
+        var sources: [SourceEntry] = []
+        var stamps = EntryKeys()
         for (index, entry) in entries.enumerated() {
             let place = "entries[\(index)]"
             let title = entry["title"]?.stringValue ?? ""
@@ -42,10 +46,25 @@ public enum JrnlExchange {
             if entry["starred"]?.boolValue == true { tags.insert("starred") }
             let source = [day, time, title, body].joined(separator: "\u{0}")
             let id = StableNoteID.make(relativePath: relativePath, source: source.utf8)
+            sources.append(SourceEntry(entry: stamps.key(for: stamp), hash: ImportSource.hash(of: source.utf8)))
             let shownTitle = title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? stamp : title
             notes.append(Note(id: id, title: shownTitle, body: body, created: date, updated: date,
                               tags: tags, kind: .journal))
         }
         bundle.notes += notes
+        return sources
+    }
+
+    /// The place of each entry in its journal, as an import remembers it: its date and
+    /// time, then ` #2`, ` #3`… for more entries at the same minute, in file order. An
+    /// entry edited in jrnl keeps its place (and updates its note) unless its date changed.
+    struct EntryKeys {
+        private var seen: [String: Int] = [:]
+
+        mutating func key(for stamp: String) -> String {
+            let count = (seen[stamp] ?? 0) + 1
+            seen[stamp] = count
+            return count == 1 ? stamp : "\(stamp) #\(count)"
+        }
     }
 }
