@@ -28,7 +28,7 @@ import Testing
         let result = try sandbox.run("import", vault)
 
         #expect(result.status != 0)
-        #expect(result.stdout == "imported 2 notes\n")
+        #expect(result.stdout == "2 new, 0 updated, 0 unchanged, 0 conflicts\n")
         #expect(result.stderr.contains("error: \(vault)/sub/far.md: front matter line 4: not valid YAML"))
         #expect(result.stderr.contains("error: \(vault)/key.md: a symbolic link to a place outside \(vault), not followed"))
         #expect(result.stderr.contains("error: skipped 2 files that could not be read (listed above)"))
@@ -47,7 +47,7 @@ import Testing
         let result = try sandbox.run("import", vault.path)
 
         #expect(result.status == 0)
-        #expect(result.stdout == "imported 1 note\n")
+        #expect(result.stdout == "1 new, 0 updated, 0 unchanged, 0 conflicts\n")
         #expect(result.stderr == "warning: \(vault.path)/far.md: line 3, 'date': '9999-12-31' is outside the years the store keeps "
             + "(0001 to 5170); the file's date is used\n")
         #expect(try sandbox.notes().compactMap { $0["title"] as? String } == ["Far"])
@@ -67,7 +67,7 @@ import Testing
         #expect(sandbox.storeBytes() == before)
         try FileManager.default.removeItem(atPath: vault + "/sub/far.md")
         try FileManager.default.removeItem(atPath: vault + "/key.md")
-        #expect(try sandbox.ok("import", "--strict", vault) == "imported 2 notes\n")
+        #expect(try sandbox.ok("import", "--strict", vault) == "2 new, 0 updated, 0 unchanged, 0 conflicts\n")
     }
 
     @Test func dryRunShowsThePlanAndWritesNothing() throws {
@@ -82,7 +82,7 @@ import Testing
         #expect(result.stdout == """
             would import \(vault)/good.md: Good one
             would import \(vault)/sub/plain.txt: Text note
-            dry run, nothing written: would have imported 2 notes
+            dry run, nothing written: would be 2 new, 0 updated, 0 unchanged, 0 conflicts
 
             """)
         #expect(sandbox.storeBytes() == before)
@@ -95,7 +95,7 @@ import Testing
 
         let result = try sandbox.run("import", "--dry-run", vault)
 
-        #expect(result.stdout.hasSuffix("dry run, nothing written: would have imported 2 notes\n"))
+        #expect(result.stdout.hasSuffix("dry run, nothing written: would be 2 new, 0 updated, 0 unchanged, 0 conflicts\n"))
         #expect(sandbox.storeBytes() == nil)
         #expect(!FileManager.default.fileExists(atPath: (sandbox.storePath as NSString).deletingLastPathComponent))
     }
@@ -111,7 +111,7 @@ import Testing
 
         let again = try sandbox.ok("import", vault)
 
-        #expect(again == "imported 0 notes, skipped 2 already in the store\n")
+        #expect(again == "0 new, 0 updated, 2 unchanged, 0 conflicts\n")
         #expect(sandbox.storeBytes() == before)
         #expect(try sandbox.notes().count == 2)
     }
@@ -125,7 +125,7 @@ import Testing
              "time": "10:30", "tags": ["@work"], "starred": true}]}
             """.utf8).write(to: file)
 
-        #expect(try sandbox.ok("import", file.path) == "imported 1 note\n")
+        #expect(try sandbox.ok("import", file.path) == "1 new, 0 updated, 0 unchanged, 0 conflicts\n")
         let note = try #require(try sandbox.notes().first)
         #expect(note["title"] as? String == "Shipped it.")
         #expect(note["tags"] as? [String] == ["starred", "work"])
