@@ -222,6 +222,23 @@ public struct ImportReader: Sendable {
                       tool: ImportSourceTool, into bundle: inout ExchangeBundle,
                       warnings: inout [String]) throws(ExchangeError) -> [SourceEntry]? {
         let wholeFile = [SourceEntry(entry: "", hash: ImportSource.hash(of: data))]
+        if format == .jrnl || (self.format == nil && (format == .markdown || format == .text)), ImportFormat.sniff(data) != .json,
+           format == .jrnl || !ExactMarkdownReader.isExactFormat(data) {
+            // jrnl's journal file and its text and Markdown exports, found by their contents.
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw .invalidDocument(file: shown, place: "file", reason: "not UTF-8 text")
+            }
+            let markdown = JrnlText.isMarkdownExport(text)
+            if format == .jrnl || markdown || JrnlText.isJournal(text) {
+                let entries = try JrnlText.read(text, markdown: markdown, file: shown, relativePath: relative,
+                                                dates: dates, into: &bundle)
+                if entries.isEmpty, !text.allSatisfy(\.isWhitespace) {
+                    throw .invalidDocument(file: shown, place: "file", reason: "no jrnl entry in it (an entry starts with a "
+                                           + "line '[2024-01-02 10:30] title', or '### 2024-01-02 10:30 title' in jrnl's Markdown export)")
+                }
+                return entries
+            }
+        }
         switch format {
         case .json, .jrnl:
             let root: JSONValue
