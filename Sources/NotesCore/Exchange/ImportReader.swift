@@ -12,6 +12,9 @@ import Foundation
 /// `openat(O_NOFOLLOW)`, so a folder swapped for a link during the walk is refused, never
 /// followed. Files are opened without blocking, so a FIFO never hangs the import.
 public struct ImportReader: Sendable {
+    /// The tool a file is read as, and how a Logseq graph names its files.
+    typealias SourceTool = (tool: ImportSourceTool, logseqNames: LogseqProperties.FileNameFormat)
+
     /// Read every file as this, instead of guessing.
     public var format: ImportFormat?
     /// Read Markdown as this tool shows it, instead of finding the tool from the folders' markers.
@@ -51,9 +54,11 @@ public struct ImportReader: Sendable {
                 }
                 let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
                 let tool = self.tool ?? ImportSourceTool.detect(path: root, isFolder: true)
-                walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, tool: tool, into: &batch)
+                let names = tool == .logseq ? LogseqProperties.FileNameFormat(graphAt: root, isFolder: true) : .tripleLowbar
+                walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, tool: (tool, names), into: &batch)
             case S_IFREG:
-                let tool = self.tool ?? ImportSourceTool.detect(path: path, isFolder: false)
+                let detected = self.tool ?? ImportSourceTool.detect(path: path, isFolder: false)
+                let tool = (detected, detected == .logseq ? LogseqProperties.FileNameFormat(graphAt: path, isFolder: false) : .tripleLowbar)
                 // A file named alone is remembered by the folder holding it and its name,
                 // as importing that folder would (see `ImportSource.Key`).
                 let holder = URL(fileURLWithPath: path).deletingLastPathComponent().resolvingSymlinksInPath().path
@@ -70,7 +75,7 @@ public struct ImportReader: Sendable {
     /// to it, without following a link (`openat` with `O_NOFOLLOW`): a folder swapped for a
     /// link while the walk runs is refused, never followed. `path` is used for messages only.
     private func walk(folder: Int32, path: String, relative: String, shown: String, root: String, depth: Int,
-                      tool: ImportSourceTool, into batch: inout ImportBatch) {
+                      tool: SourceTool, into batch: inout ImportBatch) {
         defer { close(folder) }
         guard depth < 100 else {
             batch.skipped.append(.init(file: shown, reason: "folders nested more than 100 deep are not read"))
@@ -128,7 +133,7 @@ public struct ImportReader: Sendable {
 
     /// Reads one file; a problem skips it with its reason, and nothing of it is kept.
     private func readFile(_ location: ImportFile.Location, root: String, relative: String, shown: String, format: ImportFormat?,
-                          tool: ImportSourceTool, into batch: inout ImportBatch) {
+                          tool: SourceTool, into batch: inout ImportBatch) {
         let data: Data
         let file: ImportFile.Opened
         do {
@@ -219,7 +224,7 @@ public struct ImportReader: Sendable {
     /// Reads one file into `bundle`; returns the entry and hash of each note read, or nil
     /// for a notes JSON export (its notes have ids of their own and no source).
     private func read(_ data: Data, format: ImportFormat, modified: Date, relative: String, shown: String,
-                      tool: ImportSourceTool, into bundle: inout ExchangeBundle,
+                      tool: SourceTool, into bundle: inout ExchangeBundle,
                       warnings: inout [String]) throws(ExchangeError) -> [SourceEntry]? {
         let wholeFile = [SourceEntry(entry: "", hash: ImportSource.hash(of: data))]
         if format == .jrnl || (self.format == nil && (format == .markdown || format == .text)), ImportFormat.sniff(data) != .json,
@@ -267,7 +272,8 @@ public struct ImportReader: Sendable {
                                             modified: modified,
                                             stableID: StableNoteID.make(relativePath: relative, source: data))
             reader.style = format == .text ? .text : .markdown
-            reader.tool = tool
+            reader.tool = tool.tool
+            reader.logseqNames = tool.logseqNames
             reader.dates = dates
             try reader.read(text, into: &bundle, warnings: &warnings)
             return wholeFile

@@ -45,11 +45,84 @@ struct LogseqProperties {
         }.filter { !$0.isEmpty }
     }
 
-    /// The page name Logseq shows for a file name: `a___b` is the namespace page `a/b`, and
-    /// what it percent-encoded (`%3A`, `%2F` in older graphs) is decoded.
-    static func pageName(fileName: String) -> String {
-        let name = fileName.replacingOccurrences(of: "___", with: "/")
-        return name.removingPercentEncoding ?? name
+    /// How a graph encodes page names in file names (`:file/name-format` in `logseq/config.edn`).
+    enum FileNameFormat: Equatable, Sendable {
+        /// Since Logseq 0.8.9: `___` is `/`, other characters percent-encoded (`%3F`).
+        case tripleLowbar
+        /// Graphs whose config has no `:file/name-format`: `.` is `/`, then the whole name
+        /// percent-decoded (`%2F` is `/` too); such pages usually carry `title::`.
+        case legacy
+
+        /// The format of the graph holding `path`: its `logseq/config.edn`, in the folder
+        /// or the nearest one above it that has one (`:triple-lowbar` when there is none).
+        init(graphAt path: String, isFolder: Bool) {
+            var folder = URL(fileURLWithPath: path).standardizedFileURL
+            if !isFolder { folder.deleteLastPathComponent() }
+            for _ in 0..<64 {
+                let config = folder.appendingPathComponent("logseq/config.edn")
+                if let data = FileManager.default.contents(atPath: config.path) {
+                    self.init(config: String(decoding: data, as: UTF8.self))
+                    return
+                }
+                let parent = folder.deletingLastPathComponent()
+                if parent.path == folder.path { break }
+                folder = parent
+            }
+            self = .tripleLowbar
+        }
+
+        /// The format `config.edn` (its text) sets; `:legacy` when it sets none.
+        init(config: String) {
+            let lines = config.split(whereSeparator: \.isNewline).map { $0.prefix { $0 != ";" } }  // `;` starts a comment
+            let setting = lines.first { $0.contains(":file/name-format") }
+            self = setting?.contains(":triple-lowbar") == true ? .tripleLowbar : .legacy
+        }
+    }
+
+    /// The page name Logseq shows for a file name, as Logseq's own `title-parsing` decodes
+    /// it: `a___b` is the namespace page `a/b` and each `%XX` is decoded (an invalid one kept),
+    /// empty namespaces dropped (`a___b___` is `a/b`); in a legacy graph, `a.b` is `a/b`.
+    static func pageName(fileName: String, format: FileNameFormat = .tripleLowbar) -> String {
+        switch format {
+        case .tripleLowbar:
+            let decoded = decodingPercentRuns(fileName.replacingOccurrences(of: "___", with: "/"))
+            let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
+            return parts.isEmpty ? decoded : parts.joined(separator: "/")
+        case .legacy:
+            let name = fileName.replacingOccurrences(of: ".", with: "/")
+            return name.removingPercentEncoding ?? name
+        }
+    }
+
+    /// `text` with each run of `%XX` escapes decoded as UTF-8; a run that is not UTF-8 is kept.
+    private static func decodingPercentRuns(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        var index = 0
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        while index < bytes.count {
+            var run: [UInt8] = []
+            var end = index
+            while end + 2 < bytes.count, bytes[end] == UInt8(ascii: "%"), let high = hex(bytes[end + 1]), let low = hex(bytes[end + 2]) {
+                run.append(high << 4 | low)
+                end += 3
+            }
+            if run.isEmpty {
+                output.append(bytes[index])
+                index += 1
+            } else {
+                output += String(validating: run, as: UTF8.self) != nil ? run : Array(bytes[index..<end])
+                index = end
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A journal's title as Logseq shows it by default (`:journal/page-title-format "MMM do, yyyy"`).

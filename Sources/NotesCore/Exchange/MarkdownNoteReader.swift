@@ -29,6 +29,8 @@ struct MarkdownNoteReader {
     let stableID: UUID
     var style = Style.markdown
     var tool = ImportSourceTool.other
+    /// How a Logseq graph encodes page names in file names.
+    var logseqNames = LogseqProperties.FileNameFormat.tripleLowbar
     var dates = ImportDate()
     /// When the import runs: the date of last resort.
     var now = Date()
@@ -114,7 +116,7 @@ struct MarkdownNoteReader {
             if let day = dates.fileName(fileTitle), fileTitle.count == 10, fileTitle.contains("_") {
                 return LogseqProperties.journalTitle(day, timeZone: dates.timeZone)
             }
-            return LogseqProperties.pageName(fileName: fileTitle)
+            return LogseqProperties.pageName(fileName: fileTitle, format: logseqNames)
         case .other:
             if let title = nonBlank(try text(header.entry("title"))) { return title }
             if let (heading, rest) = Self.headingTitle(body) {
