@@ -41,7 +41,6 @@ import Testing
     }
 
     @Test func fileNamesDecodeAsLogseqDecodesThem() {
-        typealias Format = LogseqProperties.FileNameFormat
         #expect(LogseqProperties.pageName(fileName: "Whiteboard___Action Bar") == "Whiteboard/Action Bar")
         #expect(LogseqProperties.pageName(fileName: "Tweet___This 1 Tiny Time Managem...___") == "Tweet/This 1 Tiny Time Managem...",
                 "an empty namespace is dropped")
@@ -50,9 +49,22 @@ import Testing
         #expect(LogseqProperties.pageName(fileName: "caf%C3%A9") == "café")
         #expect(LogseqProperties.pageName(fileName: "a.b%3F", format: .legacy) == "a/b?")
         #expect(LogseqProperties.pageName(fileName: "a___b", format: .legacy) == "a___b")
-        #expect(Format(config: "{:meta/version 1\n :file/name-format :triple-lowbar}") == .tripleLowbar)
-        #expect(Format(config: "{:meta/version 1\n ;; :file/name-format :triple-lowbar\n}") == .legacy)
-        #expect(Format(config: "{:meta/version 1}") == .legacy)
+        #expect(LogseqGraphConfig(config: "{:meta/version 1\n :file/name-format :triple-lowbar}").fileNames == .tripleLowbar)
+        #expect(LogseqGraphConfig(config: "{:meta/version 1\n ;; :file/name-format :triple-lowbar\n}").fileNames == .legacy)
+        #expect(LogseqGraphConfig(config: "{:meta/version 1}").fileNames == .legacy)
+    }
+
+    @Test func journalTitlesFollowTheGraphsFormat() throws {
+        let day = try #require(ISODate.parse("2020-09-14T10:00:00Z"))
+        func title(_ config: String) -> String { LogseqGraphConfig(config: config).journalTitle(day, timeZone: .gmt) }
+        #expect(title("{}") == "Sep 14th, 2020")
+        #expect(title(":journal/page-title-format \"yyyy-MM-dd\"") == "2020-09-14")
+        #expect(title(":journal/page-title-format \"EEEE, dd.MM.yyyy\"") == "Monday, 14.09.2020")
+        #expect(title(":journal/page-title-format \"do MMMM yyyy\"") == "14th September 2020")
+        #expect(title(":journal/page-title-format \"yyyy年MM月dd日\"") == "2020年09月14日")
+        #expect(title(":journal/page-title-format \"E, MM/dd/yyyy\"") == "Mon, 09/14/2020")
+        #expect(title(":journal/page-title-format \"QQQ yyyy\"") == "Sep 14th, 2020", "a pattern it cannot write: the default")
+        #expect(title(";; :journal/page-title-format \"yyyy-MM-dd\"") == "Sep 14th, 2020", "a comment")
     }
 
     @Test func aLegacyGraphNamesNamespacesWithDots() throws {

@@ -12,8 +12,8 @@ import Foundation
 /// `openat(O_NOFOLLOW)`, so a folder swapped for a link during the walk is refused, never
 /// followed. Files are opened without blocking, so a FIFO never hangs the import.
 public struct ImportReader: Sendable {
-    /// The tool a file is read as, and how a Logseq graph names its files.
-    typealias SourceTool = (tool: ImportSourceTool, logseqNames: LogseqProperties.FileNameFormat)
+    /// The tool a file is read as, and what a Logseq graph's config says.
+    typealias SourceTool = (tool: ImportSourceTool, logseq: LogseqGraphConfig)
 
     /// Read every file as this, instead of guessing.
     public var format: ImportFormat?
@@ -54,11 +54,11 @@ public struct ImportReader: Sendable {
                 }
                 let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
                 let tool = self.tool ?? ImportSourceTool.detect(path: root, isFolder: true)
-                let names = tool == .logseq ? LogseqProperties.FileNameFormat(graphAt: root, isFolder: true) : .tripleLowbar
+                let names = tool == .logseq ? LogseqGraphConfig(graphAt: root, isFolder: true) : LogseqGraphConfig()
                 walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, tool: (tool, names), into: &batch)
             case S_IFREG:
                 let detected = self.tool ?? ImportSourceTool.detect(path: path, isFolder: false)
-                let tool = (detected, detected == .logseq ? LogseqProperties.FileNameFormat(graphAt: path, isFolder: false) : .tripleLowbar)
+                let tool = (detected, detected == .logseq ? LogseqGraphConfig(graphAt: path, isFolder: false) : LogseqGraphConfig())
                 // A file named alone is remembered by the folder holding it and its name,
                 // as importing that folder would (see `ImportSource.Key`).
                 let holder = URL(fileURLWithPath: path).deletingLastPathComponent().resolvingSymlinksInPath().path
@@ -273,7 +273,7 @@ public struct ImportReader: Sendable {
                                             stableID: StableNoteID.make(relativePath: relative, source: data))
             reader.style = format == .text ? .text : .markdown
             reader.tool = tool.tool
-            reader.logseqNames = tool.logseqNames
+            reader.logseqGraph = tool.logseq
             reader.dates = dates
             try reader.read(text, into: &bundle, warnings: &warnings)
             return wholeFile

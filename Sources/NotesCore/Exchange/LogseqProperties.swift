@@ -52,31 +52,6 @@ struct LogseqProperties {
         /// Graphs whose config has no `:file/name-format`: `.` is `/`, then the whole name
         /// percent-decoded (`%2F` is `/` too); such pages usually carry `title::`.
         case legacy
-
-        /// The format of the graph holding `path`: its `logseq/config.edn`, in the folder
-        /// or the nearest one above it that has one (`:triple-lowbar` when there is none).
-        init(graphAt path: String, isFolder: Bool) {
-            var folder = URL(fileURLWithPath: path).standardizedFileURL
-            if !isFolder { folder.deleteLastPathComponent() }
-            for _ in 0..<64 {
-                let config = folder.appendingPathComponent("logseq/config.edn")
-                if let data = FileManager.default.contents(atPath: config.path) {
-                    self.init(config: String(decoding: data, as: UTF8.self))
-                    return
-                }
-                let parent = folder.deletingLastPathComponent()
-                if parent.path == folder.path { break }
-                folder = parent
-            }
-            self = .tripleLowbar
-        }
-
-        /// The format `config.edn` (its text) sets; `:legacy` when it sets none.
-        init(config: String) {
-            let lines = config.split(whereSeparator: \.isNewline).map { $0.prefix { $0 != ";" } }  // `;` starts a comment
-            let setting = lines.first { $0.contains(":file/name-format") }
-            self = setting?.contains(":triple-lowbar") == true ? .tripleLowbar : .legacy
-        }
     }
 
     /// The page name Logseq shows for a file name, as Logseq's own `title-parsing` decodes
@@ -123,16 +98,5 @@ struct LogseqProperties {
             }
         }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    /// A journal's title as Logseq shows it by default (`:journal/page-title-format "MMM do, yyyy"`).
-    static func journalTitle(_ day: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: day)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let dayNumber = parts.day ?? 1
-        let suffix = (11...13).contains(dayNumber % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][dayNumber % 10] ?? "th"
-        return "\(months[((parts.month ?? 1) - 1) % 12]) \(dayNumber)\(suffix), \(parts.year ?? 0)"
     }
 }
