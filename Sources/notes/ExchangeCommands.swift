@@ -57,7 +57,7 @@ struct Export: ParsableCommand {
     private static func count(_ notes: Int) -> String { "\(notes) \(notes == 1 ? "note" : "notes")" }
 }
 
-/// `notes import PATH... [--from FORMAT] [--strict] [--dry-run]`
+/// `notes import PATH... [--from FORMAT] [--strict] [--dry-run] [--json]`
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl.",
@@ -102,6 +102,9 @@ struct Import: ParsableCommand {
     @Flag(help: "Show what would be imported, and write nothing.")
     var dryRun = false
 
+    @Flag(help: "Print the counts and the notes added or changed as JSON (a stable format) instead of text.")
+    var json = false
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file or folder to import") }
     }
@@ -110,6 +113,7 @@ struct Import: ParsableCommand {
         var batch = ImportReader(format: from?.importFormat).read(paths: paths)
         for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }
         for warning in batch.warnings { Console.error("warning: \(warning.file): \(warning.reason)") }
+        if json { return try runPrintingJSON(&batch) }
         if batch.bundle.notes.isEmpty, !batch.skipped.isEmpty {
             throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read")
         }
@@ -144,6 +148,37 @@ struct Import: ParsableCommand {
         } else {
             return
         }
+        if !batch.skipped.isEmpty {
+            throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)")
+        }
+    }
+
+    /// `--json`: the same import (or dry run), its outcome as one JSON document. Skipped
+    /// files and warnings are on standard error as without it, and in the document.
+    private func runPrintingJSON(_ batch: inout ImportBatch) throws {
+        if strict, !batch.skipped.isEmpty {
+            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)")
+        }
+        let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
+        var plan = Importer.Plan()
+        if dryRun || batch.bundle.notes.isEmpty {
+            plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources,
+                                     into: store?.contents ?? NotesDatabase())
+        } else if let store {
+            let (bundle, origins, sources) = (batch.bundle, batch.origins, batch.sources)
+            batch.bundle = ExchangeBundle()
+            try store.commit(derivedFrom: { database in
+                plan = try Importer.plan(bundle, origins: origins, sources: sources, into: database)
+                return plan.changes
+            })
+        }
+        let issues = { (list: [ImportBatch.Skip]) in
+            JSONValue.array(list.map { .object([("file", .string($0.file)), ("reason", .string($0.reason))]) })
+        }
+        guard case .object(var members) = plan.json else { return }
+        members.insert(("dryRun", .bool(dryRun)), at: 0)
+        members += [("ignored", .integer(batch.ignored)), ("skipped", issues(batch.skipped)), ("warnings", issues(batch.warnings))]
+        Console.out(JSONValue.object(members).serialized())
         if !batch.skipped.isEmpty {
             throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)")
         }

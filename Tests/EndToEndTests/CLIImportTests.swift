@@ -163,6 +163,12 @@ import Testing
         #expect(byTitle["Gamma"]?["body"] as? String == "second on disk")
         #expect(byTitle["Gamma (conflict copy)"]?["body"] as? String == "rewritten in notes")
         #expect(try sandbox.ok("import", vault.path) == "0 new, 0 updated, 4 unchanged, 0 conflicts\n")
+        try write("b.md", "# Beta\nsecond\n")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(sandbox.ok("import", "--json", vault.path).utf8)) as? [String: Any])
+        #expect(json["new"] as? Int == 0 && json["updated"] as? Int == 1 && json["unchanged"] as? Int == 3 && json["conflicts"] as? Int == 0)
+        let changed = try #require((json["notes"] as? [[String: Any]])?.first)
+        #expect(changed["change"] as? String == "updated" && changed["file"] as? String == vault.path + "/b.md")
+        #expect(json["dryRun"] as? Bool == false && (json["skipped"] as? [Any])?.isEmpty == true)
     }
 
     @Test func jrnlsOwnJournalFileIsOneNotePerEntry() throws {

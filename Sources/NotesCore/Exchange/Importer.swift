@@ -35,7 +35,7 @@ public enum Importer {
     public struct Item: Equatable, Sendable {
         public enum Kind: String, Sendable { case new, updated, conflict }
         public var kind: Kind
-        /// The file it was read from (as shown), or "" when not known.
+        /// The file it was read from (as shown, with the jrnl entry), or "" when not known.
         public var file: String
         public var title: String
         /// For a conflict: the title of the copy that keeps the note's own version.
@@ -46,9 +46,21 @@ public enum Importer {
 
     /// The changes to commit and the counts to report.
     public struct Plan: Equatable, Sendable, CustomStringConvertible {
+        /// The counts and items as `notes import --json` prints them (see json-output.md).
+        public var json: JSONValue {
+            .object([
+                ("new", .integer(notesAdded)), ("updated", .integer(notesUpdated)), ("unchanged", .integer(notesUnchanged)),
+                ("conflicts", .integer(conflicts)), ("alreadyInStore", .integer(notesSkipped)), ("inTrash", .integer(inTrash)),
+                ("categoriesAdded", .integer(categoriesAdded)),
+                ("notes", .array(items.map { item in
+                    .object([("change", .string(item.kind.rawValue)), ("file", .string(item.file)), ("title", .string(item.title)),
+                             ("conflictCopy", item.copyTitle.map(JSONValue.string) ?? .null),
+                             ("replaced", .array(item.replaced.map { .string($0.description) }))])
+                })),
+            ])
+        }
+
         public var changes: [StoreChange] = []
-        /// The notes that would be added, in the bundle's order (when asked for: `listingAdded`).
-        public var addedNotes: [Note] = []
         /// Each note updated or made a conflict of, and (with `listingAdded`) each new one.
         public var items: [Item] = []
         public var notesAdded = 0
@@ -80,8 +92,8 @@ public enum Importer {
 
     /// The plan of importing `bundle`, whose note at index `i` was read from `origins[i]`
     /// (none: a note of a notes JSON export, matched by id only) and `sources[i]` (for
-    /// messages). `listingAdded: false` leaves `addedNotes` and the new items empty: for a
-    /// million notes, that copy costs as much memory as the notes' own fields. `now` dates
+    /// messages). `listingAdded: false` leaves the new notes out of `items` (a million
+    /// of them, for a large export, would only be counted). `now` dates
     /// the updates.
     public static func plan(_ bundle: ExchangeBundle, origins: [Int: ImportOrigin] = [:], sources: [String] = [],
                             into database: NotesDatabase, now: Date = Date(), listingAdded: Bool = true) throws -> Plan {
@@ -98,8 +110,9 @@ public enum Importer {
             var imported = note
             imported.categoryID = note.categoryID.flatMap { categoryMap[$0] }
             imported.tags = Set(note.tags.compactMap(Tag.normalize))
-            let file = index < sources.count ? sources[index] : ""
             let origin = origins[index]
+            var file = index < sources.count ? sources[index] : ""
+            if let entry = origin?.key.entry, !entry.isEmpty { file += " (\(entry))" }
             func record(_ noteID: UUID) {
                 guard let origin else { return }
                 records.append(.putImportSource(ImportSource(key: origin.key, noteID: noteID, sourceHash: origin.sourceHash,
@@ -146,10 +159,7 @@ public enum Importer {
             newNotes.append(.putNote(imported))
             record(imported.id)
             plan.notesAdded += 1
-            if listingAdded {
-                plan.addedNotes.append(imported)
-                plan.items.append(Item(kind: .new, file: file, title: imported.title))
-            }
+            if listingAdded { plan.items.append(Item(kind: .new, file: file, title: imported.title)) }
         }
         if edits.isEmpty {
             plan.changes = categoryChanges + newNotes + records
