@@ -50,6 +50,7 @@ public enum StressChangeCodec {
             case .restoreNote(let id): ["restoreNote": id.uuidString]
             case .trashCategory(let id, let date): ["trashCategory": ["id": id.uuidString, "at": bits(date)]]
             case .setRecentColors(let colors): ["setRecentColors": colors.map(\.hex)]
+            case .putImportSource(let source): ["putImportSource": source.key.shown]  // the stress run makes none
             }
         }
         guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys]) else { return "[]" }

@@ -38,7 +38,7 @@ enum GrowthMeasurement {
             bundle.notes.append(Note(title: "note \(index)", categoryID: category.id))
         }
         let start = ProcessCPUTime.milliseconds()
-        let plan = Importer.plan(bundle, into: store.contents)
+        let plan = try Importer.plan(bundle, into: store.contents)
         try store.commit(plan.changes)
         return ProcessCPUTime.milliseconds() - start
     }

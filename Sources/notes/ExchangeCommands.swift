@@ -57,7 +57,7 @@ struct Export: ParsableCommand {
     private static func count(_ notes: Int) -> String { "\(notes) \(notes == 1 ? "note" : "notes")" }
 }
 
-/// `notes import PATH... [--from FORMAT] [--strict] [--dry-run]`
+/// `notes import PATH... [--from FORMAT] [--strict] [--dry-run] [--json]`
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl.",
@@ -66,9 +66,12 @@ struct Import: ParsableCommand {
         inside a folder are not followed): .md/.markdown with YAML or TOML front matter as Obsidian, zk, \
         Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, and \
         jrnl's JSON export. Everything readable is imported in one commit; each file that cannot be read \
-        is listed with the reason, and the exit status is then 1. Notes already in the store (by id; \
-        files without an id get one made from their path and contents) are skipped, so importing the \
-        same files again adds nothing; categories are matched by name.
+        is listed with the reason, and the exit status is then 1. Each note remembers the file it came \
+        from (its path in the folder imported and a hash of its bytes), so importing the folder again \
+        adds new files, updates the notes of changed files (a note changed in notes too keeps its own \
+        version as a conflict copy) and leaves the rest: it reports 'N new, N updated, N unchanged, \
+        N conflicts'. Notes of a notes JSON export are matched by id and never replaced; categories \
+        are matched by name.
         """
     )
 
@@ -99,6 +102,9 @@ struct Import: ParsableCommand {
     @Flag(help: "Show what would be imported, and write nothing.")
     var dryRun = false
 
+    @Flag(help: "Print the counts and the notes added or changed as JSON (a stable format) instead of text.")
+    var json = false
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file or folder to import") }
     }
@@ -107,6 +113,7 @@ struct Import: ParsableCommand {
         var batch = ImportReader(format: from?.importFormat).read(paths: paths)
         for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }
         for warning in batch.warnings { Console.error("warning: \(warning.file): \(warning.reason)") }
+        if json { return try runPrintingJSON(&batch) }
         if batch.bundle.notes.isEmpty, !batch.skipped.isEmpty {
             throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read")
         }
@@ -115,18 +122,88 @@ struct Import: ParsableCommand {
         }
         // A dry run into a store that does not exist yet does not create it.
         let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
-        let plan = Importer.plan(batch.bundle, into: store?.contents ?? NotesDatabase(), listingAdded: dryRun)
-        if !dryRun { batch.bundle = ExchangeBundle() }  // the plan holds the notes now: one copy, not two
+        let plan: Importer.Plan
         if dryRun {
-            let sources = Dictionary(zip(batch.bundle.notes.map(\.id), batch.sources), uniquingKeysWith: { first, _ in first })
-            Console.out(lines: plan.addedNotes.map { "would import \(sources[$0.id] ?? "?"): \($0.title)" })
-            Console.out("dry run, nothing written: would have " + plan.description + Self.ignored(batch.ignored))
-        } else {
-            if let store, !plan.changes.isEmpty { try store.commit(plan.changes) }
+            plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources,
+                                     into: store?.contents ?? NotesDatabase())
+            Console.out(lines: plan.items.map(Self.dryRunLine))
+            Console.out("dry run, nothing written: would be " + plan.description + Self.ignored(batch.ignored))
+        } else if let store {
+            // Planned under the store's lock against what it holds then (another process may
+            // have edited an imported note meanwhile), and committed with the records of
+            // where each note came from: all of it, or nothing.
+            var pending: ExchangeBundle? = batch.bundle
+            batch.bundle = ExchangeBundle()  // one copy of the notes, not two
+            var planned = Importer.Plan()
+            let (origins, sources) = (batch.origins, batch.sources)
+            try store.commit(derivedFrom: { database in
+                guard let bundle = pending else { throw CLIError.importIncomplete("the import was planned twice; nothing written") }
+                pending = nil
+                planned = try Importer.plan(bundle, origins: origins, sources: sources, into: database, listingAdded: false)
+                return planned.changes
+            })
+            plan = planned
+            Console.out(lines: plan.items.compactMap(Self.reportLine))
             Console.out(plan.description + Self.ignored(batch.ignored))
+        } else {
+            return
         }
         if !batch.skipped.isEmpty {
             throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)")
+        }
+    }
+
+    /// `--json`: the same import (or dry run), its outcome as one JSON document. Skipped
+    /// files and warnings are on standard error as without it, and in the document.
+    private func runPrintingJSON(_ batch: inout ImportBatch) throws {
+        if strict, !batch.skipped.isEmpty {
+            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)")
+        }
+        let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
+        var plan = Importer.Plan()
+        if dryRun || batch.bundle.notes.isEmpty {
+            plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources,
+                                     into: store?.contents ?? NotesDatabase())
+        } else if let store {
+            let (bundle, origins, sources) = (batch.bundle, batch.origins, batch.sources)
+            batch.bundle = ExchangeBundle()
+            try store.commit(derivedFrom: { database in
+                plan = try Importer.plan(bundle, origins: origins, sources: sources, into: database)
+                return plan.changes
+            })
+        }
+        let issues = { (list: [ImportBatch.Skip]) in
+            JSONValue.array(list.map { .object([("file", .string($0.file)), ("reason", .string($0.reason))]) })
+        }
+        guard case .object(var members) = plan.json else { return }
+        members.insert(("dryRun", .bool(dryRun)), at: 0)
+        members += [("ignored", .integer(batch.ignored)), ("skipped", issues(batch.skipped)), ("warnings", issues(batch.warnings))]
+        Console.out(JSONValue.object(members).serialized())
+        if !batch.skipped.isEmpty {
+            throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)")
+        }
+    }
+
+    /// What a dry run would do with one note.
+    private static func dryRunLine(_ item: Importer.Item) -> String {
+        switch item.kind {
+        case .new: "would import \(item.file): \(item.title)"
+        case .updated: "would update \(item.file): \(item.title)"
+        case .conflict:
+            "would update \(item.file): \(item.title) (changed in notes too: its version would be kept as \"\(item.copyTitle ?? item.title)\")"
+        }
+    }
+
+    /// What an import says of one note it changed (nothing for a new or plainly updated one).
+    private static func reportLine(_ item: Importer.Item) -> String? {
+        let replaced = item.replaced.isEmpty ? "" : "; the file's values replaced " + item.replaced.map(\.description).joined(separator: ", ")
+            + " set in notes"
+        switch item.kind {
+        case .new: return nil
+        case .updated: return replaced.isEmpty ? nil : "updated \(item.file): \(item.title)" + replaced
+        case .conflict:
+            return "conflict \(item.file): \(item.title) was changed in notes and in the file; the note now holds the file's "
+                + "version, and the version from notes is kept as \"\(item.copyTitle ?? item.title)\" (tagged conflict)" + replaced
         }
     }
 

@@ -30,7 +30,7 @@ import Testing
         try source.ok("export", "--format", "json", "--output", file)
         let imported = try target.ok("import", file)
 
-        #expect(imported == "imported 4 notes, added 3 categories\n")
+        #expect(imported == "4 new, 0 updated, 0 unchanged, 0 conflicts; added 3 categories\n")
         #expect(try text(target, "list", "--json") == text(source, "list", "--json"))
         #expect(try text(target, "category", "list", "--json") == text(source, "category", "list", "--json"))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
@@ -84,7 +84,7 @@ import Testing
         #expect(report.contains("\ntags: [\"q3\", \"urgent\"]\ncategory: \"Work\"\n"))
         #expect(report.contains("\ncategory-color: \"#FF8000\"\nkind: checklist\nid: "))
         #expect(report.hasSuffix("---\n# Heading\n\n- item\n- 日本語 ✓\n\n"), "the body, then the final line break")
-        #expect(imported == "imported 4 notes, added 2 categories\n")
+        #expect(imported == "4 new, 0 updated, 0 unchanged, 0 conflicts; added 2 categories\n")
         #expect(try text(target, "list", "--json") == text(source, "list", "--json"))
         // "Plain" has no notes, so a Markdown export (one file a note) cannot carry it.
         let sourceCategories = try source.categories().filter { $0["name"] as? String != "Plain" }
@@ -102,7 +102,7 @@ import Testing
 
         let output = try sandbox.ok("import", file)
 
-        #expect(output == "imported 0 notes, skipped 4 already in the store\n")
+        #expect(output == "0 new, 0 updated, 4 unchanged, 0 conflicts\n")
         #expect(sandbox.storeBytes() == before)
     }
 
@@ -119,7 +119,7 @@ import Testing
 
         let output = try sandbox.ok("import", folder.path)
 
-        #expect(output == "imported 3 notes, added 1 category; ignored 1 file that is not a note\n")
+        #expect(output == "3 new, 0 updated, 0 unchanged, 0 conflicts; added 1 category; ignored 1 file that is not a note\n")
         let notes = try sandbox.notes()
         let byTitle = Dictionary(notes.map { ($0["title"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
         #expect(byTitle["Shopping list"]?["body"] as? String == "milk")

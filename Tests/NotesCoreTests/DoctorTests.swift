@@ -104,7 +104,7 @@ import Testing
         let (folder, url) = try StoreFixtures.store("future.json")
         defer { folder.remove() }
         #expect(!StoreDoctor.examine(at: url).isHealthy)
-        #expect(throws: StoreError.tooNew(file: url.path, found: 99, supported: 5)) { try StoreDoctor.salvage(at: url) }
+        #expect(throws: StoreError.tooNew(file: url.path, found: 99, supported: StoreSchema.formatVersion)) { try StoreDoctor.salvage(at: url) }
         #expect(try Data(contentsOf: url) == StoreFixtures.bytes("future.json"))
     }
 

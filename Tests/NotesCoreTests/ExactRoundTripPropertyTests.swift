@@ -51,7 +51,7 @@ import Testing
     /// A fresh database with `bundle` imported as `notes import` does it.
     static func imported(_ bundle: ExchangeBundle) throws -> NotesDatabase {
         var database = NotesDatabase()
-        for change in Importer.plan(bundle, into: database).changes { try database.apply(change) }
+        for change in try Importer.plan(bundle, into: database).changes { try database.apply(change) }
         return database
     }
 

@@ -140,12 +140,12 @@ import Testing
             ]
         )
 
-        let plan = Importer.plan(bundle, into: database)
+        let plan = try Importer.plan(bundle, into: database)
         var result = database
         try result.apply(plan.changes)
 
         #expect(plan.notesAdded == 2 && plan.notesSkipped == 1 && plan.categoriesAdded == 1)
-        #expect(plan.description == "imported 2 notes, skipped 1 already in the store, added 1 category")
+        #expect(plan.description == "2 new, 0 updated, 0 unchanged, 0 conflicts, 1 already in the store with other contents (kept); added 1 category")
         #expect(result.categories[work.id]?.color == work.color, "a matched category keeps its color")
         let new = try #require(result.notes.values.first { $0.title == "New" })
         #expect(new.categoryID == work.id)

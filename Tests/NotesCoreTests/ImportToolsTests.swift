@@ -222,8 +222,8 @@ import Testing
         #expect(Set(first.bundle.notes.map(\.id)).count == 3)
         var database = NotesDatabase()
         try database.apply(Importer.plan(first.bundle, into: database).changes)
-        let again = Importer.plan(second.bundle, into: database)
-        #expect(again.notesAdded == 0 && again.notesSkipped == 3)
+        let again = try Importer.plan(second.bundle, into: database)
+        #expect(again.notesAdded == 0 && again.notesUnchanged == 3 && again.notesSkipped == 0)
     }
 
     @Test func aSingleMarkdownFileIsMarkdownAndFromOverridesTheGuess() throws {

@@ -136,7 +136,7 @@ import Testing
 
         #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".v4.backup")) == StoreFixtures.bytes("v4.json"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: journal + ".v4.backup")) == StoreFixtures.bytes("v4.json.journal"))
-        #expect(store.migrationReport?.contains("from format 4 to 5") == true)
+        #expect(store.migrationReport?.contains("from format 4 to \(StoreSchema.formatVersion)") == true)
         #expect(store.contents.notes.values.map(\.title).sorted() == ["After the snapshot", "Long log (renamed)", "Standup notes"])
         #expect(store.contents.notes.values.first { $0.title == "Standup notes" }?.tags == ["daily", "standup"])
         #expect(store.contents.notes.values.first { $0.title == "Long log (renamed)" }?.body.hasPrefix("line 0 of a long note") == true)
@@ -144,7 +144,7 @@ import Testing
         #expect(Set(store.contents.categories.values.map(\.name)) == ["Home", "Work"])
         #expect(store.contents.categories.values.first { $0.name == "Work" }?.color.hex == "#46FF00")
         #expect(try Data(contentsOf: URL(fileURLWithPath: journal)).isEmpty)
-        #expect(try SnapshotCodec.readVersion([UInt8](Data(contentsOf: url))) == 5)
+        #expect(try SnapshotCodec.readVersion([UInt8](Data(contentsOf: url))) == StoreSchema.formatVersion)
         let contents = store.contents
         store.close()
         let again = try NotesStore.open(at: url)

@@ -51,7 +51,7 @@ import Testing
     @Test func importingANoteThatIsInTheTrashSkipsIt() throws {
         let database = try database()
         let bundle = ExchangeBundle(database, includeTrash: true)
-        let plan = Importer.plan(bundle, into: database)
+        let plan = try Importer.plan(bundle, into: database)
         #expect(plan.changes.isEmpty)
     }
 }

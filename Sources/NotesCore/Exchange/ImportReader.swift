@@ -12,6 +12,9 @@ import Foundation
 /// `openat(O_NOFOLLOW)`, so a folder swapped for a link during the walk is refused, never
 /// followed. Files are opened without blocking, so a FIFO never hangs the import.
 public struct ImportReader: Sendable {
+    /// The tool a file is read as, and what a Logseq graph's config says.
+    typealias SourceTool = (tool: ImportSourceTool, logseq: LogseqGraphConfig)
+
     /// Read every file as this, instead of guessing.
     public var format: ImportFormat?
     /// Read Markdown as this tool shows it, instead of finding the tool from the folders' markers.
@@ -51,10 +54,15 @@ public struct ImportReader: Sendable {
                 }
                 let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
                 let tool = self.tool ?? ImportSourceTool.detect(path: root, isFolder: true)
-                walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, tool: tool, into: &batch)
+                let names = tool == .logseq ? LogseqGraphConfig(graphAt: root, isFolder: true) : LogseqGraphConfig()
+                walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, tool: (tool, names), into: &batch)
             case S_IFREG:
-                let tool = self.tool ?? ImportSourceTool.detect(path: path, isFolder: false)
-                readFile(ImportFile.Location(folder: AT_FDCWD, name: path, followLink: true),
+                let detected = self.tool ?? ImportSourceTool.detect(path: path, isFolder: false)
+                let tool = (detected, detected == .logseq ? LogseqGraphConfig(graphAt: path, isFolder: false) : LogseqGraphConfig())
+                // A file named alone is remembered by the folder holding it and its name,
+                // as importing that folder would (see `ImportSource.Key`).
+                let holder = URL(fileURLWithPath: path).deletingLastPathComponent().resolvingSymlinksInPath().path
+                readFile(ImportFile.Location(folder: AT_FDCWD, name: path, followLink: true), root: holder,
                          relative: (path as NSString).lastPathComponent, shown: shown, format: format, tool: tool, into: &batch)
             default:
                 batch.skipped.append(.init(file: shown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file or a folder"))
@@ -67,7 +75,7 @@ public struct ImportReader: Sendable {
     /// to it, without following a link (`openat` with `O_NOFOLLOW`): a folder swapped for a
     /// link while the walk runs is refused, never followed. `path` is used for messages only.
     private func walk(folder: Int32, path: String, relative: String, shown: String, root: String, depth: Int,
-                      tool: ImportSourceTool, into batch: inout ImportBatch) {
+                      tool: SourceTool, into batch: inout ImportBatch) {
         defer { close(folder) }
         guard depth < 100 else {
             batch.skipped.append(.init(file: shown, reason: "folders nested more than 100 deep are not read"))
@@ -111,7 +119,7 @@ public struct ImportReader: Sendable {
                     batch.ignored += 1
                     continue
                 }
-                readFile(ImportFile.Location(folder: folder, name: name, followLink: false),
+                readFile(ImportFile.Location(folder: folder, name: name, followLink: false), root: root,
                          relative: childRelative, shown: childShown, format: format ?? guessed, tool: tool, into: &batch)
             default:
                 if ImportFormat.guess(fileName: name) != nil {
@@ -124,8 +132,8 @@ public struct ImportReader: Sendable {
     }
 
     /// Reads one file; a problem skips it with its reason, and nothing of it is kept.
-    private func readFile(_ location: ImportFile.Location, relative: String, shown: String, format: ImportFormat?,
-                          tool: ImportSourceTool, into batch: inout ImportBatch) {
+    private func readFile(_ location: ImportFile.Location, root: String, relative: String, shown: String, format: ImportFormat?,
+                          tool: SourceTool, into batch: inout ImportBatch) {
         let data: Data
         let file: ImportFile.Opened
         do {
@@ -145,16 +153,21 @@ public struct ImportReader: Sendable {
         }
         var bundle = ExchangeBundle()
         var warnings: [String] = []
+        var entries: [SourceEntry]?
         do throws(ExchangeError) {
-            try read(data, format: format ?? ImportFormat.guess(fileName: relative) ?? ImportFormat.sniff(data),
-                     modified: file.modified, relative: relative, shown: shown, tool: tool, into: &bundle, warnings: &warnings)
+            entries = try read(data, format: format ?? ImportFormat.guess(fileName: relative) ?? ImportFormat.sniff(data),
+                               modified: file.modified, relative: relative, shown: shown, tool: tool, into: &bundle,
+                               warnings: &warnings)
             try Self.checkTitles(bundle, file: shown)
         } catch {
             batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
             return
         }
         batch.warnings += warnings.map { .init(file: shown, reason: $0) }
-        add(bundle, from: shown, to: &batch)
+        let origins = entries.map { entries in
+            entries.map { ImportOrigin(key: .init(folder: root, path: relative, entry: $0.entry), sourceHash: $0.hash) }
+        }
+        add(bundle, from: shown, origins: origins ?? [], to: &batch)
     }
 
     /// A file larger than `maximumFileSize`: read as a stream when it is JSON (and not
@@ -198,14 +211,39 @@ public struct ImportReader: Sendable {
         }
     }
 
-    private func add(_ bundle: ExchangeBundle, from shown: String, to batch: inout ImportBatch) {
+    /// Adds what one file holds; `origins` names where each of its notes came from (none:
+    /// a notes JSON export, whose notes are matched by id only).
+    private func add(_ bundle: ExchangeBundle, from shown: String, origins: [ImportOrigin] = [], to batch: inout ImportBatch) {
+        let first = batch.bundle.notes.count
+        for (offset, origin) in origins.enumerated() where offset < bundle.notes.count { batch.origins[first + offset] = origin }
         // The first file's bundle is taken as it is: merging copies every note (a million, for a large export).
         if batch.bundle.notes.isEmpty, batch.bundle.categories.isEmpty { batch.bundle = bundle } else { batch.bundle.merge(bundle) }
         batch.sources += Array(repeating: shown, count: bundle.notes.count)
     }
 
+    /// Reads one file into `bundle`; returns the entry and hash of each note read, or nil
+    /// for a notes JSON export (its notes have ids of their own and no source).
     private func read(_ data: Data, format: ImportFormat, modified: Date, relative: String, shown: String,
-                      tool: ImportSourceTool, into bundle: inout ExchangeBundle, warnings: inout [String]) throws(ExchangeError) {
+                      tool: SourceTool, into bundle: inout ExchangeBundle,
+                      warnings: inout [String]) throws(ExchangeError) -> [SourceEntry]? {
+        let wholeFile = [SourceEntry(entry: "", hash: ImportSource.hash(of: data))]
+        if format == .jrnl || (self.format == nil && (format == .markdown || format == .text)), ImportFormat.sniff(data) != .json,
+           format == .jrnl || !ExactMarkdownReader.isExactFormat(data) {
+            // jrnl's journal file and its text and Markdown exports, found by their contents.
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw .invalidDocument(file: shown, place: "file", reason: "not UTF-8 text")
+            }
+            let markdown = JrnlText.isMarkdownExport(text)
+            if format == .jrnl || markdown || JrnlText.isJournal(text) {
+                let entries = try JrnlText.read(text, markdown: markdown, file: shown, relativePath: relative,
+                                                dates: dates, into: &bundle)
+                if entries.isEmpty, !text.allSatisfy(\.isWhitespace) {
+                    throw .invalidDocument(file: shown, place: "file", reason: "no jrnl entry in it (an entry starts with a "
+                                           + "line '[2024-01-02 10:30] title', or '### 2024-01-02 10:30 title' in jrnl's Markdown export)")
+                }
+                return entries
+            }
+        }
         switch format {
         case .json, .jrnl:
             let root: JSONValue
@@ -214,16 +252,17 @@ public struct ImportReader: Sendable {
             }
             let isJrnl = format == .jrnl || (self.format == nil && JrnlExchange.isJrnlExport(root))
             if isJrnl {
-                try JrnlExchange.read(root, file: shown, relativePath: relative, dates: dates, into: &bundle)
-            } else {
-                bundle.merge(try JSONExchange.read(data, file: shown))
+                return try JrnlExchange.read(root, file: shown, relativePath: relative, dates: dates, into: &bundle)
             }
+            bundle.merge(try JSONExchange.read(data, file: shown))
+            return nil
         case .markdown where ExactMarkdownReader.isExactFormat(data):
             // Notes' own export says so in its header: read exactly, nothing guessed.
             let document = try ExactMarkdownReader(file: shown).read(data)
             var note = document.note
             note.categoryID = document.category.map { bundle.categoryID(named: $0.name, color: $0.color, id: $0.id) }
             bundle.notes.append(note)
+            return wholeFile
         case .markdown, .text:
             guard let text = String(data: data, encoding: .utf8) else {
                 throw .invalidDocument(file: shown, place: "file", reason: "not UTF-8 text")
@@ -233,9 +272,11 @@ public struct ImportReader: Sendable {
                                             modified: modified,
                                             stableID: StableNoteID.make(relativePath: relative, source: data))
             reader.style = format == .text ? .text : .markdown
-            reader.tool = tool
+            reader.tool = tool.tool
+            reader.logseqGraph = tool.logseq
             reader.dates = dates
             try reader.read(text, into: &bundle, warnings: &warnings)
+            return wholeFile
         }
     }
 
@@ -261,10 +302,20 @@ public struct ImportBatch: Sendable {
     public var bundle = ExchangeBundle()
     /// The file each of `bundle.notes` comes from, in the same order.
     public var sources: [String] = []
+    /// Where each note read from a file came from, by its index in `bundle.notes` (a note
+    /// of a notes JSON export has none: it is matched by id).
+    public var origins: [Int: ImportOrigin] = [:]
     public var skipped: [Skip] = []
     /// Notes read in another way than written (a date that could not be read, and what was
     /// used instead): imported, and reported.
     public var warnings: [Skip] = []
     /// Files in the folders that are not notes (by their name), and links inside them.
     public var ignored = 0
+}
+
+/// One note's place in the file it was read from: the entry (empty for a one-note file)
+/// and the hash of its source bytes.
+struct SourceEntry: Equatable, Sendable {
+    var entry: String
+    var hash: String
 }

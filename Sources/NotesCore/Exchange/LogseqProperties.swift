@@ -45,21 +45,58 @@ struct LogseqProperties {
         }.filter { !$0.isEmpty }
     }
 
-    /// The page name Logseq shows for a file name: `a___b` is the namespace page `a/b`, and
-    /// what it percent-encoded (`%3A`, `%2F` in older graphs) is decoded.
-    static func pageName(fileName: String) -> String {
-        let name = fileName.replacingOccurrences(of: "___", with: "/")
-        return name.removingPercentEncoding ?? name
+    /// How a graph encodes page names in file names (`:file/name-format` in `logseq/config.edn`).
+    enum FileNameFormat: Equatable, Sendable {
+        /// Since Logseq 0.8.9: `___` is `/`, other characters percent-encoded (`%3F`).
+        case tripleLowbar
+        /// Graphs whose config has no `:file/name-format`: `.` is `/`, then the whole name
+        /// percent-decoded (`%2F` is `/` too); such pages usually carry `title::`.
+        case legacy
     }
 
-    /// A journal's title as Logseq shows it by default (`:journal/page-title-format "MMM do, yyyy"`).
-    static func journalTitle(_ day: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: day)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let dayNumber = parts.day ?? 1
-        let suffix = (11...13).contains(dayNumber % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][dayNumber % 10] ?? "th"
-        return "\(months[((parts.month ?? 1) - 1) % 12]) \(dayNumber)\(suffix), \(parts.year ?? 0)"
+    /// The page name Logseq shows for a file name, as Logseq's own `title-parsing` decodes
+    /// it: `a___b` is the namespace page `a/b` and each `%XX` is decoded (an invalid one kept),
+    /// empty namespaces dropped (`a___b___` is `a/b`); in a legacy graph, `a.b` is `a/b`.
+    static func pageName(fileName: String, format: FileNameFormat = .tripleLowbar) -> String {
+        switch format {
+        case .tripleLowbar:
+            let decoded = decodingPercentRuns(fileName.replacingOccurrences(of: "___", with: "/"))
+            let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
+            return parts.isEmpty ? decoded : parts.joined(separator: "/")
+        case .legacy:
+            let name = fileName.replacingOccurrences(of: ".", with: "/")
+            return name.removingPercentEncoding ?? name
+        }
+    }
+
+    /// `text` with each run of `%XX` escapes decoded as UTF-8; a run that is not UTF-8 is kept.
+    private static func decodingPercentRuns(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        var index = 0
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        while index < bytes.count {
+            var run: [UInt8] = []
+            var end = index
+            while end + 2 < bytes.count, bytes[end] == UInt8(ascii: "%"), let high = hex(bytes[end + 1]), let low = hex(bytes[end + 2]) {
+                run.append(high << 4 | low)
+                end += 3
+            }
+            if run.isEmpty {
+                output.append(bytes[index])
+                index += 1
+            } else {
+                output += String(validating: run, as: UTF8.self) != nil ? run : Array(bytes[index..<end])
+                index = end
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }

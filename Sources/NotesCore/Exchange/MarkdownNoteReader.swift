@@ -29,6 +29,8 @@ struct MarkdownNoteReader {
     let stableID: UUID
     var style = Style.markdown
     var tool = ImportSourceTool.other
+    /// How a Logseq graph names its files and titles its journals.
+    var logseqGraph = LogseqGraphConfig()
     var dates = ImportDate()
     /// When the import runs: the date of last resort.
     var now = Date()
@@ -112,9 +114,9 @@ struct MarkdownNoteReader {
         case .logseq:
             if let title = nonBlank(try text(header.entry("title"))) { return title }
             if let day = dates.fileName(fileTitle), fileTitle.count == 10, fileTitle.contains("_") {
-                return LogseqProperties.journalTitle(day, timeZone: dates.timeZone)
+                return logseqGraph.journalTitle(day, timeZone: dates.timeZone)
             }
-            return LogseqProperties.pageName(fileName: fileTitle)
+            return LogseqProperties.pageName(fileName: fileTitle, format: logseqGraph.fileNames)
         case .other:
             if let title = nonBlank(try text(header.entry("title"))) { return title }
             if let (heading, rest) = Self.headingTitle(body) {

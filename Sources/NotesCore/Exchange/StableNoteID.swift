@@ -10,7 +10,7 @@ import Foundation
 /// Not a cryptographic hash: nothing depends on ids being hard to guess.
 public enum StableNoteID {
     public static func make(relativePath: String, source: some Sequence<UInt8>) -> UUID {
-        var hash = FNV128()
+        var hash = ContentHash()
         hash.add("notes-import-1\u{0}".utf8)
         hash.add(relativePath.utf8)
         hash.add(CollectionOfOne(0))
@@ -20,23 +20,5 @@ public enum StableNoteID {
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-
-    /// FNV-1a with a 128-bit state.
-    private struct FNV128 {
-        private static let prime: UInt128 = 0x0000_0000_0100_0000_0000_0000_0000_013B
-        private var state: UInt128 = 0x6C62_272E_07BB_0142_62B8_2175_6295_C58D
-
-        mutating func add(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                state ^= UInt128(byte)
-                state = state &* Self.prime
-            }
-        }
-
-        /// The state, most significant byte first.
-        var bytes: [UInt8] {
-            (0..<16).map { UInt8(truncatingIfNeeded: state >> (8 * (15 - $0))) }
-        }
     }
 }

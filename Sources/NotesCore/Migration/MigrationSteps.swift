@@ -2,7 +2,7 @@ import Foundation
 
 /// The ordered migration steps. Documented in Resources/docs/store-format.md.
 public enum MigrationSteps {
-    public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash, keepBodiesInJournal]
+    public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash, keepBodiesInJournal, addImportSources]
 
     /// v1 → v2: categories gain `colorAsHex`, white `FFFFFF`; the store gains an empty `recentColors` list.
     static let addCategoryColorAsHex = MigrationStep(name: "v1-to-v2: add category colorAsHex", from: 1) {
@@ -72,6 +72,15 @@ public enum MigrationSteps {
     /// a format-4 program could not read, so the version changes. The format-4 journal is
     /// folded in by the store right after (see `NotesStore.migrate`).
     static let keepBodiesInJournal = MigrationStep(name: "v4-to-v5: journal lines may keep a note's body", from: 4) {
+        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
+        document
+    }
+
+    /// v5 → v6: the snapshot may hold an `imports` array and a journal line a
+    /// `putImportSource` change (where imported notes came from, see `ImportSource`), which
+    /// a format-5 program could not read. A format-5 snapshot has none and is read as it is;
+    /// its journal is folded in by the store right after (see `NotesStore.migrate`).
+    static let addImportSources = MigrationStep(name: "v5-to-v6: the store may keep where imported notes came from", from: 5) {
         (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
         document
     }

@@ -13,6 +13,8 @@ public struct NotesDatabase: Equatable, Sendable {
     /// may go back into them.
     public private(set) var deletedCategories: [UUID: Category] = [:]
     public private(set) var recentColors: [RGB8]
+    /// Where imported notes came from, by file (see `ImportSource`). Not part of any note.
+    public private(set) var importSources: [ImportSource.Key: ImportSource] = [:]
     /// Category ids by `Category.nameKey`, so that a name is found and checked for
     /// uniqueness without scanning every category (importing thousands stays linear).
     private var categoryIDsByName: [String: UUID] = [:]
@@ -38,10 +40,12 @@ public struct NotesDatabase: Equatable, Sendable {
     /// Notes already keyed by their ids (the store's reader builds this while it
     /// reads, so opening a large store copies no note twice). `notesByID` holds live
     /// notes only; `trash` the trashed ones.
-    public init(notesByID: [UUID: Note], trash: [UUID: Note] = [:], categories: [Category], recentColors: [RGB8]) {
+    public init(notesByID: [UUID: Note], trash: [UUID: Note] = [:], categories: [Category], recentColors: [RGB8],
+                importSources: [ImportSource] = []) {
         self.init(notes: [], categories: categories, recentColors: recentColors)
         self.notes = notesByID
         self.trash = trash
+        self.importSources = Dictionary(importSources.lazy.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Categories sorted by name, case-insensitively.
@@ -98,7 +102,7 @@ public struct NotesDatabase: Equatable, Sendable {
         case .trashCategory(let id, let date):
             guard categories[id] != nil else { throw .noSuchCategory(id.uuidString) }
             guard Note.isStorable(date) else { throw .dateOutOfRange("the deletion date of category \(id.uuidString) is outside what the store keeps") }
-        case .setRecentColors:
+        case .setRecentColors, .putImportSource:
             break
         }
     }
@@ -151,6 +155,8 @@ public struct NotesDatabase: Equatable, Sendable {
             uncategorize(notesIn: id, includingTrash: false)
         case .setRecentColors(let colors):
             recentColors = Array(colors.prefix(Self.recentColorLimit))
+        case .putImportSource(let source):
+            importSources[source.key] = source
         }
     }
 

@@ -28,4 +28,7 @@ public enum StoreChange: Equatable, Sendable {
     case trashCategory(UUID, at: Date)
     /// Replace the color picker's list of recently picked colors.
     case setRecentColors([RGB8])
+    /// Record where an imported note came from (or replace the record with the same key),
+    /// in the commit that imports the note: see `ImportSource`.
+    case putImportSource(ImportSource)
 }

@@ -43,6 +43,8 @@ struct JournalCodec {
                 writer.key("trashCategory"); Self.writeDated(id, date, to: &writer)
             case .setRecentColors(let colors):
                 writer.key("setRecentColors"); writer.string(try records.transformers.packColors(colors).base64EncodedString())
+            case .putImportSource(let source):
+                writer.key("putImportSource"); records.write(source, to: &writer)
             }
             writer.endObject()
         }
@@ -135,6 +137,7 @@ struct JournalCodec {
                 let (id, date) = try Self.readDated(&reader)
                 entry.changes.append(.trashCategory(id, at: date))
             case "setRecentColors": entry.changes.append(.setRecentColors(try records.readRecentColors(&reader)))
+            case "putImportSource": entry.changes.append(.putImportSource(try records.readImportSource(&reader)))
             default: throw reader.error("unknown change '\(key)'")
             }
         }

@@ -9,7 +9,7 @@ struct DecodedSnapshot {
     var preserved: [UUID: PreservedColor]
 }
 
-/// The snapshot file `notes.json` of format version 4 (see Resources/docs/store-format.md):
+/// The snapshot file `notes.json` of format version 6 (see Resources/docs/store-format.md):
 /// a hand-written writer with a fixed key order, one member per line, and a
 /// byte-level reader that decodes notes without building a tree.
 struct SnapshotCodec {
@@ -65,6 +65,18 @@ struct SnapshotCodec {
             records.write(note, to: &writer)
         }
         writer.endArray()
+        if !database.importSources.isEmpty {
+            // One source a line, in key order (a store without imports has no member).
+            writer.key("imports")
+            writer.beginArray()
+            for source in database.importSources.values.sorted(by: { $0.key < $1.key }) {
+                writer.element()
+                var line = JSONTextWriter(pretty: false)
+                records.write(source, to: &line)
+                writer.bytes.append(contentsOf: line.bytes)
+            }
+            writer.endArray()
+        }
         writer.endObject()
         writer.raw("\n")  // in place: appending to a copy of `bytes` would copy the whole snapshot
         return writer.bytes
@@ -131,6 +143,7 @@ struct SnapshotCodec {
         try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> DecodedSnapshot in
             var sequence: Int?
             var recentColors: [RGB8] = []
+            var importSources: [ImportSource] = []
             var categories: [Category] = []
             var notes: [UUID: Note] = [:]
             var warnings: [StoreWarning] = []
@@ -187,6 +200,17 @@ struct SnapshotCodec {
                         }
                     }
                     if check != nil { orphanIDs = orphans }
+                case "imports":
+                    var keys = Set<ImportSource.Key>()
+                    try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+                        reader.skipWhitespace()
+                        let at = reader.position
+                        let source = try records.readImportSource(&reader)
+                        guard keys.insert(source.key).inserted else {
+                            throw reader.error("duplicate import source '\(source.key.shown)'", at: at)
+                        }
+                        importSources.append(source)
+                    }
                 default: throw reader.error("unknown member '\(key)'")
                 }
             }
@@ -220,7 +244,8 @@ struct SnapshotCodec {
                     trash[id] = note
                 }
             }
-            let database = NotesDatabase(notesByID: notes, trash: trash, categories: categories, recentColors: recentColors)
+            let database = NotesDatabase(notesByID: notes, trash: trash, categories: categories, recentColors: recentColors,
+                                         importSources: importSources)
             return DecodedSnapshot(
                 database: database,
                 sequence: sequence, warnings: warnings, preserved: preserved)

@@ -3,12 +3,12 @@ import NotesCore
 
 extension NoteIndex {
     /// Whether `changes` can be applied to the index one note at a time: puts and
-    /// deletes of notes (and recent colors, which it does not show). A category change
+    /// deletes of notes (and recent colors and import sources, which it does not show). A category change
     /// renames or recolors many notes at once: rebuild the index for it.
     static func canApply(_ changes: [StoreChange]) -> Bool {
         changes.allSatisfy { change in
             switch change {
-            case .putNote, .deleteNote, .trashNote, .restoreNote, .setRecentColors: true
+            case .putNote, .deleteNote, .trashNote, .restoreNote, .setRecentColors, .putImportSource: true
             case .putCategory, .deleteCategory, .trashCategory: false
             }
         }
@@ -44,7 +44,7 @@ extension NoteIndex {
             switch change {
             case .putNote(let note): touched.append(note.id)
             case .deleteNote(let id), .trashNote(let id, _), .restoreNote(let id): touched.append(id)
-            case .putCategory, .deleteCategory, .trashCategory, .setRecentColors: break
+            case .putCategory, .deleteCategory, .trashCategory, .setRecentColors, .putImportSource: break
             }
         }
         var seen = Set<UUID>()

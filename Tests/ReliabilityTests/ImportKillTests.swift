@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import NotesCore
+import NotesTestSupport
+import Testing
+
+/// `notes import` killed with SIGKILL at random instants, a first import and a second one
+/// after files changed: the notes and the records of where they came from are one commit,
+/// so every reopen holds both or neither, and the import run again afterwards ends with
+/// each file's note once, never twice.
+@Suite struct ImportKillTests {
+    @Test func aKilledImportLeavesNotesAndTheirSourcesTogether() throws {
+        let folder = try TemporaryFolder(prefix: "notes-import-kill")
+        defer { folder.remove() }
+        let vault = folder.file("vault")
+        try FileManager.default.createDirectory(at: vault, withIntermediateDirectories: true)
+        let fileCount = 200
+        func writeFiles(_ version: String) throws {
+            for index in 0..<fileCount {
+                try Data("# Note \(index)\n\(version) body of note \(index)\n".utf8)
+                    .write(to: vault.appendingPathComponent("note-\(index).md"))
+            }
+        }
+        let notes = try StressBinaries.notes()
+        var random = SeededRandom(seed: ReliabilitySettings.seed)
+        var outcomes = (none: 0, all: 0)
+        let rounds = max(4, ReliabilitySettings.kills / 20)
+        for round in 0..<rounds {
+            let store = folder.file("store-\(round)/notes.json")
+            let context = "round \(round) (NOTES_STRESS_SEED=\(ReliabilitySettings.seed))"
+            try writeFiles("first")
+            if round % 2 == 1 {
+                // The second import is the one killed: it updates every note.
+                let first = try BoundedChild.notes(["import", vault.path, "--store", store.path])
+                #expect(first.exit == .exited(0), "\(context): \(first.stderr)")
+                try writeFiles("second")
+            }
+            let child = try ChildProcess(executable: notes, arguments: ["import", vault.path, "--store", store.path],
+                                         environment: StressBinaries.environment(), stdout: .pipe,
+                                         stderrURL: folder.file("stderr-\(round)"))
+            usleep(UInt32(random.int(0...250_000)))
+            child.send(SIGKILL)
+            _ = try child.readRemainingLines()
+            _ = child.wait()
+
+            let reopened = try NotesStore.open(at: store)
+            let contents = reopened.contents
+            let bodies = Set(contents.notes.values.map { $0.body.hasPrefix("second") ? "second" : "first" })
+            let sourceNotes = Set(contents.importSources.values.map(\.noteID))
+            #expect(sourceNotes.isSubset(of: Set(contents.notes.keys)), "\(context): a record without its note")
+            #expect(contents.notes.count == contents.importSources.count, "\(context): notes and records apart")
+            #expect(bodies.count <= 1, "\(context): half an update: \(bodies)")
+            if contents.notes.isEmpty || (round % 2 == 1 && bodies == ["first"]) { outcomes.none += 1 } else { outcomes.all += 1 }
+            reopened.close()
+
+            let again = try BoundedChild.notes(["import", vault.path, "--store", store.path])
+            #expect(again.exit == .exited(0), "\(context): \(again.stderr)")
+            let finished = try NotesStore.open(at: store).contents
+            #expect(finished.notes.count == fileCount, "\(context): \(finished.notes.count) notes for \(fileCount) files")
+            #expect(Set(finished.notes.values.map(\.title)).count == fileCount, "\(context): a file imported twice")
+            let version = round % 2 == 1 ? "second" : "first"
+            #expect(finished.notes.values.allSatisfy { $0.body.hasPrefix(version) }, "\(context): not every note is the \(version) version")
+        }
+        print("import kills: \(rounds) rounds, \(outcomes.none) killed before the commit, \(outcomes.all) after")
+    }
+}
