@@ -60,12 +60,13 @@ struct Export: ParsableCommand {
 /// `notes import PATH... [--from FORMAT] [--strict] [--dry-run]`
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl.",
+        abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl, Bear, Simplenote, Evernote.",
         discussion: """
         Reads files and folders (recursively; names starting with '.' are left out, symbolic links \
         inside a folder are not followed): .md/.markdown with YAML or TOML front matter as Obsidian, zk, \
-        Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, and \
-        jrnl's JSON export. Everything readable is imported in one commit; each file that cannot be read \
+        Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, \
+        jrnl's JSON export, Bear backups (.bear2bk), TextBundles and TextPacks, Simplenote's notes.zip and \
+        Evernote's .enex (other tools' exports are found by their contents). Everything readable is imported in one commit; each file that cannot be read \
         is listed with the reason, and the exit status is then 1. Notes already in the store (by id; \
         files without an id get one made from their path and contents) are skipped, so importing the \
         same files again adds nothing; categories are matched by name.
@@ -73,13 +74,17 @@ struct Import: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, jrnl, markdown, text
+        case json, jrnl, markdown, text, bear, textbundle, simplenote, enex
         var importFormat: ImportFormat {
             switch self {
             case .json: .json
             case .jrnl: .jrnl
             case .markdown: .markdown
             case .text: .text
+            case .bear: .bear
+            case .textbundle: .textbundle
+            case .simplenote: .simplenote
+            case .enex: .enex
             }
         }
     }

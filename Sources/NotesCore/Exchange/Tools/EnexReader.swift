@@ -59,17 +59,17 @@ struct EnexReader {
         let categoryID = notebook.flatMap { $0.isEmpty ? nil : result.bundle.categoryID(named: $0) }
         for (index, raw) in collector.notes.enumerated() {
             let place = "note \(index + 1)" + (raw.title.isEmpty ? "" : " '\(raw.title)'")
-            result.bundle.notes.append(note(raw, place: place, categoryID: categoryID, warnings: &result.warnings))
+            result.bundle.notes.append(note(raw, index: index, place: place, categoryID: categoryID, warnings: &result.warnings))
         }
         if !parsed {
             let reason = collector.failure ?? Self.describe(parser.parserError)
             result.skipped.append("line \(parser.lineNumber), column \(parser.columnNumber): \(reason); "
-                + "\(collector.notes.count) \(collector.notes.count == 1 ? "note" : "notes") before it were read")
+                + "\(collector.notes.count == 1 ? "the note" : "the \(collector.notes.count) notes") before it \(collector.notes.count == 1 ? "was" : "were") read")
         }
         return result
     }
 
-    private func note(_ raw: EnexCollector.RawNote, place: String, categoryID: UUID?, warnings: inout [String]) -> Note {
+    private func note(_ raw: EnexCollector.RawNote, index: Int, place: String, categoryID: UUID?, warnings: inout [String]) -> Note {
         let reader = ToolNoteDates(dates: dates, place: place)
         let fallback = ISODate.rounded(now)
         let created = reader.read(raw.created, field: "created", fallback: fallback, fallbackName: "the import time",
@@ -88,7 +88,7 @@ struct EnexReader {
         }
         let tags = Set(raw.tags.compactMap(Tag.normalize))
         let title = raw.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Untitled" : raw.title
-        let source = [raw.title, raw.created ?? "", raw.content].joined(separator: "\u{0}")
+        let source = [String(index), raw.title, raw.created ?? "", raw.content].joined(separator: "\u{0}")
         return Note(id: StableNoteID.make(relativePath: relative, source: source.utf8), title: title, body: body,
                     created: created, updated: updated, categoryID: categoryID, tags: tags)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Turns a note's ENML (Evernote's XHTML) into Markdown, as Evernote shows the note:
 /// a `<div>` is one line (`<div><br/></div>` an empty one), `<p>` a paragraph, `<h1>`…`<h6>`
 /// headings, `<ul>`/`<ol>` lists (nested by indenting), `<en-todo checked="true"/>` a
-/// checkbox `- [x]`, `<a href>` links, `<b>`/`<strong>` bold, `<i>`/`<em>` italic,
+/// checkbox `- [x]` (and Evernote 10's `<ul style="--en-todo:true">` checklists), `<a href>` links, `<b>`/`<strong>` bold, `<i>`/`<em>` italic,
 /// `<s>`/`<strike>`/`<del>` struck out, `<code>` and `<pre>` code, `<blockquote>` quotes,
 /// `<hr>` a rule, tables as Markdown table rows (roughly: cells on one line), `<img>` an
 /// image link. `<en-media>` (an attachment) becomes a line naming the file, its type and
@@ -45,6 +45,13 @@ struct EnmlMarkdown {
     private func render(_ element: HTMLTree.Element, into writer: inout Writer, context: Context) {
         var inner = context
         switch element.name {
+        case "div" where Self.style(element, has: "--en-codeblock:true"):
+            // Evernote 10's code block: its lines as a fenced block.
+            var code = Writer()
+            render(element.children, into: &code, context: context)
+            writer.paragraph()
+            writer.raw("```\n" + code.finish() + "\n```")
+            writer.paragraph()
         case "div", "section", "article", "header", "footer", "center", "en-note", "body", "html", "dl", "dt", "dd", "address":
             writer.endLine()
             render(element.children, into: &writer, context: context)
@@ -74,7 +81,11 @@ struct EnmlMarkdown {
                     continue
                 }
                 writer.endLine()
-                let marker = element.name == "ol" ? "\(number). " : "- "
+                var marker = element.name == "ol" ? "\(number). " : "- "
+                if Self.style(element, has: "--en-todo:true") {
+                    // Evernote 10's checklist: `<ul style="--en-todo:true"><li style="--en-checked:true">`.
+                    marker += Self.style(item, has: "--en-checked:true") ? "[x] " : "[ ] "
+                }
                 number += 1
                 writer.startItem(indent: String(repeating: "  ", count: context.listDepth), marker: marker)
                 render(item.children, into: &writer, context: inner)
@@ -165,6 +176,12 @@ struct EnmlMarkdown {
         default:
             render(element.children, into: &writer, context: context)
         }
+    }
+
+    /// Whether the element's `style` holds `declaration` (blanks ignored).
+    private static func style(_ element: HTMLTree.Element, has declaration: String) -> Bool {
+        guard let style = element.attributes["style"] else { return false }
+        return style.replacingOccurrences(of: " ", with: "").lowercased().contains(declaration)
     }
 
     private func collectRows(_ element: HTMLTree.Element, into rows: inout [HTMLTree.Element], depth: Int) {

@@ -73,7 +73,7 @@ struct TextBundleReader {
             deleted = reader.read(bear["trashedDate"]?.stringValue, field: "trashedDate", fallback: updated,
                                   fallbackName: "'modificationDate'", warnings: &warnings) ?? updated
         }
-        let id = bear["uniqueIdentifier"]?.stringValue.flatMap { UUID(uuidString: $0) } ?? stableID
+        let id = (bear["uniqueIdentifier"] ?? bear["bear-note-unique-identifier"])?.stringValue.flatMap { UUID(uuidString: $0) } ?? stableID
         var title: String
         var body: String
         if Self.flag(bear["encrypted"]) {
