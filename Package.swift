@@ -45,7 +45,8 @@ let package = Package(
         .executableTarget(name: "notes-stress", dependencies: ["NotesCore", "NotesTestSupport"]),
         // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
         .target(name: "NotesTestSupport", dependencies: ["NotesCore"]),
-        .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "NotesTestSupport"],
+        .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "NotesTestSupport",
+                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.

@@ -51,9 +51,10 @@ struct EnexReader {
         parser.shouldProcessNamespaces = false
         parser.delegate = collector
         let parsed = parser.parse()
+        let place = collector.errorPlace ?? (parser.lineNumber, parser.columnNumber)
         if !collector.sawExport, collector.notes.isEmpty {
             result.skipped.append(parsed ? "not an Evernote export (no <en-export>)"
-                : "line \(parser.lineNumber), column \(parser.columnNumber): \(collector.failure ?? Self.describe(parser.parserError))")
+                : "line \(place.line), column \(place.column): \(collector.failure ?? Self.describe(parser.parserError))")
             return result
         }
         let categoryID = notebook.flatMap { $0.isEmpty ? nil : result.bundle.categoryID(named: $0) }
@@ -63,7 +64,7 @@ struct EnexReader {
         }
         if !parsed {
             let reason = collector.failure ?? Self.describe(parser.parserError)
-            result.skipped.append("line \(parser.lineNumber), column \(parser.columnNumber): \(reason); "
+            result.skipped.append("line \(place.line), column \(place.column): \(reason); "
                 + "\(collector.notes.count == 1 ? "the note" : "the \(collector.notes.count) notes") before it \(collector.notes.count == 1 ? "was" : "were") read")
         }
         return result
@@ -120,6 +121,8 @@ final class EnexCollector: NSObject, XMLParserDelegate {
     private(set) var sawExport = false
     /// Why the parse was stopped by this collector (too deep).
     private(set) var failure: String?
+    /// Where the first error was found (line, column).
+    private(set) var errorPlace: (line: Int, column: Int)?
     private let maximumDepth: Int
     private var path: [String] = []
     private var note: RawNote?
@@ -147,6 +150,14 @@ final class EnexCollector: NSObject, XMLParserDelegate {
         case "resource" where note != nil: resource = RawResource()
         default: break
         }
+    }
+
+    /// The first error stops the parse there (libxml2 would go on past it, guessing).
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        guard errorPlace == nil else { return }
+        errorPlace = (parser.lineNumber, parser.columnNumber)
+        note = nil
+        parser.abortParsing()
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

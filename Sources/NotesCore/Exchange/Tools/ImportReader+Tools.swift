@@ -74,7 +74,7 @@ extension ImportReader {
                     throw .invalidDocument(file: shown, place: notesJSON, reason: error.reason)
                 }
                 try SimplenoteReader.read(json, file: shown + "/" + notesJSON, relative: relative + "/" + notesJSON,
-                                          modified: modified, dates: dates, into: &bundle, warnings: &warnings)
+                                          modified: zip.modified(notesJSON) ?? modified, dates: dates, into: &bundle, warnings: &warnings)
                 addToolNotes(bundle, warnings: warnings, from: shown, into: &batch)
             } catch {
                 batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
@@ -105,7 +105,7 @@ extension ImportReader {
                 let assets = root.isEmpty ? "assets/" : root + "/assets/"
                 let reader = TextBundleReader(shown: bundleShown, relative: relative + "/" + (root.isEmpty ? textPath : root),
                                               name: Self.bundleName(root.isEmpty ? (relative as NSString).lastPathComponent : root),
-                                              modified: modified, dates: dates)
+                                              modified: zip.modified(textPath) ?? modified, dates: dates)
                 try reader.read(text: text, textName: (textPath as NSString).lastPathComponent, info: info,
                                 assetCount: zip.paths.count { $0.hasPrefix(assets) }, into: &bundle, warnings: &warnings)
                 addToolNotes(bundle, warnings: warnings, from: bundleShown, into: &batch)

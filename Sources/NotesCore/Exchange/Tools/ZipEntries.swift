@@ -76,6 +76,11 @@ final class ZipEntries {
         return data
     }
 
+    /// The modification date the archive keeps for `path` (zip keeps local time, to two seconds).
+    func modified(_ path: String) -> Date? {
+        entries[path]?.fileAttributes[.modificationDate] as? Date
+    }
+
     /// Whether `path` is a file in the archive.
     func contains(_ path: String) -> Bool { entries[path] != nil }
 
