@@ -125,14 +125,31 @@ struct Import: ParsableCommand {
         if dryRun {
             let sources = Dictionary(zip(batch.bundle.notes.map(\.id), batch.sources), uniquingKeysWith: { first, _ in first })
             Console.out(lines: plan.addedNotes.map { "would import \(sources[$0.id] ?? "?"): \($0.title)" })
-            Console.out("dry run, nothing written: would have " + plan.description + Self.ignored(batch.ignored))
+            Console.out("dry run, nothing written: would have " + plan.description + Self.attachments(batch, plan)
+                + Self.ignored(batch.ignored))
         } else {
+            // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
+            let saved = try store.map { try batch.attachments.write(for: Self.addedIDs(plan), storeFolder: $0.url.deletingLastPathComponent()) } ?? 0
             if let store, !plan.changes.isEmpty { try store.commit(plan.changes) }
-            Console.out(plan.description + Self.ignored(batch.ignored))
+            Console.out(plan.description + (saved > 0 ? ", saved \(saved) \(saved == 1 ? "attachment" : "attachments")" : "")
+                + Self.ignored(batch.ignored))
         }
         if !batch.skipped.isEmpty {
             throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)")
         }
+    }
+
+    /// The notes the plan adds (their attachments are written; those of notes already in the store are not).
+    private static func addedIDs(_ plan: Importer.Plan) -> Set<UUID> {
+        Set(plan.changes.compactMap { if case .putNote(let note) = $0 { note.id } else { nil } })
+    }
+
+    private static func attachments(_ batch: ImportBatch, _ plan: Importer.Plan) -> String {
+        let ids = addedIDs(plan)
+        let count = batch.attachments.files.keys.count { path in
+            path.relativePath.split(separator: "/").dropFirst().first.flatMap { UUID(uuidString: String($0)) }.map(ids.contains) ?? false
+        }
+        return count > 0 ? ", saved \(count) \(count == 1 ? "attachment" : "attachments")" : ""
     }
 
     private static func files(_ count: Int) -> String { "\(count) \(count == 1 ? "file" : "files")" }

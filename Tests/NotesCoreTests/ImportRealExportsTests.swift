@@ -55,7 +55,17 @@ import Testing
         let encrypted = try note(batch, "Encrypted File")
         #expect(encrypted.body.contains("encrypted in Bear"))
         #expect(batch.warnings.contains { $0.file.hasSuffix("Encrypted File.textbundle") && $0.reason.contains("encrypted in Bear") })
-        #expect(batch.warnings.contains { $0.file.hasSuffix("File with asset, content, and a tag.textbundle") && $0.reason.contains("1 file in assets/") })
+    }
+
+    @Test func bearsAssetsAreAttachedToTheirNote() throws {
+        let batch = try importing("bear/backup.bear2bk")
+
+        let tagged = try note(batch, "File with asset, content, and a tag")
+        let path = try AttachmentPath("attachments/C4FFAFCB-F102-4FDE-84AF-4A1B21C60672/acorn.jpeg")
+        #expect(tagged.attachments == [path])
+        #expect(batch.attachments.files[path]?.count == 62171)
+        #expect(batch.attachments.count == 1)
+        #expect(tagged.body.hasSuffix("![](assets/acorn.jpeg)"), "the body keeps its link as Bear wrote it")
     }
 
     @Test func bearsMultiWordTagsAreOneTag() {
@@ -160,13 +170,16 @@ import Testing
             == "This is NOT an encrypted test\n(encrypted text: it can only be read in Evernote)\nThis is NOT an encrypted test again")
     }
 
-    @Test func anEvernoteAttachmentIsNamedInTheNoteAndReported() throws {
+    @Test func anEvernoteAttachmentIsAttachedAndLinkedWhereItWas() throws {
         let batch = try importing("evernote/test-pdfAttachment.enex")
 
         let pdf = try note(batch, "pdfAttachment")
-        #expect(pdf.body == "Note with PDF attachment\n\n[attachment: sample.pdf (application/pdf, 2 KB), not imported]",
-                "found by the MD5 that <en-media hash> names")
-        #expect(batch.warnings.map(\.reason) == ["note 1 'pdfAttachment': 1 attachment not copied into the store; the note names it"])
+        let path = "attachments/\(pdf.id.uuidString)/sample.pdf"
+        #expect(pdf.body == "Note with PDF attachment\n\n[sample.pdf](\(path))", "found by the MD5 that <en-media hash> names")
+        #expect(pdf.attachments.map(\.relativePath) == [path])
+        let bytes = try #require(batch.attachments.files[try AttachmentPath(path)])
+        #expect(bytes.starts(with: Data("%PDF".utf8)))
+        #expect(batch.warnings.isEmpty)
     }
 
     // MARK: Forcing

@@ -195,3 +195,56 @@ import ZIPFoundation
         #expect(MD5.hex(Data("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
     }
 }
+
+/// Writing imported attachments into the store's folder.
+@Suite struct ImportedAttachmentsTests {
+    private func attachments(_ files: [(UUID, String, String)]) -> ImportedAttachments {
+        var result = ImportedAttachments()
+        var taken: [UUID: Set<String>] = [:]
+        for (id, name, text) in files {
+            if let path = ImportedAttachments.path(noteID: id, fileName: name, taken: &taken[id, default: []]) {
+                result.add(Data(text.utf8), at: path)
+            }
+        }
+        return result
+    }
+
+    @Test func onlyTheAddedNotesFilesAreWrittenUnderTheirIDs() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let (added, skipped) = (UUID(), UUID())
+        let files = attachments([(added, "a.txt", "one"), (added, "a.txt", "two"), (skipped, "b.txt", "three")])
+
+        #expect(try files.write(for: [added], storeFolder: folder.url) == 2)
+
+        let noteFolder = folder.file("attachments/\(added.uuidString)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: noteFolder.path).sorted() == ["a-2.txt", "a.txt"])
+        #expect(try String(contentsOf: noteFolder.appendingPathComponent("a-2.txt"), encoding: .utf8) == "two")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("attachments/\(skipped.uuidString)").path))
+        #expect(try files.write(for: [added], storeFolder: folder.url) == 0, "the same files again: kept, nothing written")
+    }
+
+    @Test func aDifferentFileIsNeverOverwrittenAndALinkNeverFollowed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let outside = try TemporaryFolder()
+        defer { outside.remove() }
+        let id = UUID()
+        try FileManager.default.createDirectory(at: folder.file("attachments/\(id.uuidString)"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: folder.file("attachments/\(id.uuidString)/a.txt"))
+        #expect(throws: ExchangeError.self) { try attachments([(id, "a.txt", "theirs")]).write(for: [id], storeFolder: folder.url) }
+        #expect(try String(contentsOf: folder.file("attachments/\(id.uuidString)/a.txt"), encoding: .utf8) == "mine")
+
+        let other = UUID()
+        try FileManager.default.createSymbolicLink(at: folder.file("attachments/\(other.uuidString)"), withDestinationURL: outside.url)
+        #expect(throws: ExchangeError.self) { try attachments([(other, "b.txt", "x")]).write(for: [other], storeFolder: folder.url) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path).isEmpty)
+    }
+
+    @Test func namesAreSafe() {
+        #expect(ImportedAttachments.safeName("../../etc/passwd") == "passwd")
+        #expect(ImportedAttachments.safeName("..") == "attachment")
+        #expect(ImportedAttachments.safeName("a:b?.png") == "a-b-.png")
+        #expect(ImportedAttachments.safeName(".hidden") == "hidden")
+    }
+}

@@ -291,4 +291,7 @@ public struct ImportBatch: Sendable {
     public var warnings: [Skip] = []
     /// Files in the folders that are not notes (by their name), and links inside them.
     public var ignored = 0
+    /// Files attached to the notes read (Bear's and TextBundles' assets, Evernote's resources),
+    /// to be written into the store's folder for the notes the import adds.
+    public var attachments = ImportedAttachments()
 }

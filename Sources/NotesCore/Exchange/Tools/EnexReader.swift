@@ -6,9 +6,9 @@ import FoundationXML
 /// Reads an Evernote export (`.enex`): each `<note>` becomes a note, its `<title>`,
 /// `<created>`/`<updated>` (`20240105T091500Z`, UTC), `<tag>`s, and its `<content>` (ENML,
 /// turned into Markdown by `EnmlMarkdown`). The notebook is the export's file name (Evernote
-/// exports one notebook a file), made the notes' category. `<resource>`s (attachments) are
-/// not copied into the store: each `<en-media>` in the text becomes a line naming the file,
-/// its type and size, and a warning says how many were left out.
+/// exports one notebook a file), made the notes' category. `<resource>`s (attachments,
+/// base64) become the note's attachments (`ImportedAttachments`), and each `<en-media>` in
+/// the text a link to the saved file.
 ///
 /// Parsed by Foundation's `XMLParser` (libxml2), with limits: nothing external is fetched
 /// (`shouldResolveExternalEntities` off) and a file that declares entities (`<!ENTITY`,
@@ -22,6 +22,7 @@ struct EnexReader {
         var warnings: [String] = []
         /// Why a note, or the rest of the file, could not be read.
         var skipped: [String] = []
+        var attachments = ImportedAttachments()
     }
 
     let file: String
@@ -60,7 +61,8 @@ struct EnexReader {
         let categoryID = notebook.flatMap { $0.isEmpty ? nil : result.bundle.categoryID(named: $0) }
         for (index, raw) in collector.notes.enumerated() {
             let place = "note \(index + 1)" + (raw.title.isEmpty ? "" : " '\(raw.title)'")
-            result.bundle.notes.append(note(raw, index: index, place: place, categoryID: categoryID, warnings: &result.warnings))
+            result.bundle.notes.append(note(raw, index: index, place: place, categoryID: categoryID,
+                                            attachments: &result.attachments, warnings: &result.warnings))
         }
         if !parsed {
             let reason = collector.failure ?? Self.describe(parser.parserError)
@@ -70,28 +72,41 @@ struct EnexReader {
         return result
     }
 
-    private func note(_ raw: EnexCollector.RawNote, index: Int, place: String, categoryID: UUID?, warnings: inout [String]) -> Note {
+    private func note(_ raw: EnexCollector.RawNote, index: Int, place: String, categoryID: UUID?,
+                      attachments: inout ImportedAttachments, warnings: inout [String]) -> Note {
         let reader = ToolNoteDates(dates: dates, place: place)
         let fallback = ISODate.rounded(now)
         let created = reader.read(raw.created, field: "created", fallback: fallback, fallbackName: "the import time",
                                   warnings: &warnings) ?? fallback
         let updated = max(created, reader.read(raw.updated, field: "updated", fallback: created,
                                                fallbackName: "'created'", warnings: &warnings) ?? created)
+        let source = [String(index), raw.title, raw.created ?? "", raw.content].joined(separator: "\u{0}")
+        let id = StableNoteID.make(relativePath: relative, source: source.utf8)
         var resources: [String: EnmlMarkdown.Resource] = [:]
-        for resource in raw.resources {
+        var paths: [AttachmentPath] = []
+        var taken = Set<String>()
+        for (number, resource) in raw.resources.enumerated() {
             let hash = MD5.hex(resource.data)
-            resources[hash] = EnmlMarkdown.Resource(fileName: resource.fileName, mime: resource.mime, size: resource.data.count)
+            let name = resource.fileName.flatMap { $0.isEmpty ? nil : $0 } ?? "attachment-\(number + 1)\(Self.fileExtension(resource.mime))"
+            let path = ImportedAttachments.path(noteID: id, fileName: name, taken: &taken)
+            if let path {
+                attachments.add(resource.data, at: path)
+                paths.append(path)
+            }
+            resources[hash] = EnmlMarkdown.Resource(fileName: name, mime: resource.mime, size: resource.data.count, path: path?.relativePath)
         }
         let body = EnmlMarkdown(resources: resources).markdown(raw.content)
-        if !raw.resources.isEmpty {
-            warnings.append("\(place): \(raw.resources.count) \(raw.resources.count == 1 ? "attachment" : "attachments") "
-                + "not copied into the store; the note names \(raw.resources.count == 1 ? "it" : "them")")
-        }
         let tags = Set(raw.tags.compactMap(Tag.normalize))
         let title = raw.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Untitled" : raw.title
-        let source = [String(index), raw.title, raw.created ?? "", raw.content].joined(separator: "\u{0}")
-        return Note(id: StableNoteID.make(relativePath: relative, source: source.utf8), title: title, body: body,
-                    created: created, updated: updated, categoryID: categoryID, tags: tags)
+        return Note(id: id, title: title, body: body, created: created, updated: updated, categoryID: categoryID, tags: tags,
+                    attachments: paths)
+    }
+
+    /// `.png` for `image/png`: a name for an attachment Evernote kept without one.
+    private static func fileExtension(_ mime: String) -> String {
+        let known = ["image/jpeg": ".jpg", "image/png": ".png", "image/gif": ".gif", "application/pdf": ".pdf",
+                     "audio/mpeg": ".mp3", "audio/wav": ".wav", "text/plain": ".txt", "image/svg+xml": ".svg"]
+        return known[mime.lowercased()] ?? ""
     }
 
     private static func describe(_ error: Error?) -> String {

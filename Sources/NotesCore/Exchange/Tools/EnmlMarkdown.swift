@@ -6,14 +6,17 @@ import Foundation
 /// checkbox `- [x]` (and Evernote 10's `<ul style="--en-todo:true">` checklists), `<a href>` links, `<b>`/`<strong>` bold, `<i>`/`<em>` italic,
 /// `<s>`/`<strike>`/`<del>` struck out, `<code>` and `<pre>` code, `<blockquote>` quotes,
 /// `<hr>` a rule, tables as Markdown table rows (roughly: cells on one line), `<img>` an
-/// image link. `<en-media>` (an attachment) becomes a line naming the file, its type and
-/// size; `<en-crypt>` says the text is encrypted. Whitespace is collapsed as a browser
+/// image link. `<en-media>` (an attachment) becomes a link to where the file is saved
+/// (`![name](attachments/…)` for an image), or a line naming it when the export lacks it;
+/// `<en-crypt>` says the text is encrypted. Whitespace is collapsed as a browser
 /// does; `&nbsp;` is a space that stays.
 struct EnmlMarkdown {
     struct Resource {
         var fileName: String?
         var mime: String
         var size: Int
+        /// Where the file is kept, relative to the store's folder.
+        var path: String?
     }
 
     /// The note's attachments by the MD5 of their bytes (as `<en-media hash>` names them).
@@ -202,19 +205,16 @@ struct EnmlMarkdown {
         writer.closeInline(marker)
     }
 
-    /// `[attachment: report.pdf (application/pdf, 120 KB), not imported]`.
+    /// `[report.pdf](attachments/<id>/report.pdf)` (`![…](…)` for an image); when the export
+    /// lacks the file, `[attachment: application/pdf, not in the export]`.
     private func mediaLine(_ element: HTMLTree.Element) -> String {
         let hash = element.attributes["hash"]?.lowercased() ?? ""
-        let resource = resources[hash]
-        let type = resource?.mime ?? element.attributes["type"] ?? "a file"
-        var parts = [type]
-        if let size = resource?.size { parts.append(Self.sizeText(size)) }
-        let name = resource?.fileName.flatMap { $0.isEmpty ? nil : $0 } ?? "unnamed"
-        return "[attachment: \(name) (\(parts.joined(separator: ", "))), not imported]"
-    }
-
-    static func sizeText(_ bytes: Int) -> String {
-        bytes < 1024 ? "\(bytes) bytes" : bytes < 1 << 20 ? "\(bytes / 1024) KB" : String(format: "%.1f MB", Double(bytes) / 1_048_576)
+        guard let resource = resources[hash], let path = resource.path else {
+            return "[attachment: \(element.attributes["type"] ?? "a file"), not in the export]"
+        }
+        let name = (resource.fileName ?? "attachment").replacingOccurrences(of: "]", with: "\\]")
+        let target = path.replacingOccurrences(of: " ", with: "%20")
+        return (resource.mime.lowercased().hasPrefix("image/") ? "!" : "") + "[\(name)](\(target))"
     }
 
     /// Builds the Markdown line by line, with the prefixes of lists and quotes.

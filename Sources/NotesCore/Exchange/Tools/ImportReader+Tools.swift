@@ -37,7 +37,7 @@ extension ImportReader {
             do throws(ExchangeError) {
                 try SimplenoteReader.read(data, file: shown, relative: relative, modified: modified, dates: dates,
                                           into: &bundle, warnings: &warnings)
-                addToolNotes(bundle, warnings: warnings, from: shown, into: &batch)
+                addToolNotes(bundle, warnings: warnings, attachments: ImportedAttachments(), from: shown, into: &batch)
             } catch {
                 batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
             }
@@ -75,7 +75,7 @@ extension ImportReader {
                 }
                 try SimplenoteReader.read(json, file: shown + "/" + notesJSON, relative: relative + "/" + notesJSON,
                                           modified: zip.modified(notesJSON) ?? modified, dates: dates, into: &bundle, warnings: &warnings)
-                addToolNotes(bundle, warnings: warnings, from: shown, into: &batch)
+                addToolNotes(bundle, warnings: warnings, attachments: ImportedAttachments(), from: shown, into: &batch)
             } catch {
                 batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
             }
@@ -93,6 +93,7 @@ extension ImportReader {
             let bundleShown = root.isEmpty ? shown : shown + "/" + root
             var bundle = ExchangeBundle()
             var warnings: [String] = []
+            var attachments = ImportedAttachments()
             do throws(ExchangeError) {
                 let text: Data
                 let info: Data?
@@ -102,13 +103,19 @@ extension ImportReader {
                 } catch {
                     throw .invalidDocument(file: bundleShown, place: "zip archive", reason: error.reason)
                 }
-                let assets = root.isEmpty ? "assets/" : root + "/assets/"
+                let assetsFolder = root.isEmpty ? "assets/" : root + "/assets/"
+                var assets: [(name: String, data: Data)] = []
+                for path in zip.paths where path.hasPrefix(assetsFolder) {
+                    do { assets.append((String(path.dropFirst(assetsFolder.count)), try zip.read(path) ?? Data())) } catch {
+                        warnings.append("\(error.reason); not attached")
+                    }
+                }
                 let reader = TextBundleReader(shown: bundleShown, relative: relative + "/" + (root.isEmpty ? textPath : root),
                                               name: Self.bundleName(root.isEmpty ? (relative as NSString).lastPathComponent : root),
                                               modified: zip.modified(textPath) ?? modified, dates: dates)
                 try reader.read(text: text, textName: (textPath as NSString).lastPathComponent, info: info,
-                                assetCount: zip.paths.count { $0.hasPrefix(assets) }, into: &bundle, warnings: &warnings)
-                addToolNotes(bundle, warnings: warnings, from: bundleShown, into: &batch)
+                                assets: assets, into: &bundle, attachments: &attachments, warnings: &warnings)
+                addToolNotes(bundle, warnings: warnings, attachments: attachments, from: bundleShown, into: &batch)
             } catch {
                 batch.skipped.append(.init(file: bundleShown, reason: Self.reason(error, file: bundleShown)))
             }
@@ -150,7 +157,7 @@ extension ImportReader {
             of: ".enex", with: "", options: [.caseInsensitive, .anchored, .backwards]))
         let result = reader.read(data)
         for problem in result.skipped { batch.skipped.append(.init(file: shown, reason: problem)) }
-        addToolNotes(result.bundle, warnings: result.warnings, from: shown, into: &batch)
+        addToolNotes(result.bundle, warnings: result.warnings, attachments: result.attachments, from: shown, into: &batch)
     }
 
     // MARK: Folders
@@ -177,7 +184,7 @@ extension ImportReader {
             do throws(ExchangeError) {
                 try SimplenoteReader.read(notes.data, file: file, relative: relative.isEmpty ? "source/notes.json" : relative + "/source/notes.json",
                                           modified: notes.modified, dates: dates, into: &bundle, warnings: &warnings)
-                addToolNotes(bundle, warnings: warnings, from: file, into: &batch)
+                addToolNotes(bundle, warnings: warnings, attachments: ImportedAttachments(), from: file, into: &batch)
             } catch {
                 batch.skipped.append(.init(file: file, reason: Self.reason(error, file: file)))
             }
@@ -194,6 +201,7 @@ extension ImportReader {
                                       shown: String, into batch: inout ImportBatch) {
         var bundle = ExchangeBundle()
         var warnings: [String] = []
+        var attachments = ImportedAttachments()
         do throws(ExchangeError) {
             let text: (data: Data, modified: Date)
             var info: Data?
@@ -203,18 +211,23 @@ extension ImportReader {
             } catch {
                 throw .invalidDocument(file: shown, place: textName, reason: error.reason)
             }
-            var assetCount = 0
-            let assets = openat(folder, "assets", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if assets >= 0 {
-                assetCount = ((try? ImportFile.names(in: assets)) ?? []).count { !$0.hasPrefix(".") }
-                close(assets)
+            var assets: [(name: String, data: Data)] = []
+            let assetsFolder = openat(folder, "assets", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if assetsFolder >= 0 {
+                let names = ((try? ImportFile.names(in: assetsFolder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+                close(assetsFolder)
+                for name in names {
+                    do { assets.append((name, try Self.readSmall(in: folder, path: ["assets", name], limit: maximumFileSize).data)) } catch {
+                        warnings.append("assets/\(name): \(error.reason); not attached")
+                    }
+                }
             }
             let reader = TextBundleReader(shown: shown, relative: relative.isEmpty ? (shown as NSString).lastPathComponent : relative,
                                           name: Self.bundleName((shown as NSString).lastPathComponent),
                                           modified: text.modified, dates: dates)
-            try reader.read(text: text.data, textName: textName, info: info, assetCount: assetCount,
-                            into: &bundle, warnings: &warnings)
-            addToolNotes(bundle, warnings: warnings, from: shown, into: &batch)
+            try reader.read(text: text.data, textName: textName, info: info, assets: assets,
+                            into: &bundle, attachments: &attachments, warnings: &warnings)
+            addToolNotes(bundle, warnings: warnings, attachments: attachments, from: shown, into: &batch)
         } catch {
             batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
         }
@@ -238,7 +251,8 @@ extension ImportReader {
 
     /// Adds the notes a tool's export gave, and their warnings; a note without a title is
     /// skipped with its place, not the whole export.
-    private func addToolNotes(_ read: ExchangeBundle, warnings: [String], from shown: String, into batch: inout ImportBatch) {
+    private func addToolNotes(_ read: ExchangeBundle, warnings: [String], attachments: ImportedAttachments, from shown: String,
+                              into batch: inout ImportBatch) {
         var bundle = read
         bundle.notes.removeAll { note in
             guard note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return false }
@@ -247,6 +261,7 @@ extension ImportReader {
         }
         batch.warnings += warnings.map { .init(file: shown, reason: $0) }
         guard !bundle.notes.isEmpty else { return }
+        batch.attachments.merge(attachments)
         add(bundle, from: shown, to: &batch)
     }
 }

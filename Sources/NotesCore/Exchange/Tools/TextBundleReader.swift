@@ -14,8 +14,8 @@ import Foundation
 /// - Any other TextBundle is Markdown read by the general reader (`MarkdownNoteReader`),
 ///   the bundle's name standing for the file name.
 ///
-/// Files in `assets/` are not copied into the store: the body keeps its links to them, and
-/// the note's warning names how many there were.
+/// Files in `assets/` become the note's attachments (`ImportedAttachments`); the body keeps
+/// its links to them as written.
 struct TextBundleReader {
     /// The bundle as shown in messages (`backup.bear2bk/Note.textbundle`).
     var shown: String
@@ -30,9 +30,11 @@ struct TextBundleReader {
     /// The names a bundle's text may have, in the order they are looked for.
     static let textNames = ["text.md", "text.markdown", "text.txt", "text.mdown", "text.text"]
 
-    /// Reads the bundle's `text` (named `textName`) and `info` (`info.json`, if any).
-    func read(text data: Data, textName: String, info: Data?, assetCount: Int,
-              into bundle: inout ExchangeBundle, warnings: inout [String]) throws(ExchangeError) {
+    /// Reads the bundle's `text` (named `textName`), `info` (`info.json`, if any) and the files
+    /// of its `assets/` folder (attached to the note).
+    func read(text data: Data, textName: String, info: Data?, assets: [(name: String, data: Data)],
+              into bundle: inout ExchangeBundle, attachments: inout ImportedAttachments,
+              warnings: inout [String]) throws(ExchangeError) {
         guard let text = String(data: data, encoding: .utf8) else {
             throw .invalidDocument(file: shown, place: textName, reason: "not UTF-8 text")
         }
@@ -53,9 +55,12 @@ struct TextBundleReader {
             try reader.read(text, into: &bundle, warnings: &noteWarnings)
             warnings += noteWarnings.map { "\(textName): \($0)" }
         }
-        if assetCount > 0 {
-            warnings.append("\(assetCount) \(assetCount == 1 ? "file" : "files") in assets/ not copied into the store; "
-                + "the note keeps its links to them")
+        guard !assets.isEmpty, let last = bundle.notes.indices.last else { return }
+        var taken = Set<String>()
+        for asset in assets {
+            guard let path = ImportedAttachments.path(noteID: bundle.notes[last].id, fileName: asset.name, taken: &taken) else { continue }
+            attachments.add(asset.data, at: path)
+            bundle.notes[last].attachments.append(path)
         }
     }
 
