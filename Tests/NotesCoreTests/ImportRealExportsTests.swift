@@ -182,6 +182,53 @@ import Testing
         #expect(batch.warnings.isEmpty)
     }
 
+    // MARK: Notesnook
+
+    /// No real Notesnook export was found to keep; this file is written as Notesnook's own
+    /// exporter writes "Markdown with front matter" (`packages/core/src/utils/templates/md.ts`:
+    /// `title` as JSON, `created_at`/`updated_at` in its default `DD-MM-YYYY hh:mm A`, `tags`
+    /// joined by ", ", then `# Title` and the content).
+    @Test func notesnooksMarkdownExportKeepsItsDatesTagsAndTitleOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = """
+            ---
+            title: "Groceries: week 2"
+            created_at: 05-01-2024 09:15 AM
+            updated_at: 06-01-2024 08:30 PM
+            pinned: true
+            tags: home, food
+            ---
+
+            # Groceries: week 2
+
+            - [ ] milk
+
+            """
+        try Data(file.utf8).write(to: folder.file("Groceries- week 2.md"))
+        var reader = ImportReader()
+        reader.dates = ImportDate(timeZone: .gmt)
+
+        let batch = reader.read(paths: [folder.file("Groceries- week 2.md").path])
+
+        let note = try #require(batch.bundle.notes.first)
+        #expect(batch.skipped.isEmpty && batch.warnings.isEmpty, "\(batch.skipped) \(batch.warnings)")
+        #expect(note.title == "Groceries: week 2")
+        #expect(note.body == "- [ ] milk", "the title Notesnook repeats as a heading is not kept twice")
+        #expect(note.created == date("2024-01-05T09:15:00Z"))
+        #expect(note.updated == date("2024-01-06T20:30:00Z"))
+        #expect(note.tags == ["home", "food"])
+    }
+
+    @Test func dayFirstDatesWithDashesAndTwelveHourTimes() {
+        let dates = ImportDate(timeZone: .gmt)
+        #expect(dates.parse("25-11-2026 12:05 AM") == date("2026-11-25T00:05:00Z"))
+        #expect(dates.parse("25-11-2026 12:05 PM") == date("2026-11-25T12:05:00Z"))
+        #expect(dates.parse("25-11-2026") == date("2026-11-25T00:00:00Z"))
+        #expect(dates.parse("25-11-2026 13:05 PM") == nil)
+        #expect(dates.parse("2026-11-25") == date("2026-11-25T00:00:00Z"), "ISO dates are read as before")
+    }
+
     // MARK: Forcing
 
     @Test func fromForcesAToolsFormatOnAnyName() throws {
