@@ -66,8 +66,9 @@ struct EnexReader {
         }
         if !parsed {
             let reason = collector.failure ?? Self.describe(parser.parserError)
-            result.skipped.append("line \(place.line), column \(place.column): \(reason); "
-                + "\(collector.notes.count == 1 ? "the note" : "the \(collector.notes.count) notes") before it \(collector.notes.count == 1 ? "was" : "were") read")
+            let count = collector.notes.count
+            let kept = count == 0 ? "" : "; " + (count == 1 ? "the note before it was read" : "the \(count) notes before it were read")
+            result.skipped.append("line \(place.line), column \(place.column): \(reason)\(kept)")
         }
         return result
     }
@@ -111,7 +112,11 @@ struct EnexReader {
 
     private static func describe(_ error: Error?) -> String {
         guard let error = error as NSError? else { return "not well-formed XML" }
-        return "not well-formed XML (libxml2 error \(error.code))"
+        let known = [4: "the document is empty", 5: "extra content after the end of the document",
+                     9: "a character XML does not allow", 26: "an entity that is not declared",
+                     63: "a CDATA section is never closed (or holds another one)", 73: "'>' expected",
+                     76: "an end tag does not match its start tag", 77: "a tag is never closed (is the file cut short?)"]
+        return "not well-formed XML: " + (known[error.code] ?? "libxml2 error \(error.code)")
     }
 }
 
