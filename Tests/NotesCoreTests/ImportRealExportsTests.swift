@@ -68,6 +68,30 @@ import Testing
         #expect(tagged.body.hasSuffix("![](assets/acorn.jpeg)"), "the body keeps its link as Bear wrote it")
     }
 
+    @Test func aBearBackupUnzippedIntoAFolderReadsItsBundlesAndLeavesItsSideFiles() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let bundle = folder.file("Bear Notes.bear2bk/Idea.textbundle")
+        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        try Data("# Idea\n\nA #work thing\n".utf8).write(to: bundle.appendingPathComponent("text.md"))
+        try Data(#"{"net.shinyfrog.bear": {"creationDate": "2024-01-05T09:15:00Z", "modificationDate": "2024-01-06T09:15:00Z", "archived": 1}}"#.utf8)
+            .write(to: bundle.appendingPathComponent("info.json"))
+        try Data([1, 2, 3]).write(to: bundle.appendingPathComponent("assets/a.png"))
+        try Data(#"{"tags": [{"title": "work"}]}"#.utf8).write(to: folder.file("Bear Notes.bear2bk/tags.json"))
+        try Data(#"{"version": 3, "tags": []}"#.utf8).write(to: folder.file("Bear Notes.bear2bk/backup.json"))
+
+        let batch = ImportReader().read(paths: [folder.file("Bear Notes.bear2bk").path])
+
+        #expect(batch.skipped.isEmpty, "\(batch.skipped)")
+        #expect(batch.ignored == 2, "tags.json and backup.json")
+        let idea = try note(batch, "Idea")
+        #expect(idea.body == "A #work thing")
+        #expect(idea.tags == ["work", "archived"])
+        #expect(idea.created == date("2024-01-05T09:15:00Z"))
+        #expect(idea.updated == date("2024-01-06T09:15:00Z"))
+        #expect(idea.attachments.map { $0.relativePath.hasSuffix("/a.png") } == [true])
+    }
+
     @Test func bearsMultiWordTagsAreOneTag() {
         let (tags, rest) = TextBundleReader.bearMultiWordTags(in: "Read #two words# and #single\n")
         #expect(tags == ["two words"])
