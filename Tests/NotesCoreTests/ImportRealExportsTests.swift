@@ -116,6 +116,19 @@ import Testing
         #expect(bear.id == UUID(uuidString: "687106CB-664F-4053-88F6-2A946B75B891"), "Bear's export id")
     }
 
+    @Test func aFolderHoldingTextMdAndAnotherInfoJSONIsNoTextBundle() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(at: folder.file("vault"), withIntermediateDirectories: true)
+        try Data("# Plain\n\nbody\n".utf8).write(to: folder.file("vault/text.md"))
+        try Data("# Other\n".utf8).write(to: folder.file("vault/other.md"))
+        try Data(#"{"settings": true}"#.utf8).write(to: folder.file("vault/info.json"))
+
+        let batch = ImportReader().read(paths: [folder.file("vault").path])
+
+        #expect(batch.bundle.notes.map(\.title).sorted() == ["Other", "Plain"], "walked as a folder of notes")
+    }
+
     // MARK: Simplenote
 
     @Test func aSimplenoteExportGivesItsNotesWithDatesAndTags() throws {

@@ -148,7 +148,6 @@ final class EnexCollector: NSObject, XMLParserDelegate {
     private var note: RawNote?
     private var resource: RawResource?
     private var text = ""
-    private var bytes = Data()
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -163,7 +162,6 @@ final class EnexCollector: NSObject, XMLParserDelegate {
             return
         }
         text = ""
-        bytes = Data()
         switch name {
         case "en-export": sawExport = true
         case "note" where path.count <= 2: note = RawNote()

@@ -22,7 +22,7 @@ extension ImportReader {
     /// false for anything else, left to the other readers.
     func readToolExport(_ data: Data, format: ImportFormat?, modified: Date, relative: String, shown: String,
                         unknownIsIgnored: Bool, into batch: inout ImportBatch) -> Bool {
-        if ImportFormat.isZip(data) {
+        if ImportFormat.isZip(data), self.format == nil || self.format?.isToolExport == true {
             readZip(data, modified: modified, relative: relative, shown: shown, unknownIsIgnored: unknownIsIgnored, into: &batch)
             return true
         }
@@ -124,14 +124,15 @@ extension ImportReader {
 
     /// The TextBundles in an archive: each one's folder (empty for a TextPack holding the
     /// bundle's files at its top) and its text file, in path order. A folder is a bundle when
-    /// it holds a `text.*` file and either is named `*.textbundle` or holds `info.json`.
+    /// it holds a `text.*` file and either is named `*.textbundle` or holds a TextBundle's `info.json`.
     static func textBundles(in zip: ZipEntries) -> [(root: String, text: String)] {
         var found: [String: String] = [:]
         for path in zip.paths {
             let name = (path as NSString).lastPathComponent.lowercased()
             guard let rank = TextBundleReader.textNames.firstIndex(of: name) else { continue }
             let root = (path as NSString).deletingLastPathComponent
-            guard root.lowercased().hasSuffix(".textbundle") || zip.contains(root.isEmpty ? "info.json" : root + "/info.json")
+            guard root.lowercased().hasSuffix(".textbundle")
+                    || (try? zip.read(root.isEmpty ? "info.json" : root + "/info.json")).map(TextBundleReader.isInfo) == true
             else { continue }
             if let existing = found[root],
                let existingRank = TextBundleReader.textNames.firstIndex(of: (existing as NSString).lastPathComponent.lowercased()),
@@ -170,7 +171,9 @@ extension ImportReader {
         let textName = TextBundleReader.textNames.lazy.compactMap { lowered[$0] }.first
         let folderName = (shown as NSString).lastPathComponent
         if format == nil || format == .textbundle || format == .bear, let textName,
-           folderName.lowercased().hasSuffix(".textbundle") || lowered["info.json"] != nil {
+           folderName.lowercased().hasSuffix(".textbundle")
+            || lowered["info.json"].flatMap({ try? Self.readSmall(in: folder, path: [$0], limit: 1 << 20).data })
+                .map(TextBundleReader.isInfo) == true {
             readTextBundleFolder(folder, textName: textName, info: lowered["info.json"], relative: relative, shown: shown,
                                  into: &batch)
             return .read

@@ -27,6 +27,14 @@ struct TextBundleReader {
     var dates: ImportDate
     var now = Date()
 
+    /// Whether `data` is a TextBundle's `info.json` (an object with `version` and a `type` or
+    /// `creatorIdentifier`): what makes a folder not named `*.textbundle` one, so that a
+    /// notes folder that happens to hold `text.md` and some `info.json` is not taken for one.
+    static func isInfo(_ data: Data) -> Bool {
+        guard data.count <= 1 << 20, let root = try? JSONValue.parse(data), root["version"]?.intValue != nil else { return false }
+        return root["type"]?.stringValue != nil || root["creatorIdentifier"]?.stringValue != nil
+    }
+
     /// The names a bundle's text may have, in the order they are looked for.
     static let textNames = ["text.md", "text.markdown", "text.txt", "text.mdown", "text.text"]
 
