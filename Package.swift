@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // A real YAML parser for front matter (see DECISIONS.md, "Editing").
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // Reads the zip archives other tools export (Bear, TextPack, Simplenote); see DECISIONS.md, "Import".
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The only C in the project: ncursesw with the wide-character API visible to Swift.
@@ -20,7 +22,10 @@ let package = Package(
         // SQLite 3 from the system, read-only: Core Data stores to import, and the bench's baseline.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // Model, colors, transformers, store, migrations. No terminal code.
-        .target(name: "NotesCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "NotesCore", dependencies: [
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         // Screen buffer, widgets, screens, app state, the ncursesw terminal. No file I/O.
         .target(name: "NotesUI", dependencies: ["NotesCore", "CNCursesW"]),
         // The command line: swift-argument-parser commands; wires the core to the UI.
@@ -40,7 +45,8 @@ let package = Package(
         .executableTarget(name: "notes-stress", dependencies: ["NotesCore", "NotesTestSupport"]),
         // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
         .target(name: "NotesTestSupport", dependencies: ["NotesCore"]),
-        .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "NotesTestSupport"],
+        .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "NotesTestSupport",
+                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.

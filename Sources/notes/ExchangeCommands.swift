@@ -60,29 +60,35 @@ struct Export: ParsableCommand {
 /// `notes import PATH... [--from FORMAT] [--strict] [--dry-run] [--json]`
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl.",
+        abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl, Bear, Simplenote, Evernote.",
         discussion: """
         Reads files and folders (recursively; names starting with '.' are left out, symbolic links \
         inside a folder are not followed): .md/.markdown with YAML or TOML front matter as Obsidian, zk, \
-        Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, and \
-        jrnl's JSON export. Everything readable is imported in one commit; each file that cannot be read \
+        Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, \
+        jrnl's JSON export and its journal and text exports, Bear backups (.bear2bk), TextBundles and \
+        TextPacks, Simplenote's notes.zip and Evernote's .enex (other tools' exports are found by their \
+        contents). Everything readable is imported in one commit; each file that cannot be read \
         is listed with the reason, and the exit status is then 1. Each note remembers the file it came \
         from (its path in the folder imported and a hash of its bytes), so importing the folder again \
         adds new files, updates the notes of changed files (a note changed in notes too keeps its own \
         version as a conflict copy) and leaves the rest: it reports 'N new, N updated, N unchanged, \
-        N conflicts'. Notes of a notes JSON export are matched by id and never replaced; categories \
-        are matched by name.
+        N conflicts'. Notes of a notes JSON export or of another tool's export are matched by id and \
+        never replaced; categories are matched by name.
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, jrnl, markdown, text
+        case json, jrnl, markdown, text, bear, textbundle, simplenote, enex
         var importFormat: ImportFormat {
             switch self {
             case .json: .json
             case .jrnl: .jrnl
             case .markdown: .markdown
             case .text: .text
+            case .bear: .bear
+            case .textbundle: .textbundle
+            case .simplenote: .simplenote
+            case .enex: .enex
             }
         }
     }
@@ -127,7 +133,8 @@ struct Import: ParsableCommand {
             plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources,
                                      into: store?.contents ?? NotesDatabase())
             Console.out(lines: plan.items.map(Self.dryRunLine))
-            Console.out("dry run, nothing written: would be " + plan.description + Self.ignored(batch.ignored))
+            Console.out("dry run, nothing written: would be " + plan.description + Self.attachments(batch, plan)
+                + Self.ignored(batch.ignored))
         } else if let store {
             // Planned under the store's lock against what it holds then (another process may
             // have edited an imported note meanwhile), and committed with the records of
@@ -135,16 +142,21 @@ struct Import: ParsableCommand {
             var pending: ExchangeBundle? = batch.bundle
             batch.bundle = ExchangeBundle()  // one copy of the notes, not two
             var planned = Importer.Plan()
-            let (origins, sources) = (batch.origins, batch.sources)
+            let (origins, sources, attachments) = (batch.origins, batch.sources, batch.attachments)
+            let storeFolder = store.url.deletingLastPathComponent()
+            var saved = 0
             try store.commit(derivedFrom: { database in
                 guard let bundle = pending else { throw CLIError.importIncomplete("the import was planned twice; nothing written") }
                 pending = nil
                 planned = try Importer.plan(bundle, origins: origins, sources: sources, into: database, listingAdded: false)
+                // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
+                saved = try attachments.write(for: Self.addedIDs(planned), storeFolder: storeFolder)
                 return planned.changes
             })
             plan = planned
             Console.out(lines: plan.items.compactMap(Self.reportLine))
-            Console.out(plan.description + Self.ignored(batch.ignored))
+            Console.out(plan.description + (saved > 0 ? ", saved \(saved) \(saved == 1 ? "attachment" : "attachments")" : "")
+                + Self.ignored(batch.ignored))
         } else {
             return
         }
@@ -165,10 +177,13 @@ struct Import: ParsableCommand {
             plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources,
                                      into: store?.contents ?? NotesDatabase())
         } else if let store {
-            let (bundle, origins, sources) = (batch.bundle, batch.origins, batch.sources)
+            let (bundle, origins, sources, attachments) = (batch.bundle, batch.origins, batch.sources, batch.attachments)
+            let storeFolder = store.url.deletingLastPathComponent()
             batch.bundle = ExchangeBundle()
             try store.commit(derivedFrom: { database in
                 plan = try Importer.plan(bundle, origins: origins, sources: sources, into: database)
+                // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
+                _ = try attachments.write(for: Self.addedIDs(plan), storeFolder: storeFolder)
                 return plan.changes
             })
         }
@@ -205,6 +220,19 @@ struct Import: ParsableCommand {
             return "conflict \(item.file): \(item.title) was changed in notes and in the file; the note now holds the file's "
                 + "version, and the version from notes is kept as \"\(item.copyTitle ?? item.title)\" (tagged conflict)" + replaced
         }
+    }
+
+    /// The notes the plan adds (their attachments are written; those of notes already in the store are not).
+    private static func addedIDs(_ plan: Importer.Plan) -> Set<UUID> {
+        Set(plan.changes.compactMap { if case .putNote(let note) = $0 { note.id } else { nil } })
+    }
+
+    private static func attachments(_ batch: ImportBatch, _ plan: Importer.Plan) -> String {
+        let ids = addedIDs(plan)
+        let count = batch.attachments.files.keys.count { path in
+            path.relativePath.split(separator: "/").dropFirst().first.flatMap { UUID(uuidString: String($0)) }.map(ids.contains) ?? false
+        }
+        return count > 0 ? ", saved \(count) \(count == 1 ? "attachment" : "attachments")" : ""
     }
 
     private static func files(_ count: Int) -> String { "\(count) \(count == 1 ? "file" : "files")" }

@@ -141,10 +141,14 @@ import Testing
 
     // MARK: Detection by content
 
-    @Test func anEvernoteExportNamedOnTheCommandLineIsRefusedNotReadAsMarkdown() throws {
+    @Test func anEvernoteExportNamedOnTheCommandLineIsReadAsEvernoteNotAsMarkdown() throws {
         let batch = try importFixture("evernote/My Notes.enex")
 
-        #expect(batch.bundle.notes.isEmpty)
-        #expect(batch.skipped.map(\.reason) == ["Evernote export: not read yet"])
+        #expect(batch.skipped.isEmpty)
+        let first = try note(batch, "First note")
+        #expect(first.body == "Hello")
+        #expect(first.tags == ["inbox"])
+        #expect(first.created == date("2024-01-05T09:15:00Z"))
+        #expect(categoryName(batch, first) == "My Notes", "the notebook is the export's file name")
     }
 }

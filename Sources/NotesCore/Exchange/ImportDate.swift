@@ -85,12 +85,16 @@ public struct ImportDate: Sendable {
         return parse(prefix.replacingOccurrences(of: "_", with: "-"))
     }
 
-    /// `dd/mm/yyyy[ hh:mm[:ss]]` (or `mm/dd/yyyy` when only that reading is a date).
+    /// `dd/mm/yyyy[ hh:mm[:ss]]` (or `mm/dd/yyyy` when only that reading is a date), also
+    /// with `-` (Notesnook's `25-11-2026 02:30 PM`) and a 12-hour time with `AM`/`PM`.
     private func slashed(_ text: String) -> Date? {
-        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        var parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        var meridiem: String?
+        if parts.count == 3, ["AM", "PM"].contains(parts[2].uppercased()) { meridiem = parts.removeLast().uppercased() }
         guard (1...2).contains(parts.count) else { return nil }
-        let day = parts[0].split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-        guard day.count == 3, parts[0].split(separator: "/")[2].count == 4,
+        let separator: Character = parts[0].contains("/") ? "/" : "-"
+        let day = parts[0].split(separator: separator, omittingEmptySubsequences: false).map { Int($0) }
+        guard day.count == 3, parts[0].split(separator: separator)[2].count == 4, parts[0].split(separator: separator)[0].count <= 2,
               let first = day[0], let second = day[1], let year = day[2]
         else { return nil }
         var (hour, minute, secondOfMinute) = (0, 0, 0)
@@ -102,6 +106,12 @@ public struct ImportDate: Sendable {
                 guard let s = time[2], s < 60 else { return nil }
                 secondOfMinute = s
             }
+            if let meridiem {
+                guard (1...12).contains(hour) else { return nil }
+                hour = hour % 12 + (meridiem == "PM" ? 12 : 0)
+            }
+        } else if meridiem != nil {
+            return nil
         }
         let (dayOfMonth, month) = second > 12 && first <= 12 ? (second, first) : (first, second)
         return local(year: year, month: month, day: dayOfMonth, hour: hour, minute: minute, second: secondOfMinute)

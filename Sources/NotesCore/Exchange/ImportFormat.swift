@@ -13,6 +13,14 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case markdown
     /// Plain text: the first line is the title.
     case text
+    /// A Bear backup (`.bear2bk`, `.bearbk`: a zip archive of TextBundles with Bear's `info.json`).
+    case bear
+    /// A TextBundle folder (`text.md` + `info.json` + `assets/`) or a TextPack (a zipped TextBundle).
+    case textbundle
+    /// Simplenote's export: a zip archive (or its folder) holding `source/notes.json`.
+    case simplenote
+    /// An Evernote export (`.enex`, XML).
+    case enex
 
     /// File name extensions read when a folder is imported (compared case-insensitively).
     static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mdx"]
@@ -25,23 +33,41 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         if markdownExtensions.contains(pathExtension) { return .markdown }
         if textExtensions.contains(pathExtension) { return .text }
         if pathExtension == "json" { return .json }
-        return nil
+        return toolExtensions[pathExtension]
     }
 
-    /// Why a file is not read, when its contents say it is another tool's export that no
-    /// reader reads yet (whatever its name): an Evernote `.enex`, a zip archive (a Bear
-    /// backup, a TextPack, a Simplenote export). Nil for anything else.
-    static func unreadExport(_ data: Data) -> String? {
-        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            return "a zip archive (a Bear backup, TextPack or Simplenote export?): not read yet"
+    /// Other tools' exports, by the name they give them (read by content whatever their name).
+    static let toolExtensions: [String: ImportFormat] = [
+        "bear2bk": .bear, "bearbk": .bear, "textpack": .textbundle, "enex": .enex,
+    ]
+
+    /// Whether a file of this name in a folder is opened to see whether it is another tool's
+    /// zip export (one that is not is counted as ignored, like any file that is not a note).
+    static func mayBeArchive(fileName: String) -> Bool {
+        (fileName as NSString).pathExtension.lowercased() == "zip"
+    }
+
+    /// Whether this format is another tool's export, read by `ToolExport`.
+    var isToolExport: Bool {
+        switch self {
+        case .bear, .textbundle, .simplenote, .enex: true
+        case .json, .jrnl, .markdown, .text: false
         }
+    }
+
+    /// Whether `data` is a zip archive (`PK\3\4`, or `PK\5\6` for an empty one).
+    static func isZip(_ data: some Collection<UInt8>) -> Bool {
+        data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06])
+    }
+
+    /// Whether `data` is an Evernote export: XML with `<en-export` in its first 4 KB.
+    static func isEnex(_ data: Data) -> Bool {
         let start = data.prefix(4096)
         guard let first = start.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
               start[first] == UInt8(ascii: "<")
-        else { return nil }
+        else { return false }
         let head = String(decoding: start, as: UTF8.self)
-        if head.contains("<en-export") || head.contains("evernote-export") { return "Evernote export: not read yet" }
-        return nil
+        return head.contains("<en-export") || head.contains("evernote-export")
     }
 
     /// The format of a file named on the command line whose name says nothing:

@@ -87,7 +87,16 @@ public struct ImportReader: Sendable {
             return
         }
         afterListing?(shown)
+        let sideFiles: Set<String>
+        switch readToolFolder(folder, names: names, relative: relative, shown: shown, into: &batch) {
+        case .read: return
+        case .walk(let ignoring): sideFiles = ignoring
+        }
         for name in names.sorted() where !name.hasPrefix(".") {
+            if sideFiles.contains(name) {
+                batch.ignored += 1
+                continue
+            }
             let childPath = path + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             let childShown = shown + "/" + name
@@ -116,7 +125,14 @@ public struct ImportReader: Sendable {
                 }
             case S_IFREG:
                 guard let guessed = ImportFormat.guess(fileName: name) else {
-                    batch.ignored += 1
+                    if ImportFormat.mayBeArchive(fileName: name) {
+                        // Opened to see whether it is a tool's export; any other zip is ignored.
+                        readFile(ImportFile.Location(folder: folder, name: name, followLink: false), root: root,
+                                 relative: childRelative, shown: childShown, format: format, tool: tool,
+                                 unknownIsIgnored: true, into: &batch)
+                    } else {
+                        batch.ignored += 1
+                    }
                     continue
                 }
                 readFile(ImportFile.Location(folder: folder, name: name, followLink: false), root: root,
@@ -133,22 +149,25 @@ public struct ImportReader: Sendable {
 
     /// Reads one file; a problem skips it with its reason, and nothing of it is kept.
     private func readFile(_ location: ImportFile.Location, root: String, relative: String, shown: String, format: ImportFormat?,
-                          tool: SourceTool, into batch: inout ImportBatch) {
+                          tool: SourceTool, unknownIsIgnored: Bool = false, into batch: inout ImportBatch) {
         let data: Data
         let file: ImportFile.Opened
         do {
             file = try ImportFile.open(location)
-            if file.size > maximumFileSize {
+            // Zip archives and Evernote exports are read whole in memory, up to a larger limit.
+            let limit = file.size > maximumFileSize && (format?.isToolExport == true || ImportFormat.isZip(file.peek(4)))
+                ? Self.maximumArchiveSize : maximumFileSize
+            if file.size > limit {
                 readLarge(file, format: format, relative: relative, shown: shown, into: &batch)
                 return
             }
-            data = try file.contents(limit: maximumFileSize)
+            data = try file.contents(limit: limit)
         } catch {
             batch.skipped.append(.init(file: shown, reason: error.reason))
             return
         }
-        if self.format == nil, let reason = ImportFormat.unreadExport(data) {
-            batch.skipped.append(.init(file: shown, reason: reason))
+        if readToolExport(data, format: format, modified: file.modified, relative: relative, shown: shown,
+                          unknownIsIgnored: unknownIsIgnored, into: &batch) {
             return
         }
         var bundle = ExchangeBundle()
@@ -212,8 +231,8 @@ public struct ImportReader: Sendable {
     }
 
     /// Adds what one file holds; `origins` names where each of its notes came from (none:
-    /// a notes JSON export, whose notes are matched by id only).
-    private func add(_ bundle: ExchangeBundle, from shown: String, origins: [ImportOrigin] = [], to batch: inout ImportBatch) {
+    /// a notes JSON export or another tool's export, whose notes are matched by id only).
+    func add(_ bundle: ExchangeBundle, from shown: String, origins: [ImportOrigin] = [], to batch: inout ImportBatch) {
         let first = batch.bundle.notes.count
         for (offset, origin) in origins.enumerated() where offset < bundle.notes.count { batch.origins[first + offset] = origin }
         // The first file's bundle is taken as it is: merging copies every note (a million, for a large export).
@@ -251,6 +270,12 @@ public struct ImportReader: Sendable {
                 throw .invalidDocument(file: shown, place: error.place, reason: error.reason)
             }
             let isJrnl = format == .jrnl || (self.format == nil && JrnlExchange.isJrnlExport(root))
+            if self.format == nil, SimplenoteReader.isExport(root) {
+                // Simplenote's source/notes.json named on its own; its notes carry Simplenote's ids.
+                try SimplenoteReader.read(data, file: shown, relative: relative, modified: modified, dates: dates,
+                                          into: &bundle, warnings: &warnings)
+                return nil
+            }
             if isJrnl {
                 return try JrnlExchange.read(root, file: shown, relativePath: relative, dates: dates, into: &bundle)
             }
@@ -263,6 +288,8 @@ public struct ImportReader: Sendable {
             note.categoryID = document.category.map { bundle.categoryID(named: $0.name, color: $0.color, id: $0.id) }
             bundle.notes.append(note)
             return wholeFile
+        case .bear, .textbundle, .simplenote, .enex:
+            throw .invalidDocument(file: shown, place: "file", reason: "not a \(format.rawValue) export")  // read by readToolExport
         case .markdown, .text:
             guard let text = String(data: data, encoding: .utf8) else {
                 throw .invalidDocument(file: shown, place: "file", reason: "not UTF-8 text")
@@ -281,7 +308,7 @@ public struct ImportReader: Sendable {
     }
 
     /// The reason of `error` without the file name the batch already shows.
-    private static func reason(_ error: ExchangeError, file: String) -> String {
+    static func reason(_ error: ExchangeError, file: String) -> String {
         let text = error.description
         return text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text
     }
@@ -311,6 +338,9 @@ public struct ImportBatch: Sendable {
     public var warnings: [Skip] = []
     /// Files in the folders that are not notes (by their name), and links inside them.
     public var ignored = 0
+    /// Files attached to the notes read (Bear's and TextBundles' assets, Evernote's resources),
+    /// to be written into the store's folder for the notes the import adds.
+    public var attachments = ImportedAttachments()
 }
 
 /// One note's place in the file it was read from: the entry (empty for a one-note file)

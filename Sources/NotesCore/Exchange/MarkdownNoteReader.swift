@@ -52,9 +52,9 @@ struct MarkdownNoteReader {
         let fileDate = dates.fileName(fileTitle).flatMap { Note.isStorable($0) ? $0 : nil }
         let fallback = fileDate ?? ISODate.rounded(modified ?? now)
         let fallbackName = fileDate != nil ? "the date in the file name" : modified != nil ? "the file's date" : "the import time"
-        let created = date(header.entry("created", "date"), fallback: fallback, fallbackName: fallbackName, &warnings) ?? fallback
+        let created = date(header.entry("created", "date", "created_at"), fallback: fallback, fallbackName: fallbackName, &warnings) ?? fallback
         let changed = max(created, ISODate.rounded(modified ?? now))
-        let updatedEntry = header.entry("updated", "modified", "lastmod", "last_modified_at")
+        let updatedEntry = header.entry("updated", "modified", "lastmod", "last_modified_at", "updated_at")
         let updated = date(updatedEntry, fallback: changed, fallbackName: modified != nil ? "the file's date" : "the import time",
                            &warnings) ?? created
 
@@ -118,7 +118,11 @@ struct MarkdownNoteReader {
             }
             return LogseqProperties.pageName(fileName: fileTitle, format: logseqGraph.fileNames)
         case .other:
-            if let title = nonBlank(try text(header.entry("title"))) { return title }
+            if let title = nonBlank(try text(header.entry("title"))) {
+                // Notesnook's Markdown export (`created_at`/`updated_at`) repeats the title as a first `# Title`.
+                if header.entry("created_at") != nil, let (heading, rest) = Self.headingTitle(body), heading == title { body = rest }
+                return title
+            }
             if let (heading, rest) = Self.headingTitle(body) {
                 body = rest
                 return heading
