@@ -20,7 +20,7 @@ let package = Package(
         // SQLite 3 from the system, read-only: Core Data stores to import, and the bench's baseline.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // Model, colors, transformers, store, migrations. No terminal code.
-        .target(name: "NotesCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "NotesCore", dependencies: ["CSQLite", .product(name: "Yams", package: "Yams")]),
         // Screen buffer, widgets, screens, app state, the ncursesw terminal. No file I/O.
         .target(name: "NotesUI", dependencies: ["NotesCore", "CNCursesW"]),
         // The command line: swift-argument-parser commands; wires the core to the UI.
