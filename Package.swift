@@ -39,7 +39,7 @@ let package = Package(
         // A helper process for the reliability tests: commits in a loop (to be killed), opens bad stores.
         .executableTarget(name: "notes-stress", dependencies: ["NotesCore", "NotesTestSupport"]),
         // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
-        .target(name: "NotesTestSupport", dependencies: ["NotesCore"]),
+        .target(name: "NotesTestSupport", dependencies: ["NotesCore", "CSQLite"]),
         .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "NotesTestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),

@@ -60,12 +60,13 @@ struct Export: ParsableCommand {
 /// `notes import PATH... [--from FORMAT] [--strict] [--dry-run]`
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl.",
+        abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl, a Core Data store.",
         discussion: """
         Reads files and folders (recursively; names starting with '.' are left out, symbolic links \
         inside a folder are not followed): .md/.markdown with YAML or TOML front matter as Obsidian, zk, \
-        Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, and \
-        jrnl's JSON export. Everything readable is imported in one commit; each file that cannot be read \
+        Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, \
+        jrnl's JSON export, and a Core Data SQLite store of a notes app given by name (read-only, on a private copy; \
+        --map says which entity and attribute is which when notes cannot tell). Everything readable is imported in one commit; each file that cannot be read \
         is listed with the reason, and the exit status is then 1. Notes already in the store (by id; \
         files without an id get one made from their path and contents) are skipped, so importing the \
         same files again adds nothing; categories are matched by name.
@@ -93,6 +94,12 @@ struct Import: ParsableCommand {
                                valueName: "format"))
     var from: Format?
 
+    @Option(name: .customLong("map"), help: ArgumentHelp(
+        "For a Core Data store: which entity or attribute is which, as note=ENTITY, category=ENTITY, "
+            + "note.title|note.body|note.created|note.updated|note.category=ATTRIBUTE, category.name|category.color=ATTRIBUTE.",
+        valueName: "key=name"))
+    var map: [String] = []
+
     @Flag(help: "Import nothing unless every file can be read.")
     var strict = false
 
@@ -104,7 +111,9 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        var batch = ImportReader(format: from?.importFormat).read(paths: paths)
+        var reader = ImportReader(format: from?.importFormat)
+        reader.coreDataMapping = try CoreDataMapping(parsing: map)
+        var batch = reader.read(paths: paths)
         for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }
         for warning in batch.warnings { Console.error("warning: \(warning.file): \(warning.reason)") }
         if batch.bundle.notes.isEmpty, !batch.skipped.isEmpty {
