@@ -128,7 +128,7 @@ struct CoreDataRowReader {
     }
 
     private func stableID(_ entity: CoreDataModel.Entity, _ key: Int64) -> UUID {
-        StableNoteID.make(relativePath: "coredata:\(model.storeUUID):\(entity.name):\(key)", source: [UInt8]())
+        StableNoteID.make(relativePath: "\(key):\(entity.name):coredata:\(model.storeUUID)", source: [UInt8]())
     }
 
     private mutating func readCategories(_ entity: CoreDataModel.Entity) throws(ExchangeError) -> [Int64: UUID] {
