@@ -63,12 +63,6 @@ struct ArchiveObject {
         fields[key].flatMap(reference).flatMap { ArchiveObject(archive, at: $0) }
     }
 
-    /// The strings of an array of string objects (`$classhints` style) under `key`.
-    func strings(_ key: String) -> [String]? {
-        guard let object = object(key), let references = object.fields["NS.objects"] as? [Any] else { return nil }
-        return references.compactMap { reference($0).flatMap { archive.objects[$0] as? String } }
-    }
-
     private func reference(_ value: Any) -> Int? {
         guard let uid = PropertyListValue.uid(value), uid != 0, archive.objects.indices.contains(uid) else { return nil }
         return uid
