@@ -91,6 +91,10 @@ public enum ColorArchive {
             let placed = try TypedStreamColor.read(data)
             return (placed.color.keeping(sourceArchive: data), placed.note)
         }
+        // An archive that does not even spell our class name is read as another program's
+        // color at once (one parse, not two); `readForeign` still validates strictly whenever
+        // the root turns out to be ours after all (a name written in UTF-16).
+        guard data.range(of: Self.classNameBytes) != nil else { return try readForeign(data, strictError: nil) }
         let archive: ValidatedArchive
         do { archive = try validator.validate(data) } catch {
             guard case .disallowedClass = error else { throw error }
@@ -99,18 +103,24 @@ public enum ColorArchive {
         return (try unarchiveValidated(data, archive), nil)
     }
 
+    private static let classNameBytes = Data(archivedClassName.utf8)
+
     /// Class names an archive of another program's color may hold besides the color classes.
     static let foreignValidator = SecureArchiveValidator(
         allowedClasses: acceptedClassNames.union(["NSColor", "UIColor", "NSColorSpace", "NSString", "NSMutableString",
                                                   "NSData", "NSMutableData", "NSNumber"]),
         allowedInAnyModule: [archivedClassName], maximumObjects: 64, allowedFamilies: ["NSColor", "UIColor"])
 
-    private static func readForeign(_ data: Data, strictError: ArchiveError) throws(ArchiveError) -> (color: SerializableColor, note: String?) {
+    /// `strictError`: what `validator` said of the archive, nil when it was not asked yet.
+    private static func readForeign(_ data: Data, strictError: ArchiveError?) throws(ArchiveError) -> (color: SerializableColor, note: String?) {
         let archive = try foreignValidator.validate(data)
         guard let root = archive.topReferences[NSKeyedArchiveRootObjectKey], root != 0 else { throw .notAColor }
-        guard let object = ArchiveObject(archive, at: root) else { throw strictError }
+        guard let object = ArchiveObject(archive, at: root), !isAccepted(object.className) else {
+            // Not another program's color object (a plain string), or ours: the strict rules decide.
+            if let strictError { throw strictError }
+            return (try unarchiveValidated(data, try validator.validate(data)), nil)
+        }
         let chain = [object.className] + object.classChain
-        if isAccepted(object.className) { throw strictError }  // ours, holding a class ours never holds
         let isUIColor = chain.contains("UIColor")
         guard isUIColor || chain.contains("NSColor") else { throw .disallowedClass(object.className) }
         do {
