@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // Model, colors, transformers, store, migrations. No terminal code.
         .target(name: "NotesCore", dependencies: [
+            "CSQLite",
             .product(name: "Yams", package: "Yams"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
@@ -44,7 +45,7 @@ let package = Package(
         // A helper process for the reliability tests: commits in a loop (to be killed), opens bad stores.
         .executableTarget(name: "notes-stress", dependencies: ["NotesCore", "NotesTestSupport"]),
         // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
-        .target(name: "NotesTestSupport", dependencies: ["NotesCore"]),
+        .target(name: "NotesTestSupport", dependencies: ["NotesCore", "CSQLite"]),
         .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "NotesTestSupport",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures")]),

@@ -60,14 +60,15 @@ struct Export: ParsableCommand {
 /// `notes import PATH... [--from FORMAT] [--strict] [--dry-run] [--json]`
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl, Bear, Simplenote, Evernote.",
+        abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl, Bear, Simplenote, Evernote, a Core Data store.",
         discussion: """
         Reads files and folders (recursively; names starting with '.' are left out, symbolic links \
         inside a folder are not followed): .md/.markdown with YAML or TOML front matter as Obsidian, zk, \
         Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, \
         jrnl's JSON export and its journal and text exports, Bear backups (.bear2bk), TextBundles and \
-        TextPacks, Simplenote's notes.zip and Evernote's .enex (other tools' exports are found by their \
-        contents). Everything readable is imported in one commit; each file that cannot be read \
+        TextPacks, Simplenote's notes.zip, Evernote's .enex (other tools' exports are found by their \
+        contents), and a Core Data SQLite store of a notes app given by name (read-only, on a private copy; \
+        --map says which entity and attribute is which when notes cannot tell). Everything readable is imported in one commit; each file that cannot be read \
         is listed with the reason, and the exit status is then 1. Each note remembers the file it came \
         from (its path in the folder imported and a hash of its bytes), so importing the folder again \
         adds new files, updates the notes of changed files (a note changed in notes too keeps its own \
@@ -102,6 +103,12 @@ struct Import: ParsableCommand {
                                valueName: "format"))
     var from: Format?
 
+    @Option(name: .customLong("map"), help: ArgumentHelp(
+        "For a Core Data store: which entity or attribute is which, as note=ENTITY, category=ENTITY, "
+            + "note.title|note.body|note.created|note.updated|note.category=ATTRIBUTE, category.name|category.color=ATTRIBUTE.",
+        valueName: "key=name"))
+    var map: [String] = []
+
     @Flag(help: "Import nothing unless every file can be read.")
     var strict = false
 
@@ -116,7 +123,9 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        var batch = ImportReader(format: from?.importFormat).read(paths: paths)
+        var reader = ImportReader(format: from?.importFormat)
+        reader.coreDataMapping = try CoreDataMapping(parsing: map)
+        var batch = reader.read(paths: paths)
         for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }
         for warning in batch.warnings { Console.error("warning: \(warning.file): \(warning.reason)") }
         if json { return try runPrintingJSON(&batch) }

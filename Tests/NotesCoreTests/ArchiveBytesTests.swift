@@ -79,7 +79,11 @@ import Testing
     }
 
     @Test func anArchiveOfAnotherClassIsReportedByThatClass() throws {
-        #expect(throws: ArchiveError.disallowedClass("NSColor")) { try ColorArchive.unarchive(try Self.catalogColorArchive()) }
+        #expect(throws: ArchiveError.unreadableColor(
+            className: "NSColor",
+            reason: "the catalog color 'labelColor' of catalog 'System' has no documented value and no color archived with it")) {
+            try ColorArchive.unarchive(try Self.catalogColorArchive())
+        }
     }
 }
 

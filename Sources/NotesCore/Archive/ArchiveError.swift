@@ -23,6 +23,11 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownColorSpace(String)
     /// The validated archive still could not be decoded.
     case decodingFailed(String)
+    /// An archive of another program's color class (`NSColor`, `UIColor`) whose color could
+    /// not be read: the class, and what in it could not be read.
+    case unreadableColor(className: String, reason: String)
+    /// More bytes than any color archive needs.
+    case tooLarge(Int)
     /// The color could not be archived.
     case archivingFailed(String)
 
@@ -39,6 +44,8 @@ public enum ArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badComponent(let key, let reason): "the color's '\(key)' is \(reason)"
         case .unknownColorSpace(let value): "the color space \(value) is not known (0 = sRGB, 1 = Display P3)"
         case .decodingFailed(let reason): "the archive could not be decoded: \(reason)"
+        case .unreadableColor(let className, let reason): "an archived '\(className)' whose color cannot be read: \(reason)"
+        case .tooLarge(let size): "the archive is \(size) bytes, more than a color archive may be (\(ColorArchive.maximumSize))"
         case .archivingFailed(let reason): "the color could not be archived: \(reason)"
         }
     }

@@ -67,10 +67,71 @@ public enum ColorArchive {
         ]))
     }
 
+    /// The most bytes a color archive may have: an `NSColor` with a display's ICC profile
+    /// takes a few kilobytes.
+    public static let maximumSize = 1 << 20
+
+    /// The color of `data`: one of our own archives, or an `NSColor` or `UIColor` archive
+    /// (see `read(_:)`). The color remembers the bytes (`sourceArchive`).
     public static func unarchive(_ data: Data) throws(ArchiveError) -> SerializableColor {
+        try read(data).color
+    }
+
+    /// The color of `data`, and a note when it had to be changed to be kept (an extended
+    /// component beyond Display P3, clamped). A `SerializableColor` archive goes through
+    /// `validator` and `NSKeyedUnarchiver`; an archive of another program's color class
+    /// (`NSColor`, `UIColor` and their private subclasses) through `foreignValidator`, then
+    /// its object graph is read directly by `NSColorArchive` / `UIColorArchive`: those
+    /// classes do not exist on Linux and never reach an unarchiver.
+    public static func read(_ data: Data) throws(ArchiveError) -> (color: SerializableColor, note: String?) {
         // Our own archive, recognized byte for byte, is read in place (`CanonicalColorLayout`).
-        if let color = CanonicalColorLayout.read(data) { return color.keeping(sourceArchive: data) }
-        let archive = try validator.validate(data)
+        if let color = CanonicalColorLayout.read(data) { return (color.keeping(sourceArchive: data), nil) }
+        guard data.count <= maximumSize else { throw .tooLarge(data.count) }
+        if TypedStreamColor.isTypedStream(data) {
+            let placed = try TypedStreamColor.read(data)
+            return (placed.color.keeping(sourceArchive: data), placed.note)
+        }
+        // An archive that does not even spell our class name is read as another program's
+        // color at once (one parse, not two); `readForeign` still validates strictly whenever
+        // the root turns out to be ours after all (a name written in UTF-16).
+        guard data.range(of: Self.classNameBytes) != nil else { return try readForeign(data, strictError: nil) }
+        let archive: ValidatedArchive
+        do { archive = try validator.validate(data) } catch {
+            guard case .disallowedClass = error else { throw error }
+            return try readForeign(data, strictError: error)
+        }
+        return (try unarchiveValidated(data, archive), nil)
+    }
+
+    private static let classNameBytes = Data(archivedClassName.utf8)
+
+    /// Class names an archive of another program's color may hold besides the color classes.
+    static let foreignValidator = SecureArchiveValidator(
+        allowedClasses: acceptedClassNames.union(["NSColor", "UIColor", "NSColorSpace", "NSString", "NSMutableString",
+                                                  "NSData", "NSMutableData", "NSNumber"]),
+        allowedInAnyModule: [archivedClassName], maximumObjects: 64, allowedFamilies: ["NSColor", "UIColor"])
+
+    /// `strictError`: what `validator` said of the archive, nil when it was not asked yet.
+    private static func readForeign(_ data: Data, strictError: ArchiveError?) throws(ArchiveError) -> (color: SerializableColor, note: String?) {
+        let archive = try foreignValidator.validate(data)
+        guard let root = archive.topReferences[NSKeyedArchiveRootObjectKey], root != 0 else { throw .notAColor }
+        guard let object = ArchiveObject(archive, at: root), !isAccepted(object.className) else {
+            // Not another program's color object (a plain string), or ours: the strict rules decide.
+            if let strictError { throw strictError }
+            return (try unarchiveValidated(data, try validator.validate(data)), nil)
+        }
+        let chain = [object.className] + object.classChain
+        let isUIColor = chain.contains("UIColor")
+        guard isUIColor || chain.contains("NSColor") else { throw .disallowedClass(object.className) }
+        do {
+            let placed = isUIColor ? try UIColorArchive.color(of: object) : try NSColorArchive.color(of: object)
+            return (placed.color.keeping(sourceArchive: data), placed.note)
+        } catch {
+            throw .unreadableColor(className: object.className, reason: error.reason)
+        }
+    }
+
+    private static func unarchiveValidated(_ data: Data, _ archive: ValidatedArchive) throws(ArchiveError) -> SerializableColor {
         guard let root = archive.topReferences[NSKeyedArchiveRootObjectKey],
               let className = archive.className(ofObjectAt: root), isAccepted(className),
               let fields = archive.fields(ofObjectAt: root)

@@ -22,13 +22,20 @@ public struct SecureArchiveValidator: Sendable {
     public let allowedSuperclasses: Set<String>
     /// The most entries `$objects` may have.
     public let maximumObjects: Int
+    /// Classes whose subclasses are allowed whatever their names: a class description whose
+    /// `$classes` chain or `$classhints` holds one of these passes, and so does its chain
+    /// (`UIDynamicCatalogColor` → `UIColor`). Only for archives that are read directly,
+    /// never handed to `NSKeyedUnarchiver` (which would look those names up).
+    public let allowedFamilies: Set<String>
 
     public init(allowedClasses: Set<String>, allowedInAnyModule: Set<String> = [],
-                allowedSuperclasses: Set<String> = ["NSObject"], maximumObjects: Int = 10_000) {
+                allowedSuperclasses: Set<String> = ["NSObject"], maximumObjects: Int = 10_000,
+                allowedFamilies: Set<String> = []) {
         self.allowedClasses = allowedClasses
         self.allowedInAnyModule = allowedInAnyModule
         self.allowedSuperclasses = allowedSuperclasses
         self.maximumObjects = maximumObjects
+        self.allowedFamilies = allowedFamilies
     }
 
     /// Whether objects of the class `name` may be in an archive: one of `allowedClasses`,
@@ -120,7 +127,7 @@ public struct SecureArchiveValidator: Sendable {
             if index == 0 {
                 kinds.append(.null)
             } else if let fields = object as? [String: Any], let name = fields["$classname"] {
-                kinds.append(try classDescription(name: name, classes: fields["$classes"], at: index))
+                kinds.append(try classDescription(name: name, classes: fields["$classes"], hints: fields["$classhints"], at: index))
             } else if let fields = object as? [String: Any] {
                 guard fields["$class"] != nil else {
                     throw .notAKeyedArchive("object \(index) is a dictionary without '$class'")
@@ -154,9 +161,13 @@ public struct SecureArchiveValidator: Sendable {
         return kinds
     }
 
-    private func classDescription(name: Any, classes: Any?, at index: Int) throws(ArchiveError) -> ValidatedArchive.Kind {
+    private func classDescription(name: Any, classes: Any?, hints: Any?, at index: Int) throws(ArchiveError) -> ValidatedArchive.Kind {
         guard let name = name as? String else {
             throw .notAKeyedArchive("'$classname' of entry \(index) is not a string")
+        }
+        if !allowedFamilies.isEmpty {
+            let related = ((classes as? [Any] ?? []) + (hints as? [Any] ?? [])).compactMap { $0 as? String }
+            if related.count <= 16, related.contains(where: allowedFamilies.contains) { return .classDescription(name) }
         }
         guard allows(name) else { throw .disallowedClass(name) }
         if let classes {

@@ -13,6 +13,9 @@ public final class SerializableColor: NSObject, NSSecureCoding, @unchecked Senda
     /// The archive this color was read from (`ColorArchive.unarchive`), written back
     /// unchanged by `ColorArchive.archive`; nil for a color made here. Not part of equality.
     public let sourceArchive: Data?
+    /// Why `sourceArchive` could not be read, for a white stand-in of an unreadable archive
+    /// (`unreadable(reason:archive:)`): `--json` marks such a color. Not part of equality.
+    public let unreadableReason: String?
 
     /// Opaque white, the default color of a category (`FFFFFF`).
     public static let white = SerializableColor(uncheckedSpace: .sRGB, red: 1, green: 1, blue: 1, alpha: 1)
@@ -44,16 +47,25 @@ public final class SerializableColor: NSObject, NSSecureCoding, @unchecked Senda
         self.blue = components[2]
         self.alpha = components[3]
         sourceArchive = nil
+        unreadableReason = nil
     }
 
     private init(uncheckedSpace colorSpace: ColorSpace, red: Float, green: Float, blue: Float, alpha: Float,
-                 sourceArchive: Data? = nil) {
+                 sourceArchive: Data? = nil, unreadableReason: String? = nil) {
         self.colorSpace = colorSpace
         self.red = red
         self.green = green
         self.blue = blue
         self.alpha = alpha
         self.sourceArchive = sourceArchive
+        self.unreadableReason = unreadableReason
+    }
+
+    /// Opaque white standing in for an archive that could not be read: it keeps the archive's
+    /// bytes (written back unchanged) and the reason.
+    public static func unreadable(reason: String, archive: Data?) -> SerializableColor {
+        SerializableColor(uncheckedSpace: .sRGB, red: 1, green: 1, blue: 1, alpha: 1, sourceArchive: archive,
+                          unreadableReason: reason)
     }
 
     /// The same color, remembering `sourceArchive` as the bytes it was read from.
@@ -102,6 +114,7 @@ public final class SerializableColor: NSObject, NSSecureCoding, @unchecked Senda
         self.blue = blue
         self.alpha = alpha
         sourceArchive = nil
+        unreadableReason = nil
         super.init()
     }
 

@@ -20,6 +20,8 @@ public struct ImportReader: Sendable {
     /// Read Markdown as this tool shows it, instead of finding the tool from the folders' markers.
     public var tool: ImportSourceTool?
     public var dates = ImportDate()
+    /// Which entity and attribute of a Core Data store is which, when its names do not say (`--map`).
+    public var coreDataMapping = CoreDataMapping()
     /// Larger files are skipped, not read; except the notes JSON export, which is read
     /// one note at a time at any size (`JSONExchange.read(_:file:)` on a `JSONStream`).
     public var maximumFileSize = 64 << 20
@@ -57,6 +59,10 @@ public struct ImportReader: Sendable {
                 let names = tool == .logseq ? LogseqGraphConfig(graphAt: root, isFolder: true) : LogseqGraphConfig()
                 walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, tool: (tool, names), into: &batch)
             case S_IFREG:
+                if format == nil, CoreDataImport.isSQLite(path: path) {
+                    readCoreDataStore(path: path, shown: shown, into: &batch)
+                    continue
+                }
                 let detected = self.tool ?? ImportSourceTool.detect(path: path, isFolder: false)
                 let tool = (detected, detected == .logseq ? LogseqGraphConfig(graphAt: path, isFolder: false) : LogseqGraphConfig())
                 // A file named alone is remembered by the folder holding it and its name,
@@ -227,6 +233,18 @@ public struct ImportReader: Sendable {
         where note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ExchangeError.invalidDocument(file: shown, place: bundle.notes.count > 1 ? "note \(index + 1)" : "title",
                                                 reason: "a note needs a title")
+        }
+    }
+
+    /// A Core Data SQLite store given by name (found by its content): see `CoreDataImport`.
+    private func readCoreDataStore(path: String, shown: String, into batch: inout ImportBatch) {
+        do throws(ExchangeError) {
+            let (bundle, warnings) = try CoreDataImport.read(path: path, shown: shown, mapping: coreDataMapping)
+            try Self.checkTitles(bundle, file: shown)
+            batch.warnings += warnings.map { .init(file: shown, reason: $0) }
+            add(bundle, from: shown, to: &batch)
+        } catch {
+            batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
         }
     }
 

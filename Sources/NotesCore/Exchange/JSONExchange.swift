@@ -129,14 +129,31 @@ public enum JSONExchange {
         guard let name = item["name"]?.stringValue else { throw fail(place + ".name", "missing or not a string") }
         var color: SerializableColor?
         if let value = item["color"], !value.isNull {
-            do { color = try JSONOutput.color(from: value) } catch { throw fail(place + ".color", "\(error)") }
+            if let text = value["archive"]?.stringValue {
+                color = try archivedColor(text, place: place + ".color.archive", fail: fail)
+            } else {
+                do { color = try JSONOutput.color(from: value) } catch { throw fail(place + ".color", "\(error)") }
+            }
         }
-        if let text = item["archive"]?.stringValue, let data = Data(base64Encoded: text),
-           let archived = try? ColorArchive.unarchive(data), color == nil || archived == color {
-            color = archived
+        if let text = item["archive"]?.stringValue, let data = Data(base64Encoded: text) {
+            if let archived = try? ColorArchive.unarchive(data), color == nil || archived == color {
+                color = archived
+            } else if item["color"]?["unreadable"]?.boolValue == true {
+                // Exported from a store that could not read it either: keep the bytes, still white.
+                color = .unreadable(reason: item["color"]?["reason"]?.stringValue ?? "the archive could not be read", archive: data)
+            }
         }
         let id = try uuid(item["id"], place: place + ".id", fail: fail)
         _ = bundle.categoryID(named: name, color: color ?? .white, id: id)
+    }
+
+    /// The color of a `{"archive": "<base64>"}` color: any archive the store reads (ours, an
+    /// `NSColor` or `UIColor`); one that cannot be read is an error naming its class.
+    private static func archivedColor(
+        _ text: String, place: String, fail: (String, String) -> ExchangeError
+    ) throws(ExchangeError) -> SerializableColor {
+        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else { throw fail(place, "not base64") }
+        do { return try ColorArchive.unarchive(data) } catch { throw fail(place, error.description) }
     }
 
     /// A note of the export, and the name of its category.

@@ -5,15 +5,21 @@ import Foundation
 public enum JSONOutput {
     /// `{"space", "red", "green", "blue", "alpha", "hex"}`: components as stored (0…1,
     /// in `space`), and `hex` in sRGB, `#RRGGBB` or `#RRGGBBAA` when not opaque.
+    /// A color whose archive could not be read (white stands in) has two more keys:
+    /// `"unreadable": true` and `"reason"`.
     public static func color(_ color: SerializableColor) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("space", .string(color.colorSpace.name)),
             ("red", .float(color.red)),
             ("green", .float(color.green)),
             ("blue", .float(color.blue)),
             ("alpha", .float(color.alpha)),
             ("hex", .string(color.hex)),
-        ])
+        ]
+        if let reason = color.unreadableReason {
+            members += [("unreadable", .bool(true)), ("reason", .string(reason))]
+        }
+        return .object(members)
     }
 
     /// `{"id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments"}`.

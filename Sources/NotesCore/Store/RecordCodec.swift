@@ -227,8 +227,9 @@ struct RecordCodec {
             let color = try transformers.unarchive(data)
             return DecodedCategory(category: Category(id: fields.id, name: fields.name, color: color, deleted: fields.deleted))
         } catch {
-            let placeholder = SerializableColor(RGB8(red: 255, green: 255, blue: 255))
-            let warning = StoreWarning("category '\(fields.name)': its color archive could not be read (\(error)); shown as white, stored bytes kept")
+            let reason = (error as? TransformerError)?.reason ?? "\(error)"
+            let placeholder = SerializableColor.unreadable(reason: reason, archive: Data(base64Encoded: fields.colorText))
+            let warning = StoreWarning("category '\(fields.name)': its color archive could not be read (\(reason)); shown as white, stored bytes kept")
             return DecodedCategory(
                 category: Category(id: fields.id, name: fields.name, color: placeholder, deleted: fields.deleted),
                 preserved: PreservedColor(storedText: fields.colorText, placeholder: placeholder),
