@@ -202,7 +202,7 @@ private final class Connection {
             guard sqlite3_column_bytes(statement, column) == 16, let bytes = sqlite3_column_blob(statement, column) else {
                 return nil
             }
-            var value = UUID().uuid
+            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  // not UUID(): that reads /dev/urandom
             withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16)) }
             return UUID(uuid: value)
         }

@@ -181,7 +181,7 @@ struct SnapshotIndex: Equatable {
     }
 
     static func uuid(_ bytes: ArraySlice<UInt8>, _ at: Int) -> UUID {
-        var value = UUID().uuid
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  // not UUID(): that reads /dev/urandom
         withUnsafeMutableBytes(of: &value) { target in
             for index in 0..<16 { target[index] = bytes[bytes.startIndex + at + index] }
         }
