@@ -60,8 +60,9 @@ enum SQLiteBaseline {
         let category: UUID?
     }
 
-    /// `--child-sqlite PATH`: prints `sqlite_ms=… rows=…` for open + list, in this fresh process.
+    /// `--child-sqlite PATH`: prints `sqlite_ms=… cpu_ms=… rows=…` for open + list, in this fresh process.
     static func child(path: String) throws {
+        let cpuBefore = ProcessCPUTime.milliseconds()
         let (rows, milliseconds) = try Stopwatch.time { () throws -> [Row] in
             let database = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
             defer { database.close() }
@@ -74,36 +75,56 @@ enum SQLiteBaseline {
             }
             return rows
         }
-        print("sqlite_ms=\(milliseconds) rows=\(rows.count)")
+        print("sqlite_ms=\(milliseconds) cpu_ms=\(ProcessCPUTime.milliseconds() - cpuBefore) rows=\(rows.count)")
         withExtendedLifetime(rows) {}
     }
 
-    /// Runs the child `repetitions` times and returns its times.
-    static func measure(database: URL, repetitions: Int) throws -> Samples {
-        var samples = Samples()
-        for _ in 0..<repetitions {
-            let fields = try ChildProcess.run(["--child-sqlite", database.path])
-            guard let milliseconds = fields["sqlite_ms"].flatMap(Double.init) else {
-                throw ChildProcess.Failure(description: "child sqlite printed no time: \(fields)")
-            }
-            samples.add(milliseconds)
-        }
-        return samples
+    /// Pairs of fresh processes, ours then SQLite's, so that a machine whose speed drifts
+    /// (a shared one) disturbs both sides of each ratio alike.
+    struct Pairs {
+        var ours = Samples()
+        var sqlite = Samples()
+        var ratios = Samples()
+        var cpuRatios = Samples()
+        var sqliteCPU = Samples()
     }
 
-    /// SQLite's time, and ours ÷ SQLite's: medians of the same run (target ≤ 1.0×).
-    static func figures(open: OpenMeasurement, sqlite: Samples) -> [Figure] {
-        let baseline = Figure(key: "baseline_sqlite_open_list_ms", label: "SQLite: open + list (baseline)", unit: .milliseconds,
-                              value: sqlite.median, target: nil,
-                              note: "median of \(sqlite.count) fresh processes: sqlite3_open_v2 read-only + \(listQuery) (index on updated, WAL) into Swift values")
-        var note = "open, ready to draw ÷ SQLite open + list of id, title, updated, category sorted by date "
-            + "(medians of \(open.total.count) and \(sqlite.count) fresh processes)"
-        if let ours = open.total.median, let theirs = sqlite.median {
-            note += ": " + Figure.format(ours, .milliseconds) + " ÷ " + Figure.format(theirs, .milliseconds)
+    /// Runs `--child-open` on the store and `--child-sqlite` on the database in turn, `repetitions` times.
+    static func measure(database: URL, store: URL, repetitions: Int) throws -> Pairs {
+        var pairs = Pairs()
+        for _ in 0..<repetitions {
+            let ours = try ChildProcess.run(["--child-open", store.path])
+            let theirs = try ChildProcess.run(["--child-sqlite", database.path])
+            guard let open = ours["open_ms"].flatMap(Double.init), let ready = ours["ready_ms"].flatMap(Double.init),
+                  let sqlite = theirs["sqlite_ms"].flatMap(Double.init) else {
+                throw ChildProcess.Failure(description: "a child printed no time: \(ours) \(theirs)")
+            }
+            pairs.ours.add(open + ready)
+            pairs.sqlite.add(sqlite)
+            pairs.ratios.add((open + ready) / max(sqlite, 0.001))
+            if let cpu = ours["cpu_ms"].flatMap(Double.init), let sqliteCPU = theirs["cpu_ms"].flatMap(Double.init) {
+                pairs.cpuRatios.add(cpu / max(sqliteCPU, 0.001))
+                pairs.sqliteCPU.add(sqliteCPU)
+            }
         }
-        let ratio = open.total.median.flatMap { ours in sqlite.median.map { ours / max($0, 0.001) } }
-        return [baseline, Figure(key: "open_sqlite_ratio", label: "open ÷ SQLite open + list", unit: .ratio, value: ratio,
-                                 target: 1.0, note: note)]
+        return pairs
+    }
+
+    /// SQLite's time, and ours ÷ SQLite's: the median of the ratios of pairs run in turn (target ≤ 1.0×).
+    static func figures(_ pairs: Pairs) -> [Figure] {
+        let baseline = Figure(key: "baseline_sqlite_open_list_ms", label: "SQLite: open + list (baseline)", unit: .milliseconds,
+                              value: pairs.sqlite.median, target: nil,
+                              note: "median of \(pairs.sqlite.count) fresh processes: sqlite3_open_v2 read-only + \(listQuery) "
+                                  + "(index on updated, WAL) into Swift values"
+                                  + (pairs.sqliteCPU.median.map { "; CPU time " + Figure.format($0, .milliseconds) } ?? ""))
+        var note = "open, ready to draw ÷ SQLite open + list of id, title, updated, category sorted by date: median of "
+            + "\(pairs.ratios.count) ratios of a fresh process of each, run in turn"
+        if let ours = pairs.ours.median, let theirs = pairs.sqlite.median {
+            note += " (medians " + Figure.format(ours, .milliseconds) + " and " + Figure.format(theirs, .milliseconds) + ")"
+        }
+        if let cpu = pairs.cpuRatios.median { note += "; CPU time (all threads) ÷ SQLite's: " + Figure.format(cpu, .ratio) }
+        return [baseline, Figure(key: "open_sqlite_ratio", label: "open ÷ SQLite open + list", unit: .ratio,
+                                 value: pairs.ratios.median, target: 1.0, note: note)]
     }
 }
 

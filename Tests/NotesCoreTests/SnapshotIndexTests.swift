@@ -166,7 +166,9 @@ import Testing
         }
         let full = try whole(url)
         let ids = notes.suffix(3).map(\.id)
-        let first = try NotesStore.open(at: url, touching: ids.map(\.uuidString))
+        var rebuilding = NotesStoreOptions()
+        rebuilding.indexRebuildMinimumBytes = 0  // the default leaves small stores without one
+        let first = try NotesStore.open(at: url, options: rebuilding, touching: ids.map(\.uuidString))
         #expect(!first.isPartial)
         expectSame(ids, partial: first, whole: full)
         first.close()
@@ -174,6 +176,34 @@ import Testing
         #expect(second.isPartial)  // rebuilt by the first
         expectSame(ids, partial: second, whole: full)
         #expect(StoreDoctor.examine(at: url).isHealthy)
+    }
+
+    @Test func salvageWritesADamagedIndexAnewAndLeavesTheStoreAlone() throws {
+        let (folder, url, notes) = try compactedStore()
+        defer { folder.remove() }
+        let indexURL = URL(fileURLWithPath: SnapshotIndex.path(for: url))
+        var bytes = try [UInt8](Data(contentsOf: indexURL))
+        bytes[bytes.count - 30] ^= 0x01
+        try Data(bytes).write(to: indexURL)
+        let snapshot = try Data(contentsOf: url)
+        #expect(!StoreDoctor.examine(at: url).isHealthy)
+        let report = try StoreDoctor.salvage(at: url)
+        #expect(report.actions.contains { $0.contains("anew") }, "\(report)")
+        #expect(try Data(contentsOf: url) == snapshot)
+        #expect(StoreDoctor.examine(at: url).isHealthy)
+        let partial = try NotesStore.open(at: url, touching: [notes[30].id.uuidString])
+        #expect(partial.isPartial)
+        #expect(partial.contents.notes[notes[30].id] == notes[30])
+    }
+
+    @Test func aSmallStoreWithoutAnIndexIsReadWholeAndNothingIsWritten() throws {
+        let (folder, url, notes) = try compactedStore()
+        defer { folder.remove() }
+        try FileManager.default.removeItem(atPath: SnapshotIndex.path(for: url))
+        let store = try NotesStore.open(at: url, touching: [notes[20].id.uuidString, "FFFFFFFF"])
+        #expect(!store.isPartial)
+        #expect(store.contents.notes.count == 55)
+        #expect(!FileManager.default.fileExists(atPath: SnapshotIndex.path(for: url)))
     }
 
     @Test func doctorFindsAHealthyIndexHealthyAndAStaleOneWorthANote() throws {

@@ -11,7 +11,7 @@ extension NotesStore {
     /// Called under the lock.
     func loadAll() throws {
         if let view = partial {
-            do { try loadPartial(view) } catch is SnapshotIndex.Unusable { try loadWholeInstead() }
+            do { try loadPartial(view) } catch let reason as SnapshotIndex.Unusable { try loadWholeInstead(reason) }
             return
         }
         try loadWhole()
@@ -102,8 +102,8 @@ extension NotesStore {
             try loadAll()
             return true
         }
-        do { return try readJournal() } catch is SnapshotIndex.Unusable {
-            try loadWholeInstead()
+        do { return try readJournal() } catch let reason as SnapshotIndex.Unusable {
+            try loadWholeInstead(reason)
             return true
         }
     }

@@ -96,7 +96,7 @@ extension NotesStore {
         view.reset()
         snapshotFile = nil
         guard let fd = try DurableFile.openRegular(url.path, O_RDONLY, purpose: "open the store") else {
-            throw SnapshotIndex.Unusable(description: "there is no snapshot yet")
+            throw SnapshotIndex.Unusable(description: "there is no snapshot yet", indexIsBad: false)
         }
         holdSnapshot(fd)
         let index = try SnapshotIndexFile(for: url)
@@ -126,7 +126,7 @@ extension NotesStore {
             guard let (low, high) = NoteIDRange.bounds(of: text) else { continue }
             let entries = try index.entries(from: low, through: high, limit: Self.partialMatchLimit)
             guard entries.count <= Self.partialMatchLimit else {
-                throw SnapshotIndex.Unusable(description: "'\(text)' names too many notes")
+                throw SnapshotIndex.Unusable(description: "'\(text)' names too many notes", indexIsBad: false)
             }
             if entries.isEmpty { unmatched.append(text) }
             try loadFromSnapshot(entries, view)
@@ -134,7 +134,7 @@ extension NotesStore {
         _ = try readJournal()
         // An id the index does not have and the journal did not add: only the whole store can say it is unknown.
         for text in unmatched where contents.note(idOrPrefix: text) == nil && contents.trashedNote(idOrPrefix: text) == nil {
-            throw SnapshotIndex.Unusable(description: "'\(text)' is not in the index")
+            throw SnapshotIndex.Unusable(description: "'\(text)' is not in the index", indexIsBad: false)
         }
     }
 
@@ -214,12 +214,15 @@ extension NotesStore {
         }
     }
 
-    /// The whole store, read because the index could not answer; then a new index, so that
-    /// the next command can use it. Under the lock.
-    func loadWholeInstead() throws {
+    /// The whole store, read because the index could not answer; then, when the index was
+    /// at fault and the snapshot is large enough for it to matter, a new index so that the
+    /// next command can use it (derived data: the store's own files are not touched). Under the lock.
+    func loadWholeInstead(_ reason: SnapshotIndex.Unusable) throws {
         partial = nil
         try loadWhole()
-        if let file = snapshotFile { writeIndex(snapshot: file.bytes) }
+        if reason.indexIsBad, let file = snapshotFile, file.bytes.count >= options.indexRebuildMinimumBytes {
+            writeIndex(snapshot: file.bytes)
+        }
     }
 
     /// Writes `notes.json.index` for the snapshot held open, from its bytes. Derived data:

@@ -70,7 +70,11 @@ struct SnapshotIndex: Equatable {
     /// Why an index cannot be used; the caller reads the whole store instead.
     struct Unusable: Error, CustomStringConvertible {
         let description: String
+        /// Whether the index itself is at fault (missing, stale, damaged), so that the
+        /// whole read should write it anew; not for an id it simply does not have.
+        var indexIsBad = true
     }
+
 
     static func path(for url: URL) -> String { url.path + ".index" }
 
@@ -222,7 +226,7 @@ extension SnapshotIndex {
         guard access(indexPath, F_OK) == 0 else { return (nil, nil) }
         let file: SnapshotIndexFile
         do { file = try SnapshotIndexFile(for: url) } catch {
-            return (DoctorProblem(file: indexPath, place: nil, message: "\(error); commands read the whole store until it is rebuilt ('notes doctor --salvage', or the next command that reads one note)"), nil)
+            return (DoctorProblem(file: indexPath, place: nil, message: "\(error); \(damageConsequence)"), nil)
         }
         guard let bytes = try? DurableFile.read(url.path) else { return (nil, nil) }
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
@@ -233,12 +237,15 @@ extension SnapshotIndex {
         let expected = bytes.withUnsafeBufferPointer { build(snapshot: $0, stamp: stamp, records: records) }
         let entries: [Entry]
         do { entries = try file.allEntries() } catch {
-            return (DoctorProblem(file: indexPath, place: nil, message: "\(error); commands read the whole store until it is rebuilt"), nil)
+            return (DoctorProblem(file: indexPath, place: nil, message: "\(error); \(damageConsequence)"), nil)
         }
         guard let expected, expected.stamp.sequence == file.stamp.sequence, expected.headLength == file.headLength,
               expected.headChecksum == file.headChecksum, expected.liveCounts == file.liveCounts, expected.entries == entries else {
-            return (DoctorProblem(file: indexPath, place: nil, message: "it does not match the snapshot it names; commands that find a note missing from it read the whole store ('notes doctor --salvage' rebuilds it)"), nil)
+            return (DoctorProblem(file: indexPath, place: nil, message: "it does not match the snapshot it names; \(damageConsequence)"), nil)
         }
         return (nil, nil)
     }
+
+    /// What a damaged index means for the user, and the way out.
+    static let damageConsequence = "a command that reads a damaged part (or a note it lacks) reads the whole store instead and writes the index anew; 'notes doctor --salvage' rebuilds it now"
 }

@@ -65,6 +65,18 @@ public enum StoreDoctor {
         report.readableNotes = salvage.database.notes.count
         report.readableCategories = salvage.database.categories.count
         report.tornJournalFiles = tornJournalFiles(of: url)
+        if report.isHealthy, salvage.snapshotExists,
+           let problem = SnapshotIndex.examine(for: url, records: salvage.codec.records).problem {
+            // Only the index (derived data) is bad: write it anew from the snapshot, which is fine.
+            report.problems = [problem]
+            if let snapshot = try DurableFile.read(url.path), SnapshotIndex.write(for: url, snapshot: snapshot, records: salvage.codec.records) {
+                report.actions.append("wrote the index \(SnapshotIndex.path(for: url)) anew from \(url.path)")
+            } else {
+                report.actions.append("removed the index \(SnapshotIndex.path(for: url)); commands read the whole store until a compaction writes one")
+                unlink(SnapshotIndex.path(for: url))
+            }
+            return report
+        }
         guard !report.isHealthy else { return report }
 
         let stamp = timestamp()
