@@ -11,8 +11,8 @@ import Testing
 /// be what a whole open gives for the notes it names; an index that is missing, stale or
 /// damaged is noticed, the whole store read instead, and the index rebuilt.
 @Suite struct SnapshotIndexTests {
-    let work = try! Category(name: "Work", color: SerializableColor(hex: "3366CC"))
-    let home = try! Category(name: "Home", color: SerializableColor(hex: "CC6633"))
+    let work = Category(name: "Work")
+    let home = Category(name: "Home")
 
     func note(_ number: Int, category: Category?) -> Note {
         Note(title: "Note \(number)", body: "body \(number) ünïcode \u{1F600}\n\"quoted\"",
