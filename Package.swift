@@ -41,7 +41,7 @@ let package = Package(
         // end-to-end terminal tests drive it, and it helps debug a user's terminal.
         .executableTarget(name: "notes-termcheck", dependencies: ["NotesCore", "NotesUI"]),
         // The benchmark of PRODUCT §6.
-        .executableTarget(name: "notes-bench", dependencies: ["NotesCore", "NotesUI"]),
+        .executableTarget(name: "notes-bench", dependencies: ["NotesCore", "NotesUI", "CSQLite"]),
         // A helper process for the reliability tests: commits in a loop (to be killed), opens bad stores.
         .executableTarget(name: "notes-stress", dependencies: ["NotesCore", "NotesTestSupport"]),
         // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).

@@ -2,7 +2,7 @@
 ///
 ///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]]
 ///
-/// `--child-open PATH`, `--child-decode PATH` and `--child-terminal PATH` are hidden: the benchmark re-runs
+/// `--child-open PATH`, `--child-decode PATH`, `--child-sqlite PATH` and `--child-terminal PATH` are hidden: the benchmark re-runs
 /// itself with them to measure one open in a fresh process (time and peak memory).
 struct BenchOptions {
     var noteCount = 100_000
@@ -13,6 +13,7 @@ struct BenchOptions {
     var childOpenPath: String?
     var childDecodePath: String?
     var childTerminalPath: String?
+    var childSQLitePath: String?
 
     static let usage = """
         usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]]
@@ -48,6 +49,8 @@ struct BenchOptions {
                 childOpenPath = remaining.popFirst()
             case "--child-decode":
                 childDecodePath = remaining.popFirst()
+            case "--child-sqlite":
+                childSQLitePath = remaining.popFirst()
             case "--child-terminal":
                 childTerminalPath = remaining.popFirst()
             case "-h", "--help":

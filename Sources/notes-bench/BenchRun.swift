@@ -44,6 +44,10 @@ struct BenchRun {
                                                     synthetic: synthetic, repetitions: repetitions >= 9 ? 3 : 2)
         report.fact("baseline_decoded_file", .string(decode.decodedFile))
         report.figures.append(open.openFigure(baseline: decode))
+        progress("SQLite baseline: the same notes in a database; \(repetitions) pairs of fresh processes, ours and SQLite's in turn")
+        let sqliteFile = files.mirror.deletingLastPathComponent().appendingPathComponent("notes.sqlite")
+        try SQLiteBaseline.write(synthetic, to: sqliteFile)
+        report.figures += SQLiteBaseline.figures(try SQLiteBaseline.measure(database: sqliteFile, store: files.store, repetitions: repetitions))
         let storeOnly: JSONValue = open.storeOnly.median.map { JSONValue.figure($0) } ?? JSONValue.null
         report.fact("open_store_only_median_ms", storeOnly)
         report.fact("open_cpu_median_ms", open.cpu.median.map { JSONValue.figure($0) } ?? JSONValue.null)

@@ -7,6 +7,8 @@ do {
         try ChildMeasurement.open(path: path)
     } else if let path = options.childTerminalPath {
         try TerminalChild.run(storePath: path)
+    } else if let path = options.childSQLitePath {
+        try SQLiteBaseline.child(path: path)
     } else if let path = options.childDecodePath {
         try ChildMeasurement.decode(path: path)
     } else {

@@ -52,11 +52,14 @@ struct ListCategories: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = try storeOptions.open()
+        var store = try storeOptions.open(touching: [])
+        // nil only when the journal emptied a category that is live again: count on the whole store.
+        if store.liveNoteCounts() == nil { store = try storeOptions.open() }
+        let counts = store.liveNoteCounts() ?? [:]
         if json {
-            Console.out(JSONOutput.categories(in: store.contents).serialized())
+            Console.out(JSONOutput.categories(in: store.contents, counts: counts).serialized())
         } else {
-            for line in PlainOutput().categoryLines(in: store.contents) { Console.out(line) }
+            for line in PlainOutput().categoryLines(in: store.contents, counts: counts) { Console.out(line) }
         }
     }
 }

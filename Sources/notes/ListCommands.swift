@@ -79,7 +79,7 @@ struct Show: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(touching: [id])
         let note = try store.contents.requireNote(id)
         if json {
             Console.out(JSONOutput.note(note, in: store.contents).serialized())

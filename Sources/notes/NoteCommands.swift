@@ -48,7 +48,7 @@ struct Add: ParsableCommand {
 
     func run() throws {
         let text = try body == "-" ? StandardInput.readAll() : (body ?? "")
-        let store = try storeOptions.open()
+        let store = try edit ? storeOptions.open() : storeOptions.open(touching: [])
         let categoryID = try category.map { try store.contents.requireCategory($0).id }
         let now = ISODate.rounded(Date())
         let note = Note(title: title, body: text, created: now, categoryID: categoryID,
@@ -82,7 +82,7 @@ struct Remove: ParsableCommand {
     }
 
     func run() throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(touching: ids)
         let notes = try NoteIDs.distinct(ids, store.contents.requireNote)
         let now = ISODate.rounded(Date())
         try store.commit(notes.map { .trashNote($0.id, at: now) })

@@ -55,7 +55,7 @@ struct SetFields: ParsableCommand {
     /// set meanwhile, tags are added and removed on the current set, and a title, category
     /// or kind changed elsewhere meanwhile is replaced (a warning names the value).
     func run() throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(touching: [id])
         let base = try store.contents.requireNote(id)
         var edit = NoteEdit(noteID: base.id)
         if let title, title != base.title { edit.title = FieldChange(from: base.title, to: title) }

@@ -18,10 +18,25 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store, printing its warnings and any migration report to stderr.
     func open() throws -> NotesStore {
+        prepared(try NotesStore.open(at: url, options: Self.commandOptions))
+    }
+
+    /// Opens the store for a command that touches only the notes `ids` name (none for
+    /// `add` and `category list`): the categories, those notes and what the journal
+    /// changed, read through the index, so the command costs what it touches (see
+    /// `NotesStore.open(at:options:touching:)`; it reads the whole store when it must).
+    func open(touching ids: [String]) throws -> NotesStore {
+        prepared(try NotesStore.open(at: url, options: Self.commandOptions, touching: ids))
+    }
+
+    /// A command never waits for a compaction: it hands it to `notes compact`.
+    private static var commandOptions: NotesStoreOptions {
         var options = NotesStoreOptions()
-        // A command never waits for a compaction: it hands it to `notes compact`.
         options.compaction = .handOff { url in DetachedCompaction.start(url) }
-        let store = try NotesStore.open(at: url, options: options)
+        return options
+    }
+
+    private func prepared(_ store: NotesStore) -> NotesStore {
         StoreReport.print(for: store)
         store.warningHandler = { Console.warning($0.description) }
         return store

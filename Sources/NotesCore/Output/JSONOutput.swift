@@ -64,11 +64,13 @@ public enum JSONOutput {
         ])
     }
 
-    /// Every category sorted by name, with note counts.
-    public static func categories(in database: NotesDatabase) -> JSONValue {
-        var counts: [UUID: Int] = [:]
-        for note in database.notes.values {
-            if let id = note.categoryID { counts[id, default: 0] += 1 }
+    /// Every category sorted by name, with note counts (`counts` by category, or counted in `database`).
+    public static func categories(in database: NotesDatabase, counts given: [UUID: Int]? = nil) -> JSONValue {
+        var counts: [UUID: Int] = given ?? [:]
+        if given == nil {
+            for note in database.notes.values {
+                if let id = note.categoryID { counts[id, default: 0] += 1 }
+            }
         }
         return .array(database.sortedCategories.map { category($0, noteCount: counts[$0.id] ?? 0) })
     }

@@ -79,11 +79,13 @@ public struct PlainOutput: Sendable {
         return text
     }
 
-    /// One line a category: hex color, name, note count.
-    public func categoryLines(in database: NotesDatabase) -> [String] {
-        var counts: [UUID: Int] = [:]
-        for note in database.notes.values {
-            if let id = note.categoryID { counts[id, default: 0] += 1 }
+    /// One line a category: hex color, name, note count (`counts` by category, or counted in `database`).
+    public func categoryLines(in database: NotesDatabase, counts given: [UUID: Int]? = nil) -> [String] {
+        var counts: [UUID: Int] = given ?? [:]
+        if given == nil {
+            for note in database.notes.values {
+                if let id = note.categoryID { counts[id, default: 0] += 1 }
+            }
         }
         let categories = database.sortedCategories
         let width = categories.map(\.name.count).max() ?? 0

@@ -36,8 +36,9 @@ final class BackgroundCompaction: Sendable {
 
     enum State: Sendable {
         case running
-        /// The new snapshot is written and synced at this path.
-        case written(String)
+        /// The new snapshot is written and synced at this path, and its index (if it could
+        /// be built) at the other.
+        case written(String, index: String?)
         case failed(String)
     }
 
@@ -45,12 +46,15 @@ final class BackgroundCompaction: Sendable {
     private let stateValue = Mutex(State.running)
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts `write` (which returns the written file's path) on a thread of its own.
-    init(base: Base, write: @escaping @Sendable () throws -> String) {
+    /// Starts `write` (which returns the written files' paths) on a thread of its own.
+    init(base: Base, write: @escaping @Sendable () throws -> (String, index: String?)) {
         self.base = base
         let thread = Thread { [self] in
             let outcome: State
-            do { outcome = .written(try write()) } catch { outcome = .failed("\(error)") }
+            do {
+                let (path, index) = try write()
+                outcome = .written(path, index: index)
+            } catch { outcome = .failed("\(error)") }
             stateValue.withLock { $0 = outcome }
             finished.signal()
         }
@@ -70,6 +74,21 @@ final class BackgroundCompaction: Sendable {
     /// A new name for a compaction's file beside `url`: `.notes.json.compacting-<pid>-<n>.part`.
     static func fileName(of url: URL) -> String {
         ".\(url.lastPathComponent).compacting-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).part"
+    }
+
+    /// Writes the index of the snapshot just written at `path` (see `SnapshotIndex`) beside it,
+    /// as `….index.part`; nil if it could not (commands then read the whole store until a
+    /// later index is written).
+    static func writeIndex(of path: String, bytes: [UInt8], records: RecordCodec) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let stamp = SnapshotIndex.Stamp(snapshotFD: fd, sequence: 0),
+              let index = bytes.withUnsafeBufferPointer({ SnapshotIndex.build(snapshot: $0, stamp: stamp, records: records) })
+        else { return nil }
+        let indexPath = String(path.dropLast(".part".count)) + ".index.part"
+        do { try DurableFile.writeNew(indexPath, index.encoded()) } catch { return nil }
+        return indexPath
     }
 
     /// Removes compaction files beside `url` left by processes that are gone (a live
@@ -92,6 +111,7 @@ extension NotesStore {
     /// Starts folding the journal into a new snapshot as `options.compaction` says.
     /// Under the lock, right after a commit.
     func startCompaction() throws {
+        if partial != nil, case .handOff = options.compaction {} else if partial != nil { return }
         switch options.compaction {
         case .inline:
             try compact()
@@ -112,7 +132,7 @@ extension NotesStore {
                 hook?()
                 let bytes = try codec.encode(view, sequence: sequence, preserved: preserved)
                 try DurableFile.writeNew(path, bytes)
-                return path
+                return (path, BackgroundCompaction.writeIndex(of: path, bytes: bytes, records: codec.records))
             }
         }
     }
@@ -125,19 +145,21 @@ extension NotesStore {
     func finishCompaction() throws {
         guard let job = compaction else { return }
         let path: String
+        let indexPath: String?
         switch job.state {
         case .running: return
         case .failed(let reason):
             compaction = nil
             warn("the journal could not be folded into \(url.path) (\(reason)); commits are safe in the journal, which keeps growing until this is fixed")
             return
-        case .written(let written): path = written
+        case .written(let written, let index): (path, indexPath) = (written, index)
         }
         compaction = nil
         let sameJournal = job.base.journal.map { FileIdentity(openFile: journalFD)?.isSameFile(as: $0) == true } ?? false
         guard job.base.snapshot.map({ snapshotIdentity?.isSameFile(as: $0) == true }) == true, sameJournal,
               sequence >= job.base.sequence, journalOffset >= job.base.journalOffset else {
             unlink(path)
+            if let indexPath { unlink(indexPath) }
             return
         }
         try setAsideJournalTail()
@@ -149,8 +171,12 @@ extension NotesStore {
         guard rename(path, url.path) == 0 else {
             let reason = DurableFile.errnoText()
             unlink(path)
+            if let indexPath { unlink(indexPath) }
             throw StoreError.io(file: url.path, operation: "rename the compacted snapshot into place", reason: reason)
         }
+        // The index names the snapshot it describes: a crash before this rename leaves the
+        // old one, which no longer matches, and it is rebuilt.
+        if let indexPath, rename(indexPath, SnapshotIndex.path(for: url)) != 0 { unlink(indexPath) }
         try DurableFile.syncFolder(of: url)
         try holdSnapshot()
         // The journal's lines after the compaction's, in a new journal file.

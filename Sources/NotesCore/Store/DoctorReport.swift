@@ -21,6 +21,8 @@ public struct DoctorProblem: Equatable, Sendable, CustomStringConvertible {
 public struct DoctorReport: Sendable, CustomStringConvertible {
     public let storePath: String
     public var problems: [DoctorProblem] = []
+    /// What is worth knowing but not a problem (an index that a later command rebuilds).
+    public var notices: [String] = []
     /// What could be read: notes and categories.
     public var readableNotes = 0
     public var readableCategories = 0
@@ -43,6 +45,7 @@ public struct DoctorReport: Sendable, CustomStringConvertible {
             lines.append("\(storePath): \(Self.count(problems.count, "problem")); readable: \(Self.count(readableNotes, "note")), \(Self.count(readableCategories, "category", "categories"))")
             lines.append(contentsOf: problems.map { "  - \($0)" })
         }
+        lines.append(contentsOf: notices.map { "  note: \($0)" })
         for file in tornJournalFiles {
             lines.append("  kept: \(file) holds the bytes of an incomplete or damaged last commit cut off the journal; look at it, then delete it")
         }

@@ -6,8 +6,19 @@ import Darwin
 import Foundation
 
 extension NotesStore {
-    /// Reads the snapshot (migrating an older one) and replays the journal. Called under the lock.
+    /// Reads the snapshot (migrating an older one) and replays the journal; for a partial
+    /// store, what it needs through the index, or everything if the index cannot answer.
+    /// Called under the lock.
     func loadAll() throws {
+        if let view = partial {
+            do { try loadPartial(view) } catch let reason as SnapshotIndex.Unusable { try loadWholeInstead(reason) }
+            return
+        }
+        try loadWhole()
+    }
+
+    /// Reads the whole snapshot (migrating an older one) and replays the journal. Under the lock.
+    func loadWhole() throws {
         if journalFD >= 0 { DurableFile.closeFile(journalFD) }
         journalFD = -1
         journalOffset = 0
@@ -67,7 +78,7 @@ extension NotesStore {
         let held = FileIdentity(openFile: snapshotFD)
         // The same file, not rewritten in place by another program since it was read.
         let sameSnapshot = (held.map { $0.isSameFile(as: current) && $0.size == snapshotIdentity?.size } ?? (current == nil))
-            && snapshotFile?.isIntact != false
+            && snapshotFile?.isIntact != false && partialSnapshotIntact
         var journalShrank = false
         var journalReplaced = false
         if sameSnapshot, journalFD >= 0 {
@@ -87,11 +98,21 @@ extension NotesStore {
             // snapshot held here, up to a line this store has applied, only the held files
             // change (no reading of the whole store on a key); otherwise everything is read
             // again, taken as a change without comparing every note.
-            if !sameSnapshot, try adoptCompaction() { return try readJournal() }
+            if !sameSnapshot, partial == nil, try adoptCompaction() { return try readJournal() }
             try loadAll()
             return true
         }
-        return try readJournal()
+        do { return try readJournal() } catch let reason as SnapshotIndex.Unusable {
+            try loadWholeInstead(reason)
+            return true
+        }
+    }
+
+    /// For a partial store: whether the snapshot it reads notes from is still the file its
+    /// index describes (not rewritten in place); true for a whole store.
+    var partialSnapshotIntact: Bool {
+        guard let index = partial?.index else { return true }
+        return SnapshotIndex.Stamp(snapshotFD: snapshotFD, sequence: 0)?.describesSameFile(as: index.stamp) == true
     }
 
     /// Opens the snapshot file now at the store's path and keeps it open (see `snapshotFD`),
@@ -132,6 +153,7 @@ extension NotesStore {
         let bytes = try DurableFile.readAll(journalFD, path: journalPath, from: offset)
         guard !bytes.isEmpty else { return false }
         let scan = try JournalScan.scan(bytes, offset: offset, firstLine: journalLines + 1, codec: journalCodec, file: journalPath)
+        if partial != nil { try prepareTouched(by: scan.entries.filter { $0.entry.sequence > sequence }.map(\.entry)) }
         var changed = false
         for (line, read) in scan.entries where read.sequence > sequence {
             var entry = read
@@ -146,6 +168,7 @@ extension NotesStore {
             warnings.append(contentsOf: entry.warnings)
             preserved.merge(entry.preserved) { _, new in new }
             forgetReplacedColors(entry.changes)
+            noteEmptiedCategories(entry.changes)
             changed = true
         }
         journalOffset = scan.goodLength

@@ -75,6 +75,7 @@ extension NotesStore {
     /// sequence number), then empties the journal. A crash between the two steps is
     /// safe: journal lines numbered up to the snapshot's sequence are skipped.
     func compact() throws {
+        try refuseIfPartial()
         try setAsideJournalTail()
         try writeSnapshot()
         if journalFD >= 0 {
@@ -88,8 +89,18 @@ extension NotesStore {
 
     /// The first step of `compact`: replaces the snapshot, leaving the journal as it is.
     func writeSnapshot() throws {
-        try DurableFile.replace(url, with: try codec.encode(contents, sequence: sequence, preserved: preserved))
+        try refuseIfPartial()
+        let bytes = try codec.encode(contents, sequence: sequence, preserved: preserved)
+        try DurableFile.replace(url, with: bytes)
         try holdSnapshot()
+        bytes.withUnsafeBufferPointer { writeIndex(snapshot: $0) }
+    }
+
+    /// A store that holds only some notes never writes a snapshot (it would lose the others).
+    func refuseIfPartial() throws {
+        guard partial != nil else { return }
+        throw StoreError.io(file: url.path, operation: "write the snapshot",
+                            reason: "this store was opened for a few notes only; a compaction is left to 'notes compact'")
     }
 
     /// Folds the journal into the snapshot now, whatever its size.
@@ -100,6 +111,7 @@ extension NotesStore {
         defer { lock.unlock() }
         _ = try catchUp()
         try checkSnapshotIntact()
+        guard partial == nil else { return }
         try compact()
     }
 }

@@ -67,6 +67,8 @@ public final class NotesStore: NotesRepository {
     var handedOffCompaction = false
     /// Tests: runs on the compaction's thread before it encodes (to hold it back).
     var compactionWillWrite: (@Sendable () -> Void)?
+    /// For a store opened for a few notes (`open(at:options:touching:)`): what it loaded; nil for a whole store.
+    var partial: PartialView?
     /// How many times another process's compaction was taken in without reading the store
     /// again (`adoptCompaction`); tests count it.
     var adoptedCompactions = 0

@@ -29,6 +29,11 @@ public struct NotesStoreOptions: Sendable {
     /// in the commit (the default), on a thread of its own (the UI), or by another process
     /// (the command line).
     public var compaction: CompactionMode = .inline
+    /// A store opened for a few notes whose index is missing, stale or damaged reads the
+    /// whole store and writes the index anew, if the snapshot has at least this many bytes
+    /// (a smaller one is read whole in a few milliseconds, and a command that fails then
+    /// writes nothing at all). Compaction writes the index at any size. Tests lower it.
+    public var indexRebuildMinimumBytes = 1 << 20
 
     public init(
         lockTimeout: Double = 5, compactionMinimumBytes: Int = 64 * 1024, compactionRatio: Double = 0.25,

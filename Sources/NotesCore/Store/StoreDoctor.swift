@@ -23,6 +23,11 @@ public enum StoreDoctor {
             report.problems.append(DoctorProblem(file: url.path, place: nil, message: "there is no store here"))
         }
         report.problems = salvage.problems + report.problems
+        if salvage.snapshotExists, salvage.tooNew == nil {
+            let (problem, notice) = SnapshotIndex.examine(for: url, records: salvage.codec.records)
+            if let problem { report.problems.append(problem) }
+            if let notice { report.notices.append(notice) }
+        }
         report.readableNotes = salvage.database.notes.count
         report.readableCategories = salvage.database.categories.count
         report.tornJournalFiles = tornJournalFiles(of: url)
@@ -60,6 +65,18 @@ public enum StoreDoctor {
         report.readableNotes = salvage.database.notes.count
         report.readableCategories = salvage.database.categories.count
         report.tornJournalFiles = tornJournalFiles(of: url)
+        if report.isHealthy, salvage.snapshotExists,
+           let problem = SnapshotIndex.examine(for: url, records: salvage.codec.records).problem {
+            // Only the index (derived data) is bad: write it anew from the snapshot, which is fine.
+            report.problems = [problem]
+            if let snapshot = try DurableFile.read(url.path), SnapshotIndex.write(for: url, snapshot: snapshot, records: salvage.codec.records) {
+                report.actions.append("wrote the index \(SnapshotIndex.path(for: url)) anew from \(url.path)")
+            } else {
+                report.actions.append("removed the index \(SnapshotIndex.path(for: url)); commands read the whole store until a compaction writes one")
+                unlink(SnapshotIndex.path(for: url))
+            }
+            return report
+        }
         guard !report.isHealthy else { return report }
 
         let stamp = timestamp()
@@ -69,7 +86,11 @@ public enum StoreDoctor {
             try DurableFile.replace(backup, with: bytes)
             report.actions.append("kept the original \(path) at \(backup.path)")
         }
-        try DurableFile.replace(url, with: try salvage.codec.encode(salvage.database, sequence: salvage.sequence, preserved: salvage.preserved))
+        let snapshot = try salvage.codec.encode(salvage.database, sequence: salvage.sequence, preserved: salvage.preserved)
+        try DurableFile.replace(url, with: snapshot)
+        if SnapshotIndex.write(for: url, snapshot: snapshot, records: salvage.codec.records) {
+            report.actions.append("wrote its index \(SnapshotIndex.path(for: url))")
+        }
         let journal = NotesStore.journalPath(for: url)
         if salvage.journalExists {
             let fd = try DurableFile.openRegular(journal, O_WRONLY, purpose: "empty the journal") ?? -1
