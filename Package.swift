@@ -13,14 +13,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // A real YAML parser for front matter (see DECISIONS.md, "Editing").
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // Crypto primitives for end-to-end encrypted sync (the age format; see DECISIONS.md, "Sync encryption").
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The only C in the project: ncursesw with the wide-character API visible to Swift.
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
         // SQLite 3 from the system, read-only: Core Data stores to import, and the bench's baseline.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // zlib from the system, for the tests only: some age test-kit vectors are zlib-compressed.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // Model, colors, transformers, store, migrations. No terminal code.
-        .target(name: "NotesCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "NotesCore", dependencies: [
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
         // Screen buffer, widgets, screens, app state, the ncursesw terminal. No file I/O.
         .target(name: "NotesUI", dependencies: ["NotesCore", "CNCursesW"]),
         // The command line: swift-argument-parser commands; wires the core to the UI.
@@ -40,7 +48,9 @@ let package = Package(
         .executableTarget(name: "notes-stress", dependencies: ["NotesCore", "NotesTestSupport"]),
         // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
         .target(name: "NotesTestSupport", dependencies: ["NotesCore"]),
-        .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "NotesTestSupport"],
+        .testTarget(name: "NotesCoreTests", dependencies: [
+                        "NotesCore", "NotesTestSupport", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+                    ],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
