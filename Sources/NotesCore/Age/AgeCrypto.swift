@@ -4,8 +4,11 @@ import Foundation
 /// The primitives the age format uses, all from swift-crypto: HKDF-SHA-256, HMAC-SHA-256,
 /// ChaCha20-Poly1305 and random bytes. Nothing cryptographic is written here.
 enum AgeCrypto {
+    /// `count` random bytes from the system's generator (through swift-crypto); none for 0,
+    /// which swift-crypto's key size refuses.
     static func randomBytes(_ count: Int) -> [UInt8] {
-        SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { [UInt8]($0) }
+        guard count > 0 else { return [] }
+        return SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { [UInt8]($0) }
     }
 
     /// HKDF-SHA-256 with a 32-byte output.

@@ -71,9 +71,10 @@ struct AgeFormatTests {
     @Test func paddingMakesTheFileExactlyTheAskedSize() throws {
         let identity = AgeX25519Identity()
         var random = SeededRandom(seed: 26)
-        for _ in 0..<300 {
+        for round in 0..<300 {
             let count = Int.random(in: 0...5000, using: &random)
-            let extra = Int.random(in: 0...3000, using: &random)
+            // The first rounds ask for the smallest size (an empty padding body) and the next few bytes.
+            let extra = round < 8 ? round : Int.random(in: 0...3000, using: &random)
             var smallest = 0
             let file = try AgeFormat.encrypt([UInt8](repeating: 65, count: count), to: [identity.recipient]) { minimum in
                 smallest = minimum
