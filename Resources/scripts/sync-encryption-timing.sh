@@ -1,0 +1,71 @@
+#!/bin/sh
+# Times `notes sync` of one synthetic store in plain text and encrypted (age), side by
+# side: the first sync (every note rendered, and encrypted), a sync with nothing new, a
+# sync after one `notes set`, and a second machine receiving everything (every file
+# parsed, and decrypted). Each figure is the median of RUNS runs (the first sync and the
+# receive: one run each), wall clock by /usr/bin/time.
+#
+#   swift build -c release --product notes && swift build -c release --product notes-bench
+#   Resources/scripts/sync-encryption-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
+#
+# Everything is made in a temporary folder (removed at the end): the store, two bare
+# remotes, a home folder (git sees no global or system configuration; the key goes to
+# its config folder). The remotes are local: git's fetch and push are in every figure.
+set -eu
+notes=${1:-.build/release/notes}
+count=${2:-10000}
+runs=${3:-5}
+bench=$(dirname "$notes")/notes-bench
+[ -x "$bench" ] || bench=.build/release/notes-bench
+dir=$(mktemp -d "${TMPDIR:-/tmp}/notes-sync-encryption.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+mkdir "$dir/home"
+export HOME="$dir/home" XDG_CONFIG_HOME="$dir/home/config" GIT_CONFIG_NOSYSTEM=1
+
+"$bench" --notes "$count" --keep "$dir/source.json" --store-only > /dev/null 2>&1
+
+seconds() { /usr/bin/time -f "%e" -o "$dir/time" "$@" > /dev/null; cat "$dir/time"; }
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# run MODE: prints "first idle one receive" for plain or encrypted sync.
+run() {
+    mode=$1
+    store="$dir/$mode/notes.json"
+    mkdir -p "$dir/$mode"
+    cp "$dir/source.json" "$store"
+    [ -e "$dir/source.json.journal" ] && cp "$dir/source.json.journal" "$store.journal"
+    git init -q --bare -b main "$dir/$mode/remote.git"
+    if [ "$mode" = encrypted ]; then
+        "$notes" sync init "$dir/$mode/remote.git" --encrypt --store "$store" > /dev/null
+        "$notes" sync key --export --store "$store" > "$dir/$mode/key.txt"
+    else
+        "$notes" sync init "$dir/$mode/remote.git" --store "$store" > /dev/null
+    fi
+    first=$(seconds "$notes" sync --store "$store")
+    idle=$(for _ in $(seq "$runs"); do seconds "$notes" sync --store "$store"; done | median)
+    id=$("$notes" list --json --store "$store" | sed -n 's/.*"id" *: *"\([0-9A-F-]*\)".*/\1/p' | head -1)
+    one=$(for index in $(seq "$runs"); do
+        "$notes" set "$id" --title "edited $index" --store "$store" > /dev/null
+        seconds "$notes" sync --store "$store"
+    done | median)
+    other="$dir/$mode/other/notes.json"
+    if [ "$mode" = encrypted ]; then
+        "$notes" sync init "$dir/$mode/remote.git" --identity "$dir/$mode/key.txt" --store "$other" > /dev/null
+    else
+        "$notes" sync init "$dir/$mode/remote.git" --store "$other" > /dev/null
+    fi
+    receive=$(seconds "$notes" sync --store "$other")
+    echo "$first $idle $one $receive"
+}
+
+plain=$(run plain)
+encrypted=$(run encrypted)
+printf '%-30s %10s %10s %7s\n' "sync of $count notes" plain encrypted ratio
+set -- $plain
+p1=$1 p2=$2 p3=$3 p4=$4
+set -- $encrypted
+for row in "first sync (all rendered):$p1:$1" "nothing new:$p2:$2" "after one 'notes set':$p3:$3" \
+           "second machine receives all:$p4:$4"; do
+    name=${row%%:*}; rest=${row#*:}; a=${rest%%:*}; b=${rest#*:}
+    printf '%-30s %9.2fs %9.2fs %6.2fx\n' "$name" "$a" "$b" "$(echo "$a $b" | awk '{ print ($1 > 0 ? $2 / $1 : 0) }')"
+done
