@@ -3,7 +3,8 @@
 # side: the first sync (every note rendered, and encrypted), a sync with nothing new, a
 # sync after one `notes set`, and a second machine receiving everything (every file
 # parsed, and decrypted). Each figure is the median of RUNS runs (the first sync and the
-# receive: one run each), wall clock by /usr/bin/time.
+# receive: one run each): wall clock, and CPU time (user + system, of notes and the git it
+# runs) by /usr/bin/time, which a loaded machine disturbs less.
 #
 #   swift build -c release --product notes && swift build -c release --product notes-bench
 #   Resources/scripts/sync-encryption-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
@@ -24,8 +25,9 @@ export HOME="$dir/home" XDG_CONFIG_HOME="$dir/home/config" GIT_CONFIG_NOSYSTEM=1
 
 "$bench" --notes "$count" --keep "$dir/source.json" --store-only > /dev/null 2>&1
 
-seconds() { /usr/bin/time -f "%e" -o "$dir/time" "$@" > /dev/null; cat "$dir/time"; }
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# One timed run: "WALL/CPU" seconds.
+seconds() { /usr/bin/time -f "%e %U %S" -o "$dir/time" "$@" > /dev/null; awk '{ printf "%.2f/%.2f\n", $1, $2 + $3 }' "$dir/time"; }
+median() { sort -t/ -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # run MODE: prints "first idle one receive" for plain or encrypted sync.
 run() {
@@ -60,12 +62,13 @@ run() {
 
 plain=$(run plain)
 encrypted=$(run encrypted)
-printf '%-30s %10s %10s %7s\n' "sync of $count notes" plain encrypted ratio
+printf '%-30s %16s %16s %14s\n' "sync of $count notes" "plain wall/cpu" "encrypted" "ratio wall/cpu"
 set -- $plain
 p1=$1 p2=$2 p3=$3 p4=$4
 set -- $encrypted
 for row in "first sync (all rendered):$p1:$1" "nothing new:$p2:$2" "after one 'notes set':$p3:$3" \
            "second machine receives all:$p4:$4"; do
     name=${row%%:*}; rest=${row#*:}; a=${rest%%:*}; b=${rest#*:}
-    printf '%-30s %9.2fs %9.2fs %6.2fx\n' "$name" "$a" "$b" "$(echo "$a $b" | awk '{ print ($1 > 0 ? $2 / $1 : 0) }')"
+    printf '%-30s %16s %16s %14s\n' "$name" "$a s" "$b s" "$(echo "$a $b" | tr '/' ' ' |
+        awk '{ printf "%.2fx/%.2fx", ($1 > 0 ? $3 / $1 : 0), ($2 > 0 ? $4 / $2 : 0) }')"
 done

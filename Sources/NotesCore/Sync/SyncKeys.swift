@@ -56,7 +56,14 @@ public enum SyncKeys {
 
     /// The identities in the file at `path`.
     public static func read(path: String) throws(SyncError) -> [AgeX25519Identity] {
-        guard FileManager.default.fileExists(atPath: path) else { throw .encryption(.missingKey(path: path)) }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw .encryption(.missingKey(path: path))
+        }
+        // A key file is a few lines: a device, a folder or a huge file is not read.
+        guard attributes[.type] as? FileAttributeType == .typeRegular,
+              ((attributes[.size] as? NSNumber)?.intValue ?? 0) <= 1 << 20 else {
+            throw .encryption(.unreadableKey(path: path, reason: "it is not a key file (a plain file of a few lines)"))
+        }
         let text: String
         do { text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8) } catch {
             throw .encryption(.unreadableKey(path: path, reason: error.localizedDescription))

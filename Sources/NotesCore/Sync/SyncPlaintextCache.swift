@@ -35,12 +35,16 @@ final class SyncPlaintextCache: @unchecked Sendable {
               data.count >= magic.count + 16, data.starts(with: magic) else { return cache }
         let body = data.dropLast(16)
         guard AgeCrypto.keyedHash(Data(body), key: key) == Array(data.suffix(16)) else { return cache }
-        let text = String(decoding: body.dropFirst(magic.count), as: UTF8.self)
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            guard parts.count == 2, parts[0].utf8.count == 32, SyncBlobCache.isObjectID(String(parts[1])),
-                  let hash = hexBytes(parts[0]) else { return SyncPlaintextCache() }
-            cache.blobs[hash] = String(parts[1])
+        let bytes = [UInt8](body.dropFirst(magic.count))
+        cache.blobs.reserveCapacity(bytes.count / 74)
+        for line in bytes.split(separator: 0x0A) {
+            // "<32 hex digits of the hash> <blob id>"
+            guard line.count > 33, line[line.startIndex + 32] == 0x20, let hash = hexBytes(line.prefix(32)) else {
+                return SyncPlaintextCache()
+            }
+            let blob = String(decoding: line.dropFirst(33), as: UTF8.self)
+            guard SyncBlobCache.isObjectID(blob) else { return SyncPlaintextCache() }
+            cache.blobs[hash] = blob
         }
         return cache
     }
@@ -50,10 +54,18 @@ final class SyncPlaintextCache: @unchecked Sendable {
         let data: Data? = lock.withLock {
             guard changed else { return nil }
             changed = false
-            var text = ""
-            for (hash, blob) in blobs { text += hash.map { String(format: "%02x", $0) }.joined() + " " + blob + "\n" }
-            var data = Data(Self.magic)
-            data.append(contentsOf: Array(text.utf8))
+            var bytes = Self.magic
+            bytes.reserveCapacity(Self.magic.count + blobs.count * 74 + 16)
+            for (hash, blob) in blobs {
+                for byte in hash {
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 15)])
+                }
+                bytes.append(0x20)
+                bytes += blob.utf8
+                bytes.append(0x0A)
+            }
+            var data = Data(bytes)
             data.append(contentsOf: AgeCrypto.keyedHash(data, key: key))
             return data
         }
@@ -61,12 +73,24 @@ final class SyncPlaintextCache: @unchecked Sendable {
         try? data.write(to: gitFolder.appendingPathComponent(Self.fileName), options: .atomic)
     }
 
-    private static func hexBytes(_ text: Substring) -> [UInt8]? {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// 16 bytes from 32 lower-case hex digits, or nil.
+    private static func hexBytes(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case 48...57: digit - 48
+            case 97...102: digit - 87
+            default: nil
+            }
+        }
         var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let high = iterator.next(), let low = iterator.next() {
-            guard let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
-            bytes.append(value)
+        bytes.reserveCapacity(16)
+        var index = text.startIndex
+        while index + 1 < text.endIndex {
+            guard let high = value(text[index]), let low = value(text[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
         }
         return bytes.count == 16 ? bytes : nil
     }
