@@ -72,3 +72,5 @@ for row in "first sync (all rendered):$p1:$1" "nothing new:$p2:$2" "after one 'n
     printf '%-30s %16s %16s %14s\n' "$name" "$a s" "$b s" "$(echo "$a $b" | tr '/' ' ' |
         awk '{ printf "%.2fx/%.2fx", ($1 > 0 ? $3 / $1 : 0), ($2 > 0 ? $4 / $2 : 0) }')"
 done
+printf '%-30s %14s KiB %12s KiB\n' "remote repository on disk" "$(du -sk "$dir/plain/remote.git" | cut -f1)" \
+    "$(du -sk "$dir/encrypted/remote.git" | cut -f1)"
