@@ -15,17 +15,24 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // Reads the zip archives other tools export (Bear, TextPack, Simplenote); see DECISIONS.md, "Import".
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // Crypto primitives for end-to-end encrypted sync (the age format; see DECISIONS.md, "Sync encryption").
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The only C in the project: ncursesw with the wide-character API visible to Swift.
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
         // SQLite 3 from the system, read-only: Core Data stores to import, and the bench's baseline.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // zlib from the system, for the tests only: some age test-kit vectors are zlib-compressed
+        // (not named CZlib: ZIPFoundation has a module of that name).
+        .systemLibrary(name: "CSystemZlib", path: "Sources/CSystemZlib"),
         // Model, colors, transformers, store, migrations. No terminal code.
         .target(name: "NotesCore", dependencies: [
             "CSQLite",
             .product(name: "Yams", package: "Yams"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
         // Screen buffer, widgets, screens, app state, the ncursesw terminal. No file I/O.
         .target(name: "NotesUI", dependencies: ["NotesCore", "CNCursesW"]),
@@ -46,8 +53,10 @@ let package = Package(
         .executableTarget(name: "notes-stress", dependencies: ["NotesCore", "NotesTestSupport"]),
         // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
         .target(name: "NotesTestSupport", dependencies: ["NotesCore", "CSQLite"]),
-        .testTarget(name: "NotesCoreTests", dependencies: ["NotesCore", "NotesTestSupport",
-                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        .testTarget(name: "NotesCoreTests", dependencies: [
+                        "NotesCore", "NotesTestSupport", "CSystemZlib", .product(name: "Crypto", package: "swift-crypto"),
+                        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                    ],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.

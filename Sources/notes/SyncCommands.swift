@@ -12,9 +12,10 @@ struct SyncCommand: ParsableCommand {
         (any URL or path git understands) as its origin. 'notes sync' then commits the changes made here, \
         fetches, merges note by note, pushes, and updates the store. A note changed on both sides keeps \
         the later version; the other becomes '<title> (conflict copy)', tagged 'conflict'. Git uses your own credentials and \
-        SSH keys; it never prompts.
+        SSH keys; it never prompts. With '--encrypt' (or 'notes sync encrypt' later) every file the remote \
+        receives is encrypted in the age format; 'notes sync key' shows the key.
         """,
-        subcommands: [SyncRun.self, SyncInit.self, SyncStatusCommand.self],
+        subcommands: [SyncRun.self, SyncInit.self, SyncStatusCommand.self, SyncEncryptCommand.self, SyncKeyCommand.self],
         defaultSubcommand: SyncRun.self
     )
 }
@@ -62,11 +63,23 @@ struct SyncInit: ParsableCommand {
     @Argument(help: ArgumentHelp("The git remote: any URL or path git understands (e.g. a bare repository).", valueName: "remote"))
     var remote: String
 
+    @Flag(help: "Encrypt every file the remote receives (age format), with a new key kept in your config folder.")
+    var encrypt = false
+
+    @Option(help: ArgumentHelp("Encrypt with this age identity file (the key exported on a machine that already syncs).",
+                               valueName: "file"))
+    var identity: String?
+
     func run() throws {
         let store = try storeOptions.open()
         let engine = SyncEngine(store: store)
+        // The key file is read before anything is set up, so a bad one changes nothing.
+        if let identity { _ = try SyncKeys.read(path: identity) }
         try engine.initialize(remote: remote)
         Console.out("sync set up: repository \(engine.repository.folder.path), remote \(engine.repository.remoteURL() ?? remote); run 'notes sync'")
+        if encrypt || identity != nil {
+            SyncEncryptCommand.describe(try engine.encrypt(identityFile: identity))
+        }
     }
 }
 

@@ -71,6 +71,8 @@ public struct SyncEngine {
         try repository.applySafetySettings()
         try repository.removeOldWorkTree()
         _ = repository.work.take()
+        // An encrypted sync with a missing or wrong key stops here, before anything is done.
+        _ = try repository.encryptionKey()
 
         progress("sync: committing local changes")
         _ = try store.refresh()

@@ -20,6 +20,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsafeRemote(commit: String, path: String, reason: String)
     /// The store already took the merge in, but git could not record it: the next sync finishes.
     case notRecorded(action: String, message: String)
+    /// An encrypted sync's key is missing or wrong, or a file could not be decrypted (`SyncEncryption`).
+    case encryption(SyncEncryptionProblem)
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notRecorded(let action, let message):
             "the notes received were saved in the store, but git could not \(action): run 'notes sync' again to finish"
                 + (message.isEmpty ? "" : ":\n" + message)
+        case .encryption(let problem):
+            problem.description
         }
     }
 }

@@ -17,6 +17,8 @@ public struct SyncRepository {
     let cache = NoteCache()
     /// What this repository's syncs rendered and parsed (see `SyncEngine.Report`).
     let work = SyncWork()
+    /// The key and plaintext cache of an encrypted sync, loaded once (`SyncEncryption`).
+    let encryption = SyncEncryptionState()
 
     public init(folder: URL, environment: [String: String] = [:]) {
         self.folder = folder
@@ -144,8 +146,9 @@ public struct SyncRepository {
         return files
     }
 
-    /// The contents of blobs, read through one `git cat-file --batch`.
-    func blobs(_ ids: [String]) throws(SyncError) -> [String: Data] {
+    /// The contents of blobs of `commit`, read through one `git cat-file --batch`, as plaintext
+    /// (decrypted in an encrypted sync; `paths` names them in errors).
+    func blobs(_ ids: [String], of commit: String?, paths: [String: String]) throws(SyncError) -> [String: Data] {
         guard !ids.isEmpty else { return [:] }
         let input = Data(ids.joined(separator: "\n").appending("\n").utf8)
         let output = try git.check("read files", ["cat-file", "--batch"], input: input).output
@@ -163,18 +166,18 @@ public struct SyncRepository {
             contents[String(header[0])] = Data(output[start..<end])
             position = Swift.min(end + 1, output.endIndex)
         }
-        return contents
+        return try decryptedContents(contents, of: commit, paths: paths)
     }
 
     /// The snapshot a commit holds (empty for nil), each distinct file parsed once.
     func snapshot(_ commit: String?) throws(SyncError) -> SyncSnapshot {
         let files = try blobIDs(commit)
         let missing = Array(Set(files.values).filter { cache.note(for: $0) == nil })
-        let contents = try blobs(missing)
+        let contents = try blobs(missing, of: commit, paths: files)
         var snapshot = SyncSnapshot()
         if let id = files[SyncFiles.categoriesFile] {
             var data = contents[id]
-            if data == nil { data = try blobs([id])[id] }
+            if data == nil { data = try blobs([id], of: commit, paths: files)[id] }
             snapshot.categories = try SyncFiles.readCategories(data ?? Data())
         }
         // In path order, so that the same tree always reads the same way.

@@ -18,7 +18,7 @@ extension SyncRepository {
     func categories(of commit: String?) throws(SyncError) -> [UUID: SyncCategory] {
         guard let entry = try topLevel(of: commit).first(where: { $0.path == SyncFiles.categoriesFile && $0.type == "blob" })
         else { return [:] }
-        guard let data = try blobs([entry.object])[entry.object] else {
+        guard let data = try blobs([entry.object], of: commit, paths: [SyncFiles.categoriesFile: entry.object])[entry.object] else {
             throw .unreadableFile(path: SyncFiles.categoriesFile, reason: "git did not give its contents")
         }
         return try SyncFiles.readCategories(data)
@@ -63,7 +63,7 @@ extension SyncRepository {
             let category = note.categoryID.flatMap { snapshot.categories[$0]?.category }
             contents.append { SyncFiles.document(for: note, category: category) }
         }
-        let written = try writeBlobs(contents)
+        let written = try storeFiles(contents)
         work.add(rendered: missing.count)
         var position = 0
         if let knownCategories {
@@ -169,7 +169,7 @@ extension SyncRepository {
     /// go into one pack a batch (`fast-import`), which git makes durable with one `fsync`
     /// instead of one an object (with `core.fsync=all`, ~4 ms each: 7 minutes at 100,000
     /// notes). Memory holds one batch (at most 64 MiB, or one larger file).
-    private func writeBlobs(_ contents: [() -> Data]) throws(SyncError) -> [String] {
+    func writeBlobs(_ contents: [() -> Data]) throws(SyncError) -> [String] {
         guard !contents.isEmpty else { return [] }
         let staging = gitFolder.appendingPathComponent("notes-sync-staging")
         try WorkTreeEntry.remove(staging)

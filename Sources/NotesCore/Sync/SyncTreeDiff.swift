@@ -46,7 +46,8 @@ extension SyncRepository {
         var snapshot = known
         var paths: [UUID: String] = [:]  // where the notes read here are
         if let categories = changes.first(where: { $0.path == SyncFiles.categoriesFile }) {
-            guard let blob = categories.blob, let data = try blobs([blob])[blob] else {
+            guard let blob = categories.blob,
+                  let data = try blobs([blob], of: commit, paths: [SyncFiles.categoriesFile: blob])[blob] else {
                 throw .unreadableFile(path: SyncFiles.categoriesFile, reason: "the commit \(commit.prefix(10)) has none")
             }
             snapshot.categories = try SyncFiles.readCategories(data)
@@ -63,7 +64,10 @@ extension SyncRepository {
         }
         let added = changes.filter { $0.blob != nil && $0.path != SyncFiles.categoriesFile }
             .sorted { $0.path < $1.path }
-        let contents = try blobs(Array(Set(added.compactMap(\.blob)).filter { cache.note(for: $0) == nil }))
+        let addedPaths = Dictionary(added.compactMap { change in change.blob.map { (change.path, $0) } },
+                                    uniquingKeysWith: { first, _ in first })
+        let contents = try blobs(Array(Set(added.compactMap(\.blob)).filter { cache.note(for: $0) == nil }),
+                                 of: commit, paths: addedPaths)
         for change in added {
             guard let blob = change.blob else { continue }
             let note: Note
