@@ -145,14 +145,25 @@ public struct SyncEngine {
     /// A merge commit of `local` (the commit of `exported`) and `remote`, by note id against
     /// their merge base. The base and the remote are read as changes to `local`: only the
     /// note files that differ from it are parsed.
+    /// When neither the base nor the remote changed `categories.json`, only the ids their
+    /// files touch are merged (`SyncMerge.merge(base:remote:over:)`).
     private func mergeCommit(local: String, remote: String, exported: SyncSnapshot) throws -> (String, [UUID]) {
         let base = try repository.mergeBase(local, remote)
-        let outcome = SyncMerge.merge(base: try repository.snapshot(base, over: exported, at: local), local: exported,
-                                      remote: try repository.snapshot(remote, over: exported, at: local))
-        repository.work.add(merged: outcome.notesMerged)
-        let tree = try repository.tree(for: outcome.snapshot, base: local)
-        let message = "notes: merge on \(Self.hostName)" + (outcome.conflictCopies.isEmpty ? "" : " (\(outcome.conflictCopies.count) conflict copies)")
-        return (try repository.commit(tree: tree, parents: [local, remote], message: message), outcome.conflictCopies)
+        let merged: SyncSnapshot, copies: [UUID]
+        if let base, let baseDelta = try repository.delta(base, over: exported, at: local), baseDelta.categories == nil,
+           let remoteDelta = try repository.delta(remote, over: exported, at: local), remoteDelta.categories == nil {
+            let outcome = SyncMerge.merge(base: baseDelta, remote: remoteDelta, over: exported)
+            repository.work.add(merged: outcome.merged)
+            (merged, copies) = (outcome.delta.applied(to: exported), outcome.conflictCopies)
+        } else {
+            let outcome = SyncMerge.merge(base: try repository.snapshot(base, over: exported, at: local), local: exported,
+                                          remote: try repository.snapshot(remote, over: exported, at: local))
+            repository.work.add(merged: outcome.notesMerged)
+            (merged, copies) = (outcome.snapshot, outcome.conflictCopies)
+        }
+        let tree = try repository.tree(for: merged, base: local)
+        let message = "notes: merge on \(Self.hostName)" + (copies.isEmpty ? "" : " (\(copies.count) conflict copies)")
+        return (try repository.commit(tree: tree, parents: [local, remote], message: message), copies)
     }
 
     /// Applies the merged commit to the store: three-way, with what was exported as the

@@ -43,4 +43,37 @@ extension SyncMerge {
         changes += SyncChanges.inIDOrder(gone).map(StoreChange.deleteNote)
         return (changes, ids.count)
     }
+
+    /// The merge commit of `local` (the exported snapshot) with a remote that changed
+    /// notes but not `categories.json`, `base` (their merge base) and `remote` given as
+    /// deltas over `local` whose categories are `local`'s: only the ids either delta
+    /// touches are merged; every other id is the same on all three sides, so the whole
+    /// merge keeps it as it is. Returns the merge as a delta over `local`, the conflict
+    /// copies (sorted as `Outcome` sorts them) and how many ids were merged; the same
+    /// notes as `merge(base:local:remote:)` of the whole snapshots.
+    static func merge(base: SyncDelta, remote: SyncDelta, over local: SyncSnapshot)
+        -> (delta: SyncDelta, conflictCopies: [UUID], merged: Int) {
+        var result = SyncDelta(), copies: [UUID] = []
+        let ids = Set(base.touchedIDs).union(remote.touchedIDs)
+        for id in ids {
+            let mine = local.notes[id]
+            let (merged, copy) = mergeNote(base: base.note(id, over: local), local: mine, remote: remote.note(id, over: local))
+            if merged != mine { result.set(id, to: merged) }
+            if let copy, local.notes[copy.id] == nil, remote.note(copy.id, over: local) == nil, result.notes[copy.id] == nil {
+                result.set(copy.id, to: copy)
+                copies.append(copy.id)
+            }
+        }
+        // As `unifyCategoriesByName` does: a live note needs a live category, a trashed one any.
+        for (id, note) in result.notes {
+            guard let categoryID = note.categoryID else { continue }
+            let category = local.categories[categoryID]?.category
+            let fits = note.deleted == nil ? category != nil && category?.deleted == nil : category != nil
+            guard !fits else { continue }
+            var uncategorized = note
+            uncategorized.categoryID = nil
+            if uncategorized == local.notes[id] { result.notes[id] = nil } else { result.notes[id] = uncategorized }
+        }
+        return (result, copies.sorted { $0.uuidString < $1.uuidString }, ids.count)
+    }
 }

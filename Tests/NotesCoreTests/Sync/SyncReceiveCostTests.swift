@@ -4,8 +4,9 @@ import NotesTestSupport
 import Testing
 
 /// Receiving costs what changed (issue 22 item 7): when `categories.json` did not change,
-/// applying a received commit merges only the notes whose files differ (counted in
-/// `Report.notesMerged`), by the same rules as merging the whole store.
+/// applying a received commit, and the merge commit when both homes changed notes, merge
+/// only the notes whose files differ (counted in `Report.notesMerged`), by the same rules
+/// as merging the whole store.
 @Suite struct SyncReceiveCostTests {
     static let noteCount = 60
     let sandbox: SyncSandbox
@@ -106,6 +107,7 @@ import Testing
         var gone = Category(name: "Gone", color: .white)
         gone.deleted = start
         let categories = [live.id: SyncCategory(live, changed: start), gone.id: SyncCategory(gone, changed: start)]
+        var roundsWithChanges = 0, roundsWithCopies = 0
         for round in 0..<300 {
             let ids = (0..<8).map { _ in UUID() }
             // 1–5 as a store may hold them; 6 only from a remote: live in a deleted category.
@@ -134,7 +136,39 @@ import Testing
             #expect(targeted.changes == whole, "seed \(seed), round \(round): base \(base.notes), local \(local.notes), delta \(delta)")
             #expect(targeted.merged == delta.touchedIDs.count)
             if targeted.changes != whole { return }
+
+            // The merge commit: the merge base and the remote as deltas over what was exported.
+            var baseDelta = SyncDelta()
+            for id in ids where random.chance(0.5) { baseDelta.set(id, to: variant(id, random.int(0...5))) }
+            let wholeCommit = SyncMerge.merge(base: baseDelta.applied(to: local), local: local, remote: delta.applied(to: local))
+            let commit = SyncMerge.merge(base: baseDelta, remote: delta, over: local)
+            #expect(commit.delta.applied(to: local).notes == wholeCommit.snapshot.notes,
+                    "seed \(seed), round \(round): local \(local.notes), base \(baseDelta), remote \(delta)")
+            #expect(commit.conflictCopies == wholeCommit.conflictCopies)
+            if commit.conflictCopies != wholeCommit.conflictCopies { return }
+            if !whole.isEmpty { roundsWithChanges += 1 }
+            if !wholeCommit.conflictCopies.isEmpty { roundsWithCopies += 1 }
         }
+        // The rounds did reach the rules: changes to apply, conflict copies made.
+        #expect(roundsWithChanges > 100 && roundsWithCopies > 20, "\(roundsWithChanges) \(roundsWithCopies)")
+    }
+
+    @Test func twoHomesEachChangingOneNoteMergeThoseTwoOnly() throws {
+        try edit(desktop, ids[5], body: "from the desktop")
+        try sandbox.sync(desktop)
+        try edit(laptop, ids[6], body: "from the laptop")
+
+        let report = try sandbox.sync(laptop)
+        try sandbox.sync(desktop)
+
+        // The merge commit merges the two ids; applying it to the store, the desktop's one.
+        #expect(report.notesMerged == 3)
+        // The desktop's note, and the laptop's as the merge base holds it.
+        #expect(report.notesParsed == 2)
+        #expect(report.pushed)
+        #expect(laptop.contents.notes[ids[5]]?.body == "from the desktop")
+        #expect(laptop.contents.notes[ids[6]]?.body == "from the laptop")
+        #expect(laptop.contents == desktop.contents)
     }
 
     @Test func aNoteTooLargeForASyncedFileIsRefusedByNameBeforeAnythingIsPushed() throws {
