@@ -2,6 +2,8 @@
 # Peak memory of `notes sync` when the store holds one big note that does not change and
 # one small note that does: the big note must be neither rendered nor read back, so the
 # sync costs what opening the store costs (compare `notes list`), whatever the big note's size.
+# MEGABYTES stays under 64: a note whose synced file is over 64 MiB is refused by sync
+# (`SyncError.noteTooLarge`), as every home refuses such a file from a remote.
 #
 #   swift build -c release --product notes
 #   Resources/scripts/sync-big-note.sh [NOTES_BINARY] [MEGABYTES] [RUNS]
@@ -9,7 +11,7 @@
 # Everything is made in a temporary folder (removed at the end, big files included).
 set -eu
 notes=${1:-.build/release/notes}
-megabytes=${2:-500}
+megabytes=${2:-60}
 runs=${3:-3}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/notes-sync-big.XXXXXX")
 trap 'rm -rf "$dir"' EXIT

@@ -25,7 +25,7 @@ public enum SyncChanges {
     }
 
     /// `ids` sorted by their text, each formatted once.
-    private static func inIDOrder<Ids: Sequence<UUID>>(_ ids: Ids) -> [UUID] {
+    static func inIDOrder<Ids: Sequence<UUID>>(_ ids: Ids) -> [UUID] {
         ids.map { ($0.uuidString, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

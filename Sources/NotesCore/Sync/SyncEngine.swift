@@ -42,6 +42,10 @@ public struct SyncEngine {
         public var notesRendered = 0
         /// Note files read back from git: only when the remote had something new.
         public var notesParsed = 0
+        /// Note ids merged, in the merge commit and in applying the result to the store:
+        /// those whose files differ when `categories.json` did not change (one for one
+        /// note received), every id when it did.
+        public var notesMerged = 0
     }
 
     /// Sets up the repository beside the store, with `remote` as its `origin`.
@@ -132,7 +136,7 @@ public struct SyncEngine {
         }
         let work = repository.work.take()
         var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged,
-                            notesRendered: work.rendered, notesParsed: work.parsed)
+                            notesRendered: work.rendered, notesParsed: work.parsed, notesMerged: work.merged)
         report.warnings = warnings + work.duplicates.map {
             "the remote held note \($0.uuidString) both in notes/ and in trash/: the live version was kept, "
                 + "the other went to the trash as a conflict copy"
@@ -143,32 +147,56 @@ public struct SyncEngine {
     /// A merge commit of `local` (the commit of `exported`) and `remote`, by note id against
     /// their merge base. The base and the remote are read as changes to `local`: only the
     /// note files that differ from it are parsed.
+    /// When neither the base nor the remote changed `categories.json`, only the ids their
+    /// files touch are merged (`SyncMerge.merge(base:remote:over:)`).
     private func mergeCommit(local: String, remote: String, exported: SyncSnapshot) throws -> (String, [UUID]) {
         let base = try repository.mergeBase(local, remote)
-        let outcome = SyncMerge.merge(base: try repository.snapshot(base, over: exported, at: local), local: exported,
-                                      remote: try repository.snapshot(remote, over: exported, at: local))
-        let tree = try repository.tree(for: outcome.snapshot, base: local)
-        let message = "notes: merge on \(Self.hostName)" + (outcome.conflictCopies.isEmpty ? "" : " (\(outcome.conflictCopies.count) conflict copies)")
-        return (try repository.commit(tree: tree, parents: [local, remote], message: message), outcome.conflictCopies)
+        let merged: SyncSnapshot, copies: [UUID]
+        if let base, let baseDelta = try repository.delta(base, over: exported, at: local), baseDelta.categories == nil,
+           let remoteDelta = try repository.delta(remote, over: exported, at: local), remoteDelta.categories == nil {
+            let outcome = SyncMerge.merge(base: baseDelta, remote: remoteDelta, over: exported)
+            repository.work.add(merged: outcome.merged)
+            (merged, copies) = (outcome.delta.applied(to: exported), outcome.conflictCopies)
+        } else {
+            let outcome = SyncMerge.merge(base: try repository.snapshot(base, over: exported, at: local), local: exported,
+                                          remote: try repository.snapshot(remote, over: exported, at: local))
+            repository.work.add(merged: outcome.notesMerged)
+            (merged, copies) = (outcome.snapshot, outcome.conflictCopies)
+        }
+        let tree = try repository.tree(for: merged, base: local)
+        let message = "notes: merge on \(Self.hostName)" + (copies.isEmpty ? "" : " (\(copies.count) conflict copies)")
+        return (try repository.commit(tree: tree, parents: [local, remote], message: message), copies)
     }
 
     /// Applies the merged commit to the store: three-way, with what was exported as the
     /// base, so that edits made to the store while the sync ran are merged, not lost.
     /// Returns how many notes and categories changed, and the problems of the color
     /// archives that came in (an archive this side already had is not told again).
+    /// When `categories.json` did not change, only the notes whose files differ are merged
+    /// (`SyncMerge.changes(merging:base:into:)`): receiving one note merges one.
     private func apply(merged: String, local: String, exported: SyncSnapshot) throws -> (Int, [String]) {
         guard merged != local else { return (0, []) }
         // The merged commit as changes to `local`: a note whose file did not change is taken
         // as the store had it, never read back.
-        let target = try repository.snapshot(merged, over: exported, at: local)
+        let delta = try repository.delta(merged, over: exported, at: local)
+        if let delta, delta.categories == nil {
+            let committed = try store.commit(derivedFrom: { database in
+                let (changes, count) = SyncMerge.changes(merging: delta, base: exported, into: database)
+                repository.work.add(merged: count)
+                return changes
+            })
+            return (committed.changes.count, [])
+        }
+        let target = try delta.map { $0.applied(to: exported) } ?? repository.snapshot(merged)
         let warnings = target.categories.values
             .filter { $0.archiveProblem != nil && exported.categories[$0.category.id]?.archive != $0.archive }
             .sorted { $0.category.name < $1.category.name }
             .compactMap(\.archiveProblem)
         let committed = try store.commit(derivedFrom: { database in
             let current = SyncSnapshot(database, previous: exported)
-            let result = SyncMerge.merge(base: exported, local: current, remote: target).snapshot
-            return SyncChanges.changes(from: current, to: result)
+            let outcome = SyncMerge.merge(base: exported, local: current, remote: target)
+            repository.work.add(merged: outcome.notesMerged)
+            return SyncChanges.changes(from: current, to: outcome.snapshot)
         })
         return (committed.changes.count, warnings)
     }

@@ -18,6 +18,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The remote's commit holds something sync never reads from a remote (a link, a
     /// submodule, a path through `..`, a file too large): refused whole.
     case unsafeRemote(commit: String, path: String, reason: String)
+    /// A note of this store whose file would be larger than a synced file may be
+    /// (`SyncRepository.maximumFileBytes`, which every home refuses from a remote):
+    /// refused before anything is committed or pushed.
+    case noteTooLarge(id: UUID, title: String, bytes: Int, limit: Int)
     /// The store already took the merge in, but git could not record it: the next sync finishes.
     case notRecorded(action: String, message: String)
     /// An encrypted sync's key is missing or wrong, or a file could not be decrypted (`SyncEncryption`).
@@ -40,6 +44,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsafeRemote(let commit, let path, let reason):
             "the remote's commit \(commit) is refused: '\(path)' \(reason); nothing of it was used and the store was not changed "
                 + "(remove it from the remote, then run 'notes sync' again)"
+        case .noteTooLarge(let id, let title, let bytes, let limit):
+            "note '\(title)' (\(id.uuidString)) is \(bytes) bytes as a synced file, more than the \(limit) a synced file may have "
+                + "(every home refuses such a file from the remote); nothing was pushed and the store was not changed: "
+                + "shorten it, or move part of it to an attachment, then run 'notes sync' again"
         case .notRecorded(let action, let message):
             "the notes received were saved in the store, but git could not \(action): run 'notes sync' again to finish"
                 + (message.isEmpty ? "" : ":\n" + message)

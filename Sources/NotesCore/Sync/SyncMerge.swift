@@ -23,6 +23,8 @@ public enum SyncMerge {
         public var snapshot: SyncSnapshot
         /// The ids of the conflict copies added to `snapshot`.
         public var conflictCopies: [UUID]
+        /// How many note ids were merged (every id either side or the base holds).
+        public var notesMerged = 0
     }
 
     public static func merge(base: SyncSnapshot, local: SyncSnapshot, remote: SyncSnapshot) -> Outcome {
@@ -39,7 +41,7 @@ public enum SyncMerge {
         }
         var snapshot = SyncSnapshot(notes: notes, categories: mergeCategories(base: base, local: local, remote: remote))
         unifyCategoriesByName(&snapshot)
-        return Outcome(snapshot: snapshot, conflictCopies: copies.sorted { $0.uuidString < $1.uuidString })
+        return Outcome(snapshot: snapshot, conflictCopies: copies.sorted { $0.uuidString < $1.uuidString }, notesMerged: ids.count)
     }
 
     /// One note id: the merged version (nil: none) and a conflict copy to add, if any.

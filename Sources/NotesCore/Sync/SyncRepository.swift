@@ -242,19 +242,20 @@ final class NoteCache: Sendable {
     func store(_ note: Note, for blob: String) { notes.withLock { $0[blob] = note } }
 }
 
-/// Counts of the work syncs did: notes rendered to files, note files parsed; and the
-/// ids a tree held twice (`notes/` and `trash/`), resolved as a merge and reported.
+/// Counts of the work syncs did: notes rendered to files, note files parsed, note ids
+/// merged; and the ids a tree held twice (`notes/` and `trash/`), resolved as a merge and reported.
 final class SyncWork: Sendable {
     private struct Counts {
-        var rendered = 0, parsed = 0
+        var rendered = 0, parsed = 0, merged = 0
         var duplicates: Set<UUID> = []
     }
     private let counts = Mutex(Counts())
 
-    func add(rendered: Int = 0, parsed: Int = 0) {
+    func add(rendered: Int = 0, parsed: Int = 0, merged: Int = 0) {
         counts.withLock {
             $0.rendered += rendered
             $0.parsed += parsed
+            $0.merged += merged
         }
     }
 
@@ -263,10 +264,10 @@ final class SyncWork: Sendable {
     }
 
     /// The counts so far and the ids found twice, set back to none.
-    func take() -> (rendered: Int, parsed: Int, duplicates: [UUID]) {
+    func take() -> (rendered: Int, parsed: Int, merged: Int, duplicates: [UUID]) {
         counts.withLock { counts in
             defer { counts = Counts() }
-            return (counts.rendered, counts.parsed, counts.duplicates.sorted { $0.uuidString < $1.uuidString })
+            return (counts.rendered, counts.parsed, counts.merged, counts.duplicates.sorted { $0.uuidString < $1.uuidString })
         }
     }
 }

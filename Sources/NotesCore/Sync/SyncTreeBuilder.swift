@@ -26,13 +26,16 @@ extension SyncRepository {
 
     /// The tree of `snapshot`'s files, with the other entries at the top of `base`'s tree
     /// (a README of the remote) kept as they are. A cache that names a blob git no longer
-    /// has costs a second try without it.
+    /// has costs a second try without it. A note whose file would be over
+    /// `maximumFileBytes` throws `SyncError.noteTooLarge` before any tree is made.
     func tree(for snapshot: SyncSnapshot, base: String?) throws(SyncError) -> String {
         let top = try topLevel(of: base)
         let cache = SyncBlobCache.load(from: gitFolder)
         do {
             return try tree(for: snapshot, top: top, cache: cache)
         } catch {
+            // A note too large for a synced file is too large without the cache as well.
+            if case .noteTooLarge = error { throw error }
             guard cache != SyncBlobCache() else { throw error }
             return try tree(for: snapshot, top: top, cache: SyncBlobCache())
         }
@@ -57,13 +60,24 @@ extension SyncRepository {
         let knownCategories = cache.categories.flatMap { $0.fingerprint == categoriesFingerprint ? $0.blob : nil }
 
         // Render and store what the cache does not know; categories.json first, when new.
+        // A note whose file is over the size limit every home refuses from a remote is not
+        // stored (an empty file stands in) and stops the sync before anything is committed.
         var contents: [() -> Data] = []
+        var tooLarge: SyncError?
         if knownCategories == nil { contents.append { categoriesData } }
         for (note, _) in missing {
             let category = note.categoryID.flatMap { snapshot.categories[$0]?.category }
-            contents.append { SyncFiles.document(for: note, category: category) }
+            contents.append {
+                let data = SyncFiles.document(for: note, category: category)
+                guard data.count > Self.maximumFileBytes else { return data }
+                if tooLarge == nil {
+                    tooLarge = .noteTooLarge(id: note.id, title: note.title, bytes: data.count, limit: Self.maximumFileBytes)
+                }
+                return Data()
+            }
         }
         let written = try storeFiles(contents)
+        if let tooLarge { throw tooLarge }
         work.add(rendered: missing.count)
         var position = 0
         if let knownCategories {

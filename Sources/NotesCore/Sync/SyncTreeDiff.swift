@@ -36,31 +36,39 @@ extension SyncRepository {
 
     /// The snapshot `commit` holds, given that `known` is the snapshot `knownCommit` holds
     /// (a commit this sync made of it, so each of its notes is at `SyncFiles.path(for:)`):
-    /// `known` with the files that differ read and parsed. Falls back to reading `commit`
-    /// whole when a note that did not change names a category `commit` no longer has (its
-    /// category is then found by name, which needs its file).
+    /// `known` with the files that differ read and parsed (`delta(_:over:at:)`), or
+    /// `commit` read whole when the delta cannot say.
     func snapshot(_ commit: String?, over known: SyncSnapshot, at knownCommit: String) throws(SyncError) -> SyncSnapshot {
         guard let commit else { return SyncSnapshot() }
         if commit == knownCommit { return known }
+        guard let delta = try delta(commit, over: known, at: knownCommit) else { return try snapshot(commit) }
+        return delta.applied(to: known)
+    }
+
+    /// What `commit` changes over `known`, the snapshot `knownCommit` holds: only the files
+    /// that differ are read and parsed. Nil when `commit` must be read whole: a note that
+    /// did not change names a category `commit` no longer has (its category is then found
+    /// by name, which needs its file).
+    func delta(_ commit: String, over known: SyncSnapshot, at knownCommit: String) throws(SyncError) -> SyncDelta? {
+        var delta = SyncDelta()
+        if commit == knownCommit { return delta }
         let changes = try changedFiles(from: knownCommit, to: commit)
-        var snapshot = known
         var paths: [UUID: String] = [:]  // where the notes read here are
         if let categories = changes.first(where: { $0.path == SyncFiles.categoriesFile }) {
             guard let blob = categories.blob,
                   let data = try blobs([blob], of: commit, paths: [SyncFiles.categoriesFile: blob])[blob] else {
                 throw .unreadableFile(path: SyncFiles.categoriesFile, reason: "the commit \(commit.prefix(10)) has none")
             }
-            snapshot.categories = try SyncFiles.readCategories(data)
-            let lost = snapshot.notes.values.contains { note in
-                note.categoryID.map { snapshot.categories[$0] == nil } ?? false
-            }
-            if lost { return try self.snapshot(commit) }
+            let read = try SyncFiles.readCategories(data)
+            let lost = known.notes.values.contains { note in note.categoryID.map { read[$0] == nil } ?? false }
+            if lost { return nil }
+            delta.categories = read
         }
         // Files gone first (a note that moved between notes/ and trash/ is gone from one, new in the other).
         for change in changes where change.blob == nil {
-            guard let id = SyncFiles.noteID(inPath: change.path), let note = snapshot.notes[id],
+            guard let id = SyncFiles.noteID(inPath: change.path), let note = delta.note(id, over: known),
                   SyncFiles.path(for: note) == change.path else { continue }
-            snapshot.notes[id] = nil
+            delta.set(id, to: nil)
         }
         let added = changes.filter { $0.blob != nil && $0.path != SyncFiles.categoriesFile }
             .sorted { $0.path < $1.path }
@@ -68,6 +76,7 @@ extension SyncRepository {
                                     uniquingKeysWith: { first, _ in first })
         let contents = try blobs(Array(Set(added.compactMap(\.blob)).filter { cache.note(for: $0) == nil }),
                                  of: commit, paths: addedPaths)
+        let categories = delta.categories ?? known.categories
         for change in added {
             guard let blob = change.blob else { continue }
             let note: Note
@@ -75,20 +84,20 @@ extension SyncRepository {
                 note = cached
             } else {
                 guard let data = contents[blob] else { throw .unreadableFile(path: change.path, reason: "git did not give its contents") }
-                note = try SyncFiles.readNote(path: change.path, data: data, categories: snapshot.categories)
+                note = try SyncFiles.readNote(path: change.path, data: data, categories: categories)
                 cache.store(note, for: blob)
                 work.add(parsed: 1)
             }
-            if let existing = snapshot.notes[note.id], (paths[note.id] ?? SyncFiles.path(for: existing)) != change.path {
+            if let existing = delta.note(note.id, over: known), (paths[note.id] ?? SyncFiles.path(for: existing)) != change.path {
                 // The id is also in a file that did not change, or in another one read here:
-                // the tree holds it twice, resolved as a merge of the two (`SyncSnapshot.add`).
-                snapshot.add(note)
+                // the tree holds it twice, resolved as a merge of the two.
+                delta.addDuplicate(note, over: known)
                 work.found(duplicate: note.id)
                 continue
             }
-            snapshot.notes[note.id] = note
+            delta.set(note.id, to: note)
             paths[note.id] = change.path
         }
-        return snapshot
+        return delta
     }
 }
