@@ -17,8 +17,8 @@ extension NotesStore {
         try loadWhole()
     }
 
-    /// Reads the whole snapshot (migrating an older one) and replays the journal. Under the lock.
-    func loadWhole() throws {
+    /// Closes the journal and clears what an earlier load read, before a load starts anew.
+    func forgetLoadedState() {
         if journalFD >= 0 { DurableFile.closeFile(journalFD) }
         journalFD = -1
         journalOffset = 0
@@ -26,6 +26,11 @@ extension NotesStore {
         warnings = []
         preserved = [:]
         handedOffCompaction = false
+    }
+
+    /// Reads the whole snapshot (migrating an older one) and replays the journal. Under the lock.
+    func loadWhole() throws {
+        forgetLoadedState()
         let path = url.path
         guard let fd = try DurableFile.openRegular(path, O_RDONLY, purpose: "open the store") else {
             contents = NotesDatabase()

@@ -48,19 +48,7 @@ extension NotesStore {
     public static func open(at url: URL, options: NotesStoreOptions = NotesStoreOptions(), touching ids: [String]) throws -> NotesStore {
         let store = try NotesStore(url: url, options: options)
         store.partial = PartialView(requested: ids)
-        do {
-            try store.lock.lock(timeout: options.lockTimeout)
-            defer { store.lock.unlock() }
-            if !store.isReadOnly {
-                DurableFile.removeStaleTemporaries(of: store.url)
-                BackgroundCompaction.removeLeftovers(of: store.url)
-            }
-            try store.loadAll()
-        } catch {
-            store.close()
-            throw error
-        }
-        return store
+        return try load(store, options: options)
     }
 
     /// Whether `contents` holds only some notes (see `open(at:options:touching:)`).
@@ -86,13 +74,7 @@ extension NotesStore {
     /// then the journal (loading each note it touches first). Throws `Unusable` when the
     /// index cannot answer; the caller then reads the whole store. Under the lock.
     func loadPartial(_ view: PartialView) throws {
-        if journalFD >= 0 { DurableFile.closeFile(journalFD) }
-        journalFD = -1
-        journalOffset = 0
-        journalLines = 0
-        warnings = []
-        preserved = [:]
-        handedOffCompaction = false
+        forgetLoadedState()
         view.reset()
         snapshotFile = nil
         guard let fd = try DurableFile.openRegular(url.path, O_RDONLY, purpose: "open the store") else {

@@ -101,7 +101,12 @@ public final class NotesStore: NotesRepository {
     /// Opens the store at `url`, creating it (folder 0700, files 0600) if it does not
     /// exist, migrating it if it is older. Throws `StoreError` for a store it cannot read.
     public static func open(at url: URL, options: NotesStoreOptions = NotesStoreOptions()) throws -> NotesStore {
-        let store = try NotesStore(url: url, options: options)
+        try load(NotesStore(url: url, options: options), options: options)
+    }
+
+    /// Loads a store just made (whole, or partial when `partial` is set): under the lock,
+    /// after removing what crashed writes left; closes it when loading fails.
+    static func load(_ store: NotesStore, options: NotesStoreOptions) throws -> NotesStore {
         do {
             try store.lock.lock(timeout: options.lockTimeout)
             defer { store.lock.unlock() }
