@@ -34,6 +34,21 @@ import Testing
         #expect(EditorInvocation.firstBodyLine(of: Array("just text\n---\n".utf8)) == nil)
     }
 
+    /// A new note's empty body has a line of its own: `vim +7` lands on it, not on the
+    /// closing `---` (where typed text broke the header); it reads back as typed.
+    @Test func anEmptyBodyHasALineToTypeOnAndReadsBackAsTyped() throws {
+        let document = NoteDocument.render(Note(title: "T", body: ""), categoryName: nil)
+        let line = try #require(EditorInvocation.firstBodyLine(of: Array(document.utf8)))
+        let lines = document.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(line < lines.count)
+        #expect(lines[line - 2] == "---" && lines[line - 1] == "")
+        let header = String(document.dropLast())  // ends with the closing "---\n"
+        #expect(try NoteDocument.read(document, originalBody: "").body == "")
+        #expect(try NoteDocument.read(header + "hello\n", originalBody: "").body == "hello")  // typed on the line
+        #expect(try NoteDocument.read(header + "\nhello\n", originalBody: "").body == "hello")  // a line opened under it
+        #expect(try NoteDocument.read(header + "\n\nhello\n", originalBody: "").body == "\nhello")
+    }
+
     @Test func editFileNamesKeepLettersOfEveryScript() {
         #expect(EditFile.safeName("東京 trip") == "東京-trip")
         #expect(EditFile.safeName("Crème brûlée: the plan!") == "Crème-brûlée-the-plan")

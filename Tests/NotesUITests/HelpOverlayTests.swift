@@ -101,6 +101,14 @@ struct HelpOverlayTests {
         }
     }
 
+    /// The notes screen's help names every kind of search term, the `-` exclusion too.
+    @Test func theSearchHelpNamesTheExclusion() {
+        let lines = render(state(.notes, width: 120, height: 30))
+        for term in ["word \"a b\"", "#tag @cat", "-word -#tag"] {
+            #expect(lines.contains { $0.contains(term) }, "\(term) is in the help")
+        }
+    }
+
     @Test func theFilterLineSaysEnterKeepsAndEscClears() {
         var state = AppState(size: TerminalSize(width: 80, height: 24))
         state.isEditingFilter = true

@@ -137,8 +137,8 @@ import Testing
         runner.run()
         let created = try #require(repository.contents.notes.values.first { $0.title == "Plan" })
         #expect(created.categoryID == UIFixtures.work.id)
-        // The editor opened on the whole new note: its header, and an empty body.
-        #expect(edited == ["---\ntitle: \"Plan\"\ncategory: \"Work\"\ntags: []\nkind: note\n---\n"])
+        // The editor opened on the whole new note: its header, and an empty body line.
+        #expect(edited == ["---\ntitle: \"Plan\"\ncategory: \"Work\"\ntags: []\nkind: note\n---\n\n"])
         #expect(created.body == "The body")
         #expect(terminal.resumeCount == 1)
     }

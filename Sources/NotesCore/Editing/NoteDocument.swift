@@ -44,7 +44,8 @@ public enum NoteDocument {
     }
 
     /// `render` as UTF-8, built once: the header, the body (decoded from the store
-    /// straight into the buffer) and a line feed when the body does not end with one.
+    /// straight into the buffer) and a line feed when the body does not end with one
+    /// (an empty body is one empty line).
     static func renderUTF8(_ note: Note, categoryName: String?) -> Rendered {
         var lines = ["---"]
         lines.append("title: " + quoted(note.title))
@@ -63,7 +64,9 @@ public enum NoteDocument {
         }
         if bodyCount == nil { note.withBodyUTF8 { bytes.append(contentsOf: $0) } }  // did not fit: not expected
         let body = header.count..<bytes.count
-        if !body.isEmpty, !UTF8Text.endsWithLineFeed(bytes[body]) { bytes.append(UInt8(ascii: "\n")) }
+        // An empty body gets an empty line to type on, where the editor opens (`vim +7`),
+        // rather than the closing `---`; read back, that line feed is dropped.
+        if body.isEmpty || !UTF8Text.endsWithLineFeed(bytes[body]) { bytes.append(UInt8(ascii: "\n")) }
         return Rendered(bytes: bytes, body: body)
     }
 
@@ -84,19 +87,31 @@ public enum NoteDocument {
 
     /// The line feed `render` adds after a body that does not end with one, and that
     /// editors add anyway: dropped again from the edited body when the original had none.
+    /// An empty original was rendered as one empty line: a line feed that starts the
+    /// edited body is that line (text typed on it, or a line opened under it) and goes too.
     struct FinalLineFeed {
         /// The original's last `Character` is a lone LF (not CR LF).
         let originalEndsWithLineFeed: Bool
         /// The original ends with a CR: `render` made it CR LF.
         let originalEndsWithCarriageReturn: Bool
+        /// The original body is empty: `render` gave it an empty line.
+        let originalIsEmpty: Bool
 
         init<Text: BidirectionalCollection>(original: Text) where Text.Element == UInt8 {
             originalEndsWithLineFeed = UTF8Text.endsWithLineFeed(original)
             originalEndsWithCarriageReturn = original.last == UInt8(ascii: "\r")
+            originalIsEmpty = original.isEmpty
+        }
+
+        /// `body` without the line feeds `render` added; reads up to three bytes.
+        func trimmed(_ body: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            let body = trimmedEnd(body)
+            guard originalIsEmpty, body.first == UInt8(ascii: "\n") else { return body }
+            return UnsafeBufferPointer(rebasing: body.dropFirst())
         }
 
         /// `body` without the final line feed when it is the one added; reads two bytes.
-        func trimmed(_ body: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        private func trimmedEnd(_ body: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
             guard !originalEndsWithLineFeed, body.last == UInt8(ascii: "\n") else { return body }
             let addedToCarriageReturn = body.count >= 2 && body[body.count - 2] == UInt8(ascii: "\r")
             guard UTF8Text.endsWithLineFeed(body) || (originalEndsWithCarriageReturn && addedToCarriageReturn) else { return body }

@@ -21,7 +21,7 @@ public enum KeyHelp {
 
     public static let search = Section(title: "Search (case and accents ignored)", keys: [
         ("word \"a b\"", "all words; a phrase"), ("#tag @cat", "tag / category starts"),
-        ("@\"two words\"", "category with spaces"),
+        ("-word -#tag", "leave those out"),
     ])
 
     /// The filter being typed (`/` on the notes screen).
