@@ -101,6 +101,15 @@ struct HelpOverlayTests {
         }
     }
 
+    /// Columns that do not fit at their natural widths: a narrow one keeps what it needs
+    /// and the wide ones get the rest, rather than an even split that cuts text beside room left unused.
+    @Test func aNarrowColumnKeepsOnlyWhatItNeeds() {
+        #expect(HelpOverlay.fairWidths([20, 50], total: 60) == [20, 40])
+        #expect(HelpOverlay.fairWidths([50, 50], total: 61) == [31, 30])
+        #expect(HelpOverlay.fairWidths([10, 40, 40], total: 70) == [10, 30, 30])
+        #expect(HelpOverlay.fairWidths([10, 12], total: 30) == [10, 12])
+    }
+
     /// The notes screen's help names every kind of search term, the `-` exclusion too.
     @Test func theSearchHelpNamesTheExclusion() {
         let lines = render(state(.notes, width: 120, height: 30))

@@ -101,7 +101,7 @@ public enum HelpOverlay {
                 max(20, lines.map { width(of: $0, keyWidth: keys) }.max() ?? 0)
             }
             let fitsNaturally = natural.reduce(0, +) + (columns.count - 1) * gap <= inner
-            let widths = fitsNaturally ? natural : Array(repeating: share, count: columns.count)
+            let widths = fitsNaturally ? natural : fairWidths(natural, total: inner - (columns.count - 1) * gap)
             let boxWidth = widths.reduce(0, +) + (columns.count - 1) * gap + 4
             let height = (columns.map(\.count).max() ?? 0) + 3
             return Layout(columns: columns, keyWidths: keyWidths, columnWidths: widths, rows: height - 3,
@@ -115,6 +115,28 @@ public enum HelpOverlay {
         let shown = min(rows, lines.count)
         return Layout(columns: [lines], keyWidths: [keys], columnWidths: [boxWidth - 4], rows: shown,
                       scrolls: lines.count > rows, box: area.centered(width: boxWidth, height: shown + 3))
+    }
+
+    /// Widths for columns that do not all fit at their natural widths in `total`: a column
+    /// that needs no more than an even share gets what it needs, and the others share what
+    /// is left evenly (so a narrow column never leaves room unused beside a cut one).
+    static func fairWidths(_ natural: [Int], total: Int) -> [Int] {
+        var widths = natural
+        var remaining = total
+        var open = Array(natural.indices)
+        while !open.isEmpty {
+            let share = remaining / open.count
+            let needsLittle = open.filter { natural[$0] <= share }
+            guard !needsLittle.isEmpty else {
+                for (position, column) in open.enumerated() {
+                    widths[column] = share + (position < remaining % open.count ? 1 : 0)
+                }
+                break
+            }
+            for column in needsLittle { remaining -= natural[column] }
+            open.removeAll { needsLittle.contains($0) }
+        }
+        return widths
     }
 
     /// The sections as lines, a blank line between two.
