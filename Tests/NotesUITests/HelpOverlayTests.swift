@@ -1,3 +1,4 @@
+import Foundation
 import NotesCore
 @testable import NotesUI
 import Testing
@@ -25,20 +26,59 @@ struct HelpOverlayTests {
         for section in sections {
             #expect(text.contains(section.title), sourceLocation: sourceLocation)
             for entry in section.keys {
-                let found = lines.contains { line in
+                let found = lines.indices.contains { index in
+                    let line = lines[index]
                     guard let range = line.range(of: "  " + entry.key + " ") else { return false }
-                    let rest = String(line[range.upperBound...].drop { $0 == " " })
-                    if rest.hasPrefix(entry.action) {
-                        let after = rest.dropFirst(entry.action.count).first
-                        return after == nil || after == " " || after == "│"
+                    let restStart = line[range.upperBound...].firstIndex { $0 != " " } ?? line.endIndex
+                    let column = line.distance(from: line.startIndex, to: restStart)
+                    // The action, and the lines wrapped under it (at the same column, after spaces).
+                    var shown = Self.segment(line, from: column)
+                    var row = index + 1
+                    while shown != entry.action, entry.action.hasPrefix(shown + " "), row < lines.count,
+                          let more = Self.continuation(lines[row], at: column) {
+                        shown += " " + more
+                        row += 1
                     }
-                    guard let ellipsis = rest.firstIndex(of: "…") else { return false }
-                    let shown = rest[..<ellipsis]
-                    return !shown.contains("  ") && entry.action.hasPrefix(shown)
+                    if shown == entry.action { return true }
+                    guard shown.hasSuffix("…") else { return false }
+                    return entry.action.hasPrefix(String(shown.dropLast()))
                 }
                 #expect(found, "\(entry.key) \(entry.action) is not shown whole:\n\(text)", sourceLocation: sourceLocation)
             }
         }
+    }
+
+    /// The text of `line` from `column` up to a box border or a gap of two spaces.
+    static func segment(_ line: String, from column: Int) -> String {
+        let characters = Array(line)
+        guard column < characters.count else { return "" }
+        var text = ""
+        var index = column
+        while index < characters.count, characters[index] != "│",
+              !(characters[index] == " " && index + 1 < characters.count && characters[index + 1] == " ") {
+            text.append(characters[index])
+            index += 1
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The wrapped rest of an action on `line`: text at `column` with spaces before it.
+    static func continuation(_ line: String, at column: Int) -> String? {
+        let characters = Array(line)
+        guard column >= 2, column < characters.count, characters[column - 1] == " ", characters[column - 2] == " ",
+              characters[column] != " " else { return nil }
+        let text = segment(line, from: column)
+        return text.isEmpty ? nil : text
+    }
+
+    /// Where the rows allow (80×30), the read view's help wraps a long action under
+    /// itself rather than cutting it.
+    @Test func theReadHelpWrapsLongActionsWhereTheRowsAllow() {
+        let state = state(.reading(UIFixtures.report.id), width: 80, height: 30)
+        let lines = render(state)
+        let text = lines.joined(separator: "\n")
+        #expect(!text.contains("…"), "\(text)")
+        expectEveryEntryShown(KeyHelp.sections(for: state), in: lines)
     }
 
     @Test(arguments: [AppState.Screen.notes, .categories, .reading(UIFixtures.report.id)])

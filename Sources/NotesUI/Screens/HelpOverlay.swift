@@ -14,6 +14,8 @@ public enum HelpOverlay {
     enum Line: Equatable {
         case title(String)
         case entry(key: String, action: String)
+        /// The rest of the action above, wrapped under it.
+        case more(String)
         case blank
     }
 
@@ -102,9 +104,16 @@ public enum HelpOverlay {
             }
             let fitsNaturally = natural.reduce(0, +) + (columns.count - 1) * gap <= inner
             let widths = fitsNaturally ? natural : fairWidths(natural, total: inner - (columns.count - 1) * gap)
+            // Actions too long for their column wrap under themselves where the rows allow;
+            // else they end in `…`.
+            var shown = columns
+            if !fitsNaturally {
+                let wrapped = zip(columns, zip(keyWidths, widths)).map { wrap($0, keyWidth: $1.0, width: $1.1) }
+                if !wrapped.contains(where: { $0.count > rows }) { shown = wrapped }
+            }
             let boxWidth = widths.reduce(0, +) + (columns.count - 1) * gap + 4
-            let height = (columns.map(\.count).max() ?? 0) + 3
-            return Layout(columns: columns, keyWidths: keyWidths, columnWidths: widths, rows: height - 3,
+            let height = (shown.map(\.count).max() ?? 0) + 3
+            return Layout(columns: shown, keyWidths: keyWidths, columnWidths: widths, rows: height - 3,
                           scrolls: false, box: area.centered(width: boxWidth, height: height))
         }
         // Too tall for the screen in as many columns as leave room: one column scrolls.
@@ -139,6 +148,31 @@ public enum HelpOverlay {
         return widths
     }
 
+    /// `lines` with each action wider than `width` broken at spaces into an entry and
+    /// `more` lines under it (a single word too long stays whole, to end in `…`).
+    static func wrap(_ lines: [Line], keyWidth: Int, width: Int) -> [Line] {
+        let room = width - (2 + keyWidth + 1)
+        guard room > 0 else { return lines }
+        var result: [Line] = []
+        for line in lines {
+            guard case .entry(let key, let action) = line, DisplayWidth.of(action) > room else {
+                result.append(line)
+                continue
+            }
+            var pieces: [String] = []
+            for word in action.split(separator: " ").map(String.init) {
+                if let last = pieces.last, DisplayWidth.of(last) + 1 + DisplayWidth.of(word) <= room {
+                    pieces[pieces.count - 1] = last + " " + word
+                } else {
+                    pieces.append(word)
+                }
+            }
+            result.append(.entry(key: key, action: pieces.first ?? action))
+            result += pieces.dropFirst().map(Line.more)
+        }
+        return result
+    }
+
     /// The sections as lines, a blank line between two.
     static func lines(of sections: [KeyHelp.Section]) -> [Line] {
         var lines: [Line] = []
@@ -153,9 +187,13 @@ public enum HelpOverlay {
     /// The sections in columns of at most `rows` lines, a section kept whole unless it
     /// alone is taller than a column.
     static func flow(_ sections: [KeyHelp.Section], rows: Int) -> [[Line]] {
+        flow(sections.map { lines(of: [$0]) }, rows: rows)
+    }
+
+    /// `flow` of sections already made into lines (each a title and its entries).
+    static func flow(_ sectionLines: [[Line]], rows: Int) -> [[Line]] {
         var result: [[Line]] = [[]]
-        for section in sections {
-            let sectionLines = lines(of: [section])
+        for sectionLines in sectionLines {
             let current = result[result.count - 1]
             let needed = (current.isEmpty ? 0 : 1) + sectionLines.count
             if !current.isEmpty, current.count + needed > rows { result.append([]) }
@@ -179,7 +217,7 @@ public enum HelpOverlay {
     static func width(of line: Line, keyWidth: Int) -> Int {
         switch line {
         case .title(let title): DisplayWidth.of(title)
-        case .entry(_, let action): 2 + keyWidth + 1 + DisplayWidth.of(action)
+        case .entry(_, let action), .more(let action): 2 + keyWidth + 1 + DisplayWidth.of(action)
         case .blank: 0
         }
     }
@@ -190,6 +228,9 @@ public enum HelpOverlay {
             buffer.write(DisplayWidth.truncate(title, to: width), x: x, y: y, style: Theme.title, limit: width)
         case .entry(let key, let action):
             let text = "  " + DisplayWidth.fit(key, to: keyWidth) + " " + action
+            buffer.write(DisplayWidth.truncate(text, to: width), x: x, y: y, limit: width)
+        case .more(let action):
+            let text = String(repeating: " ", count: 2 + keyWidth + 1) + action
             buffer.write(DisplayWidth.truncate(text, to: width), x: x, y: y, limit: width)
         case .blank:
             break
