@@ -79,8 +79,9 @@ struct Import: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, jrnl, markdown, text, bear, textbundle, simplenote, enex
-        var importFormat: ImportFormat {
+        case json, jrnl, markdown, text, bear, textbundle, simplenote, enex, obsidian, logseq
+        /// The format every file is read as; nil for a tool's folder, whose files are still told apart by name.
+        var importFormat: ImportFormat? {
             switch self {
             case .json: .json
             case .jrnl: .jrnl
@@ -90,6 +91,16 @@ struct Import: ParsableCommand {
             case .textbundle: .textbundle
             case .simplenote: .simplenote
             case .enex: .enex
+            case .obsidian, .logseq: nil
+            }
+        }
+
+        /// The tool whose folder this is, when its marker (`.obsidian`, `logseq/config.edn`) was not kept.
+        var tool: ImportSourceTool? {
+            switch self {
+            case .obsidian: .obsidian
+            case .logseq: .logseq
+            default: nil
             }
         }
     }
@@ -99,7 +110,8 @@ struct Import: ParsableCommand {
     @Argument(help: ArgumentHelp("Files and folders to import.", valueName: "path"), completion: .file())
     var paths: [String]
 
-    @Option(help: ArgumentHelp("Read every file as this format instead of guessing from its name and contents.",
+    @Option(help: ArgumentHelp("Read every file as this format instead of guessing from its name and contents; "
+                                   + "obsidian or logseq: read the folders as that tool's, without its .obsidian or logseq/config.edn.",
                                valueName: "format"))
     var from: Format?
 
@@ -124,6 +136,7 @@ struct Import: ParsableCommand {
 
     func run() throws {
         var reader = ImportReader(format: from?.importFormat)
+        reader.tool = from?.tool
         reader.coreDataMapping = try CoreDataMapping(parsing: map)
         var batch = reader.read(paths: paths)
         for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }

@@ -171,6 +171,24 @@ import Testing
         #expect(json["dryRun"] as? Bool == false && (json["skipped"] as? [Any])?.isEmpty == true)
     }
 
+    /// A vault cloned without its `.obsidian` folder (obsidian-help publishes none): 135 of
+    /// its 2,871 notes would be titled by their first heading or `title`, not by their file
+    /// name as Obsidian shows them. `--from obsidian` says which tool wrote the folder.
+    @Test func fromObsidianTitlesByTheFileNameWithoutADotObsidianFolder() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let vault = sandbox.folder.file("help/en")
+        try FileManager.default.createDirectory(at: vault, withIntermediateDirectories: true)
+        try Data("# Obsidian Help\n\nWelcome.\n".utf8).write(to: vault.appendingPathComponent("Home.md"))
+        try Data("{\"nodes\": [], \"edges\": []}\n".utf8).write(to: vault.appendingPathComponent("Board.canvas"))
+
+        #expect(try sandbox.ok("import", "--dry-run", vault.path).contains("Obsidian Help"), "by the general rules: the heading")
+        #expect(try sandbox.ok("import", "--from", "obsidian", vault.path) == "1 new, 0 updated, 0 unchanged, 0 conflicts; ignored 1 file that is not a note\n")
+        let note = try #require(try sandbox.notes().first)
+        #expect(note["title"] as? String == "Home")
+        #expect(note["body"] as? String == "# Obsidian Help\n\nWelcome.")
+    }
+
     @Test func jrnlsOwnJournalFileIsOneNotePerEntry() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }

@@ -150,4 +150,22 @@ import Testing
         #expect(ImportReader(format: .markdown).read(paths: [folder.file("notes.md").path]).bundle.notes.first?.title == "notes",
                 "--from markdown still reads it as Markdown")
     }
+
+    /// nb's own test notebook holds `example-firefox-bookmarks-backup.json` next to its notes:
+    /// a folder's JSON that is no export notes reads is ignored like an image, not an error.
+    /// Named on its own, or broken, it is still an error with its reason.
+    @Test func aFoldersOtherJSONIsIgnoredNotAnError() throws {
+        let (batch, folder) = try importFolder([
+            "example.md": "# Example Title\n\nExample body with *formatting*.\n",
+            "example-firefox-bookmarks-backup.json": "{\"guid\": \"root________\", \"title\": \"\", \"children\": []}\n",
+            "broken.json": "{\"format\": \"notes-export\", ",
+        ])
+        defer { folder.remove() }
+
+        #expect(batch.bundle.notes.map(\.title) == ["Example Title"])
+        #expect(batch.ignored == 1)
+        #expect(batch.skipped.map(\.file) == [folder.file("vault").path + "/broken.json"], "a broken file is still reported")
+        let alone = ImportReader().read(paths: [folder.file("vault/example-firefox-bookmarks-backup.json").path])
+        #expect(alone.skipped.first?.reason.contains("not a notes export") == true, "named on its own, it is an error")
+    }
 }

@@ -68,6 +68,21 @@ import Testing
         #expect(try note(batch, "Wednesday").body == "Nothing much.")
     }
 
+    /// zk's own sample notebook (`tests/fixtures/full-sample/inbox/dld4.md`) has
+    /// `category: "Best practice"`: one category, as Jekyll reads the singular key; only
+    /// `categories` written as one string is split at blanks (Jekyll's rule).
+    @Test func aSingularCategoryStringIsOneName() throws {
+        let (batch, folder) = try importFolder([
+            "inbox/dld4.md": "---\ndate: 2011-05-16 09:58:57\nkeywords: [programming, http]\ncategory: \"Best practice\"\n---\n\n# When to prefer PUT over POST HTTP method?\n\nBody.\n",
+        ])
+        defer { folder.remove() }
+
+        #expect(batch.skipped.isEmpty)
+        let note = try note(batch, "When to prefer PUT over POST HTTP method?")
+        #expect(categoryName(batch, note) == "Best practice")
+        #expect(note.tags == ["programming", "http"])
+    }
+
     @Test func jekyllPosts() throws {
         let (batch, folder) = try importFolder([
             "_posts/2024-01-02-welcome.markdown": "---\nlayout: post\ntitle:  \"Welcome to Jekyll!\"\ndate:   2024-01-02 10:30:00 +0100\ncategories: jekyll update\n---\nYou’ll find this post in your `_posts` directory.\n",

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Folders are walked recursively in name order. Names starting with `.` (`.obsidian`,
 /// `.git`, `.zk`) are left out, and so are files whose name is not a note's (images,
-/// PDFs: counted as `ignored`). A symbolic link inside a folder is never followed: one
+/// PDFs: counted as `ignored`), and so is a `.json` file in a folder that is none of the
+/// JSON files notes reads (an nb notebook's bookmarks backup). A symbolic link inside a folder is never followed: one
 /// that points outside the folder (or nowhere) is skipped with a reason; one that points
 /// inside it is ignored, its target being imported on its own. A path given by name may
 /// itself be a link. Every folder and file inside is opened relative to its folder with
@@ -142,7 +143,8 @@ public struct ImportReader: Sendable {
                     continue
                 }
                 readFile(ImportFile.Location(folder: folder, name: name, followLink: false), root: root,
-                         relative: childRelative, shown: childShown, format: format ?? guessed, tool: tool, into: &batch)
+                         relative: childRelative, shown: childShown, format: format ?? guessed, tool: tool,
+                         foundInFolder: true, into: &batch)
             default:
                 if ImportFormat.guess(fileName: name) != nil {
                     batch.skipped.append(.init(file: childShown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file"))
@@ -155,7 +157,8 @@ public struct ImportReader: Sendable {
 
     /// Reads one file; a problem skips it with its reason, and nothing of it is kept.
     private func readFile(_ location: ImportFile.Location, root: String, relative: String, shown: String, format: ImportFormat?,
-                          tool: SourceTool, unknownIsIgnored: Bool = false, into batch: inout ImportBatch) {
+                          tool: SourceTool, unknownIsIgnored: Bool = false, foundInFolder: Bool = false,
+                          into batch: inout ImportBatch) {
         let data: Data
         let file: ImportFile.Opened
         do {
@@ -174,6 +177,11 @@ public struct ImportReader: Sendable {
         }
         if readToolExport(data, format: format, modified: file.modified, relative: relative, shown: shown,
                           unknownIsIgnored: unknownIsIgnored, into: &batch) {
+            return
+        }
+        if foundInFolder, self.format == nil, format == .json, Self.isForeignJSON(data) {
+            // A vault's or notebook's own JSON (bookmarks, settings, a canvas): not notes, not an error.
+            batch.ignored += 1
             return
         }
         var bundle = ExchangeBundle()
@@ -226,6 +234,15 @@ public struct ImportReader: Sendable {
             }
             batch.skipped.append(.init(file: shown, reason: reason))
         }
+    }
+
+    /// Whether `data` is well-formed JSON that is none of the JSON files notes reads (its own
+    /// export, jrnl's, Simplenote's `notes.json`). A file that is not JSON at all is not
+    /// foreign: reading it reports why.
+    static func isForeignJSON(_ data: Data) -> Bool {
+        guard let root = try? JSONValue.parse(data) else { return false }
+        if root["format"] != nil { return false }  // a notes export, maybe of another version: read, or refused with its reason
+        return !JrnlExchange.isJrnlExport(root) && !SimplenoteReader.isExport(root)
     }
 
     private static func checkTitles(_ bundle: ExchangeBundle, file shown: String) throws(ExchangeError) {

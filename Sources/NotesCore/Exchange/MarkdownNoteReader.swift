@@ -12,7 +12,8 @@ import Foundation
 ///   post's without its date). `aliases` are never the title, and not kept. In a `.txt`
 ///   file the title is the first line.
 /// - Tags come from `tags`/`tag`/`keywords` (a list, or one string split at commas and
-///   blanks), Logseq's `tags::`, the categories after the first, and `#tags` in the body
+///   blanks), Logseq's `tags::`, the categories after the first (`categories: a b` is
+///   split like tags; `category: Best practice` is one name), and `#tags` in the body
 ///   (`InlineTags`).
 /// - One final line break of the file is dropped: the export adds one to every file.
 /// - A date that cannot be read, or that the store cannot keep, is a warning naming the
@@ -65,7 +66,7 @@ struct MarkdownNoteReader {
         }
         let id = try self.text(header.entry("id")).flatMap(Self.uuid) ?? stableID
 
-        var categories = try list(header.entry("category", "categories"))
+        var categories = try categoryNames(header.entry("category", "categories"))
             .map { Self.linkTarget($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let categoryName = categories.isEmpty ? nil : categories.removeFirst()
         var color: SerializableColor?
@@ -206,6 +207,13 @@ struct MarkdownNoteReader {
         case .empty: return []
         case .nested: throw fail(entry, "expected a list of names")
         }
+    }
+
+    /// The names of a `category`/`categories` entry: a list, or one string. Jekyll splits a
+    /// `categories` string at blanks, but a singular `category: Best practice` is one name.
+    private func categoryNames(_ entry: NoteHeader.Entry?) throws(ExchangeError) -> [String] {
+        if let entry, entry.key.lowercased() == "category", case .text(let name) = entry.value { return [name] }
+        return try list(entry)
     }
 
     /// The date of `entry`; nil when it is missing, or when it cannot be read or kept: then a
