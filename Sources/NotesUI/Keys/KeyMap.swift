@@ -63,8 +63,8 @@ public struct KeyMap: Sendable {
     /// `Ctrl-Z`, `Ctrl-L` and `M`, on every screen (`Ctrl-L` and `M` share a line of the
     /// help, which fits 80×24 on the notes screen).
     public static let everywhere: [KeyBinding] = [
-        KeyBinding([.control("z")], "Ctrl-Z", .suspend, "suspend (fg resumes)"),
+        KeyBinding([.control("z")], "Ctrl-Z", .suspend, "suspend; fg back"),
         KeyBinding(presses: [(.control("l"), .redraw)] + wholeMessage.presses, "Ctrl-L M",
-                   "redraw; a cut message whole"),
+                   "redraw; message"),
     ]
 }

@@ -23,10 +23,10 @@ extension KeyMap {
     /// The note list (and the category pane beside it).
     public static let notes = KeyMap(title: "Notes", bindings: moves("move") + [
         KeyBinding([.enter], "Enter", .open, "open (read)", footer: "Enter open", priority: 1, when: .selection),
-        KeyBinding([.character("n")], "n", .newNote, "new note (title, then the editor)", footer: "n new", priority: 2),
+        KeyBinding([.character("n")], "n", .newNote, "new note", footer: "n new", priority: 2),
         KeyBinding([.character("/")], "/", .filter, "filter as you type", footer: "/ find", priority: 3),
         KeyBinding([.character("c")], "c", .categories, "categories", footer: "c categories", priority: 4),
-        KeyBinding([.tab, .character("h")], "Tab h", .focusCategoryPane, "focus the category pane", footer: "Tab pane",
+        KeyBinding([.tab, .character("h")], "Tab h", .focusCategoryPane, "category pane", footer: "Tab pane",
                    priority: 35),
         KeyBinding([.character("e")], "e", .edit, "edit in $EDITOR", footer: "e edit", priority: 5, when: .selection),
         KeyBinding([.character("d"), .delete], "d Delete", .trashNote, "move to the trash", footer: "d trash",
@@ -64,7 +64,7 @@ extension KeyMap {
                    "Space PgUp/PgDn g/G", "page, top, end"),
         KeyBinding([.character("/")], "/", .findInNote, "find in the note", footer: "/ find", priority: 1),
         KeyBinding(presses: [(.character("n"), .nextMatch), (.character("N"), .previousMatch)], "n/N",
-                   "next, previous match", footer: "n/N match", priority: 2),
+                   "next, prev match", footer: "n/N match", priority: 2),
         KeyBinding([.character("e")], "e", .edit, "edit in $EDITOR", footer: "e edit", priority: 3),
         KeyBinding([.character("d")], "d", .trashNote, "move to the trash", footer: "d trash", priority: 4),
         KeyBinding([.character("r")], "r", .rename, "rename", footer: "r rename", priority: 5),
@@ -73,7 +73,7 @@ extension KeyMap {
         undo,
         help,
         KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc/q/h ←", .back,
-                   "back to the list (Esc first clears a search)", footer: "q back", priority: 91, pinned: true),
+                   "back to the list", footer: "q back", priority: 91, pinned: true),
         quitOnly,
     ])
 
