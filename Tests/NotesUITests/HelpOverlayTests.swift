@@ -71,6 +71,13 @@ struct HelpOverlayTests {
         return text.isEmpty ? nil : text
     }
 
+    /// At 80×24 every screen's help is whole: no description cut short.
+    @Test(arguments: [AppState.Screen.notes, .categories, .reading(UIFixtures.report.id)])
+    func nothingIsCutAt80x24(screen: AppState.Screen) {
+        let text = render(state(screen, width: 80, height: 24)).joined(separator: "\n")
+        #expect(!text.contains("…"), "\(text)")
+    }
+
     /// Where the rows allow (80×30), the read view's help wraps a long action under
     /// itself rather than cutting it.
     @Test func theReadHelpWrapsLongActionsWhereTheRowsAllow() {
