@@ -76,7 +76,7 @@ struct Import: ParsableCommand {
         N conflicts', then 'N renamed' (a file renamed in the folder, with the same bytes: its note \
         follows it) and 'N gone from the source' (files deleted from the folder: their notes are left as \
         they are, or moved to the trash with --trash-missing). Notes of a notes JSON export or of another \
-        tool's export are matched by id and never replaced; categories are matched by id, else by name.
+        tool's export are matched by id and never replaced; categories are matched by name.
         """
     )
 

@@ -242,20 +242,4 @@ import Testing
         #expect(category.name == "Home Office" && category.color == work.color)
         #expect(try setup.note("Plain").categoryID == work.id && setup.note("Exported").categoryID == work.id)
     }
-
-    @Test func aCategoryRenamedInTheStoreIsFoundByItsIdWhenTheExportIsImportedAgain() throws {
-        let setup = try Setup()
-        defer { setup.folder.remove() }
-        let work = Category(name: "Work", color: .white)
-        try setup.store.commit([.putCategory(work), .putNote(Note(title: "N", body: "b", categoryID: work.id))])
-        let json = JSONExchange.document(of: setup.store.contents, includeTrash: false).serialized()
-        var renamed = work
-        renamed.name = "Job"
-        try setup.store.commit(.putCategory(renamed))
-        try setup.write("export.json", json)
-
-        let plan = try setup.importPaths([setup.vault.appendingPathComponent("export.json").path])
-
-        #expect(plan.categoriesAdded == 0 && setup.store.contents.categories.values.map(\.name) == ["Job"])
-    }
 }

@@ -39,9 +39,10 @@ public struct ImportOrigin: Equatable, Sendable {
 /// (`Plan.gone`) and left alone; with `trashMissing` their notes move to the trash (their
 /// records dropped), except a note changed in notes since it was imported, which is kept.
 /// Each new, updated or matched source is recorded (`putImportSource`) in the same commit.
-/// A category with an id (a notes export) is the store's category of that id when there
-/// is one, else it is matched by name, case-insensitively; a matched category keeps its
-/// color. A new category keeps its id unless the store already uses it. Tags are normalized.
+/// A category is matched by name, case-insensitively; a matched category keeps its color.
+/// A new category keeps its id unless the store already uses it (the bundle has already
+/// given a stated id precedence over a name alone: `ExchangeBundle.categoryID`). Tags are
+/// normalized.
 public enum Importer {
     /// The plan of importing `bundle`, whose note at index `i` was read from `origins[i]`
     /// (none: a note of a notes JSON export, matched by id only) and `sources[i]` (for
@@ -239,9 +240,7 @@ public enum Importer {
         for category in database.categories.values { existingByName[Category.nameKey(category.name)] = category.id }
         for category in categories {
             let key = Category.nameKey(category.name)
-            if database.categories[category.id] != nil {
-                categoryMap[category.id] = category.id  // the same category, whatever it is named now
-            } else if let existing = existingByName[key] {
+            if let existing = existingByName[key] {
                 categoryMap[category.id] = existing
             } else if let added = addedByName[key] {
                 categoryMap[category.id] = added
