@@ -208,7 +208,7 @@ struct Import: ParsableCommand {
         }
         let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
         var plan = Importer.Plan()
-        if dryRun || batch.bundle.notes.isEmpty {
+        if dryRun || (batch.bundle.notes.isEmpty && !trashMissing) {
             plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, folders: batch.folders,
                                      into: store?.contents ?? NotesDatabase(), trashMissing: trashMissing)
         } else if let store {

@@ -75,4 +75,24 @@ import Testing
         #expect(try sandbox.ok("import", vault.path)
             == "0 new, 0 updated, 2 unchanged, 0 conflicts, 1 gone from the source (left as it is)\n")
     }
+
+    /// A folder emptied of its notes: `--json --trash-missing` still commits the trashing.
+    @Test func aFolderWhoseFilesAreAllGoneIsTrashedWithJSONOutput() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let vault = sandbox.folder.file("vault")
+        try FileManager.default.createDirectory(at: vault, withIntermediateDirectories: true)
+        try Data("# Only\nbody\n".utf8).write(to: vault.appendingPathComponent("only.md"))
+        try sandbox.ok("import", vault.path)
+        try FileManager.default.removeItem(at: vault.appendingPathComponent("only.md"))
+
+        let output = try sandbox.ok("import", "--json", "--trash-missing", vault.path)
+
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(json["goneFromSource"] as? Int == 1)
+        let gone = try #require((json["gone"] as? [[String: Any]])?.first)
+        #expect(gone["action"] as? String == "trashed" && gone["file"] as? String == vault.path + "/only.md")
+        #expect(try sandbox.notes().isEmpty)
+        #expect(try sandbox.ok("import", vault.path) == "0 new, 0 updated, 0 unchanged, 0 conflicts\n")
+    }
 }
