@@ -51,6 +51,7 @@ public enum StressChangeCodec {
             case .trashCategory(let id, let date): ["trashCategory": ["id": id.uuidString, "at": bits(date)]]
             case .setRecentColors(let colors): ["setRecentColors": colors.map(\.hex)]
             case .putImportSource(let source): ["putImportSource": source.key.shown]  // the stress run makes none
+            case .dropImportSource(let key): ["dropImportSource": key.shown]
             }
         }
         guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys]) else { return "[]" }

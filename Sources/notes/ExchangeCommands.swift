@@ -73,8 +73,10 @@ struct Import: ParsableCommand {
         from (its path in the folder imported and a hash of its bytes), so importing the folder again \
         adds new files, updates the notes of changed files (a note changed in notes too keeps its own \
         version as a conflict copy) and leaves the rest: it reports 'N new, N updated, N unchanged, \
-        N conflicts'. Notes of a notes JSON export or of another tool's export are matched by id and \
-        never replaced; categories are matched by name.
+        N conflicts', then 'N renamed' (a file renamed in the folder, with the same bytes: its note \
+        follows it) and 'N gone from the source' (files deleted from the folder: their notes are left as \
+        they are, or moved to the trash with --trash-missing). Notes of a notes JSON export or of another \
+        tool's export are matched by id and never replaced; categories are matched by name.
         """
     )
 
@@ -130,6 +132,14 @@ struct Import: ParsableCommand {
     @Flag(help: "Print the counts and the notes added or changed as JSON (a stable format) instead of text.")
     var json = false
 
+    @Flag(name: .customLong("trash-missing"), help: ArgumentHelp(
+        "Move to the trash the notes whose file is gone from a folder imported again (undo with 'notes restore ID'); "
+            + "a note changed in notes since it was imported is kept."))
+    var trashMissing = false
+
+    @Flag(name: [.short, .long], help: "List the files renamed and the files gone from the folders imported.")
+    var verbose = false
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file or folder to import") }
     }
@@ -152,9 +162,9 @@ struct Import: ParsableCommand {
         let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
         let plan: Importer.Plan
         if dryRun {
-            plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources,
-                                     into: store?.contents ?? NotesDatabase())
-            Console.out(lines: plan.items.map(Self.dryRunLine))
+            plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, folders: batch.folders,
+                                     into: store?.contents ?? NotesDatabase(), trashMissing: trashMissing)
+            Console.out(lines: plan.items.map(Self.dryRunLine) + plan.gone.map(Self.dryRunLine))
             Console.out("dry run, nothing written: would be " + plan.description + Self.attachments(batch, plan)
                 + Self.ignored(batch.ignored))
         } else if let store {
@@ -164,19 +174,22 @@ struct Import: ParsableCommand {
             var pending: ExchangeBundle? = batch.bundle
             batch.bundle = ExchangeBundle()  // one copy of the notes, not two
             var planned = Importer.Plan()
-            let (origins, sources, attachments) = (batch.origins, batch.sources, batch.attachments)
+            let (origins, sources, folders, attachments) = (batch.origins, batch.sources, batch.folders, batch.attachments)
+            let trashMissing = self.trashMissing
             let storeFolder = store.url.deletingLastPathComponent()
             var saved = 0
             try store.commit(derivedFrom: { database in
                 guard let bundle = pending else { throw CLIError.importIncomplete("the import was planned twice; nothing written") }
                 pending = nil
-                planned = try Importer.plan(bundle, origins: origins, sources: sources, into: database, listingAdded: false)
+                planned = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
+                                            listingAdded: false, trashMissing: trashMissing)
                 // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
                 saved = try attachments.write(for: Self.addedIDs(planned), storeFolder: storeFolder)
                 return planned.changes
             })
             plan = planned
-            Console.out(lines: plan.items.compactMap(Self.reportLine))
+            Console.out(lines: plan.items.compactMap { Self.reportLine($0, verbose: verbose) }
+                + plan.gone.compactMap { Self.reportLine($0, verbose: verbose) })
             Console.out(plan.description + (saved > 0 ? ", saved \(saved) \(saved == 1 ? "attachment" : "attachments")" : "")
                 + Self.ignored(batch.ignored))
         } else {
@@ -195,15 +208,17 @@ struct Import: ParsableCommand {
         }
         let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
         var plan = Importer.Plan()
-        if dryRun || batch.bundle.notes.isEmpty {
-            plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources,
-                                     into: store?.contents ?? NotesDatabase())
+        if dryRun || (batch.bundle.notes.isEmpty && !trashMissing) {
+            plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, folders: batch.folders,
+                                     into: store?.contents ?? NotesDatabase(), trashMissing: trashMissing)
         } else if let store {
             let (bundle, origins, sources, attachments) = (batch.bundle, batch.origins, batch.sources, batch.attachments)
+            let (folders, trashMissing) = (batch.folders, self.trashMissing)
             let storeFolder = store.url.deletingLastPathComponent()
             batch.bundle = ExchangeBundle()
             try store.commit(derivedFrom: { database in
-                plan = try Importer.plan(bundle, origins: origins, sources: sources, into: database)
+                plan = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
+                                         trashMissing: trashMissing)
                 // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
                 _ = try attachments.write(for: Self.addedIDs(plan), storeFolder: storeFolder)
                 return plan.changes
@@ -228,16 +243,37 @@ struct Import: ParsableCommand {
         case .updated: "would update \(item.file): \(item.title)"
         case .conflict:
             "would update \(item.file): \(item.title) (changed in notes too: its version would be kept as \"\(item.copyTitle ?? item.title)\")"
+        case .renamed: "would follow the rename of \(item.previousFile ?? "?") to \(item.file): \(item.title)"
+        }
+    }
+
+    /// What a dry run would do with a note whose file is gone.
+    private static func dryRunLine(_ gone: Importer.Gone) -> String {
+        switch gone.action {
+        case .left: "gone from the source \(gone.file): \(gone.title) (would be left as it is)"
+        case .trashed: "gone from the source \(gone.file): \(gone.title) (would move to the trash)"
+        case .kept: "gone from the source \(gone.file): \(gone.title) (would be kept: changed in notes since imported)"
+        }
+    }
+
+    /// What an import says of a note whose file is gone: what it did always, the rest when `verbose`.
+    private static func reportLine(_ gone: Importer.Gone, verbose: Bool) -> String? {
+        switch gone.action {
+        case .left: verbose ? "gone from the source \(gone.file): \(gone.title) (left as it is)" : nil
+        case .trashed: "gone from the source \(gone.file): \(gone.title) moved to the trash (notes restore \(gone.noteID.uuidString))"
+        case .kept: "gone from the source \(gone.file): \(gone.title) kept: changed in notes since it was imported"
         }
     }
 
     /// What an import says of one note it changed (nothing for a new or plainly updated one).
-    private static func reportLine(_ item: Importer.Item) -> String? {
+    private static func reportLine(_ item: Importer.Item, verbose: Bool) -> String? {
         let replaced = item.replaced.isEmpty ? "" : "; the file's values replaced " + item.replaced.map(\.description).joined(separator: ", ")
             + " set in notes"
         switch item.kind {
         case .new: return nil
         case .updated: return replaced.isEmpty ? nil : "updated \(item.file): \(item.title)" + replaced
+        case .renamed:
+            return verbose || !replaced.isEmpty ? "renamed \(item.previousFile ?? "?") to \(item.file): \(item.title)" + replaced : nil
         case .conflict:
             return "conflict \(item.file): \(item.title) was changed in notes and in the file; the note now holds the file's "
                 + "version, and the version from notes is kept as \"\(item.copyTitle ?? item.title)\" (tagged conflict)" + replaced

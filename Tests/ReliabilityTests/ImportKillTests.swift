@@ -65,4 +65,65 @@ import Testing
         }
         print("import kills: \(rounds) rounds, \(outcomes.none) killed before the commit, \(outcomes.all) after")
     }
+
+    /// A second import after every file was renamed moves each record (`dropImportSource`
+    /// and `putImportSource`) and trashes the note of a deleted file (`--trash-missing`),
+    /// killed at random instants: every reopen holds the old records or the new ones, never
+    /// a mix, and the import run again ends with each file's note once.
+    @Test func aKilledImportOfRenamedFilesMovesEveryRecordOrNone() throws {
+        let folder = try TemporaryFolder(prefix: "notes-import-rename-kill")
+        defer { folder.remove() }
+        let vault = folder.file("vault")
+        let fileCount = 200
+        let notes = try StressBinaries.notes()
+        var random = SeededRandom(seed: ReliabilitySettings.seed &+ 1)
+        var outcomes = (none: 0, all: 0)
+        let rounds = max(4, ReliabilitySettings.kills / 20)
+        for round in 0..<rounds {
+            let store = folder.file("store-\(round)/notes.json")
+            let context = "round \(round) (NOTES_STRESS_SEED=\(ReliabilitySettings.seed))"
+            try? FileManager.default.removeItem(at: vault)
+            try FileManager.default.createDirectory(at: vault, withIntermediateDirectories: true)
+            for index in 0..<fileCount {
+                try Data("# Note \(index)\nbody of note \(index)\n".utf8).write(to: vault.appendingPathComponent("note-\(index).md"))
+            }
+            let first = try BoundedChild.notes(["import", vault.path, "--store", store.path])
+            #expect(first.exit == .exited(0), "\(context): \(first.stderr)")
+            for index in 1..<fileCount {
+                try FileManager.default.moveItem(at: vault.appendingPathComponent("note-\(index).md"),
+                                                 to: vault.appendingPathComponent("renamed-\(index).md"))
+            }
+            try FileManager.default.removeItem(at: vault.appendingPathComponent("note-0.md"))
+            let child = try ChildProcess(executable: notes, arguments: ["import", "--trash-missing", vault.path, "--store", store.path],
+                                         environment: StressBinaries.environment(), stdout: .pipe,
+                                         stderrURL: folder.file("stderr-\(round)"))
+            usleep(UInt32(random.int(0...250_000)))
+            child.send(SIGKILL)
+            _ = try child.readRemainingLines()
+            _ = child.wait()
+
+            let reopened = try NotesStore.open(at: store)
+            let contents = reopened.contents
+            let prefixes = Set(contents.importSources.keys.map { $0.path.hasPrefix("renamed-") ? "renamed" : "note" })
+            #expect(Set(contents.importSources.values.map(\.noteID)).isSubset(of: Set(contents.notes.keys)),
+                    "\(context): a record without its live note")
+            #expect(contents.notes.count + contents.trash.count == fileCount, "\(context): a note lost or doubled")
+            if prefixes == ["note"] {
+                #expect(contents.importSources.count == fileCount && contents.trash.isEmpty, "\(context): half a commit")
+                outcomes.none += 1
+            } else {
+                #expect(prefixes == ["renamed"] && contents.importSources.count == fileCount - 1 && contents.trash.count == 1,
+                        "\(context): records \(prefixes), \(contents.importSources.count), trash \(contents.trash.count)")
+                outcomes.all += 1
+            }
+            reopened.close()
+
+            let again = try BoundedChild.notes(["import", "--trash-missing", vault.path, "--store", store.path])
+            #expect(again.exit == .exited(0), "\(context): \(again.stderr)")
+            let finished = try NotesStore.open(at: store).contents
+            #expect(finished.notes.count == fileCount - 1 && finished.trash.count == 1, "\(context): \(finished.notes.count) notes")
+            #expect(finished.importSources.keys.allSatisfy { $0.path.hasPrefix("renamed-") }, "\(context): an old record stayed")
+        }
+        print("import rename kills: \(rounds) rounds, \(outcomes.none) killed before the commit, \(outcomes.all) after")
+    }
 }

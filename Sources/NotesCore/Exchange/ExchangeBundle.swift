@@ -22,21 +22,40 @@ public struct ExchangeBundle: Equatable, Sendable {
     }
 
     /// The id of the category named `name` (case-insensitively), adding a category
-    /// with that name and `color` (default white) if there is none yet.
+    /// with that name, `color` (default white) and `id` (default a new one) if there is
+    /// none yet. A category made up here from a name alone (no `id`) gives way to one
+    /// whose id is stated (a notes export's `category-id`): it takes that id, name and color,
+    /// and the notes in it follow, so the order the files are read in loses no id.
     mutating func categoryID(named name: String, color: SerializableColor? = nil, id: UUID? = nil) -> UUID {
         let key = Category.nameKey(name)
         if indexedCount != categories.count { rebuildIndex() }
-        if let position = index[key] {
-            if position < categories.count, Category.nameKey(categories[position].name) == key { return categories[position].id }
+        var found = index[key]
+        if let position = found, position >= categories.count || Category.nameKey(categories[position].name) != key {
             rebuildIndex()  // `categories` was edited directly
-            if let again = index[key] { return categories[again].id }
+            found = index[key]
+        }
+        if let position = found {
+            let existing = categories[position].id
+            guard let id, id != existing, madeUpCategoryIDs.contains(existing), !categories.contains(where: { $0.id == id }) else {
+                return existing
+            }
+            categories[position].id = id
+            categories[position].name = name
+            if let color { categories[position].color = color }
+            madeUpCategoryIDs.remove(existing)
+            for offset in notes.indices where notes[offset].categoryID == existing { notes[offset].categoryID = id }
+            return id
         }
         let category = Category(id: id ?? UUID(), name: name, color: color ?? .white)
+        if id == nil { madeUpCategoryIDs.insert(category.id) }
         categories.append(category)
         index[key] = categories.count - 1
         indexedCount = categories.count
         return category.id
     }
+
+    /// The categories made up from a name alone, with no id stated (see `categoryID(named:color:id:)`).
+    var madeUpCategoryIDs = Set<UUID>()
 
     /// Positions in `categories` by `Category.nameKey` (the first of each name), so that
     /// reading thousands of categories stays linear; `indexedCount` says how many it covers.

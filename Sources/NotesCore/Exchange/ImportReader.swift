@@ -94,6 +94,8 @@ public struct ImportReader: Sendable {
             return
         }
         afterListing?(shown)
+        if batch.folders[root] == nil { batch.folders[root] = ImportFolderListing(shown: shown) }
+        batch.folders[root]?.add(folder: relative, names: names)
         let sideFiles: Set<String>
         switch readToolFolder(folder, names: names, relative: relative, shown: shown, into: &batch) {
         case .read: return
@@ -198,7 +200,8 @@ public struct ImportReader: Sendable {
         }
         batch.warnings += warnings.map { .init(file: shown, reason: $0) }
         let origins = entries.map { entries in
-            entries.map { ImportOrigin(key: .init(folder: root, path: relative, entry: $0.entry), sourceHash: $0.hash) }
+            entries.map { ImportOrigin(key: .init(folder: root, path: relative, entry: $0.entry), sourceHash: $0.hash,
+                                       modified: file.modified) }
         }
         add(bundle, from: shown, origins: origins ?? [], to: &batch)
     }
@@ -367,6 +370,9 @@ public struct ImportBatch: Sendable {
     /// Where each note read from a file came from, by its index in `bundle.notes` (a note
     /// of a notes JSON export has none: it is matched by id).
     public var origins: [Int: ImportOrigin] = [:]
+    /// What the walk of each folder imported whole listed, by the folder as `ImportSource.Key`
+    /// names it: how files gone from it are told (see `ImportFolderListing`).
+    public var folders: [String: ImportFolderListing] = [:]
     public var skipped: [Skip] = []
     /// Notes read in another way than written (a date that could not be read, and what was
     /// used instead): imported, and reported.

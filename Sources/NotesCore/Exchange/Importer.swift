@@ -5,10 +5,13 @@ import Foundation
 public struct ImportOrigin: Equatable, Sendable {
     public var key: ImportSource.Key
     public var sourceHash: String
+    /// The file's modification time: the `updated` of a note updated from a file whose header says none.
+    public var modified: Date?
 
-    public init(key: ImportSource.Key, sourceHash: String) {
+    public init(key: ImportSource.Key, sourceHash: String, modified: Date? = nil) {
         self.key = key
         self.sourceHash = sourceHash
+        self.modified = modified
     }
 }
 
@@ -23,88 +26,45 @@ public struct ImportOrigin: Equatable, Sendable {
 ///   notes since and not in the file stay; tags merge as sets; a title, category or kind
 ///   changed on both sides takes the file's; a body changed on both sides keeps the
 ///   note's version as a **conflict** copy (tagged `conflict`), so nothing written in
-///   notes is lost. A note in the trash is left there.
+///   notes is lost. Its dates are the file's (`fileDates`), never the import's; a change
+///   of the header's dates alone is an update. A note in the trash is left there.
+/// - no source at its path, but a source in the same folder whose file is gone and that
+///   had the same bytes: the file was **renamed**; its note follows (the record moves, in
+///   the same commit: `dropImportSource` and `putImportSource`), and where the tool titles
+///   a note by its file name the title follows as an update.
 /// - no source yet: matched by id (an id in the file, or `StableNoteID`): a note already in
 ///   the store is never replaced (**unchanged** when it holds the same fields, else counted
 ///   as already in the store); otherwise it is **new**.
+/// Sources in a folder walked whole whose file is gone (and was not renamed) are reported
+/// (`Plan.gone`) and left alone; with `trashMissing` their notes move to the trash (their
+/// records dropped), except a note changed in notes since it was imported, which is kept.
 /// Each new, updated or matched source is recorded (`putImportSource`) in the same commit.
 /// A category is matched by name, case-insensitively; a matched category keeps its color.
-/// A new category keeps its id unless the store already uses it. Tags are normalized.
+/// A new category keeps its id unless the store already uses it (the bundle has already
+/// given a stated id precedence over a name alone: `ExchangeBundle.categoryID`). Tags are
+/// normalized.
 public enum Importer {
-    /// One note the import adds or changes, for messages.
-    public struct Item: Equatable, Sendable {
-        public enum Kind: String, Sendable { case new, updated, conflict }
-        public var kind: Kind
-        /// The file it was read from (as shown, with the jrnl entry), or "" when not known.
-        public var file: String
-        public var title: String
-        /// For a conflict: the title of the copy that keeps the note's own version.
-        public var copyTitle: String?
-        /// Values set in notes that the file's replaced (`ReplacedValue.note`).
-        public var replaced: [ReplacedValue] = []
-    }
-
-    /// The changes to commit and the counts to report.
-    public struct Plan: Equatable, Sendable, CustomStringConvertible {
-        /// The counts and items as `notes import --json` prints them (see json-output.md).
-        public var json: JSONValue {
-            .object([
-                ("new", .integer(notesAdded)), ("updated", .integer(notesUpdated)), ("unchanged", .integer(notesUnchanged)),
-                ("conflicts", .integer(conflicts)), ("alreadyInStore", .integer(notesSkipped)), ("inTrash", .integer(inTrash)),
-                ("categoriesAdded", .integer(categoriesAdded)),
-                ("notes", .array(items.map { item in
-                    .object([("change", .string(item.kind.rawValue)), ("file", .string(item.file)), ("title", .string(item.title)),
-                             ("conflictCopy", item.copyTitle.map(JSONValue.string) ?? .null),
-                             ("replaced", .array(item.replaced.map { .string($0.description) }))])
-                })),
-            ])
-        }
-
-        public var changes: [StoreChange] = []
-        /// Each note updated or made a conflict of, and (with `listingAdded`) each new one.
-        public var items: [Item] = []
-        public var notesAdded = 0
-        public var notesUpdated = 0
-        public var notesUnchanged = 0
-        /// Notes updated from a changed file whose body was changed in notes too: each left a conflict copy.
-        public var conflicts = 0
-        /// Notes whose id is in the store already with other contents, and no source says
-        /// they came from this file: kept as the store has them.
-        public var notesSkipped = 0
-        /// Changed files whose note is in the trash: left there.
-        public var inTrash = 0
-        public var categoriesAdded = 0
-
-        public init() {}
-
-        /// `2 new, 1 updated, 3 unchanged, 0 conflicts` and what else happened.
-        public var description: String {
-            var text = "\(notesAdded) new, \(notesUpdated) updated, \(notesUnchanged) unchanged, "
-                + "\(conflicts) \(conflicts == 1 ? "conflict" : "conflicts")"
-            if notesSkipped > 0 { text += ", \(notesSkipped) already in the store with other contents (kept)" }
-            if inTrash > 0 { text += ", \(inTrash) changed in \(inTrash == 1 ? "its file but in" : "their files but in") the trash (left there)" }
-            if categoriesAdded > 0 {
-                text += "; added \(categoriesAdded) \(categoriesAdded == 1 ? "category" : "categories")"
-            }
-            return text
-        }
-    }
-
     /// The plan of importing `bundle`, whose note at index `i` was read from `origins[i]`
     /// (none: a note of a notes JSON export, matched by id only) and `sources[i]` (for
-    /// messages). `listingAdded: false` leaves the new notes out of `items` (a million
-    /// of them, for a large export, would only be counted). `now` dates
-    /// the updates.
+    /// messages). `folders`: what the walk of each folder imported whole listed (files gone
+    /// from them are found by it). `listingAdded: false` leaves the new notes out of `items`
+    /// (a million of them, for a large export, would only be counted). `now` dates what the
+    /// import trashes.
     public static func plan(_ bundle: ExchangeBundle, origins: [Int: ImportOrigin] = [:], sources: [String] = [],
-                            into database: NotesDatabase, now: Date = Date(), listingAdded: Bool = true) throws -> Plan {
+                            folders: [String: ImportFolderListing] = [:], into database: NotesDatabase, now: Date = Date(),
+                            listingAdded: Bool = true, trashMissing: Bool = false) throws -> Plan {
         var plan = Plan()
         var categoryChanges: [StoreChange] = []
         let categoryMap = mapCategories(bundle.categories, into: database, changes: &categoryChanges, plan: &plan)
+        var missing = MissingSources(database, folders: folders, readKeys: Set(origins.values.map(\.key)),
+                                     readFiles: Set(origins.values.lazy.filter { !$0.key.entry.isEmpty }
+                                         .map { ImportSource.Key(folder: $0.key.folder, path: $0.key.path) }))
         var seenNotes = Set<UUID>(minimumCapacity: bundle.notes.count)
         var seenSources = Set<ImportSource.Key>()
         var newNotes: [StoreChange] = []
         var records: [StoreChange] = []
         var edits: [(edit: NoteEdit, item: Item)] = []
+        var datedNotes: [UUID: (created: Date, updated: Date)] = [:]
         newNotes.reserveCapacity(bundle.notes.count)
         for (index, note) in bundle.notes.enumerated() {
             var imported = note
@@ -123,18 +83,37 @@ public enum Importer {
                     plan.notesUnchanged += 1  // the same file named twice in one import
                     continue
                 }
-                if let known = database.importSources[origin.key] {
-                    if known.sourceHash == origin.sourceHash {
+                var known = database.importSources[origin.key]
+                var renamedFrom: ImportSource.Key?
+                if known == nil, let moved = missing.claim(folder: origin.key.folder, hash: origin.sourceHash) {
+                    known = moved
+                    renamedFrom = moved.key
+                }
+                if let known {
+                    if known.sourceHash == origin.sourceHash, renamedFrom == nil {
                         plan.notesUnchanged += 1
                         continue
                     }
                     if let current = database.notes[known.noteID] {
                         seenNotes.insert(current.id)
                         let edit = update(from: known.made, to: imported, on: current)
-                        if NoteField.changed(from: current, to: edit.applied(to: current)).isEmpty {
-                            plan.notesUnchanged += 1
+                        let dates = fileDates(of: imported, modified: origin.modified, current: current, made: known.made)
+                        let fieldsChange = !NoteField.changed(from: current, to: edit.applied(to: current)).isEmpty
+                        let datesChange = dates.created != current.created || dates.updated != current.updated
+                        var item = Item(kind: .updated, file: file, title: imported.title)
+                        if let renamedFrom {
+                            item.kind = .renamed
+                            item.previousFile = folders[renamedFrom.folder]?.shown(renamedFrom.shown) ?? renamedFrom.shown
+                            plan.notesRenamed += 1
+                            records.append(.dropImportSource(renamedFrom))
+                        }
+                        if fieldsChange || datesChange {
+                            edits.append((edit, item))
+                            datedNotes[current.id] = dates
+                        } else if renamedFrom != nil {
+                            plan.items.append(item)
                         } else {
-                            edits.append((edit, Item(kind: .updated, file: file, title: imported.title)))
+                            plan.notesUnchanged += 1
                         }
                         record(current.id)
                         continue
@@ -161,8 +140,10 @@ public enum Importer {
             plan.notesAdded += 1
             if listingAdded { plan.items.append(Item(kind: .new, file: file, title: imported.title)) }
         }
+        let goneChanges = gone(missing.unclaimed, folders: folders, in: database, sparing: seenNotes, now: now,
+                               trashMissing: trashMissing, plan: &plan)
         if edits.isEmpty {
-            plan.changes = categoryChanges + newNotes + records
+            plan.changes = categoryChanges + newNotes + records + goneChanges
         } else {
             // Updates meet the notes as they are, by the one set of rules every edit follows.
             let resolution = try StoreEdit.resolve(categoryChanges.map { .change($0) } + edits.map { .note($0.edit) },
@@ -171,17 +152,59 @@ public enum Importer {
                 var item = pending.item
                 item.replaced = outcome.replaced
                 if let copy = outcome.conflictCopy {
-                    item.kind = .conflict
+                    if item.kind == .updated { item.kind = .conflict }
                     item.copyTitle = copy.title
                     plan.conflicts += 1
-                } else {
+                } else if item.kind == .updated {
                     plan.notesUpdated += 1
                 }
                 plan.items.append(item)
             }
-            plan.changes = resolution.changes + newNotes + records
+            plan.changes = dated(resolution.changes, datedNotes, in: database) + newNotes + records + goneChanges
         }
         return plan
+    }
+
+    /// `changes` with each updated note dated as its file says (`dates`); a note whose
+    /// dates alone changed gets a `putNote` of its own.
+    private static func dated(_ changes: [StoreChange], _ dates: [UUID: (created: Date, updated: Date)],
+                              in database: NotesDatabase) -> [StoreChange] {
+        var pending = dates
+        var result = changes.map { change -> StoreChange in
+            guard case .putNote(var note) = change, let date = pending.removeValue(forKey: note.id) else { return change }
+            (note.created, note.updated) = (date.created, date.updated)
+            return .putNote(note)
+        }
+        for (id, date) in pending.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            guard var note = database.notes[id] else { continue }
+            (note.created, note.updated) = (date.created, date.updated)
+            result.append(.putNote(note))
+        }
+        return result
+    }
+
+    /// Reports the notes of `sources` (gone from their folder) that are live and were not
+    /// met by this import; with `trashMissing`, the changes that move those unchanged since
+    /// imported to the trash and drop their records.
+    private static func gone(_ sources: [ImportSource], folders: [String: ImportFolderListing], in database: NotesDatabase,
+                             sparing seen: Set<UUID>, now: Date, trashMissing: Bool, plan: inout Plan) -> [StoreChange] {
+        var changes: [StoreChange] = []
+        var reported = Set<UUID>()
+        for source in sources {
+            guard let note = database.notes[source.noteID], !seen.contains(note.id), reported.insert(note.id).inserted else { continue }
+            var gone = Gone(file: folders[source.key.folder]?.shown(source.key.shown) ?? source.key.shown, noteID: note.id,
+                            title: note.title, action: .left)
+            if trashMissing {
+                if changedInNotes(note, since: source.made) {
+                    gone.action = .kept
+                } else {
+                    gone.action = .trashed
+                    changes += [.trashNote(note.id, at: now), .dropImportSource(source.key)]
+                }
+            }
+            plan.gone.append(gone)
+        }
+        return changes
     }
 
     /// The edit that brings `current` from what notes made of the file last time (`made`)

@@ -54,7 +54,7 @@ extension NotesDatabase {
             case .putNote(let note): if let existing = anyNote(note.id) { touched.append(existing) }
             case .deleteNote(let id), .trashNote(let id, _), .restoreNote(let id):
                 if let existing = anyNote(id) { touched.append(existing) }
-            case .putCategory, .deleteCategory, .trashCategory, .setRecentColors, .putImportSource: break
+            case .putCategory, .deleteCategory, .trashCategory, .setRecentColors, .putImportSource, .dropImportSource: break
             }
         }
         return NotesDatabase(notes: touched, categories: Array(categories.values) + Array(deletedCategories.values),

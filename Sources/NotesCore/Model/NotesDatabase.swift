@@ -102,7 +102,7 @@ public struct NotesDatabase: Equatable, Sendable {
         case .trashCategory(let id, let date):
             guard categories[id] != nil else { throw .noSuchCategory(id.uuidString) }
             guard Note.isStorable(date) else { throw .dateOutOfRange("the deletion date of category \(id.uuidString) is outside what the store keeps") }
-        case .setRecentColors, .putImportSource:
+        case .setRecentColors, .putImportSource, .dropImportSource:
             break
         }
     }
@@ -157,6 +157,8 @@ public struct NotesDatabase: Equatable, Sendable {
             recentColors = Array(colors.prefix(Self.recentColorLimit))
         case .putImportSource(let source):
             importSources[source.key] = source
+        case .dropImportSource(let key):
+            importSources[key] = nil
         }
     }
 

@@ -31,4 +31,8 @@ public enum StoreChange: Equatable, Sendable {
     /// Record where an imported note came from (or replace the record with the same key),
     /// in the commit that imports the note: see `ImportSource`.
     case putImportSource(ImportSource)
+    /// Forget the record of `key` (nothing when there is none): a file renamed in its
+    /// folder moves its record (this and a `putImportSource` of the new path, one commit),
+    /// and a note trashed because its file is gone (`notes import --trash-missing`) drops it.
+    case dropImportSource(ImportSource.Key)
 }

@@ -45,6 +45,8 @@ struct JournalCodec {
                 writer.key("setRecentColors"); writer.string(try records.transformers.packColors(colors).base64EncodedString())
             case .putImportSource(let source):
                 writer.key("putImportSource"); records.write(source, to: &writer)
+            case .dropImportSource(let key):
+                writer.key("dropImportSource"); records.write(key, to: &writer)
             }
             writer.endObject()
         }
@@ -138,6 +140,7 @@ struct JournalCodec {
                 entry.changes.append(.trashCategory(id, at: date))
             case "setRecentColors": entry.changes.append(.setRecentColors(try records.readRecentColors(&reader)))
             case "putImportSource": entry.changes.append(.putImportSource(try records.readImportSource(&reader)))
+            case "dropImportSource": entry.changes.append(.dropImportSource(try records.readImportSourceKey(&reader)))
             default: throw reader.error("unknown change '\(key)'")
             }
         }

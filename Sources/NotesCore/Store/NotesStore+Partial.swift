@@ -130,7 +130,7 @@ extension NotesStore {
                 switch change {
                 case .putNote(let note): wanted.append(note.id)
                 case .deleteNote(let id), .trashNote(let id, _), .restoreNote(let id): wanted.append(id)
-                case .putCategory, .setRecentColors, .trashCategory, .deleteCategory, .putImportSource: break
+                case .putCategory, .setRecentColors, .trashCategory, .deleteCategory, .putImportSource, .dropImportSource: break
                 }
             }
         }

@@ -3,7 +3,8 @@ import Foundation
 /// An `ImportSource` in the snapshot's `imports` array and in a journal line's
 /// `putImportSource` change (format 6):
 /// `{"folder":"/home/a/vault","path":"daily/a.md","entry":"","note":"UUID","hash":"32 hex",
-///   "title":"…","bodyHash":"32 hex","tags":["…"],"category":null,"kind":0}`.
+///   "title":"…","bodyHash":"32 hex","tags":["…"],"category":null,"kind":0}`;
+/// and a `dropImportSource` change's key: `{"folder":"…","path":"…","entry":""}`.
 extension RecordCodec {
     private static let importSourceKeys = ["folder", "path", "entry", "note", "hash", "title", "bodyHash", "tags", "category", "kind"]
 
@@ -53,5 +54,35 @@ extension RecordCodec {
         }
         return ImportSource(key: .init(folder: folder, path: path, entry: entry), noteID: note, sourceHash: hash,
                             made: .init(title: title, bodyHash: bodyHash, tags: tags, categoryID: category, kind: kind))
+    }
+
+    private static let importSourceKeyKeys = ["folder", "path", "entry"]
+
+    func write(_ key: ImportSource.Key, to writer: inout JSONTextWriter) {
+        writer.beginObject()
+        writer.key("folder"); writer.string(key.folder)
+        writer.key("path"); writer.string(key.path)
+        writer.key("entry"); writer.string(key.entry)
+        writer.endObject()
+    }
+
+    func readImportSourceKey(_ reader: inout JSONReader) throws(JSONError) -> ImportSource.Key {
+        reader.skipWhitespace()
+        let start = reader.position
+        var folder: String?, path: String?, entry: String?
+        try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
+            switch key {
+            case "folder" where folder == nil: folder = try reader.readString()
+            case "path" where path == nil: path = try reader.readString()
+            case "entry" where entry == nil: entry = try reader.readString()
+            default:
+                throw reader.error(Self.importSourceKeyKeys.contains(key) ? "member '\(key)' appears twice"
+                                                                          : "unknown member '\(key)' in an import source's key")
+            }
+        }
+        guard let folder, let path, let entry else {
+            throw reader.error("an import source's key needs members 'folder', 'path', 'entry'", at: start)
+        }
+        return ImportSource.Key(folder: folder, path: path, entry: entry)
     }
 }

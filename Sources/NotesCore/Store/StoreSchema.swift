@@ -2,7 +2,8 @@ import Foundation
 
 /// The schema of format version 6 (the entities are those of format 4; format 5 lets a
 /// journal line leave out a body that did not change, see `JournalEntry.keptBodies`;
-/// format 6 adds the optional `imports` records, see `ImportSource`, kept outside the
+/// format 6 adds the optional `imports` records and the `putImportSource` and
+/// `dropImportSource` changes, see `ImportSource`, kept outside the
 /// entities so that a format-5 snapshot reads as it is): the entities the store keeps, their attributes,
 /// and the transformer each transformable attribute names. Its per-entity hashes
 /// are written into every snapshot as `modelVersionHashes` (like Core Data's

@@ -30,7 +30,7 @@ extension UndoStep {
             if old.name != category.name { return "rename category \(old.name)" }
             return "recolor category \(category.name)"
         case .deleteCategory(let id), .trashCategory(let id, _): return "delete category \(name(id))"
-        case .setRecentColors, .putImportSource: return nil
+        case .setRecentColors, .putImportSource, .dropImportSource: return nil
         }
     }
 }

@@ -48,7 +48,7 @@ public struct UndoStep: Equatable, Sendable {
             case .deleteCategory(let id), .trashCategory(let id, _):
                 categories.insert(id)
                 notes.formUnion(noteIDs(in: id, of: database))
-            case .setRecentColors, .putImportSource: break
+            case .setRecentColors, .putImportSource, .dropImportSource: break
             }
         }
         return (notes, categories)

@@ -8,7 +8,7 @@ extension NoteIndex {
     static func canApply(_ changes: [StoreChange]) -> Bool {
         changes.allSatisfy { change in
             switch change {
-            case .putNote, .deleteNote, .trashNote, .restoreNote, .setRecentColors, .putImportSource: true
+            case .putNote, .deleteNote, .trashNote, .restoreNote, .setRecentColors, .putImportSource, .dropImportSource: true
             case .putCategory, .deleteCategory, .trashCategory: false
             }
         }
@@ -44,7 +44,7 @@ extension NoteIndex {
             switch change {
             case .putNote(let note): touched.append(note.id)
             case .deleteNote(let id), .trashNote(let id, _), .restoreNote(let id): touched.append(id)
-            case .putCategory, .deleteCategory, .trashCategory, .setRecentColors, .putImportSource: break
+            case .putCategory, .deleteCategory, .trashCategory, .setRecentColors, .putImportSource, .dropImportSource: break
             }
         }
         var seen = Set<UUID>()
