@@ -222,20 +222,23 @@ import Testing
         #expect(setup.store.contents.notes.values.map(\.title) == ["Renamed on disk"])
     }
 
-    @Test func aFormat5StoreMigratesToFormat6WithItsJournal() throws {
+    /// Formats 5 and 6 differ from today's only in what a journal line may hold.
+    @Test(arguments: [5, 6]) func anOlderStoreMigratesToTodaysFormatWithItsJournal(format: Int) throws {
         let setup = try Setup()
         defer { setup.folder.remove() }
         let url = setup.folder.file("store/notes.json")
         try setup.store.commit(.putNote(Note(title: "In the snapshot")))
         try setup.store.compactNow()
         try setup.store.commit(.putNote(Note(title: "In the journal")))
+        let today = StoreSchema.formatVersion
         let snapshot = try String(contentsOf: url, encoding: .utf8)
-        try Data(snapshot.replacingOccurrences(of: "\"formatVersion\": 6,", with: "\"formatVersion\": 5,").utf8).write(to: url)
+        try Data(snapshot.replacingOccurrences(of: "\"formatVersion\": \(today),", with: "\"formatVersion\": \(format),").utf8)
+            .write(to: url)
 
         let migrated = try NotesStore.open(at: url)
 
-        #expect(migrated.migrationReport?.contains("from format 5 to 6") == true)
+        #expect(migrated.migrationReport?.contains("from format \(format) to \(today)") == true)
         #expect(migrated.contents.notes.values.map(\.title).sorted() == ["In the journal", "In the snapshot"])
-        #expect(try SnapshotCodec.readVersion([UInt8](Data(contentsOf: url))) == 6)
+        #expect(try SnapshotCodec.readVersion([UInt8](Data(contentsOf: url))) == today)
     }
 }

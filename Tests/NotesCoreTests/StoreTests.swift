@@ -57,7 +57,7 @@ import Testing
         try store.compactNow()
         let text = try String(contentsOf: url, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.prefix(3) == ["{", "  \"format\": \"notes\",", "  \"formatVersion\": 6,"])
+        #expect(lines.prefix(3) == ["{", "  \"format\": \"notes\",", "  \"formatVersion\": 7,"])
         #expect(text.contains("\n  \"sequence\": 1,\n"))
         #expect(text.contains("\n      \"title\": \"A\",\n      \"body\": \"\",\n      \"created\": 1.5,\n"))
         for (entity, hash) in StoreSchema.modelVersionHashes {
@@ -284,6 +284,35 @@ import Testing
         let after = try String(contentsOf: journal, encoding: .utf8)
         #expect(!after.contains("TWO"))
         #expect(try NotesStore.open(at: url).contents.notes.values.map(\.title).sorted() == ["one", "three"])
+    }
+
+    /// A last line whose checksum holds was written whole: a change this version does not
+    /// know (a newer notes wrote it) is an error that leaves the journal as it is, never a
+    /// torn write that the next commit would move aside.
+    @Test func aWholeLastLineThisVersionCannotReadIsAnErrorAndIsKept() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        try store.commit(.putNote(Note(title: "one")))
+        store.close()
+        let journal = URL(fileURLWithPath: NotesStore.journalPath(for: url))
+        let entry = #"{"sequence":2,"changes":[{"putSomethingNew":{"id":"x"}}]}"#
+        let line = #"{"crc32":""# + CRC32.hex(CRC32.checksum(Array(entry.utf8))) + #"","entry":"# + entry + "}\n"
+        let handle = try FileHandle(forWritingTo: journal)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(line.utf8))
+        try handle.close()
+        let before = try Data(contentsOf: journal)
+
+        #expect {
+            try NotesStore.open(at: url)
+        } throws: { error in
+            guard case StoreError.corrupt(let file, let place, let reason) = error else { return false }
+            return file == journal.path && place.hasPrefix("line 2") && reason.contains("newer notes")
+        }
+        #expect(try Data(contentsOf: journal) == before)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(!files.contains { $0.contains("torn") })
     }
 
     @Test func refreshSeesAnotherStoresCommitsAndDeletes() throws {

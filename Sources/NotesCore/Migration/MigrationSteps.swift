@@ -2,7 +2,8 @@ import Foundation
 
 /// The ordered migration steps. Documented in Resources/docs/store-format.md.
 public enum MigrationSteps {
-    public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash, keepBodiesInJournal, addImportSources]
+    public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash, keepBodiesInJournal, addImportSources,
+                                                  dropImportSources]
 
     /// v1 → v2: categories gain `colorAsHex`, white `FFFFFF`; the store gains an empty `recentColors` list.
     static let addCategoryColorAsHex = MigrationStep(name: "v1-to-v2: add category colorAsHex", from: 1) {
@@ -81,6 +82,15 @@ public enum MigrationSteps {
     /// a format-5 program could not read. A format-5 snapshot has none and is read as it is;
     /// its journal is folded in by the store right after (see `NotesStore.migrate`).
     static let addImportSources = MigrationStep(name: "v5-to-v6: the store may keep where imported notes came from", from: 5) {
+        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
+        document
+    }
+
+    /// v6 → v7: the snapshot is unchanged; a journal line may hold a `dropImportSource`
+    /// change (a re-import that follows a renamed file moves its record), which a format-6
+    /// program would take for a torn last line and move aside. The version changes so that
+    /// such a program refuses the store instead.
+    static let dropImportSources = MigrationStep(name: "v6-to-v7: a journal line may drop an import record", from: 6) {
         (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
         document
     }

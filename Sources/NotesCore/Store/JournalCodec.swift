@@ -83,17 +83,30 @@ struct JournalCodec {
         _ = try decode(line, checkingBodiesOnly: true)
     }
 
+    /// Whether `line` has a journal line's frame and its checksum matches its entry: the
+    /// line was written whole, whatever its entry holds.
+    func hasIntactChecksum(_ line: ArraySlice<UInt8>) -> Bool {
+        line.withUnsafeBufferPointer { bytes in (try? Self.checkedEntryStart(in: bytes)) != nil }
+    }
+
+    /// Where the entry of a line `{"crc32":"…","entry":…}` starts; throws when the line
+    /// lacks that frame or its checksum does not match the entry's bytes.
+    private static func checkedEntryStart(in bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> Int {
+        let headerCount = prefix.count + 8 + middle.count
+        guard bytes.count > headerCount + 1, bytes.starts(with: prefix),
+              bytes[(prefix.count + 8)..<headerCount].elementsEqual(middle), bytes.last == UInt8(ascii: "}")
+        else { throw JSONError(reason: "not a journal line", offset: 0, line: 1, column: 1) }
+        let stored = String(decoding: UnsafeBufferPointer(rebasing: bytes[prefix.count..<(prefix.count + 8)]), as: UTF8.self)
+        let entryBytes = UnsafeBufferPointer(rebasing: bytes[headerCount..<(bytes.count - 1)])
+        guard UInt32(stored, radix: 16) == CRC32.checksum(entryBytes) else {
+            throw JSONError(reason: "checksum mismatch", offset: 0, line: 1, column: 1)
+        }
+        return headerCount
+    }
+
     private func decode(_ line: ArraySlice<UInt8>, checkingBodiesOnly: Bool) throws(JSONError) -> JournalEntry {
         try line.withUnsafeBufferPointer { (bytes) throws(JSONError) -> JournalEntry in
-            let headerCount = Self.prefix.count + 8 + Self.middle.count
-            guard bytes.count > headerCount + 1, bytes.starts(with: Self.prefix),
-                  bytes[(Self.prefix.count + 8)..<headerCount].elementsEqual(Self.middle), bytes.last == UInt8(ascii: "}")
-            else { throw JSONError(reason: "not a journal line", offset: 0, line: 1, column: 1) }
-            let stored = String(decoding: UnsafeBufferPointer(rebasing: bytes[Self.prefix.count..<(Self.prefix.count + 8)]), as: UTF8.self)
-            let entryBytes = UnsafeBufferPointer(rebasing: bytes[headerCount..<(bytes.count - 1)])
-            guard UInt32(stored, radix: 16) == CRC32.checksum(entryBytes) else {
-                throw JSONError(reason: "checksum mismatch", offset: 0, line: 1, column: 1)
-            }
+            let headerCount = try Self.checkedEntryStart(in: bytes)
             return try JSONReader.read(bytes, from: headerCount) { (reader: inout JSONReader) throws(JSONError) -> JournalEntry in
                 var entry = JournalEntry(sequence: -1, changes: [])
                 try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
@@ -200,13 +213,17 @@ struct JournalScan {
                 let entry = try codec.decodeLine(bytes[start..<newline])
                 scan.entries.append((line, entry))
             } catch {
+                // A last line whose checksum holds was written whole: if it cannot be read, a
+                // newer notes wrote it (or something other than a crash changed it), so it is
+                // an error, never a torn write to be moved aside.
                 let isLast = newline + 1 == bytes.count
-                if isLast {
+                if isLast, !codec.hasIntactChecksum(bytes[start..<newline]) {
                     scan.tornTail = true
                     break
                 }
                 let place = error.path.isEmpty ? "line \(line)" : "line \(line) (\(error.pathText))"
-                throw .corrupt(file: file, place: place, reason: error.reason)
+                let reason = isLast ? "\(error.reason) (the line is whole: written by a newer notes?)" : error.reason
+                throw .corrupt(file: file, place: place, reason: reason)
             }
             start = newline + 1
             line += 1
