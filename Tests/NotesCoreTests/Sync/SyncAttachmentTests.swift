@@ -160,4 +160,34 @@ import Testing
         let result = try SyncEncryptionTests().ageDecrypt(blob, key: homes.key.identityPath, in: scratch)
         #expect(result.status == 0 && result.stdout == "Marmalade attachment bytes", "\(result)")
     }
+
+    @Test func aHostileAttachmentEntryIsRefusedWholeAndWritesNothing() throws {
+        let sandbox = try SyncSandbox()
+        let laptop = try sandbox.machine("laptop")
+        let (id, _) = try addNote(laptop, title: "Mine", file: "a.txt", bytes: Data("mine".utf8))
+        try sandbox.sync(laptop)
+        let before = SyncHostileRemoteTests.contents(of: sandbox.folder.url)
+        let attacker = try SyncHostileRemoteTests.Attacker(sandbox)
+        let noteFolder = "attachments/\(id.uuidString.prefix(2))/\(id.uuidString)"
+
+        try attacker.link(noteFolder + "/a.txt", to: "/etc/passwd")
+        try attacker.push("a link")
+        #expect {
+            try sandbox.sync(laptop)
+        } throws: { error in
+            guard case SyncError.unsafeRemote(_, let path, let reason) = error else { return false }
+            return path == noteFolder + "/a.txt" && reason.contains("symbolic link")
+        }
+
+        try FileManager.default.removeItem(at: attacker.folder.appendingPathComponent(noteFolder + "/a.txt"))
+        try attacker.write(noteFolder + "/deeper/b.txt", "x")
+        try attacker.push("too deep")
+        #expect {
+            try sandbox.sync(laptop)
+        } throws: { error in
+            guard case SyncError.unsafeRemote(_, let path, _) = error else { return false }
+            return path.hasPrefix(noteFolder + "/deeper")
+        }
+        #expect(SyncHostileRemoteTests.contents(of: sandbox.folder.url) == before)
+    }
 }
