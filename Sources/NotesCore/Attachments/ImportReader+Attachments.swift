@@ -5,7 +5,10 @@ extension ImportReader {
     /// Whether the open folder `folder` holds only folders named by note ids, as an export's
     /// `attachments/` does: its files are the notes' attachments, not notes to import.
     static func isAttachmentFolder(_ folder: Int32) -> Bool {
-        guard let names = try? ImportFile.names(in: folder), !names.isEmpty else { return false }
+        let listed = try? ImportFile.names(in: folder)
+        // The listing shares the descriptor's position: back to the start for the walk that may follow.
+        lseek(folder, 0, SEEK_SET)
+        guard let names = listed, !names.isEmpty else { return false }
         return names.allSatisfy { name in
             var info = stat()
             return UUID(uuidString: name) != nil && fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0

@@ -48,7 +48,12 @@ extension SyncRepository {
         guard !owned.isEmpty else { return nil }
         let key = try encryptionKey()
         var known: [String: String] = [:]
-        for source in sources.reversed() { known.merge(try attachmentBlobs(source)) { _, first in first } }
+        var baseBlobs: [String: String] = [:]
+        for (index, source) in sources.enumerated().reversed() {
+            let blobs = try attachmentBlobs(source)
+            if index == 0 { baseBlobs = blobs }
+            known.merge(blobs) { _, first in first }
+        }
         var entries: [String: String] = [:]
         var toRead: [(path: String, file: AttachmentPath, note: Note)] = []
         for (note, path) in owned {
@@ -77,7 +82,7 @@ extension SyncRepository {
         let written = try storeFiles(contents)
         if let failure { throw failure }
         for (path, blob) in zip(present, written) { entries[path] = blob }
-        if let base = sources.first ?? nil, entries == (try attachmentBlobs(base)),
+        if let base = sources.first ?? nil, entries == baseBlobs,
            let tree = try topLevel(of: base).first(where: { $0.path == Self.attachmentsFolder && $0.type == "tree" }) {
             return tree.object
         }
