@@ -32,14 +32,18 @@ enex() { # COUNT FIRST
     for index in $(seq "$2" $(($2 + $1 - 1))); do
         printf '<note><title>Attached %s</title><content><![CDATA[<en-note><div>note %s</div></en-note>]]></content>' "$index" "$index"
         printf '<created>20240105T091500Z</created><resource><data encoding="base64">%s</data>' "$(head -c 16384 /dev/urandom | base64 -w0)"
-        printf '<mime>application/octet-stream</mime><resource-attributes><file-name>file-%s.bin</file-name></resource-attributes></resource></note>' "$index"
+        printf '<mime>application/octet-stream</mime><resource-attributes><file-name>file-%s.bin</file-name></resource-attributes></resource></note>\n' "$index"
     done
     printf '</en-export>'
 }
-if [ "$attachments" -gt 0 ]; then
-    enex "$attachments" 1 > "$dir/attached.enex"
-    "$notes" import "$dir/attached.enex" > /dev/null
-fi
+# In files of at most 200 notes (4.4 MB): the Evernote reader refuses a file over 10 MB.
+done_count=0
+while [ "$done_count" -lt "$attachments" ]; do
+    batch=$((attachments - done_count)); [ "$batch" -le 200 ] || batch=200
+    enex "$batch" $((done_count + 1)) > "$dir/attached-$done_count.enex"
+    done_count=$((done_count + batch))
+done
+[ "$attachments" -eq 0 ] || "$notes" import "$dir"/attached-*.enex > /dev/null
 git init -q --bare -b main "$dir/remote.git"
 "$notes" sync init "$dir/remote.git" > /dev/null
 
