@@ -6,6 +6,9 @@
 #   swift build -c release --product notes && swift build -c release --product notes-bench
 #   Resources/scripts/sync-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
 #   RECEIVE=0 Resources/scripts/sync-timing.sh …   (without the second home)
+#   ATTACHMENTS=1000 Resources/scripts/sync-timing.sh …   (also that many imported notes
+#                                   with one 16 KiB attachment each; the second home
+#                                   then receives them, and each run adds one more)
 #
 # The store and a bare remote are made in a temporary folder (removed at the end); git
 # sees no global or system configuration. The remote is local: the fetch and push are
@@ -22,6 +25,25 @@ mkdir "$dir/home"
 export HOME="$dir/home" XDG_CONFIG_HOME="$dir/home" GIT_CONFIG_NOSYSTEM=1 NOTES_STORE="$dir/notes.json"
 
 "$bench" --notes "$count" --keep "$dir/notes.json" --store-only > /dev/null 2>&1
+attachments=${ATTACHMENTS:-0}
+# An Evernote export of N notes with one attachment each (random bytes, so nothing compresses).
+enex() { # COUNT FIRST
+    printf '<?xml version="1.0" encoding="UTF-8"?><en-export application="Evernote" version="10.0">'
+    for index in $(seq "$2" $(($2 + $1 - 1))); do
+        printf '<note><title>Attached %s</title><content><![CDATA[<en-note><div>note %s</div></en-note>]]></content>' "$index" "$index"
+        printf '<created>20240105T091500Z</created><resource><data encoding="base64">%s</data>' "$(head -c 16384 /dev/urandom | base64 -w0)"
+        printf '<mime>application/octet-stream</mime><resource-attributes><file-name>file-%s.bin</file-name></resource-attributes></resource></note>\n' "$index"
+    done
+    printf '</en-export>'
+}
+# In files of at most 200 notes (4.4 MB): the Evernote reader refuses a file over 10 MB.
+done_count=0
+while [ "$done_count" -lt "$attachments" ]; do
+    batch=$((attachments - done_count)); [ "$batch" -le 200 ] || batch=200
+    enex "$batch" $((done_count + 1)) > "$dir/attached-$done_count.enex"
+    done_count=$((done_count + batch))
+done
+[ "$attachments" -eq 0 ] || "$notes" import "$dir"/attached-*.enex > /dev/null
 git init -q --bare -b main "$dir/remote.git"
 "$notes" sync init "$dir/remote.git" > /dev/null
 
@@ -60,7 +82,11 @@ report "second home takes everything" "$dir/take"
 : > "$dir/receive"
 for index in $(seq "$runs"); do
     NOTES_STORE="$dir/second/notes.json" "$notes" set "$id" --title "from the second home $index" > /dev/null
+    if [ "$attachments" -gt 0 ]; then  # and one more note with an attachment
+        enex 1 $((attachments + index)) > "$dir/one.enex"
+        NOTES_STORE="$dir/second/notes.json" "$notes" import "$dir/one.enex" > /dev/null
+    fi
     NOTES_STORE="$dir/second/notes.json" "$notes" sync > /dev/null
     timed "$notes" sync >> "$dir/receive"
 done
-report "sync receiving one changed note" "$dir/receive"
+report "sync receiving one changed note$([ "$attachments" -gt 0 ] && echo ", one attachment")" "$dir/receive"

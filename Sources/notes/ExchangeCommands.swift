@@ -12,8 +12,9 @@ struct Export: ParsableCommand {
         abstract: "Export every note and category.",
         discussion: """
         json: one self-contained document, to standard output or --output FILE. \
-        markdown: one .md file a note, with a front matter header, into the new or empty folder --output PATH. \
-        'notes import' reads both back.
+        markdown: one .md file a note, with a front matter header, into the new or empty folder --output PATH, \
+        and each note's attachments beside them at attachments/<id>/<name> (where the notes' links point). \
+        json names the attachments but does not hold their files. 'notes import' reads both back.
         """
     )
 
@@ -37,6 +38,12 @@ struct Export: ParsableCommand {
         let store = try storeOptions.open()
         switch format {
         case .json:
+            let withFiles = store.contents.notes.values.count { !$0.attachments.isEmpty }
+                + (includeTrash ? store.contents.trash.values.count { !$0.attachments.isEmpty } : 0)
+            if withFiles > 0 {
+                Console.error("warning: \(Self.count(withFiles)) \(withFiles == 1 ? "has" : "have") attachments; a JSON export names "
+                              + "them but does not hold their files: 'notes export --format markdown' writes them beside the notes")
+            }
             let text = JSONExchange.document(of: store.contents, includeTrash: includeTrash).serialized() + "\n"
             if let output {
                 let target = URL(fileURLWithPath: output)
@@ -49,8 +56,12 @@ struct Export: ParsableCommand {
             }
         case .markdown:
             guard let output else { throw CLIError.missingOutputFolder }
-            let count = try MarkdownExchange.export(store.contents, to: URL(fileURLWithPath: output), includeTrash: includeTrash)
-            Console.out("exported \(Self.count(count)) to \(output)")
+            let attachments = AttachmentExport(storeFolder: store.url.deletingLastPathComponent())
+            let count = try MarkdownExchange.export(store.contents, to: URL(fileURLWithPath: output), includeTrash: includeTrash,
+                                                    attachments: attachments)
+            for missing in attachments.missing { Console.error("warning: attachment of \(missing)") }
+            let files = attachments.copied == 0 ? "" : " and \(attachments.copied) \(attachments.copied == 1 ? "attachment" : "attachments")"
+            Console.out("exported \(Self.count(count))\(files) to \(output)")
         }
     }
 

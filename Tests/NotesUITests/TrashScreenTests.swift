@@ -34,6 +34,17 @@ import Testing
         #expect(terminal.lastBuffer?.lines.last?.hasPrefix("Restored \"\(first.title)\"") == true)
     }
 
+    @Test func deletingANoteWithAttachmentsForGoodSaysTheyGoToo() throws {
+        var note = Note(title: "Scan", created: UIFixtures.now)
+        note.attachments = [try AttachmentPath("attachments/\(note.id.uuidString)/a.pdf"), try AttachmentPath("attachments/\(note.id.uuidString)/b.pdf")]
+        let (runner, terminal, _) = UIFixtures.runner(NotesDatabase(notes: [note]), width: 120, height: 12)
+        terminal.press(.character("d"), .character("T"), .character("D"))
+        runner.run()
+        #expect(terminal.lastBuffer?.lines.last?.hasPrefix(
+            "Delete \"Scan\" and its 2 attachments (undo brings back only the note) for good? (y/n)") == true,
+                "\(terminal.lastBuffer?.lines.last ?? "")")
+    }
+
     @Test func capitalDAsksThenDeletesForGood() throws {
         let (runner, terminal, repository) = trashedAll()
         let first = try #require(runner.state.trash?.selected(in: repository.contents))

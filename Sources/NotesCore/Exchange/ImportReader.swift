@@ -75,6 +75,7 @@ public struct ImportReader: Sendable {
                 batch.skipped.append(.init(file: shown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file or a folder"))
             }
         }
+        readNamedAttachments(into: &batch)
         return batch
     }
 
@@ -120,6 +121,10 @@ public struct ImportReader: Sendable {
                         ? "replaced by \(code == ELOOP ? "a symbolic link" : "something else than a folder") while it was read, not followed"
                         : "cannot open the folder: \(String(cString: strerror(code)))"
                     batch.skipped.append(.init(file: childShown, reason: reason))
+                    continue
+                }
+                if name == AttachmentFiles.folderName, Self.isAttachmentFolder(child) {
+                    close(child)  // a notes export's attachments: read for the notes that name them
                     continue
                 }
                 walk(folder: child, path: childPath, relative: childRelative, shown: childShown, root: root,

@@ -89,8 +89,11 @@ public enum MarkdownExchange {
     /// everything written is removed, and the folder too if this export created it, so a
     /// retry starts from the same place. Returns how many notes were written.
     /// With `includeTrash`, the notes in the trash too, with a `deleted` date in their header.
+    /// With `attachments`, each note's attachments are copied first, at their paths in the
+    /// store's folder (`AttachmentExport`).
     @discardableResult
-    public static func export(_ database: NotesDatabase, to folder: URL, includeTrash: Bool = false) throws(ExchangeError) -> Int {
+    public static func export(_ database: NotesDatabase, to folder: URL, includeTrash: Bool = false,
+                              attachments: AttachmentExport? = nil) throws(ExchangeError) -> Int {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         var createdFolder = false
@@ -114,9 +117,11 @@ public enum MarkdownExchange {
             let url = folder.appendingPathComponent(fileName(for: note.title, taken: &taken))
             let text = document(for: note, category: note.categoryID.flatMap { database.categories[$0] })
             do {
+                try attachments?.copy(note, into: folder)
                 try PrivateFile.create(Data(text.utf8), at: url)
             } catch {
                 for done in written { unlink(done.path) }
+                attachments?.removeCopied()
                 if createdFolder { rmdir(folder.path) }
                 throw error
             }

@@ -157,6 +157,7 @@ public final class NotesStore: NotesRepository {
         try Self.validate(changes, against: contents)
         try append(changes)
         try applyValidated(changes)
+        removeAttachments(ofNotesDeletedBy: changes)
         if shouldCompact {
             do { try startCompaction() } catch {
                 warn("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal, which keeps growing until this is fixed")

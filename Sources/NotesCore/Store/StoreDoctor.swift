@@ -31,6 +31,11 @@ public enum StoreDoctor {
         report.readableNotes = salvage.database.notes.count
         report.readableCategories = salvage.database.categories.count
         report.tornJournalFiles = tornJournalFiles(of: url)
+        if salvage.tooNew == nil, salvage.snapshotExists || salvage.journalExists {
+            let attachments = AttachmentCheck.examine(salvage.database, storeFolder: url.deletingLastPathComponent())
+            report.problems += attachments.problems
+            report.notices += attachments.notices
+        }
         return report
     }
 

@@ -195,6 +195,8 @@ struct SyncKey {
     let identity: AgeX25519Identity
     let recipient: AgeX25519Recipient
     let cacheKey: [UInt8]
+    /// The key of attachment names in the tree (`SyncRepository.treePath(of:owner:key:)`): the same on every home with this identity.
+    let nameKey: [UInt8]
     let plainUntil: String?
 
     init(settings: SyncEncryptionSettings) throws(SyncError) {
@@ -205,6 +207,7 @@ struct SyncKey {
         identity = try SyncKeys.read(path: path, expecting: recipient)
         self.recipient = recipient
         cacheKey = identity.derivedKey(label: "notes sync plaintext cache v1")
+        nameKey = identity.derivedKey(label: "notes sync attachment names v1")
         plainUntil = settings.plainUntil
     }
 

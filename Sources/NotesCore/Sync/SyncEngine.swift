@@ -163,7 +163,7 @@ public struct SyncEngine {
             repository.work.add(merged: outcome.notesMerged)
             (merged, copies) = (outcome.snapshot, outcome.conflictCopies)
         }
-        let tree = try repository.tree(for: merged, base: local)
+        let tree = try repository.tree(for: merged, base: local, attachmentSources: [local, remote])
         let message = "notes: merge on \(Self.hostName)" + (copies.isEmpty ? "" : " (\(copies.count) conflict copies)")
         return (try repository.commit(tree: tree, parents: [local, remote], message: message), copies)
     }
@@ -180,18 +180,21 @@ public struct SyncEngine {
         // as the store had it, never read back.
         let delta = try repository.delta(merged, over: exported, at: local)
         if let delta, delta.categories == nil {
+            // The attachments first: a kill before the commit leaves files no note names yet, never a note naming no file.
+            let received = try repository.receiveAttachments(of: merged, over: local) { delta.note($0, over: exported) }
             let committed = try store.commit(derivedFrom: { database in
                 let (changes, count) = SyncMerge.changes(merging: delta, base: exported, into: database)
                 repository.work.add(merged: count)
                 return changes
             })
-            return (committed.changes.count, [])
+            return (committed.changes.count, received)
         }
         let target = try delta.map { $0.applied(to: exported) } ?? repository.snapshot(merged)
         let warnings = target.categories.values
             .filter { $0.archiveProblem != nil && exported.categories[$0.category.id]?.archive != $0.archive }
             .sorted { $0.category.name < $1.category.name }
             .compactMap(\.archiveProblem)
+            + (try repository.receiveAttachments(of: merged, over: local) { target.notes[$0] })
         let committed = try store.commit(derivedFrom: { database in
             let current = SyncSnapshot(database, previous: exported)
             let outcome = SyncMerge.merge(base: exported, local: current, remote: target)

@@ -22,6 +22,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (`SyncRepository.maximumFileBytes`, which every home refuses from a remote):
     /// refused before anything is committed or pushed.
     case noteTooLarge(id: UUID, title: String, bytes: Int, limit: Int)
+    /// An attachment of this store larger than a synced file may be: refused the same way, by name.
+    case attachmentTooLarge(path: String, title: String, bytes: Int, limit: Int)
     /// The store already took the merge in, but git could not record it: the next sync finishes.
     case notRecorded(action: String, message: String)
     /// An encrypted sync's key is missing or wrong, or a file could not be decrypted (`SyncEncryption`).
@@ -48,6 +50,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             "note '\(title)' (\(id.uuidString)) is \(bytes) bytes as a synced file, more than the \(limit) a synced file may have "
                 + "(every home refuses such a file from the remote); nothing was pushed and the store was not changed: "
                 + "shorten it, or move part of it to an attachment, then run 'notes sync' again"
+        case .attachmentTooLarge(let path, let title, let bytes, let limit):
+            "the attachment \(path) of note '\(title)' is \(bytes) bytes, more than the \(limit) a synced file may have "
+                + "(every home refuses such a file from the remote); nothing was pushed and the store was not changed: "
+                + "make it smaller or remove it from the note, then run 'notes sync' again"
         case .notRecorded(let action, let message):
             "the notes received were saved in the store, but git could not \(action): run 'notes sync' again to finish"
                 + (message.isEmpty ? "" : ":\n" + message)

@@ -16,9 +16,13 @@ public enum SyncFiles {
     public static let notesFolder = "notes"
     public static let trashFolder = "trash"
     public static let categoriesFile = "categories.json"
-    /// The layout written (`categories.json`'s `format`); every layout up to it is read.
-    /// An earlier version of notes refuses a newer one ("update notes") and changes nothing.
+    /// The layout written (`categories.json`'s `format`) when no note has an attachment;
+    /// every layout up to `formatVersionWithAttachments` is read. An earlier version of
+    /// notes refuses a newer one ("update notes") and changes nothing.
     static let formatVersion = 2
+    /// The layout written when the tree holds `attachments/`: an earlier version, which
+    /// would keep its own `attachments/` folder over the remote's in a merge, refuses it.
+    static let formatVersionWithAttachments = 3
 
     /// The repository path of `note`'s file.
     public static func path(for note: Note) -> String {
@@ -122,7 +126,7 @@ public enum SyncFiles {
     }
 
     /// `categories.json`: categories sorted by name then id, stable keys.
-    static func categoriesData(_ categories: [UUID: SyncCategory]) -> Data {
+    static func categoriesData(_ categories: [UUID: SyncCategory], format: Int = formatVersion) -> Data {
         let sorted = categories.values.sorted {
             let left = Category.nameKey($0.category.name), right = Category.nameKey($1.category.name)
             return left != right ? left < right : $0.category.id.uuidString < $1.category.id.uuidString
@@ -141,7 +145,7 @@ public enum SyncFiles {
             if let deleted = category.deleted { members.append(("deleted", .string(ISODate.format(deleted)))) }
             return .object(members)
         }
-        let document = JSONValue.object([("format", .integer(formatVersion)), ("categories", .array(entries))])
+        let document = JSONValue.object([("format", .integer(format)), ("categories", .array(entries))])
         return Data((document.serialized(pretty: true) + "\n").utf8)
     }
 
@@ -153,8 +157,8 @@ public enum SyncFiles {
         func fail(_ reason: String) -> SyncError { .unreadableFile(path: categoriesFile, reason: reason) }
         let document: JSONValue
         do { document = try JSONValue.parse(data) } catch { throw fail(error.description) }
-        if let format = document["format"]?.intValue, format > formatVersion {
-            throw fail("format \(format) is newer than this program reads (\(formatVersion)): update notes")
+        if let format = document["format"]?.intValue, format > formatVersionWithAttachments {
+            throw fail("format \(format) is newer than this program reads (\(formatVersionWithAttachments)): update notes")
         }
         guard let entries = document["categories"]?.arrayValue else { throw fail("no 'categories' list") }
         guard entries.count <= Category.maximumCount else {

@@ -28,20 +28,24 @@ extension SyncRepository {
     /// (a README of the remote) kept as they are. A cache that names a blob git no longer
     /// has costs a second try without it. A note whose file would be over
     /// `maximumFileBytes` throws `SyncError.noteTooLarge` before any tree is made.
-    func tree(for snapshot: SyncSnapshot, base: String?) throws(SyncError) -> String {
+    /// The attachments come from the trees of `attachmentSources` (those of `base` without
+    /// it) and the store's folder (`attachmentsTree(for:sources:)`).
+    func tree(for snapshot: SyncSnapshot, base: String?, attachmentSources: [String?]? = nil) throws(SyncError) -> String {
         let top = try topLevel(of: base)
+        let attachments = try attachmentsTree(for: snapshot, sources: attachmentSources ?? [base])
         let cache = SyncBlobCache.load(from: gitFolder)
         do {
-            return try tree(for: snapshot, top: top, cache: cache)
+            return try tree(for: snapshot, top: top, attachments: attachments, cache: cache)
         } catch {
             // A note too large for a synced file is too large without the cache as well.
             if case .noteTooLarge = error { throw error }
             guard cache != SyncBlobCache() else { throw error }
-            return try tree(for: snapshot, top: top, cache: SyncBlobCache())
+            return try tree(for: snapshot, top: top, attachments: attachments, cache: SyncBlobCache())
         }
     }
 
-    private func tree(for snapshot: SyncSnapshot, top: [TreeEntry], cache: SyncBlobCache) throws(SyncError) -> String {
+    private func tree(for snapshot: SyncSnapshot, top: [TreeEntry], attachments: String?,
+                      cache: SyncBlobCache) throws(SyncError) -> String {
         var digests: [UUID: SyncFingerprint] = [:]
         for (id, entry) in snapshot.categories { digests[id] = SyncFingerprint.categoryDigest(entry.category) }
         var next = SyncBlobCache()
@@ -55,7 +59,8 @@ extension SyncRepository {
                 missing.append((note, fingerprint))
             }
         }
-        let categoriesData = SyncFiles.categoriesData(snapshot.categories)
+        let categoriesData = SyncFiles.categoriesData(
+            snapshot.categories, format: attachments == nil ? SyncFiles.formatVersion : SyncFiles.formatVersionWithAttachments)
         let categoriesFingerprint = SyncFingerprint.of(categoriesData)
         let knownCategories = cache.categories.flatMap { $0.fingerprint == categoriesFingerprint ? $0.blob : nil }
 
@@ -92,10 +97,13 @@ extension SyncRepository {
         }
 
         try makeFolderTrees(&next, changed: missing.map(\.note), cache: cache)
-        var entries = top.filter { ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile].contains($0.path) }.map(\.raw)
+        var entries = top.filter {
+            ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile, Self.attachmentsFolder].contains($0.path)
+        }.map(\.raw)
         for folder in [SyncFiles.notesFolder, SyncFiles.trashFolder] {
             if let tree = next.trees[folder] { entries.append(Array("040000 tree \(tree)\t\(folder)".utf8)) }
         }
+        if let attachments { entries.append(Array("040000 tree \(attachments)\t\(Self.attachmentsFolder)".utf8)) }
         if let blob = next.categories?.blob { entries.append(Array("100644 blob \(blob)\t\(SyncFiles.categoriesFile)".utf8)) }
         let tree = try makeTree(entries)
         if next != cache { next.save(to: gitFolder) }
@@ -151,7 +159,7 @@ extension SyncRepository {
     }
 
     /// `git mktree --batch` of several trees at once: their ids, in order.
-    private func makeTrees(_ trees: [[[UInt8]]]) throws(SyncError) -> [String] {
+    func makeTrees(_ trees: [[[UInt8]]]) throws(SyncError) -> [String] {
         guard !trees.isEmpty else { return [] }
         var input = Data()
         for entries in trees {
@@ -169,7 +177,7 @@ extension SyncRepository {
     }
 
     /// `git mktree` of `entries` (`ls-tree` lines); git checks that every object exists.
-    private func makeTree(_ entries: [[UInt8]]) throws(SyncError) -> String {
+    func makeTree(_ entries: [[UInt8]]) throws(SyncError) -> String {
         var input = Data()
         for entry in entries {
             input.append(contentsOf: entry)

@@ -3,7 +3,8 @@ import Foundation
 /// The remote is untrusted input: before anything of a fetched commit is read, merged or
 /// checked out, its whole tree is checked. A tree with a symbolic link or a submodule
 /// anywhere, a name git itself would refuse (`.`, `..`, `.git`, a `/` or NUL in a name),
-/// `notes`/`trash` that are not folders (or hold anything but files and folders of files), `categories.json` that is not a plain file, or a
+/// `notes`/`trash` that are not folders (or hold anything but files and folders of files),
+/// `attachments` that is not three levels of folders over plain files, `categories.json` that is not a plain file, or a
 /// synced file over the size limit is refused as a whole, naming the entry, and nothing
 /// of it is used.
 extension SyncRepository {
@@ -50,7 +51,9 @@ extension SyncRepository {
             entries.append(entry)
         }
         // Sizes of the files sync reads, from git's object database.
-        let blobs = entries.filter { $0.type == "blob" && SyncFiles.isSyncedPath($0.path) }.map(\.object)
+        let blobs = entries.filter {
+            $0.type == "blob" && (SyncFiles.isSyncedPath($0.path) || $0.path.hasPrefix(Self.attachmentsFolder + "/"))
+        }.map(\.object)
         var sizes: [String: Int] = [:]
         if !blobs.isEmpty {
             let input = Data((Set(blobs).joined(separator: "\n") + "\n").utf8)
@@ -85,6 +88,11 @@ extension SyncRepository {
             if parts.count == 1, !isTree { return "is not a folder" }
             if parts.count == 2, !isPlainFile, !isTree { return "is not a plain file or a folder" }
             if parts.count > 2, !isPlainFile { return "is not a plain file" }
+        case SyncRepository.attachmentsFolder:
+            // attachments/XY/ID/name: three levels of folders, then files.
+            if parts.count < 4, !isTree { return "is not a folder" }
+            if parts.count == 4, !isPlainFile { return "is not a plain file" }
+            if parts.count > 4 { return "is deeper than attachments/XY/ID/name" }
         case SyncFiles.categoriesFile where parts.count == 1:
             if !isPlainFile { return "is not a plain file" }
         default:

@@ -52,8 +52,11 @@ public enum TrashScreen {
         if let field = browser.filterField {
             field.draw(label: "/", in: &buffer, x: 0, y: y, width: width)
         } else if let id = browser.confirmingPurge {
-            let title = snapshot.database.trash[id]?.title ?? ""
-            buffer.write(DisplayWidth.truncate("Delete \"\(title)\" for good? (y/n)", to: width),
+            let note = snapshot.database.trash[id]
+            let files = note?.attachments.count ?? 0
+            // Undo brings a note deleted for good back, but not the files deleted with it.
+            let attachments = files == 0 ? "" : " and its \(files) \(files == 1 ? "attachment" : "attachments") (undo brings back only the note)"
+            buffer.write(DisplayWidth.truncate("Delete \"\(note?.title ?? "")\"\(attachments) for good? (y/n)", to: width),
                          x: 0, y: y, style: Theme.message, limit: width)
         } else if let message = state.message {
             StatusLine.drawMessage(message, y: y, into: &buffer)

@@ -54,55 +54,20 @@ public struct ImportedAttachments: Sendable {
         return (String(name[..<dot]), String(name[dot...]))
     }
 
-    /// Writes the attachments of the notes `noteIDs` under `storeFolder`: folders made as
-    /// needed, never through a symbolic link; a file already there with the same bytes is
-    /// kept (an import run again), one with other bytes is an error and nothing is
-    /// overwritten. Returns how many files were written.
+    /// Writes the attachments of the notes `noteIDs` under `storeFolder` (`AttachmentFiles.write`):
+    /// folders made as needed, never through a symbolic link; a file already there with the
+    /// same bytes is kept (an import run again), one with other bytes is an error and nothing
+    /// is overwritten. Returns how many files were written.
     public func write(for noteIDs: Set<UUID>, storeFolder: URL) throws(ExchangeError) -> Int {
         var written = 0
         for (path, data) in files.sorted(by: { $0.key.relativePath < $1.key.relativePath }) {
-            let parts = path.relativePath.split(separator: "/").map(String.init)
-            guard parts.count == 3, let id = UUID(uuidString: parts[1]), noteIDs.contains(id) else { continue }
-            let shown = storeFolder.appendingPathComponent(path.relativePath).path
-            var folder = open(storeFolder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard folder >= 0 else { throw .io(path: storeFolder.path, operation: "open the store's folder", reason: Self.errorText()) }
-            defer { close(folder) }
-            for part in parts.dropLast() {
-                if mkdirat(folder, part, 0o755) != 0, errno != EEXIST {
-                    throw .io(path: shown, operation: "make the folder '\(part)'", reason: Self.errorText())
-                }
-                let next = openat(folder, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                guard next >= 0 else { throw .io(path: shown, operation: "open the folder '\(part)'", reason: Self.errorText()) }
-                close(folder)
-                folder = next
+            guard let id = AttachmentFiles.owner(of: path), noteIDs.contains(id) else { continue }
+            do {
+                if try AttachmentFiles.write(data, to: path, in: storeFolder) { written += 1 }
+            } catch {
+                throw .io(path: error.path, operation: "save the attachment", reason: error.reason)
             }
-            let name = parts[2]
-            let file = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if file < 0, errno == EEXIST {
-                let existing = try? ImportFile.open(ImportFile.Location(folder: folder, name: name, followLink: false))
-                    .contents(limit: data.count)
-                guard existing == data else {
-                    throw .io(path: shown, operation: "save the attachment", reason: "a different file is already there")
-                }
-                continue
-            }
-            guard file >= 0 else { throw .io(path: shown, operation: "save the attachment", reason: Self.errorText()) }
-            defer { close(file) }
-            let failed = data.withUnsafeBytes { bytes -> Bool in
-                var offset = 0
-                while offset < bytes.count {
-                    let count = Glibc.write(file, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                    if count < 0, errno == EINTR { continue }
-                    guard count > 0 else { return true }
-                    offset += count
-                }
-                return false
-            }
-            guard !failed, fsync(file) == 0 else { throw .io(path: shown, operation: "save the attachment", reason: Self.errorText()) }
-            written += 1
         }
         return written
     }
-
-    private static func errorText() -> String { String(cString: strerror(errno)) }
 }
