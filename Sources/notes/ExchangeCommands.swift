@@ -79,7 +79,7 @@ struct Import: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, jrnl, markdown, text, bear, textbundle, simplenote, enex, obsidian, logseq
+        case json, jrnl, markdown, text, org, bear, textbundle, simplenote, enex, obsidian, logseq, zk, dendron
         /// The format every file is read as; nil for a tool's folder, whose files are still told apart by name.
         var importFormat: ImportFormat? {
             switch self {
@@ -87,19 +87,23 @@ struct Import: ParsableCommand {
             case .jrnl: .jrnl
             case .markdown: .markdown
             case .text: .text
+            case .org: .org
             case .bear: .bear
             case .textbundle: .textbundle
             case .simplenote: .simplenote
             case .enex: .enex
-            case .obsidian, .logseq: nil
+            case .obsidian, .logseq, .zk, .dendron: nil
             }
         }
 
-        /// The tool whose folder this is, when its marker (`.obsidian`, `logseq/config.edn`) was not kept.
+        /// The tool whose folder this is, when its marker (`.obsidian`, `logseq/config.edn`, `.zk`,
+        /// `dendron.yml`) was not kept.
         var tool: ImportSourceTool? {
             switch self {
             case .obsidian: .obsidian
             case .logseq: .logseq
+            case .zk: .zk
+            case .dendron: .dendron
             default: nil
             }
         }
@@ -111,7 +115,8 @@ struct Import: ParsableCommand {
     var paths: [String]
 
     @Option(help: ArgumentHelp("Read every file as this format instead of guessing from its name and contents; "
-                                   + "obsidian or logseq: read the folders as that tool's, without its .obsidian or logseq/config.edn.",
+                                   + "obsidian, logseq, zk or dendron: read the folders as that tool's, without its .obsidian, "
+                                   + "logseq/config.edn, .zk or dendron.yml.",
                                valueName: "format"))
     var from: Format?
 

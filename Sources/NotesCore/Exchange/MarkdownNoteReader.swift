@@ -1,26 +1,29 @@
 import Foundation
 
-/// Reads one Markdown or plain-text note file into an `ExchangeBundle`, as the tool that
+/// Reads one Markdown, Org or plain-text note file into an `ExchangeBundle`, as the tool that
 /// wrote it shows it (`tool`, see `ImportSourceTool`).
 ///
 /// - The front matter is YAML (`---`, read by Yams) or TOML (`+++`); keys are compared
 ///   case-insensitively (see `DECISIONS.md` for the full list). The one blank line that
 ///   separates it from the body is not part of the body.
 /// - The title: Obsidian's is the file name; Logseq's the `title::` property, else the
-///   decoded file name (a journal's date); any other tool's `title`, else a first
-///   `# Heading` or setext heading (removed from the body), else the file name (a Jekyll
-///   post's without its date). `aliases` are never the title, and not kept. In a `.txt`
-///   file the title is the first line.
+///   decoded file name (a journal's date); zk's `title`, else its heading as plain text
+///   (`ZkTitle`); any other tool's `title`, else a first `# Heading` or setext heading
+///   (removed from the body), else the file name (a Jekyll post's without its date).
+///   `aliases` are never the title, and not kept. In a `.txt` file the title is the first
+///   line; in an Org file `#+title:`, else the file name as Logseq shows it (`OrgDocument`:
+///   the whole text is the body, as written).
+/// - Dendron: the hierarchy in the file name is the category and a tag (`DendronHierarchy`).
 /// - Tags come from `tags`/`tag`/`keywords` (a list, or one string split at commas and
 ///   blanks), Logseq's `tags::`, the categories after the first (`categories: a b` is
 ///   split like tags; `category: Best practice` is one name), and `#tags` in the body
-///   (`InlineTags`).
+///   (`InlineTags`, with a zk notebook's rules from `.zk/config.toml`).
 /// - One final line break of the file is dropped: the export adds one to every file.
 /// - A date that cannot be read, or that the store cannot keep, is a warning naming the
 ///   key: the date in the file name is used instead, else the file's date, else the
 ///   import time. Missing ids are `stableID`.
 struct MarkdownNoteReader {
-    enum Style { case markdown, text }
+    enum Style { case markdown, text, org }
 
     /// The file as shown in messages (its path relative to what was imported).
     let file: String
@@ -32,6 +35,8 @@ struct MarkdownNoteReader {
     var tool = ImportSourceTool.other
     /// How a Logseq graph names its files and titles its journals.
     var logseqGraph = LogseqGraphConfig()
+    /// Which inline tags a zk notebook makes.
+    var zk = ZkNotebookConfig()
     var dates = ImportDate()
     /// When the import runs: the date of last resort.
     var now = Date()
@@ -46,7 +51,9 @@ struct MarkdownNoteReader {
     func read(_ text: String, into bundle: inout ExchangeBundle, warnings: inout [String]) throws(ExchangeError) {
         var (header, rawBody) = try split(text)
         var body = Self.droppingFinalLineBreak(rawBody)
-        let properties = tool == .logseq ? LogseqProperties(body) : LogseqProperties()
+        let org = style == .org ? OrgDocument(body, logseq: tool == .logseq) : nil
+        if let org { header = org.header }
+        let properties = tool == .logseq && style != .org ? LogseqProperties(body) : LogseqProperties()
         if tool == .logseq { header.entries += properties.entries }
         var title = try titleAndBody(header, &body)
 
@@ -68,7 +75,8 @@ struct MarkdownNoteReader {
 
         var categories = try categoryNames(header.entry("category", "categories"))
             .map { Self.linkTarget($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let categoryName = categories.isEmpty ? nil : categories.removeFirst()
+        let hierarchy = tool == .dendron ? DendronHierarchy(fileName: fileTitle) : nil
+        let categoryName = categories.isEmpty ? hierarchy?.category : categories.removeFirst()
         var color: SerializableColor?
         if let text = try self.text(header.entry("category-color")), !text.isEmpty {
             do { color = try MarkdownColor.parse(text) } catch { throw fail(header.entry("category-color"), error.description) }
@@ -79,8 +87,9 @@ struct MarkdownNoteReader {
         if let exact = header.entry("notes-tags") {
             tags = Set(try list(exact).compactMap(Tag.normalize))
         } else {
-            let written = try list(header.entry("tags", "tag", "keywords")).map(Self.linkTarget)
-            tags = Set((written + properties.tags + categories + InlineTags.find(in: body, logseq: tool == .logseq))
+            let written = try writtenTags(header).map(Self.linkTarget)
+            let toolTags = properties.tags + (org?.tags ?? []) + (hierarchy?.tag.map { [$0] } ?? [])
+            tags = Set((written + toolTags + categories + InlineTags.find(in: body, rules: inlineTagRules))
                 .compactMap(Tag.normalize))
         }
         var attachments: [AttachmentPath] = []
@@ -109,16 +118,24 @@ struct MarkdownNoteReader {
             body = rest
             return title
         }
+        if style == .org {
+            if let title = nonBlank(try text(header.entry("title"))) { return title }
+            return tool == .logseq ? logseqTitle() : fileTitle
+        }
         switch tool {
         case .obsidian:
             return fileTitle
+        case .zk:
+            if let title = nonBlank(try text(header.entry("title"))) { return title }
+            if let (heading, rest) = ZkTitle.title(body) {
+                body = rest
+                return heading
+            }
+            return fileTitle
         case .logseq:
             if let title = nonBlank(try text(header.entry("title"))) { return title }
-            if let day = dates.fileName(fileTitle), fileTitle.count == 10, fileTitle.contains("_") {
-                return logseqGraph.journalTitle(day, timeZone: dates.timeZone)
-            }
-            return LogseqProperties.pageName(fileName: fileTitle, format: logseqGraph.fileNames)
-        case .other:
+            return logseqTitle()
+        case .other, .dendron:
             if let title = nonBlank(try text(header.entry("title"))) {
                 // Notesnook's Markdown export (`created_at`/`updated_at`) repeats the title as a first `# Title`.
                 if header.entry("created_at") != nil, let (heading, rest) = Self.headingTitle(body), heading == title { body = rest }
@@ -130,6 +147,33 @@ struct MarkdownNoteReader {
             }
             return Self.jekyllTitle(fileTitle) ?? fileTitle
         }
+    }
+
+    /// The title Logseq shows for a page without `title::`: a journal's date, else the page
+    /// name decoded from the file name.
+    private func logseqTitle() -> String {
+        if let day = dates.fileName(fileTitle), fileTitle.count == 10, fileTitle.contains("_") {
+            return logseqGraph.journalTitle(day, timeZone: dates.timeZone)
+        }
+        return LogseqProperties.pageName(fileName: fileTitle, format: logseqGraph.fileNames)
+    }
+
+    /// The inline tags the tool makes: zk's as its config says, Logseq's `#[[two words]]`,
+    /// never inside an Org block.
+    private var inlineTagRules: InlineTags.Rules {
+        var rules = tool == .zk ? zk.tagRules : InlineTags.Rules()
+        rules.logseqBrackets = tool == .logseq
+        rules.orgBlocks = style == .org
+        return rules
+    }
+
+    /// The tags written in the header: `tags`, else `tag`, else `keywords`; zk reads all of
+    /// `tag`, `tags`, `keyword` and `keywords`.
+    private func writtenTags(_ header: NoteHeader) throws(ExchangeError) -> [String] {
+        guard tool == .zk else { return try list(header.entry("tags", "tag", "keywords")) }
+        var names: [String] = []
+        for key in ["tag", "tags", "keyword", "keywords"] { names += try list(header.entry(key)) }
+        return names
     }
 
     /// Jekyll's title of a post without one: the file name after its date, words capitalized
