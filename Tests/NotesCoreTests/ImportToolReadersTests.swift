@@ -146,7 +146,7 @@ import Testing
         let (batch, folder) = try importFolder([
             "logseq/config.edn": "{:preferred-format \"Org\"\n :file/name-format :triple-lowbar}\n",
             "pages/org page.org": page,
-            "pages/Project___Plan.org": "* Step one\n",
+            "pages/Project___Plan.org": "* Step one\n**** :PROPERTIES:\n",
             "journals/2020_09_14.org": "* Went out\n",
             "pages/plain.md": "- a markdown page\n",
         ])
@@ -157,7 +157,7 @@ import Testing
         let org = try note(batch, "Org Page")
         #expect(org.body == String(page.dropLast()), "the body is the file as written, less its final line break")
         #expect(org.tags == ["work", "two words", "inline", "urgent", "home"])
-        _ = try note(batch, "Project/Plan")
+        #expect(try note(batch, "Project/Plan").tags.isEmpty, "a heading that is only ':word:' is text (Logseq's docs)")
         let journal = try note(batch, "Sep 14th, 2020")
         #expect(journal.created == ISODate.parse("2020-09-13T22:00:00Z"), "a journal is dated by its file name")
         #expect(journal.body == "* Went out")
@@ -187,5 +187,23 @@ import Testing
         #expect(OrgDocument.timestamp("2021-02-06 Sat 18:26") == "2021-02-06 18:26")
         #expect(OrgDocument.timestamp("2024-01-02 10:30:00 +0100") == "2024-01-02 10:30:00 +0100")
         #expect(OrgDocument.timestamp("1636490000000") == "1636490000000")
+        #expect(OrgDocument.timestamp("18 September 2020") == "2020-09-18", "as GTrunSec/braindump-org-source writes it")
+        #expect(OrgDocument.timestamp("3 Sep 2020") == "2020-09-03")
+        #expect(OrgDocument.timestamp("3 Sepember 2020") == "3 Sepember 2020")
+    }
+
+    /// In a Logseq graph `#+tags:` are the page's tags, unless the line is Emacs' declaration
+    /// of the tags a file offers (fast keys, groups), as real mixed graphs hold.
+    @Test func emacsTagDeclarationsAreNotPageTags() throws {
+        let (batch, folder) = try importFolder([
+            "logseq/config.edn": "{:preferred-format \"Org\"}\n",
+            "pages/a.org": "#+TAGS: doom(d) roam(r) org_mode(o)\n* x\n",
+            "pages/b.org": "#+TAGS: { @home @work }\n* x\n",
+            "pages/c.org": "#+tags: reading, [[deep work]]\n* x\n",
+        ])
+        defer { folder.remove() }
+        #expect(try note(batch, "a").tags.isEmpty)
+        #expect(try note(batch, "b").tags.isEmpty)
+        #expect(try note(batch, "c").tags == ["reading", "deep work"])
     }
 }

@@ -59,12 +59,18 @@ struct OrgDocument {
         case "filetags":
             tags += Self.colonNames(value) ?? LogseqProperties.names(value)
         case "tags":
-            if logseq { tags += Self.colonNames(value) ?? LogseqProperties.names(value) }
+            if logseq, !Self.isTagDeclaration(value) { tags += Self.colonNames(value) ?? LogseqProperties.names(value) }
         case "date", "created", "updated", "modified", "created_at", "updated_at":
             header.entries.append(.init(key: key, value: .text(Self.timestamp(value)), line: line))
         default:
             header.entries.append(.init(key: key, value: value.isEmpty ? .empty : .text(value), line: line))
         }
+    }
+
+    /// Whether a `#+TAGS:` value is Emacs' declaration of the tags a file offers, with
+    /// fast-selection keys or groups (`doom(d) roam(r)`, `{ @home @work }`), not page tags.
+    static func isTagDeclaration(_ value: String) -> Bool {
+        value.contains("{") || value.range(of: #"\S\(.\)(\s|$)"#, options: .regularExpression) != nil
     }
 
     /// A heading: one or more `*` at the start of the line, then a blank.
@@ -75,10 +81,13 @@ struct OrgDocument {
         return after == " " || after == "\t"
     }
 
-    /// The tags at the end of a heading: `* Title   :work:idea:`.
+    /// The tags at the end of a heading after its title: `* Title   :work:idea:`. A heading
+    /// that is only `:word:` (Logseq's docs have `**** :PROPERTIES:`) has a title, no tags.
     static func headingTags(_ line: String) -> [String] {
-        let text = line.trimmingCharacters(in: .whitespaces)
-        guard text.hasSuffix(":"), let blank = text.lastIndex(where: { $0 == " " || $0 == "\t" }) else { return [] }
+        let text = line.drop { $0 == "*" }.trimmingCharacters(in: .whitespaces)
+        guard text.hasSuffix(":"), let blank = text.lastIndex(where: { $0 == " " || $0 == "\t" }),
+              !text[..<blank].trimmingCharacters(in: .whitespaces).isEmpty
+        else { return [] }
         return colonNames(String(text[text.index(after: blank)...])) ?? []
     }
 
@@ -101,9 +110,11 @@ struct OrgDocument {
     }
 
     /// An Org timestamp as a date `ImportDate` reads: `<2024-01-05 Fri 10:30>`, and Emacs'
-    /// `#+DATE: 2021-02-06 Sat 18:26`, are `2024-01-05 10:30`; other text is left as it is.
+    /// `#+DATE: 2021-02-06 Sat 18:26`, are `2024-01-05 10:30`; `18 September 2020` (as
+    /// Emacs users write it for export) is `2020-09-18`; other text is left as it is.
     static func timestamp(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let written = writtenDate(trimmed) { return written }
         var inner = Substring(trimmed)
         let bracketed = trimmed.count > 2 && ((trimmed.first == "<" && trimmed.last == ">") || (trimmed.first == "[" && trimmed.last == "]"))
         if bracketed { inner = inner.dropFirst().dropLast() }
@@ -113,5 +124,19 @@ struct OrgDocument {
         else { return trimmed }
         let time = words.dropFirst().first { $0.first?.isNumber == true && $0.contains(":") }
         return time.map { "\(day) \($0.prefix { $0 != "-" })" } ?? String(day)
+    }
+
+    private static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                                     "october", "november", "december"]
+
+    /// `18 September 2020` or `18 Sep 2020` as `2020-09-18`.
+    private static func writtenDate(_ text: String) -> String? {
+        let words = text.split(separator: " ")
+        guard words.count == 3, let day = Int(words[0]), (1...31).contains(day), words[2].count == 4, let year = Int(words[2]),
+              words[1].count >= 3,
+              let month = monthNames.firstIndex(where: { $0.hasPrefix(words[1].lowercased()) })
+        else { return nil }
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month + 1))-\(two(day))"
     }
 }
