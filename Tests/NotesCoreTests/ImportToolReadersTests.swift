@@ -187,9 +187,21 @@ import Testing
         #expect(OrgDocument.timestamp("2021-02-06 Sat 18:26") == "2021-02-06 18:26")
         #expect(OrgDocument.timestamp("2024-01-02 10:30:00 +0100") == "2024-01-02 10:30:00 +0100")
         #expect(OrgDocument.timestamp("1636490000000") == "1636490000000")
-        #expect(OrgDocument.timestamp("18 September 2020") == "2020-09-18", "as GTrunSec/braindump-org-source writes it")
-        #expect(OrgDocument.timestamp("3 Sep 2020") == "2020-09-03")
-        #expect(OrgDocument.timestamp("3 Sepember 2020") == "3 Sepember 2020")
+    }
+
+    /// Dates written out, as real zk notebooks' templates (`thomasabishop/eolas`: 159 notes)
+    /// and Emacs Org files (`GTrunSec/braindump-org-source`) hold them: local midnight.
+    @Test func writtenDates() {
+        let midnight = { (day: String) in ISODate.parse(day + "T00:00:00+01:00") }
+        #expect(paris.parse("Thursday, November 07, 2024") == midnight("2024-11-07"))
+        #expect(paris.parse("November 7, 2024") == midnight("2024-11-07"))
+        #expect(paris.parse("18 September 2020") == ISODate.parse("2020-09-18T00:00:00+02:00"))
+        #expect(paris.parse("Sep 14th, 2020") == ISODate.parse("2020-09-14T00:00:00+02:00"))
+        #expect(paris.parse("3 dec 2020") == midnight("2020-12-03"))
+        #expect(paris.parse("3 Sepember 2020") == nil)
+        #expect(paris.parse("February 30, 2024") == nil)
+        #expect(paris.parse("Ma 3 2024") == nil)
+        #expect(paris.parse("the 3 of 2024") == nil)
     }
 
     /// In a Logseq graph `#+tags:` are the page's tags, unless the line is Emacs' declaration

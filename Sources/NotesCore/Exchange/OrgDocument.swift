@@ -110,11 +110,10 @@ struct OrgDocument {
     }
 
     /// An Org timestamp as a date `ImportDate` reads: `<2024-01-05 Fri 10:30>`, and Emacs'
-    /// `#+DATE: 2021-02-06 Sat 18:26`, are `2024-01-05 10:30`; `18 September 2020` (as
-    /// Emacs users write it for export) is `2020-09-18`; other text is left as it is.
+    /// `#+DATE: 2021-02-06 Sat 18:26`, are `2024-01-05 10:30`; other text is left as it is
+    /// (`18 September 2020`, as Emacs users write it for export, `ImportDate` reads).
     static func timestamp(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let written = writtenDate(trimmed) { return written }
         var inner = Substring(trimmed)
         let bracketed = trimmed.count > 2 && ((trimmed.first == "<" && trimmed.last == ">") || (trimmed.first == "[" && trimmed.last == "]"))
         if bracketed { inner = inner.dropFirst().dropLast() }
@@ -124,19 +123,5 @@ struct OrgDocument {
         else { return trimmed }
         let time = words.dropFirst().first { $0.first?.isNumber == true && $0.contains(":") }
         return time.map { "\(day) \($0.prefix { $0 != "-" })" } ?? String(day)
-    }
-
-    private static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                                     "october", "november", "december"]
-
-    /// `18 September 2020` or `18 Sep 2020` as `2020-09-18`.
-    private static func writtenDate(_ text: String) -> String? {
-        let words = text.split(separator: " ")
-        guard words.count == 3, let day = Int(words[0]), (1...31).contains(day), words[2].count == 4, let year = Int(words[2]),
-              words[1].count >= 3,
-              let month = monthNames.firstIndex(where: { $0.hasPrefix(words[1].lowercased()) })
-        else { return nil }
-        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month + 1))-\(two(day))"
     }
 }
