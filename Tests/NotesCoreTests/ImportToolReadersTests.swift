@@ -54,6 +54,12 @@ import Testing
         #expect(try note(batch, "Kept `as` written").body == "# Heading", "a title in the header is taken as written")
     }
 
+    @Test func aHostileHeadingIsTakenAsWritten() {
+        let long = String(repeating: "[`<", count: 2000)
+        #expect(ZkTitle.plainText(long) == long, "longer than the limit: as written, never a quadratic pass")
+        #expect(ZkTitle.plainText("[`<") == "[`<", "unclosed brackets and backticks stay")
+    }
+
     @Test func zkTagsFollowTheNotebookConfig() throws {
         let text = "#hashtag\n#multi-word tag#\n:colon-tag:\n`#code` and (#paren) but not x#y or #1\n"
         func tags(_ config: String?) throws -> Set<String> {

@@ -75,11 +75,16 @@ enum ZkTitle {
         return nil
     }
 
+    /// Headings longer than this are titles as written: the plain-text pass looks ahead for
+    /// closing brackets and backticks, which a hostile line of them would make quadratic.
+    static let maximumPlainTextLength = 4096
+
     /// A heading's Markdown as the text goldmark gives zk: code spans without their
     /// backticks, links and images as their text, `*`/`_` emphasis and HTML tags dropped,
     /// backslash escapes resolved, autolinks as their address.
     static func plainText(_ markdown: String) -> String {
         let characters = Array(markdown)
+        guard characters.count <= maximumPlainTextLength else { return markdown.trimmingCharacters(in: .whitespaces) }
         var output = ""
         var index = 0
         while index < characters.count {
