@@ -63,8 +63,9 @@ struct Import: ParsableCommand {
         abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl, Bear, Simplenote, Evernote, a Core Data store.",
         discussion: """
         Reads files and folders (recursively; names starting with '.' are left out, symbolic links \
-        inside a folder are not followed): .md/.markdown with YAML or TOML front matter as Obsidian, zk, \
-        Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, \
+        inside a folder are not followed): .md/.markdown with YAML or TOML front matter as Obsidian, Logseq, zk, \
+        Dendron, Jekyll, Hugo, nb and Joplin write it (the tool is found by its folder's marker), .org \
+        (Logseq's and Emacs' Org files), .txt (the first line is the title), notes' JSON export, \
         jrnl's JSON export and its journal and text exports, Bear backups (.bear2bk), TextBundles and \
         TextPacks, Simplenote's notes.zip, Evernote's .enex (other tools' exports are found by their \
         contents), and a Core Data SQLite store of a notes app given by name (read-only, on a private copy; \
