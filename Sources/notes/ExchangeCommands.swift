@@ -74,8 +74,9 @@ struct Import: ParsableCommand {
         abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl, Bear, Simplenote, Evernote, a Core Data store.",
         discussion: """
         Reads files and folders (recursively; names starting with '.' are left out, symbolic links \
-        inside a folder are not followed): .md/.markdown with YAML or TOML front matter as Obsidian, zk, \
-        Jekyll, Hugo, nb and Joplin write it, .txt (the first line is the title), notes' JSON export, \
+        inside a folder are not followed): .md/.markdown with YAML or TOML front matter as Obsidian, Logseq, zk, \
+        Dendron, Jekyll, Hugo, nb and Joplin write it (the tool is found by its folder's marker), .org \
+        (Logseq's and Emacs' Org files), .txt (the first line is the title), notes' JSON export, \
         jrnl's JSON export and its journal and text exports, Bear backups (.bear2bk), TextBundles and \
         TextPacks, Simplenote's notes.zip, Evernote's .enex (other tools' exports are found by their \
         contents), and a Core Data SQLite store of a notes app given by name (read-only, on a private copy; \
@@ -92,7 +93,7 @@ struct Import: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, jrnl, markdown, text, bear, textbundle, simplenote, enex, obsidian, logseq
+        case json, jrnl, markdown, text, org, bear, textbundle, simplenote, enex, obsidian, logseq, zk, dendron
         /// The format every file is read as; nil for a tool's folder, whose files are still told apart by name.
         var importFormat: ImportFormat? {
             switch self {
@@ -100,19 +101,23 @@ struct Import: ParsableCommand {
             case .jrnl: .jrnl
             case .markdown: .markdown
             case .text: .text
+            case .org: .org
             case .bear: .bear
             case .textbundle: .textbundle
             case .simplenote: .simplenote
             case .enex: .enex
-            case .obsidian, .logseq: nil
+            case .obsidian, .logseq, .zk, .dendron: nil
             }
         }
 
-        /// The tool whose folder this is, when its marker (`.obsidian`, `logseq/config.edn`) was not kept.
+        /// The tool whose folder this is, when its marker (`.obsidian`, `logseq/config.edn`, `.zk`,
+        /// `dendron.yml`) was not kept.
         var tool: ImportSourceTool? {
             switch self {
             case .obsidian: .obsidian
             case .logseq: .logseq
+            case .zk: .zk
+            case .dendron: .dendron
             default: nil
             }
         }
@@ -124,7 +129,8 @@ struct Import: ParsableCommand {
     var paths: [String]
 
     @Option(help: ArgumentHelp("Read every file as this format instead of guessing from its name and contents; "
-                                   + "obsidian or logseq: read the folders as that tool's, without its .obsidian or logseq/config.edn.",
+                                   + "obsidian, logseq, zk or dendron: read the folders as that tool's, without its .obsidian, "
+                                   + "logseq/config.edn, .zk or dendron.yml.",
                                valueName: "format"))
     var from: Format?
 

@@ -4,7 +4,8 @@ import Testing
 
 /// Pages of Logseq's own documentation graph (`Fixtures/logseq-docs`, MIT, see its README),
 /// imported as Logseq shows them: titles from `title::` or the decoded file name, journals
-/// titled and dated by their file name, `tags::` and inline tags.
+/// titled and dated by their file name, `tags::` and inline tags; its Org pages and journal
+/// with `#+TITLE:`, a `:PROPERTIES:` drawer, `~code~` and `[[links][labels]]`, bodies as written.
 @Suite struct LogseqDocsFixtureTests {
     private let paris = ImportDate(timeZone: TimeZone(identifier: "Europe/Paris") ?? .current)
 
@@ -24,7 +25,8 @@ import Testing
     @Test func pagesAreTitledAsLogseqShowsThem() throws {
         let batch = try importGraph(["pages"])
 
-        #expect(Set(batch.bundle.notes.map(\.title)) == ["Flashcards", "Block embed", "New to Logseq?", "Whiteboard/Action Bar/Edit"])
+        #expect(Set(batch.bundle.notes.map(\.title)) == ["Flashcards", "Block embed", "New to Logseq?", "Whiteboard/Action Bar/Edit",
+                                                       "About", "Org Mode"])
         #expect(try note(batch, "Flashcards").tags == ["academic", "card", "docs"])
         #expect(try note(batch, "Block embed").tags == ["embed"])
         #expect(try note(batch, "New to Logseq?").body == "title:: New to Logseq?\n\n- Head over to [[Start here]]",
@@ -38,6 +40,23 @@ import Testing
         #expect(plain.created == ISODate.parse("2021-07-13T22:00:00Z"), "local midnight of the day in the name")
         let titled = try note(batch, "Sep 14th, 2020")
         #expect(titled.created == ISODate.parse("2020-09-13T22:00:00Z"))
+    }
+
+    @Test func orgPagesAndJournalsAreReadAsLogseqShowsThem() throws {
+        let url = try #require(Bundle.module.url(forResource: "logseq-docs", withExtension: nil, subdirectory: "Fixtures"))
+        let batch = try importGraph(["pages", "journals"])
+
+        #expect(try note(batch, "About").tags.isEmpty, "no tag in a link's anchor (faq#How_to…)")
+        let org = try note(batch, "Org Mode")  // no #+TITLE: the file name
+        #expect(org.tags.isEmpty)
+        #expect(org.id != UUID(uuidString: "60ab7486-1318-48cc-85bc-02561429e331"), "a block's :id: is not the page's")
+        let journal = try note(batch, "May 14th, 2020")
+        #expect(journal.created == ISODate.parse("2020-05-13T22:00:00Z"))
+        for (title, file) in [("About", "pages/about.org"), ("Org Mode", "pages/Org Mode.org"), ("May 14th, 2020", "journals/2020_05_14.org")] {
+            let text = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
+            let written = text.hasSuffix("\n") ? String(text.dropLast()) : text
+            #expect(try note(batch, title).body == written, "\(file): the body is the file as written, less a final line break")
+        }
     }
 
     @Test func fileNamesDecodeAsLogseqDecodesThem() {

@@ -11,7 +11,9 @@ import Foundation
 ///   `1710495000000`: told apart by size (12 digits or more before any point are
 ///   milliseconds; 100,000,000,000 seconds would be the year 5138);
 /// - Joplin's day first, `28/09/2021` or `28/09/2021 20:57[:05]` (month first when the
-///   first number is not a month day-first reading allows, `09/28/2021`): local time.
+///   first number is not a month day-first reading allows, `09/28/2021`): local time;
+/// - a date written out in English, as templates write it (`ImportDate+Written`):
+///   `Thursday, November 07, 2024`, `November 7, 2024`, `18 September 2020`: local midnight.
 ///
 /// `fileName(_:)` reads the dates tools put in file names.
 ///
@@ -28,6 +30,7 @@ public struct ImportDate: Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let seconds = Self.unixSeconds(trimmed) { return Date(timeIntervalSince1970: seconds) }
         if let date = slashed(trimmed) { return date }
+        if let date = written(trimmed) { return date }
         var scanner = Scanner(Array(trimmed.utf8))
         guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
               let day = scanner.digits(2), (1...12).contains(month), (1...31).contains(day)
@@ -117,7 +120,7 @@ public struct ImportDate: Sendable {
         return local(year: year, month: month, day: dayOfMonth, hour: hour, minute: minute, second: secondOfMinute)
     }
 
-    private func local(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
+    func local(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
         guard (1...12).contains(month), (1...31).contains(day) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

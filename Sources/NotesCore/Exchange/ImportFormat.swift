@@ -13,6 +13,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case markdown
     /// Plain text: the first line is the title.
     case text
+    /// Org (`.org`): Logseq's Org pages and journals, or Emacs Org files (see `OrgDocument`).
+    case org
     /// A Bear backup (`.bear2bk`, `.bearbk`: a zip archive of TextBundles with Bear's `info.json`).
     case bear
     /// A TextBundle folder (`text.md` + `info.json` + `assets/`) or a TextPack (a zipped TextBundle).
@@ -25,6 +27,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// File name extensions read when a folder is imported (compared case-insensitively).
     static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mdx"]
     static let textExtensions: Set<String> = ["txt", "text"]
+    static let orgExtensions: Set<String> = ["org"]
 
     /// The format a file's name says, nil for a name that is not a note's. JSON files
     /// say `.json` here and are told apart by `detect(json:)`.
@@ -32,6 +35,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         let pathExtension = (fileName as NSString).pathExtension.lowercased()
         if markdownExtensions.contains(pathExtension) { return .markdown }
         if textExtensions.contains(pathExtension) { return .text }
+        if orgExtensions.contains(pathExtension) { return .org }
         if pathExtension == "json" { return .json }
         return toolExtensions[pathExtension]
     }
@@ -51,7 +55,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     var isToolExport: Bool {
         switch self {
         case .bear, .textbundle, .simplenote, .enex: true
-        case .json, .jrnl, .markdown, .text: false
+        case .json, .jrnl, .markdown, .text, .org: false
         }
     }
 

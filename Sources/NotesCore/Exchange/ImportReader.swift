@@ -14,7 +14,7 @@ import Foundation
 /// followed. Files are opened without blocking, so a FIFO never hangs the import.
 public struct ImportReader: Sendable {
     /// The tool a file is read as, and what a Logseq graph's config says.
-    typealias SourceTool = (tool: ImportSourceTool, logseq: LogseqGraphConfig)
+    typealias SourceTool = ImportToolSettings
 
     /// Read every file as this, instead of guessing.
     public var format: ImportFormat?
@@ -56,16 +56,14 @@ public struct ImportReader: Sendable {
                     continue
                 }
                 let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-                let tool = self.tool ?? ImportSourceTool.detect(path: root, isFolder: true)
-                let names = tool == .logseq ? LogseqGraphConfig(graphAt: root, isFolder: true) : LogseqGraphConfig()
-                walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, tool: (tool, names), into: &batch)
+                let tool = ImportToolSettings(path: root, isFolder: true, forced: self.tool)
+                walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, tool: tool, into: &batch)
             case S_IFREG:
                 if format == nil, CoreDataImport.isSQLite(path: path) {
                     readCoreDataStore(path: path, shown: shown, into: &batch)
                     continue
                 }
-                let detected = self.tool ?? ImportSourceTool.detect(path: path, isFolder: false)
-                let tool = (detected, detected == .logseq ? LogseqGraphConfig(graphAt: path, isFolder: false) : LogseqGraphConfig())
+                let tool = ImportToolSettings(path: path, isFolder: false, forced: self.tool)
                 // A file named alone is remembered by the folder holding it and its name,
                 // as importing that folder would (see `ImportSource.Key`).
                 let holder = URL(fileURLWithPath: path).deletingLastPathComponent().resolvingSymlinksInPath().path
@@ -333,7 +331,7 @@ public struct ImportReader: Sendable {
             return wholeFile
         case .bear, .textbundle, .simplenote, .enex:
             throw .invalidDocument(file: shown, place: "file", reason: "not a \(format.rawValue) export")  // read by readToolExport
-        case .markdown, .text:
+        case .markdown, .text, .org:
             guard let text = String(data: data, encoding: .utf8) else {
                 throw .invalidDocument(file: shown, place: "file", reason: "not UTF-8 text")
             }
@@ -341,9 +339,10 @@ public struct ImportReader: Sendable {
             var reader = MarkdownNoteReader(file: shown, fileTitle: (name as NSString).deletingPathExtension,
                                             modified: modified,
                                             stableID: StableNoteID.make(relativePath: relative, source: data))
-            reader.style = format == .text ? .text : .markdown
+            reader.style = format == .text ? .text : format == .org ? .org : .markdown
             reader.tool = tool.tool
             reader.logseqGraph = tool.logseq
+            reader.zk = tool.zk
             reader.dates = dates
             try reader.read(text, into: &bundle, warnings: &warnings)
             return wholeFile

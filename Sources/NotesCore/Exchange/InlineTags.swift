@@ -10,9 +10,35 @@ import Foundation
 /// link's target (`[x](#faq)`), in an attribute list (`{#install}`, kramdown's `{: #id}`),
 /// a hex color after a colon (`color: #ddd`), and a `#` inside a word or URL
 /// (`https://x/#frag`). With `logseq`, `#[[two words]]` is the tag `two words` as well.
-/// The text is left as it is.
+/// A zk notebook's rules (`Rules`, from `ZkNotebookConfig`) may turn `#tags` off and
+/// `:colon:tags:` and `#multi word tags#` on. The text is left as it is.
 public enum InlineTags {
+    /// Which inline tags the source tool makes.
+    public struct Rules: Equatable, Sendable {
+        /// `#tag`.
+        public var hashtags = true
+        /// Logseq's `#[[two words]]`.
+        public var logseqBrackets = false
+        /// zk's boundaries and characters: a `#` or `:` starts a tag unless a tag character
+        /// is right before it (`(#tag)` is one), and a name may hold `/ @ ' ~ - _ $ % & + = :`.
+        public var zkBoundaries = false
+        /// Bear's and zk's `#multi word tags#` (with `hashtags`).
+        public var multiwordTags = false
+        /// zk's `:tag1:tag2:` (vimwiki, Org mode).
+        public var colonTags = false
+        /// Org's `#+BEGIN_SRC` … `#+END_SRC` blocks (and every `#+BEGIN_`) hold no tags.
+        public var orgBlocks = false
+
+        public init() {}
+    }
+
     public static func find(in body: String, logseq: Bool = false) -> [String] {
+        var rules = Rules()
+        rules.logseqBrackets = logseq
+        return find(in: body, rules: rules)
+    }
+
+    public static func find(in body: String, rules: Rules) -> [String] {
         var tags: [String] = []
         var fence: Substring?  // the opening fence while inside fenced code
         var htmlBlockEnd: String?  // `</style>`, `</script>` or `-->` while inside one
@@ -46,11 +72,15 @@ public enum InlineTags {
                 continue
             }
             if indent == 0 { inList = isListItem(trimmed) } else if isListItem(trimmed) { inList = true }
+            if rules.orgBlocks, trimmed.lowercased().hasPrefix("#+begin_") {
+                htmlBlockEnd = "#+end_"
+                continue
+            }
             if let end = htmlBlockOpening(trimmed), !trimmed.lowercased().contains(end) {
                 htmlBlockEnd = end
                 continue
             }
-            tags += find(inLine: trimmed, logseq: logseq)
+            tags += find(inLine: trimmed, rules: rules)
         }
         return tags
     }
@@ -90,7 +120,7 @@ public enum InlineTags {
 
     // MARK: One line
 
-    private static func find(inLine line: Substring, logseq: Bool) -> [String] {
+    private static func find(inLine line: Substring, rules: Rules) -> [String] {
         var tags: [String] = []
         let characters = Array(line)
         // Every search below stops at what is known to be last, so a line is read in linear time.
@@ -120,8 +150,19 @@ public enum InlineTags {
                 // An attribute list: `{#install}`, `{: #id .class}`, `{.note}`.
                 index = matching(characters, from: index, open: "{", close: "}")
                 continue
-            case "#" where index == 0 || characters[index - 1].isWhitespace:
-                if logseq, index + 3 <= lastBrackets, characters[index + 1] == "[", characters[index + 2] == "[",
+            case "#" where rules.zkBoundaries && (index == 0 || !isZkTagCharacter(characters[index - 1])):
+                guard rules.hashtags else { break }
+                let (name, end) = zkHashtag(characters, at: index, multiword: rules.multiwordTags)
+                if let name, !isColorValue(ArraySlice(name), before: characters[..<index]) { tags.append(name) }
+                index = max(end, index + 1)
+                continue
+            case ":" where rules.colonTags && (index == 0 || !isZkTagCharacter(characters[index - 1])):
+                let (names, end) = colonTags(characters, at: index)
+                tags += names
+                index = max(end, index + 1)
+                continue
+            case "#" where !rules.zkBoundaries && rules.hashtags && (index == 0 || characters[index - 1].isWhitespace):
+                if rules.logseqBrackets, index + 3 <= lastBrackets, characters[index + 1] == "[", characters[index + 2] == "[",
                    let close = findRun(characters, from: index + 3, of: "]", count: 2) {
                     let name = String(characters[(index + 3)..<close]).trimmingCharacters(in: .whitespaces)
                     if !name.isEmpty, !name.contains("[") { tags.append(name) }
@@ -143,6 +184,59 @@ public enum InlineTags {
             index += 1
         }
         return tags
+    }
+
+    // MARK: zk
+
+    /// zk's tag characters (`isValidTagChar` in zk's tag parser): letters, numbers and
+    /// `/ @ ' ~ - _ $ % & + = : #`, less `excluded`.
+    private static func isZkTagCharacter(_ character: Character, excluding excluded: Character? = nil) -> Bool {
+        character != excluded && (character.isLetter || character.isNumber || "/@'~-_$%&+=:#".contains(character))
+    }
+
+    /// The zk hashtag at `start` (a `#`) and the index after it: nil when zk makes none (only
+    /// digits, or a name closed by `#` outside a multi-word tag). With `multiword`, Bear's
+    /// `#two words#` (no blank before the closing `#`) is one tag.
+    private static func zkHashtag(_ characters: [Character], at start: Int, multiword: Bool) -> (String?, Int) {
+        var end = start + 1
+        while end < characters.count, isZkTagCharacter(characters[end], excluding: "#") { end += 1 }
+        if multiword, end < characters.count, characters[end] == " " || characters[end] == "\t", end > start + 1 {
+            var close = end
+            while close < characters.count, isZkTagCharacter(characters[close], excluding: "#") || characters[close] == " "
+                || characters[close] == "\t" { close += 1 }
+            if close < characters.count, characters[close] == "#", !characters[close - 1].isWhitespace {
+                return (String(characters[(start + 1)..<close]), close + 1)
+            }
+        }
+        if !multiword, end < characters.count, characters[end] == "#" { return (nil, end) }
+        let name = characters[(start + 1)..<end]
+        guard !name.isEmpty, !name.allSatisfy(\.isNumber) else { return (nil, end) }
+        return (String(name), end)
+    }
+
+    /// zk's `:tag1:tag2:` at `start` (a `:`): each name closed by a `:` (not empty, not only
+    /// `-`, so a table's `|:---:|` is none), up to the first character that is no tag's.
+    private static func colonTags(_ characters: [Character], at start: Int) -> ([String], Int) {
+        var names: [String] = []
+        var name = ""
+        var index = start + 1
+        var end = start + 1
+        while index < characters.count {
+            let character = characters[index]
+            if character == ":" {
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty, !trimmed.allSatisfy({ $0 == "-" }) else { break }
+                names.append(trimmed)
+                name = ""
+                end = index + 1
+            } else if isZkTagCharacter(character, excluding: ":") {
+                name.append(character)
+            } else {
+                break
+            }
+            index += 1
+        }
+        return (names, end)
     }
 
     /// `#ddd` or `#ff8800` after `color:`: a CSS value, not a tag.

@@ -1,26 +1,29 @@
 import Foundation
 
-/// Reads one Markdown or plain-text note file into an `ExchangeBundle`, as the tool that
+/// Reads one Markdown, Org or plain-text note file into an `ExchangeBundle`, as the tool that
 /// wrote it shows it (`tool`, see `ImportSourceTool`).
 ///
 /// - The front matter is YAML (`---`, read by Yams) or TOML (`+++`); keys are compared
 ///   case-insensitively (see `DECISIONS.md` for the full list). The one blank line that
 ///   separates it from the body is not part of the body.
 /// - The title: Obsidian's is the file name; Logseq's the `title::` property, else the
-///   decoded file name (a journal's date); any other tool's `title`, else a first
-///   `# Heading` or setext heading (removed from the body), else the file name (a Jekyll
-///   post's without its date). `aliases` are never the title, and not kept. In a `.txt`
-///   file the title is the first line.
+///   decoded file name (a journal's date); zk's `title`, else its heading as plain text
+///   (`ZkTitle`); any other tool's `title`, else a first `# Heading` or setext heading
+///   (removed from the body), else the file name (a Jekyll post's without its date).
+///   `aliases` are never the title, and not kept. In a `.txt` file the title is the first
+///   line; in an Org file `#+title:`, else the file name as Logseq shows it (`OrgDocument`:
+///   the whole text is the body, as written).
+/// - Dendron: the hierarchy in the file name is the category and a tag (`DendronHierarchy`).
 /// - Tags come from `tags`/`tag`/`keywords` (a list, or one string split at commas and
 ///   blanks), Logseq's `tags::`, the categories after the first (`categories: a b` is
 ///   split like tags; `category: Best practice` is one name), and `#tags` in the body
-///   (`InlineTags`).
+///   (`InlineTags`, with a zk notebook's rules from `.zk/config.toml`).
 /// - One final line break of the file is dropped: the export adds one to every file.
 /// - A date that cannot be read, or that the store cannot keep, is a warning naming the
 ///   key: the date in the file name is used instead, else the file's date, else the
 ///   import time. Missing ids are `stableID`.
 struct MarkdownNoteReader {
-    enum Style { case markdown, text }
+    enum Style { case markdown, text, org }
 
     /// The file as shown in messages (its path relative to what was imported).
     let file: String
@@ -32,6 +35,8 @@ struct MarkdownNoteReader {
     var tool = ImportSourceTool.other
     /// How a Logseq graph names its files and titles its journals.
     var logseqGraph = LogseqGraphConfig()
+    /// Which inline tags a zk notebook makes.
+    var zk = ZkNotebookConfig()
     var dates = ImportDate()
     /// When the import runs: the date of last resort.
     var now = Date()
@@ -46,7 +51,9 @@ struct MarkdownNoteReader {
     func read(_ text: String, into bundle: inout ExchangeBundle, warnings: inout [String]) throws(ExchangeError) {
         var (header, rawBody) = try split(text)
         var body = Self.droppingFinalLineBreak(rawBody)
-        let properties = tool == .logseq ? LogseqProperties(body) : LogseqProperties()
+        let org = style == .org ? OrgDocument(body, logseq: tool == .logseq) : nil
+        if let org { header = org.header }
+        let properties = tool == .logseq && style != .org ? LogseqProperties(body) : LogseqProperties()
         if tool == .logseq { header.entries += properties.entries }
         var title = try titleAndBody(header, &body)
 
@@ -68,7 +75,8 @@ struct MarkdownNoteReader {
 
         var categories = try categoryNames(header.entry("category", "categories"))
             .map { Self.linkTarget($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let categoryName = categories.isEmpty ? nil : categories.removeFirst()
+        let hierarchy = tool == .dendron ? DendronHierarchy(fileName: fileTitle) : nil
+        let categoryName = categories.isEmpty ? hierarchy?.category : categories.removeFirst()
         var color: SerializableColor?
         if let text = try self.text(header.entry("category-color")), !text.isEmpty {
             do { color = try MarkdownColor.parse(text) } catch { throw fail(header.entry("category-color"), error.description) }
@@ -79,8 +87,9 @@ struct MarkdownNoteReader {
         if let exact = header.entry("notes-tags") {
             tags = Set(try list(exact).compactMap(Tag.normalize))
         } else {
-            let written = try list(header.entry("tags", "tag", "keywords")).map(Self.linkTarget)
-            tags = Set((written + properties.tags + categories + InlineTags.find(in: body, logseq: tool == .logseq))
+            let written = try writtenTags(header).map(Self.linkTarget)
+            let toolTags = properties.tags + (org?.tags ?? []) + (hierarchy?.tag.map { [$0] } ?? [])
+            tags = Set((written + toolTags + categories + InlineTags.find(in: body, rules: inlineTagRules))
                 .compactMap(Tag.normalize))
         }
         var attachments: [AttachmentPath] = []
@@ -93,60 +102,6 @@ struct MarkdownNoteReader {
         if title.isEmpty { title = fileTitle }
         bundle.notes.append(Note(id: id, title: title, body: body, created: created, updated: updated,
                                  categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted))
-    }
-
-    // MARK: Title
-
-    /// The title the tool shows, and the body without the heading when that is the title.
-    private func titleAndBody(_ header: NoteHeader, _ body: inout String) throws(ExchangeError) -> String {
-        func nonBlank(_ text: String?) -> String? {
-            guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-            return text
-        }
-        if style == .text {
-            if let title = nonBlank(try text(header.entry("title"))) { return title }
-            guard let (title, rest) = Self.firstLineTitle(body) else { return fileTitle }
-            body = rest
-            return title
-        }
-        switch tool {
-        case .obsidian:
-            return fileTitle
-        case .logseq:
-            if let title = nonBlank(try text(header.entry("title"))) { return title }
-            if let day = dates.fileName(fileTitle), fileTitle.count == 10, fileTitle.contains("_") {
-                return logseqGraph.journalTitle(day, timeZone: dates.timeZone)
-            }
-            return LogseqProperties.pageName(fileName: fileTitle, format: logseqGraph.fileNames)
-        case .other:
-            if let title = nonBlank(try text(header.entry("title"))) {
-                // Notesnook's Markdown export (`created_at`/`updated_at`) repeats the title as a first `# Title`.
-                if header.entry("created_at") != nil, let (heading, rest) = Self.headingTitle(body), heading == title { body = rest }
-                return title
-            }
-            if let (heading, rest) = Self.headingTitle(body) {
-                body = rest
-                return heading
-            }
-            return Self.jekyllTitle(fileTitle) ?? fileTitle
-        }
-    }
-
-    /// Jekyll's title of a post without one: the file name after its date, words capitalized
-    /// (`2024-01-05-hello-world` is `Hello World`).
-    static func jekyllTitle(_ name: String) -> String? {
-        let characters = Array(name)
-        guard characters.count > 11, characters[10] == "-", ImportDate(timeZone: .gmt).fileName(name) != nil else { return nil }
-        let words = String(characters[11...]).split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
-        return words.isEmpty ? nil : words.joined(separator: " ")
-    }
-
-    /// `[[Books]]` or `[[Books|shown]]` as Obsidian writes links in properties: `Books`.
-    static func linkTarget(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.hasPrefix("[["), trimmed.hasSuffix("]]"), trimmed.count > 4 else { return text }
-        let inner = trimmed.dropFirst(2).dropLast(2)
-        return String(inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)[0])
     }
 
     // MARK: Header
@@ -188,7 +143,7 @@ struct MarkdownNoteReader {
     }
 
     /// A single value; nil when the key is missing or empty.
-    private func text(_ entry: NoteHeader.Entry?) throws(ExchangeError) -> String? {
+    func text(_ entry: NoteHeader.Entry?) throws(ExchangeError) -> String? {
         guard let entry else { return nil }
         switch entry.value {
         case .text(let text): return text
@@ -199,7 +154,7 @@ struct MarkdownNoteReader {
     }
 
     /// A list, or one text split at commas and blanks (`tags: tokyo, food`).
-    private func list(_ entry: NoteHeader.Entry?) throws(ExchangeError) -> [String] {
+    func list(_ entry: NoteHeader.Entry?) throws(ExchangeError) -> [String] {
         guard let entry else { return [] }
         switch entry.value {
         case .list(let items): return items
