@@ -10,7 +10,8 @@ import Foundation
 /// place, which accepts any valid layout and reports errors exactly.
 extension RecordCodec {
     /// Reads a note in the snapshot's own layout, or returns nil with `reader` where it was.
-    /// With `file` (the copied snapshot `reader` reads), the body is checked but left there.
+    /// With `file` (the copied snapshot `reader` reads), the body is left there: checked, or
+    /// only found when an index vouches for the file (`SnapshotFile.checksBodiesLazily`).
     func readSnapshotNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil) -> Note? {
         let start = reader.position
         do throws(JSONError) {
@@ -19,7 +20,13 @@ extension RecordCodec {
             guard Self.match(",\n      \"title\": ", &reader) else { reader.position = start; return nil }
             let title = try reader.readString()
             guard Self.match(",\n      \"body\": ", &reader) else { reader.position = start; return nil }
-            let body: NoteBody = if let file { .inSnapshot(SnapshotString(file: file, raw: try reader.scanString())) } else { .text(try reader.readString()) }
+            let body: NoteBody = if let file {
+                file.checksBodiesLazily
+                    ? .inSnapshot(SnapshotString(file: file, raw: try reader.skipStringUnchecked(), checked: false))
+                    : .inSnapshot(SnapshotString(file: file, raw: try reader.scanString()))
+            } else {
+                .text(try reader.readString())
+            }
             guard Self.match(",\n      \"created\": ", &reader) else { reader.position = start; return nil }
             let created = try Self.readDate(&reader)
             guard Self.match(",\n      \"updated\": ", &reader) else { reader.position = start; return nil }

@@ -12,7 +12,9 @@ extension SnapshotCodec {
     /// if anything differs or fails — other layout, duplicate ids, any error — it returns
     /// nil and the caller reads sequentially from the same place, which also gives exact
     /// error places. With `check`, it also returns the ids of notes whose category is unknown.
-    func readNotesInParallel(_ reader: inout JSONReader, in file: SnapshotFile?, checking check: CategoryCheck?) -> ([UUID: Note], [UUID]?)? {
+    /// `noteCount` is what an index says (see `notesCapacity`).
+    func readNotesInParallel(_ reader: inout JSONReader, in file: SnapshotFile?, checking check: CategoryCheck?,
+                             noteCount: Int? = nil) -> ([UUID: Note], [UUID]?)? {
         let bytes = reader.bytes
         reader.skipWhitespace()
         let arrayStart = reader.position
@@ -36,7 +38,7 @@ extension SnapshotCodec {
         defer { other.waitUntilFinished() }
 
         var notes: [UUID: Note] = [:]
-        notes.reserveCapacity((bytes.count - arrayStart) / Self.bytesPerNoteEstimate)
+        notes.reserveCapacity(Self.notesCapacity(bytes, from: arrayStart, noteCount: noteCount))
         var orphans: [UUID] = []
         let before = reader.position
         var ok = readFirstPart(&reader, until: comma, in: file) { note in
