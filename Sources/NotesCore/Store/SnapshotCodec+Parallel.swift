@@ -66,13 +66,14 @@ extension SnapshotCodec {
     /// `store` (false: a duplicate). Returns whether it ended exactly there.
     private func readFirstPart(_ reader: inout JSONReader, until comma: Int, in file: SnapshotFile?,
                                store: (Note) -> Bool) -> Bool {
+        let tagSets = TagSetCache()
         do throws(JSONError) {
             try reader.expect(UInt8(ascii: "["), "an array")
             try reader.enter()
             defer { reader.leave() }
             reader.skipWhitespace()
             while true {
-                guard store(try records.readNote(&reader, in: file)) else { return false }
+                guard store(try records.readNote(&reader, in: file, tagSets: tagSets)) else { return false }
                 reader.skipWhitespace()
                 if reader.position == comma { return true }
                 guard reader.position < reader.bytes.count, reader.bytes[reader.position] == UInt8(ascii: ",") else { return false }
@@ -146,9 +147,10 @@ private final class OtherPart: @unchecked Sendable {
         var chunk: [Note] = []
         chunk.reserveCapacity(Self.chunkSize)
         var end: Int?
+        let tagSets = TagSetCache()
         do throws(JSONError) {
             while true {
-                chunk.append(try records.readNote(&reader, in: file))
+                chunk.append(try records.readNote(&reader, in: file, tagSets: tagSets))
                 if chunk.count == Self.chunkSize {
                     publish(chunk)
                     chunk = []

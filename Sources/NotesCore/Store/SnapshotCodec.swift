@@ -204,10 +204,11 @@ struct SnapshotCodec {
                     }
                     notes.reserveCapacity(Self.notesCapacity(bytes, from: reader.position, noteCount: noteCount))
                     var orphans: [UUID] = []
+                    let tagSets = TagSetCache()
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                         reader.skipWhitespace()
                         let at = reader.position
-                        let note = try records.readNote(&reader, in: file)
+                        let note = try records.readNote(&reader, in: file, tagSets: tagSets)
                         check?.note(note, orphans: &orphans)
                         guard notes.updateValue(note, forKey: note.id) == nil else {
                             throw reader.error("duplicate note id \(note.id)", at: at)
