@@ -108,6 +108,11 @@ import Testing
         #expect(read.body.contains("invalid UTF-8"))
         #expect(read.withBodyUTF8 { String(validating: $0, as: UTF8.self) } == read.body)
         #expect(opened.contents.notes[sound.id]?.body == sound.body)
+        // An editor saved without a change gives back the message: not a change to write.
+        var unchanged = read
+        unchanged.body = read.body
+        #expect(read.hasSameBody(as: unchanged))
+        #expect(unchanged.hasSameBody(as: read))
 
         // Renaming it would copy the damaged bytes into the journal: refused, naming the note.
         var renamed = read
