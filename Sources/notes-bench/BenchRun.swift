@@ -72,7 +72,8 @@ struct BenchRun {
         let compacting = try StoreBenchmarks.compactingCommits(url: files.store, ids: ids, repetitions: 3)
         let background = try StoreBenchmarks.backgroundCompactingCommits(url: files.store, ids: ids, repetitions: 3)
         report.figures += CommitFigures.make(commits, rewrite: rewrite, compacting: compacting, background: background)
-        report.figures += open.memoryFigures(storeBytes: report.storeBytes, baselinePeak: decode.peakResidentBytes)
+        report.figures += open.memoryFigures(storeBytes: report.storeBytes, baselinePeak: decode.peakResidentBytes,
+                                               ratioTarget: OpenMeasurement.peakRatioTarget(notes: options.noteCount))
         report.figures += try GrowthMeasurement.figures(folder: files.mirror.deletingLastPathComponent(), progress: progress)
         return report
     }

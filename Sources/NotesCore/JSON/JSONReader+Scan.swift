@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bytes between a JSON string's quotes, checked to be a valid string.
 struct RawJSONString: Sendable, Equatable {
     let range: Range<Int>
@@ -49,5 +55,34 @@ extension JSONReader {
              UInt8(ascii: "/"), UInt8(ascii: "r"), UInt8(ascii: "b"), UInt8(ascii: "f"): true
         default: false
         }
+    }
+
+    /// Finds where the string at the reader's position ends, without checking what is
+    /// inside (escapes, control characters, UTF-8): for a body in a snapshot that its index
+    /// vouches for, checked when it is first read instead (see `SnapshotString`). Looks
+    /// for the closing quote with `memchr`, a quote after an odd run of backslashes being
+    /// part of the text. A damaged string that ends early or late leaves the reader at a
+    /// place where the note's next member does not match, so the caller reads it again
+    /// with the checking reader.
+    mutating func skipStringUnchecked() throws(JSONError) -> RawJSONString {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = position
+        guard let base = bytes.baseAddress else { throw error("unexpected end of data inside a string") }
+        let raw = UnsafeRawPointer(base)
+        var from = start
+        var end = start
+        while true {
+            guard from < bytes.count, let found = memchr(raw + from, Int32(UInt8(ascii: "\"")), bytes.count - from) else {
+                throw error("unexpected end of data inside a string")
+            }
+            end = raw.distance(to: UnsafeRawPointer(found))
+            var backslashes = 0
+            while end - backslashes - 1 >= start, base[end - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { break }
+            from = end + 1
+        }
+        let hasEscapes = end > start && memchr(raw + start, Int32(UInt8(ascii: "\\")), end - start) != nil
+        position = end + 1
+        return RawJSONString(range: start..<end, hasEscapes: hasEscapes)
     }
 }

@@ -59,12 +59,21 @@ enum NoteBody: Sendable {
     /// known without reading it; otherwise each is read at most once.
     func hasSameBytes(as other: NoteBody) -> Bool {
         if case .inSnapshot(let one) = self, case .inSnapshot(let two) = other, one.isSame(as: two) { return true }
-        // Lengths that cannot match settle it without decoding (a 200 MB body that grew).
+        // Lengths that cannot match settle it without decoding (a 200 MB body that grew);
+        // not for a damaged body, which reads as a message of another length.
+        guard readsAsItsBytes, other.readsAsItsBytes else { return withUTF8 { one in other.withUTF8 { two in UTF8Text.equal(one, two) } } }
         if let count = exactUTF8Count, count > other.utf8CountBound || other.exactUTF8Count.map({ $0 != count }) == true {
             return false
         }
         if let count = other.exactUTF8Count, count > utf8CountBound { return false }
         return withUTF8 { one in other.withUTF8 { two in UTF8Text.equal(one, two) } }
+    }
+
+    /// Whether the text is its bytes: false only for a body still in the snapshot that does
+    /// not check (see `SnapshotString.problem`), which reads as a message saying so.
+    private var readsAsItsBytes: Bool {
+        if case .inSnapshot(let string) = self { return string.isValid }
+        return true
     }
 
     /// The text's length in UTF-8 when it is known without decoding (nil for text still

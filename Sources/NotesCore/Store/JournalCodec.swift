@@ -28,7 +28,7 @@ struct JournalCodec {
             writer.beginObject()
             switch change {
             case .putNote(let note):
-                writer.key("putNote"); records.write(note, withBody: !keptBodies.contains(index), to: &writer)
+                writer.key("putNote"); try records.write(note, withBody: !keptBodies.contains(index), to: &writer)
             case .deleteNote(let id):
                 writer.key("deleteNote"); writer.string(id.uuidString)
             case .putCategory(let category):

@@ -73,7 +73,11 @@ extension NotesStore {
             try holdSnapshot()
             return decoded
         }
-        do { return try codec.decode(file) } catch { throw corrupt(error, file: path) }
+        // An index that describes this very file says how many notes it holds, and that
+        // notes' own writer wrote it: its bodies are then checked when first read.
+        let index = SnapshotIndexFile.describing(file, at: url)
+        file.checksBodiesLazily = index != nil
+        do { return try codec.decode(file, noteCount: index?.entryCount) } catch { throw corrupt(error, file: path) }
     }
 
     /// Applies what other processes committed since we last read: the new journal

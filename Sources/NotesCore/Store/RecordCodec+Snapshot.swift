@@ -10,8 +10,10 @@ import Foundation
 /// place, which accepts any valid layout and reports errors exactly.
 extension RecordCodec {
     /// Reads a note in the snapshot's own layout, or returns nil with `reader` where it was.
-    /// With `file` (the copied snapshot `reader` reads), the body is checked but left there.
-    func readSnapshotNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil) -> Note? {
+    /// With `file` (the copied snapshot `reader` reads), the body is left there: checked, or
+    /// only found when an index vouches for the file (`SnapshotFile.checksBodiesLazily`).
+    /// `tagSets` (one a reading thread) gives notes with the same tags array the same set.
+    func readSnapshotNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil, tagSets: TagSetCache? = nil) -> Note? {
         let start = reader.position
         do throws(JSONError) {
             guard Self.match("{\n      \"id\": ", &reader) else { return nil }
@@ -19,7 +21,13 @@ extension RecordCodec {
             guard Self.match(",\n      \"title\": ", &reader) else { reader.position = start; return nil }
             let title = try reader.readString()
             guard Self.match(",\n      \"body\": ", &reader) else { reader.position = start; return nil }
-            let body: NoteBody = if let file { .inSnapshot(SnapshotString(file: file, raw: try reader.scanString())) } else { .text(try reader.readString()) }
+            let body: NoteBody = if let file {
+                file.checksBodiesLazily
+                    ? .inSnapshot(SnapshotString(file: file, raw: try reader.skipStringUnchecked(), checked: false))
+                    : .inSnapshot(SnapshotString(file: file, raw: try reader.scanString()))
+            } else {
+                .text(try reader.readString())
+            }
             guard Self.match(",\n      \"created\": ", &reader) else { reader.position = start; return nil }
             let created = try Self.readDate(&reader)
             guard Self.match(",\n      \"updated\": ", &reader) else { reader.position = start; return nil }
@@ -27,7 +35,7 @@ extension RecordCodec {
             guard Self.match(",\n      \"category\": ", &reader) else { reader.position = start; return nil }
             let categoryID = try reader.readNull() ? nil : try Self.readUUID(&reader)
             guard Self.match(",\n      \"tags\": ", &reader) else { reader.position = start; return nil }
-            let tags = try Self.readTags(&reader)
+            let tags = if let tagSets { try tagSets.readTags(&reader) } else { try Self.readTags(&reader) }
             guard Self.match(",\n      \"kind\": ", &reader) else { reader.position = start; return nil }
             let kind = try Self.readKind(&reader)
             guard Self.match(",\n      \"attachments\": ", &reader) else { reader.position = start; return nil }

@@ -25,7 +25,14 @@ struct RecordCodec {
 
     /// Writes `note`; without its `body` member when `withBody` is false (a journal
     /// line's note that keeps the body it has, see `JournalEntry.keptBodies`).
-    func write(_ note: Note, withBody: Bool = true, to writer: inout JSONTextWriter) {
+    /// A body still in the snapshot that does not check (see `SnapshotString`) is never
+    /// written: it throws, naming the note and the place.
+    func write(_ note: Note, withBody: Bool = true, to writer: inout JSONTextWriter) throws(StoreError) {
+        if withBody, case .inSnapshot(let string) = note.bodyStorage, let problem = string.problem {
+            throw .corrupt(file: string.file.path, place: "line \(problem.line), column \(problem.column)",
+                           reason: "the body of note \(note.id) ('\(note.title)') is damaged (\(problem.reason)), so notes does not "
+                               + "write it back; replace the body, or see 'notes doctor'")
+        }
         writer.beginObject()
         writer.key("id"); writer.string(note.id.uuidString)
         writer.key("title"); writer.string(note.title)
@@ -93,10 +100,10 @@ struct RecordCodec {
     /// note in the snapshot's own layout keeps its body there (see `SnapshotFile`). With
     /// `checkingBodyOnly`, the body is checked as reading it would, but left empty.
     func readNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil,
-                  checkingBodyOnly: Bool = false) throws(JSONError) -> Note {
+                  checkingBodyOnly: Bool = false, tagSets: TagSetCache? = nil) throws(JSONError) -> Note {
         var hasBody = true
         let start = reader.position
-        let note = try readNote(&reader, in: file, checkingBodyOnly: checkingBodyOnly, bodyMayBeKept: &hasBody)
+        let note = try readNote(&reader, in: file, checkingBodyOnly: checkingBodyOnly, tagSets: tagSets, bodyMayBeKept: &hasBody)
         guard hasBody else { throw reader.error("a note without member 'body'", at: start) }
         return note
     }
@@ -104,9 +111,9 @@ struct RecordCodec {
     /// `readNote`, where a note without `body` is read with an empty body and
     /// `bodyMayBeKept` set to false (a journal line's note that keeps its body).
     func readNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil, checkingBodyOnly: Bool = false,
-                  bodyMayBeKept hasBody: inout Bool) throws(JSONError) -> Note {
+                  tagSets: TagSetCache? = nil, bodyMayBeKept hasBody: inout Bool) throws(JSONError) -> Note {
         reader.skipWhitespace()
-        if let note = readSnapshotNote(&reader, in: file) { return note }
+        if let note = readSnapshotNote(&reader, in: file, tagSets: tagSets) { return note }
         let start = reader.position
         var id = Self.placeholderID
         var title = ""

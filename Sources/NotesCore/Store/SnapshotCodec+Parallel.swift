@@ -12,7 +12,9 @@ extension SnapshotCodec {
     /// if anything differs or fails — other layout, duplicate ids, any error — it returns
     /// nil and the caller reads sequentially from the same place, which also gives exact
     /// error places. With `check`, it also returns the ids of notes whose category is unknown.
-    func readNotesInParallel(_ reader: inout JSONReader, in file: SnapshotFile?, checking check: CategoryCheck?) -> ([UUID: Note], [UUID]?)? {
+    /// `noteCount` is what an index says (see `notesCapacity`).
+    func readNotesInParallel(_ reader: inout JSONReader, in file: SnapshotFile?, checking check: CategoryCheck?,
+                             noteCount: Int? = nil) -> ([UUID: Note], [UUID]?)? {
         let bytes = reader.bytes
         reader.skipWhitespace()
         let arrayStart = reader.position
@@ -36,7 +38,7 @@ extension SnapshotCodec {
         defer { other.waitUntilFinished() }
 
         var notes: [UUID: Note] = [:]
-        notes.reserveCapacity((bytes.count - arrayStart) / Self.bytesPerNoteEstimate)
+        notes.reserveCapacity(Self.notesCapacity(bytes, from: arrayStart, noteCount: noteCount))
         var orphans: [UUID] = []
         let before = reader.position
         var ok = readFirstPart(&reader, until: comma, in: file) { note in
@@ -64,13 +66,14 @@ extension SnapshotCodec {
     /// `store` (false: a duplicate). Returns whether it ended exactly there.
     private func readFirstPart(_ reader: inout JSONReader, until comma: Int, in file: SnapshotFile?,
                                store: (Note) -> Bool) -> Bool {
+        let tagSets = TagSetCache()
         do throws(JSONError) {
             try reader.expect(UInt8(ascii: "["), "an array")
             try reader.enter()
             defer { reader.leave() }
             reader.skipWhitespace()
             while true {
-                guard store(try records.readNote(&reader, in: file)) else { return false }
+                guard store(try records.readNote(&reader, in: file, tagSets: tagSets)) else { return false }
                 reader.skipWhitespace()
                 if reader.position == comma { return true }
                 guard reader.position < reader.bytes.count, reader.bytes[reader.position] == UInt8(ascii: ",") else { return false }
@@ -144,9 +147,10 @@ private final class OtherPart: @unchecked Sendable {
         var chunk: [Note] = []
         chunk.reserveCapacity(Self.chunkSize)
         var end: Int?
+        let tagSets = TagSetCache()
         do throws(JSONError) {
             while true {
-                chunk.append(try records.readNote(&reader, in: file))
+                chunk.append(try records.readNote(&reader, in: file, tagSets: tagSets))
                 if chunk.count == Self.chunkSize {
                     publish(chunk)
                     chunk = []

@@ -62,7 +62,7 @@ struct SnapshotCodec {
         }
         for note in notes {
             writer.element()
-            records.write(note, to: &writer)
+            try records.write(note, to: &writer)
         }
         writer.endArray()
         if !database.importSources.isEmpty {
@@ -135,11 +135,25 @@ struct SnapshotCodec {
     }
 
     /// Decodes a copied snapshot, leaving the notes' bodies in it (see `SnapshotFile`).
-    func decode(_ file: SnapshotFile) throws(JSONError) -> DecodedSnapshot {
-        try decode(file.bytes, file: file)
+    /// `noteCount`, when an index that describes this very file gives it, sizes the notes
+    /// dictionary exactly (see `notesCapacity`).
+    func decode(_ file: SnapshotFile, noteCount: Int? = nil) throws(JSONError) -> DecodedSnapshot {
+        try decode(file.bytes, file: file, noteCount: noteCount)
     }
 
-    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: SnapshotFile?) throws(JSONError) -> DecodedSnapshot {
+    /// How many notes to make room for before reading the notes array of `bytes`: the
+    /// count an index gives, or an estimate from the size. A `Dictionary` allocates a power
+    /// of two of buckets, so an estimate past a power of two doubles the table: at
+    /// 1,000,000 notes of the benchmark's 800 bytes, the estimate (1.9 million) made a table
+    /// of 4 million buckets, 335 MB more than the 2 million the notes need.
+    static func notesCapacity(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, noteCount: Int?) -> Int {
+        let estimate = (bytes.count - start) / bytesPerNoteEstimate
+        guard let noteCount else { return estimate }
+        // A note in a snapshot takes well over 64 bytes: a count past that is not believed.
+        return min(noteCount, (bytes.count - start) / 64)
+    }
+
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: SnapshotFile?, noteCount: Int? = nil) throws(JSONError) -> DecodedSnapshot {
         try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) -> DecodedSnapshot in
             var sequence: Int?
             var recentColors: [RGB8] = []
@@ -184,16 +198,17 @@ struct SnapshotCodec {
                     // Notes whose category is not in the store are found while the notes are
                     // stored, if the categories came first (as the writer puts them).
                     let check = seen.contains("categories") ? CategoryCheck(knownIDs: categoryIDs) : nil
-                    if let parallel = readNotesInParallel(&reader, in: file, checking: check) {
+                    if let parallel = readNotesInParallel(&reader, in: file, checking: check, noteCount: noteCount) {
                         (notes, orphanIDs) = parallel
                         return
                     }
-                    notes.reserveCapacity(bytes.count / Self.bytesPerNoteEstimate)
+                    notes.reserveCapacity(Self.notesCapacity(bytes, from: reader.position, noteCount: noteCount))
                     var orphans: [UUID] = []
+                    let tagSets = TagSetCache()
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
                         reader.skipWhitespace()
                         let at = reader.position
-                        let note = try records.readNote(&reader, in: file)
+                        let note = try records.readNote(&reader, in: file, tagSets: tagSets)
                         check?.note(note, orphans: &orphans)
                         guard notes.updateValue(note, forKey: note.id) == nil else {
                             throw reader.error("duplicate note id \(note.id)", at: at)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// The snapshot a store was opened from, copied into memory (see `SnapshotBytes`)
 /// and kept for as long as notes read from it still hold their bodies there (see
@@ -14,9 +15,25 @@ import Darwin
 /// renames it over the old one. A program that rewrites the file in place while it
 /// is open changes its size or modification time; `isIntact` notices that, and the
 /// store reads its files again before it writes anything.
+///
+/// When an index that describes this very file vouches for it (`checksBodiesLazily`),
+/// opening only finds where each body ends and leaves checking it to its first read
+/// (see `SnapshotString.problem`): the file was written by notes' own writer, and the
+/// bodies are two thirds of its bytes.
 final class SnapshotFile: @unchecked Sendable {
     let copy: SnapshotBytes
     let path: String
+    /// Whether notes read in the snapshot's own layout leave their bodies unchecked until
+    /// they are read. Set before the notes are read, never after.
+    var checksBodiesLazily = false
+    /// Bodies left unchecked at open that have since checked good: one bit for each 128
+    /// bytes of the file, for the body that starts there (two bodies in the snapshot's
+    /// layout start hundreds of bytes apart). Guarded by `checkedLock`: the search text is
+    /// built on another thread.
+    private var checkedBodies: [UInt64]
+    /// Bodies that did not check, by where they start (rare; finding a line costs a scan).
+    private var damagedBodies: [Int: JSONError] = [:]
+    private let checkedLock = NSLock()
     /// A descriptor of its own on the copied file, for `isIntact`.
     private let fd: Int32
     private let size: Int
@@ -31,11 +48,40 @@ final class SnapshotFile: @unchecked Sendable {
         self.fd = own
         size = Int(copy.copiedStatus.st_size)
         modified = copy.copiedStatus.st_mtim
+        checkedBodies = [UInt64](repeating: 0, count: copy.bytes.count >> 13 + 1)
     }
 
     deinit { close(fd) }
 
     var bytes: UnsafeBufferPointer<UInt8> { copy.bytes }
+
+    /// Why the string between the quotes at `raw` is not a valid JSON string, with its line
+    /// and column; nil when it is. Checked at most once while it is good.
+    func problem(in raw: RawJSONString) -> JSONError? {
+        let slot = raw.range.lowerBound >> 7
+        let (word, bit) = (slot >> 6, UInt64(1) << UInt64(slot & 63))
+        guard raw.range.lowerBound > 0, raw.range.upperBound < bytes.count else {
+            return JSONError(reason: "a string outside the file", offset: raw.range.lowerBound, line: 0, column: 0)
+        }
+        checkedLock.lock()
+        let known = checkedBodies[word] & bit != 0
+        let damaged = damagedBodies[raw.range.lowerBound]
+        checkedLock.unlock()
+        if known { return nil }
+        if let damaged { return damaged }
+        var reader = JSONReader(bytes: bytes, position: raw.range.lowerBound - 1)
+        var found: JSONError?
+        do throws(JSONError) {
+            let checked = try reader.scanString()
+            if checked != raw { found = reader.error("the string does not end where it was found to end", at: raw.range.lowerBound) }
+        } catch {
+            found = error
+        }
+        checkedLock.lock()
+        if let found { damagedBodies[raw.range.lowerBound] = found } else { checkedBodies[word] |= bit }
+        checkedLock.unlock()
+        return found
+    }
 
     /// Whether the file still has the size and modification time it had when it was copied.
     var isIntact: Bool {
@@ -45,16 +91,35 @@ final class SnapshotFile: @unchecked Sendable {
     }
 }
 
-/// A JSON string still in the copied snapshot: the bytes between its quotes,
-/// already checked to be a valid string by `JSONReader.scanString`.
+/// A JSON string still in the copied snapshot: the bytes between its quotes, checked
+/// to be a valid string by `JSONReader.scanString` either at open (`checked`) or, for a
+/// snapshot its index vouches for, the first time it is read (`problem`). One that does
+/// not check reads as a message saying so, and is never written back (see
+/// `RecordCodec.write`).
 struct SnapshotString: Sendable {
     let file: SnapshotFile
     let raw: RawJSONString
+    /// Whether the bytes were checked when the snapshot was read.
+    var checked = true
+
+    /// Why the bytes are not a valid JSON string; nil when they are (see `SnapshotFile.problem`).
+    var problem: JSONError? { checked ? nil : file.problem(in: raw) }
+
+    /// Whether the bytes are a valid JSON string.
+    var isValid: Bool { problem == nil }
+
+    /// What a body that does not check reads as.
+    static func damagedText(_ problem: JSONError, in path: String) -> String {
+        "[notes cannot read this body: \(path), line \(problem.line), column \(problem.column): \(problem.reason). "
+            + "The file was changed after notes wrote it. Nothing is written back until the body is replaced; "
+            + "'notes doctor' lists every damaged place.]"
+    }
 
     /// The decoded text.
     var text: String {
         let bytes = file.bytes
         guard raw.range.lowerBound > 0, raw.range.upperBound < bytes.count else { return "" }
+        if let problem { return Self.damagedText(problem, in: file.path) }
         guard raw.hasEscapes else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[raw.range]), as: UTF8.self) }
         var reader = JSONReader(bytes: bytes, position: raw.range.lowerBound - 1)
         do throws(JSONError) { return try reader.readString() } catch {
@@ -65,21 +130,21 @@ struct SnapshotString: Sendable {
     /// The text's bytes in the copied file, when they are the text as they stand (no
     /// escapes); valid while this value is kept.
     var plainBytes: UnsafeBufferPointer<UInt8>? {
-        guard !raw.hasEscapes, raw.range.upperBound < file.bytes.count else { return nil }
+        guard !raw.hasEscapes, raw.range.upperBound < file.bytes.count, isValid else { return nil }
         return UnsafeBufferPointer(rebasing: file.bytes[raw.range])
     }
 
     /// The text's bytes in the copied file with their escapes, when it has any; valid
     /// while this value is kept.
     var escapedBytes: UnsafeBufferPointer<UInt8>? {
-        guard raw.hasEscapes, raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count else { return nil }
+        guard raw.hasEscapes, raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count, isValid else { return nil }
         return UnsafeBufferPointer(rebasing: file.bytes[raw.range])
     }
 
     /// Calls `read` with the decoded text as UTF-8, unescaped into a scratch buffer
     /// without building a `String`; nil if the bytes do not decode.
     func withDecodedUTF8<Result>(_ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        guard raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count else { return nil }
+        guard raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count, isValid else { return nil }
         var reader = JSONReader(bytes: file.bytes, position: raw.range.lowerBound)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.range.count, 1)) { output -> Result? in
             guard let (count, _) = try? reader.unescape(from: raw.range.lowerBound, to: raw.range.upperBound, into: output) else {
@@ -92,7 +157,7 @@ struct SnapshotString: Sendable {
     /// Unescapes the text into `output`, which must hold at least `raw.range.count` bytes
     /// (decoding only ever shortens); returns the count, nil if the bytes do not decode.
     func decodeUTF8(into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
-        guard raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count, output.count >= raw.range.count else { return nil }
+        guard raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count, output.count >= raw.range.count, isValid else { return nil }
         var reader = JSONReader(bytes: file.bytes, position: raw.range.lowerBound)
         return try? reader.unescape(from: raw.range.lowerBound, to: raw.range.upperBound, into: output).count
     }

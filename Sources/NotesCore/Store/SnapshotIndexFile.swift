@@ -159,3 +159,21 @@ enum NoteIDRange {
         return (low, high)
     }
 }
+
+extension SnapshotIndexFile {
+    /// The index beside `url` when it describes the copied snapshot `file` exactly — the
+    /// same size, inode and modification time, and the same CRC-32 of the head — so that
+    /// a whole open may take its word for how many notes there are; nil when it is
+    /// missing, stale or damaged (the snapshot is then read without its help).
+    static func describing(_ file: SnapshotFile, at url: URL) -> SnapshotIndexFile? {
+        guard let index = try? SnapshotIndexFile(for: url) else { return nil }
+        let status = file.copy.copiedStatus
+        let stamp = SnapshotIndex.Stamp(size: Int(status.st_size), inode: UInt64(status.st_ino),
+                                        modifiedSeconds: Int64(status.st_mtim.tv_sec),
+                                        modifiedNanoseconds: Int64(status.st_mtim.tv_nsec), sequence: index.stamp.sequence)
+        guard stamp.describesSameFile(as: index.stamp), stamp.size == file.bytes.count, index.headLength <= file.bytes.count,
+              CRC32.checksum(UnsafeBufferPointer(rebasing: file.bytes[0..<index.headLength])) == index.headChecksum
+        else { return nil }
+        return index
+    }
+}
