@@ -44,7 +44,7 @@ struct Export: ParsableCommand {
                 Console.error("warning: \(Self.count(withFiles)) \(withFiles == 1 ? "has" : "have") attachments; a JSON export names "
                               + "them but does not hold their files: 'notes export --format markdown' writes them beside the notes")
             }
-            let text = JSONExchange.document(of: store.contents, includeTrash: includeTrash).serialized() + "\n"
+            let text = try JSONExchange.document(of: store.contents, includeTrash: includeTrash).serialized() + "\n"
             if let output {
                 let target = URL(fileURLWithPath: output)
                 if store.ownsFile(target) { throw CLIError.outputIsStoreFile(output) }

@@ -62,7 +62,7 @@ import Testing
         #expect(json.contains("\"unreadable\":true") || json.contains("\"unreadable\": true"))
         #expect(json.contains("pattern image"))
         #expect(try ColorArchive.archive(category.color) == pattern)
-        let export = JSONExchange.document(of: reopened.contents)
+        let export = try JSONExchange.document(of: reopened.contents)
         #expect(export["categories"]?.arrayValue?.first?["archive"]?.stringValue == pattern.base64EncodedString())
 
         // And the doctor names the category, the class and the reason

@@ -24,7 +24,7 @@ import Testing
     @Test func jsonExportReadsBackToTheSameNotesAndCategories() throws {
         let database = try sampleDatabase()
 
-        let text = JSONExchange.document(of: database).serialized()
+        let text = try JSONExchange.document(of: database).serialized()
         let bundle = try JSONExchange.read(Data(text.utf8), file: "export.json")
 
         #expect(bundle == ExchangeBundle(database))

@@ -5,8 +5,8 @@ import Testing
 
 /// The JSON export carries each category's archive bytes, and import keeps them.
 @Suite struct JSONExportArchiveTests {
-    private func export(_ database: NotesDatabase) -> Data {
-        Data(JSONExchange.document(of: database).jsonBytes())
+    private func export(_ database: NotesDatabase) throws -> Data {
+        Data(try JSONExchange.document(of: database).jsonBytes())
     }
 
     @Test func exportThenImportKeepsAForeignArchiveByteForByte() throws {

@@ -25,7 +25,7 @@ import Testing
         defer { folder.remove() }
         let source = try database(count: 40, hugeEvery: 10, hugeSize: 20_000)
         let file = folder.file("export.json")
-        let data = Data(JSONExchange.document(of: source).jsonBytes())
+        let data = Data(try JSONExchange.document(of: source).jsonBytes())
         try data.write(to: file)
         var reader = ImportReader()
         reader.maximumFileSize = 16 << 10

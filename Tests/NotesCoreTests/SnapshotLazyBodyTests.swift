@@ -143,6 +143,36 @@ import Testing
         #expect(reopened.contents.notes[sound.id]?.body == sound.body)
     }
 
+    /// What copies a note out of the store never passes on the message a damaged body reads
+    /// as: both exports and a sync refuse by the note's id, and write nothing.
+    @Test func exportsAndSyncRefuseADamagedBodyAndWriteNothing() throws {
+        let sandbox = try SyncSandbox()
+        let url = sandbox.storeURL("a")
+        let damaged = Note(title: "damaged", body: "MARKER one two")
+        let store = try sandbox.machine("a")
+        try store.commit([.putNote(damaged), .putNote(Note(title: "sound", body: "fine"))])
+        try store.compactNow()
+        store.close()
+        try damage(url, inBodyContaining: "MARKER")
+
+        let opened = try NotesStore.open(at: url)
+        defer { opened.close() }
+        #expect(opened.contents.notes[damaged.id]?.bodyDamage?.contains("invalid UTF-8") == true)
+        let isRefusal = { (error: any Error) -> Bool in
+            switch error {
+            case ExchangeError.damagedBody(let id, _, _), SyncError.damagedBody(let id, _, _): id == damaged.id
+            default: false
+            }
+        }
+        #expect(performing: { try JSONExchange.document(of: opened.contents) }, throws: isRefusal)
+        let out = sandbox.folder.file("export")
+        #expect(performing: { try MarkdownExchange.export(opened.contents, to: out) }, throws: isRefusal)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(performing: { try sandbox.sync(opened) }, throws: isRefusal)
+        let pushed = (try? sandbox.remoteFiles()) ?? [:]  // no branch at all when nothing was pushed
+        #expect(!pushed.keys.contains { $0.hasPrefix("notes/") })
+    }
+
     @Test func withoutAValidIndexTheSameDamageIsAnErrorAtOpen() throws {
         let (folder, url) = try StoreFixtures.store()
         defer { folder.remove() }

@@ -25,7 +25,7 @@ import Testing
 
     @Test func jsonWithTheTrashReadsBackIntoTheTrash() throws {
         let database = try database()
-        let text = JSONExchange.document(of: database, includeTrash: true).serialized()
+        let text = try JSONExchange.document(of: database, includeTrash: true).serialized()
         let bundle = try JSONExchange.read(Data(text.utf8), file: "export.json")
         var imported = NotesDatabase()
         try imported.apply(Importer.plan(bundle, into: imported).changes)

@@ -21,6 +21,14 @@ public struct ExchangeBundle: Equatable, Sendable {
         }
     }
 
+    /// Throws for the first note whose body is damaged in the store (`Note.bodyDamage`), so
+    /// that an export never writes the message such a body reads as.
+    public func checkBodies() throws(ExchangeError) {
+        for note in notes {
+            if let reason = note.bodyDamage { throw .damagedBody(id: note.id, title: note.title, reason: reason) }
+        }
+    }
+
     /// The id of the category named `name` (case-insensitively), adding a category
     /// with that name, `color` (default white) and `id` (default a new one) if there is
     /// none yet. A category made up here from a name alone (no `id`) gives way to one

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an export or an import failed. Every case names the file or folder.
 public enum ExchangeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The document cannot be read; `place` says where (a line and column, or a JSON path).
@@ -8,6 +10,9 @@ public enum ExchangeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Markdown export needs an empty or missing folder, so that nothing is overwritten.
     case outputFolderNotEmpty(String)
     case notFound(String)
+    /// A note whose body was damaged in the store after notes wrote it (`Note.bodyDamage`):
+    /// exporting it would write a message in place of the body.
+    case damagedBody(id: UUID, title: String, reason: String)
 
     public var description: String {
         switch self {
@@ -21,6 +26,9 @@ public enum ExchangeError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) is not empty; export Markdown into a new or empty folder"
         case .notFound(let path):
             "\(path): no such file or folder"
+        case .damagedBody(let id, let title, let reason):
+            "the body of note \(id) ('\(title)') is damaged in the store (\(reason)); nothing was exported: "
+                + "replace the body, or see 'notes doctor'"
         }
     }
 }

@@ -13,8 +13,11 @@ public enum JSONExchange {
     /// The export document of everything in `database`. With `includeTrash`, the notes
     /// in the trash too, each with one more key `deleted` (import puts them back in the trash).
     /// Each category has its color's secure archive as `archive` (base64) beside `color`.
-    public static func document(of database: NotesDatabase, exportedAt: Date = Date(), includeTrash: Bool = false) -> JSONValue {
+    /// Throws for a note whose body is damaged in the store (`ExchangeBundle.checkBodies`).
+    public static func document(of database: NotesDatabase, exportedAt: Date = Date(),
+                                includeTrash: Bool = false) throws(ExchangeError) -> JSONValue {
         let bundle = ExchangeBundle(database, includeTrash: includeTrash)
+        try bundle.checkBodies()
         var counts: [UUID: Int] = [:]
         for note in bundle.notes {
             if let id = note.categoryID { counts[id, default: 0] += 1 }

@@ -94,6 +94,8 @@ public enum MarkdownExchange {
     @discardableResult
     public static func export(_ database: NotesDatabase, to folder: URL, includeTrash: Bool = false,
                               attachments: AttachmentExport? = nil) throws(ExchangeError) -> Int {
+        let bundle = ExchangeBundle(database, includeTrash: includeTrash)
+        try bundle.checkBodies()  // before the folder is made: nothing is left behind
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         var createdFolder = false
@@ -110,7 +112,6 @@ public enum MarkdownExchange {
             } catch { throw .io(path: folder.path, operation: "create the folder", reason: error.localizedDescription) }
             createdFolder = true
         }
-        let bundle = ExchangeBundle(database, includeTrash: includeTrash)
         var taken = Set<String>()
         var written: [URL] = []
         for note in bundle.notes {

@@ -27,6 +27,10 @@ public struct Note: Equatable, Identifiable, Sendable {
         get { bodyStorage.text }
         set { bodyStorage = .text(newValue) }
     }
+    /// Why the body cannot be read as notes wrote it (its snapshot was damaged after it was
+    /// written), or nil. Such a body reads as a message; whatever copies a note out of the
+    /// store (export, sync) refuses the note rather than pass the message on as its body.
+    public var bodyDamage: String? { bodyStorage.damage }
 
     public init(
         id: UUID = UUID(), title: String, body: String = "",

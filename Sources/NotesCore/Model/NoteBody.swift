@@ -69,6 +69,13 @@ enum NoteBody: Sendable {
         return withUTF8 { one in other.withUTF8 { two in UTF8Text.equal(one, two) } }
     }
 
+    /// Why a body still in the snapshot does not check (file, line, column and reason), or
+    /// nil: it then reads as a message saying so (see `SnapshotString.damagedText`).
+    var damage: String? {
+        guard case .inSnapshot(let string) = self, let problem = string.problem else { return nil }
+        return "\(string.file.path), line \(problem.line), column \(problem.column): \(problem.reason)"
+    }
+
     /// Whether the text is its bytes: false only for a body still in the snapshot that does
     /// not check (see `SnapshotString.problem`), which reads as a message saying so.
     private var readsAsItsBytes: Bool {

@@ -22,6 +22,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (`SyncRepository.maximumFileBytes`, which every home refuses from a remote):
     /// refused before anything is committed or pushed.
     case noteTooLarge(id: UUID, title: String, bytes: Int, limit: Int)
+    /// A note whose body was damaged in the store after notes wrote it (`Note.bodyDamage`):
+    /// refused the same way, so that no home receives the message it reads as.
+    case damagedBody(id: UUID, title: String, reason: String)
     /// An attachment of this store larger than a synced file may be: refused the same way, by name.
     case attachmentTooLarge(path: String, title: String, bytes: Int, limit: Int)
     /// The store already took the merge in, but git could not record it: the next sync finishes.
@@ -50,6 +53,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             "note '\(title)' (\(id.uuidString)) is \(bytes) bytes as a synced file, more than the \(limit) a synced file may have "
                 + "(every home refuses such a file from the remote); nothing was pushed and the store was not changed: "
                 + "shorten it, or move part of it to an attachment, then run 'notes sync' again"
+        case .damagedBody(let id, let title, let reason):
+            "the body of note '\(title)' (\(id.uuidString)) is damaged in the store (\(reason)); nothing was pushed and "
+                + "the store was not changed: replace the body (or see 'notes doctor'), then run 'notes sync' again"
         case .attachmentTooLarge(let path, let title, let bytes, let limit):
             "the attachment \(path) of note '\(title)' is \(bytes) bytes, more than the \(limit) a synced file may have "
                 + "(every home refuses such a file from the remote); nothing was pushed and the store was not changed: "

@@ -71,6 +71,7 @@ extension SyncRepository {
         var tooLarge: SyncError?
         if knownCategories == nil { contents.append { categoriesData } }
         for (note, _) in missing {
+            if let reason = note.bodyDamage { throw SyncError.damagedBody(id: note.id, title: note.title, reason: reason) }
             let category = note.categoryID.flatMap { snapshot.categories[$0]?.category }
             contents.append {
                 let data = SyncFiles.document(for: note, category: category)
