@@ -62,10 +62,14 @@ extension NotesStore {
               let current = try DurableFile.identity(url.path), current.isSameFile(as: record.to), current.size == record.to.size,
               record.sequence <= sequence
         else { return false }
+        // The replaced snapshot and journal are closed off this thread: closing the last
+        // descriptor of an 800 MB file frees its blocks in the call (see `ReplacedFileRelease`).
+        let replaced = [snapshotFD, journalFD]
+        snapshotFD = -1
+        journalFD = -1
+        ReplacedFileRelease.close(replaced)
         try holdSnapshot()
         guard snapshotIdentity?.isSameFile(as: record.to) == true else { return false }
-        if journalFD >= 0 { DurableFile.closeFile(journalFD) }
-        journalFD = -1
         journalOffset = 0
         journalLines = 0
         adoptedCompactions += 1
