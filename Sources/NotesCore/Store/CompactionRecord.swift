@@ -34,9 +34,19 @@ struct CompactionRecord: Equatable {
     static func read(for url: URL) -> CompactionRecord? {
         let descriptor = open(path(for: url), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard let data = try? handle.read(upToCount: 4096),
-              let value = try? JSONValue.parse(data),
+        defer { close(descriptor) }
+        // A plain `read`, not `FileHandle`: at 1,000,000 notes its read of these 92 bytes
+        // took 240–300 ms on a key (strace: no system call in between), right after
+        // another store object had freed its memory.
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress.map { $0 + count }, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        guard count > 0, let value = try? JSONValue.parse(Array(bytes.prefix(count))),
               let from = value["from"]?.arrayValue?.compactMap(\.intValue), from.count == 3,
               let to = value["to"]?.arrayValue?.compactMap(\.intValue), to.count == 3,
               let sequence = value["sequence"]?.intValue
