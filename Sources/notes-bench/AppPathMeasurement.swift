@@ -23,7 +23,8 @@ enum AppPathMeasurement {
             keys.add(milliseconds)
         }
         var edits = Samples()
-        for _ in 0..<5 {
+        // The first edit after opening included: it must not wait for the search text.
+        for _ in 0..<20 {
             let (_, milliseconds) = Stopwatch.time {
                 _ = runner.handle(.key(.character("e")))
                 runner.draw()
@@ -34,9 +35,10 @@ enum AppPathMeasurement {
             Figure(key: "app_key_ms", label: "app: ↓ key, update + refresh + render", unit: .milliseconds,
                    value: keys.median, note: "median of \(keys.count) presses through AppRunner.handle + draw, max "
                     + UIMeasurement.format(keys.maximum)),
-            Figure(key: "app_edit_ms", label: "app: save one body edit", unit: .milliseconds, value: edits.median,
-                   note: "median of \(edits.count) `e` edits through AppRunner (commit + NotesSnapshot changed in place + draw), max "
-                    + UIMeasurement.format(edits.maximum)),
+            Figure(key: "app_edit_max_ms", label: "app: save one body edit (max)", unit: .milliseconds, value: edits.maximum,
+                   target: 50,
+                   note: "max of \(edits.count) `e` edits through AppRunner (commit + NotesSnapshot changed in place + draw), "
+                    + "the first after opening included; median " + UIMeasurement.format(edits.median)),
         ]
     }
 }

@@ -1,6 +1,8 @@
 /// The command line of `notes-bench`, parsed by hand (a handful of flags).
 ///
 ///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]]
+///     notes-bench --existing PATH [--json]
+///     notes-bench --fill-journal PATH BYTES
 ///
 /// `--child-open PATH`, `--child-decode PATH`, `--child-sqlite PATH` and `--child-terminal PATH` are hidden: the benchmark re-runs
 /// itself with them to measure one open in a fresh process (time and peak memory).
@@ -10,6 +12,13 @@ struct BenchOptions {
     var keepPath: String?
     /// Only write the store (to `keepPath`) and stop: for timing commands on it (Resources/scripts/sync-timing.sh).
     var storeOnly = false
+    /// Only the figures of the running app on a store that already exists (a copy: it is
+    /// edited and compacted): saving body edits, the UI around a compaction.
+    var existingPath: String?
+    /// Commit one-note edits to the store at this path until its journal holds `fillBytes`,
+    /// without compacting (Resources/scripts/command-timing.sh: commands with a full journal).
+    var fillJournalPath: String?
+    var fillBytes = 0
     var childOpenPath: String?
     var childDecodePath: String?
     var childTerminalPath: String?
@@ -17,10 +26,16 @@ struct BenchOptions {
 
     static let usage = """
         usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]]
+               notes-bench --existing PATH [--json]
+               notes-bench --fill-journal PATH BYTES
           --notes N    how many synthetic notes (default 100000)
           --json       print one JSON object instead of the table
           --keep PATH  write the synthetic store to PATH (a new file) and keep it
           --store-only with --keep: only write the store, measure nothing
+          --existing PATH  only the app's edit and compaction figures, on the store at
+                       PATH (which they edit and compact: use a copy)
+          --fill-journal PATH BYTES  edit notes of the store at PATH, one commit each,
+                       until its journal holds BYTES, without compacting it
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -45,6 +60,18 @@ struct BenchOptions {
                 keepPath = path
             case "--store-only":
                 storeOnly = true
+            case "--fill-journal":
+                guard let path = remaining.popFirst(), !path.isEmpty,
+                      let text = remaining.popFirst(), let bytes = Int(text), bytes > 0 else {
+                    throw UsageError(description: "--fill-journal needs a path and a number of bytes")
+                }
+                fillJournalPath = path
+                fillBytes = bytes
+            case "--existing":
+                guard let path = remaining.popFirst(), !path.isEmpty else {
+                    throw UsageError(description: "--existing needs a path")
+                }
+                existingPath = path
             case "--child-open":
                 childOpenPath = remaining.popFirst()
             case "--child-decode":

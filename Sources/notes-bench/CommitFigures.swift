@@ -20,7 +20,12 @@ enum CommitFigures {
                          unit: .milliseconds, value: background.maximum, target: 50,
                          note: "max of \(background.count / 2) commits that find a compaction due (handed to notes compact) "
                              + "and as many refreshes that take the compacted snapshot in, as the UI does (the compaction "
-                             + "itself runs untimed in between)")
+                             + "itself runs untimed in between); commits " + list(background.values.enumerated().filter { $0.offset % 2 == 0 })
+                             + " ms, take-ins " + list(background.values.enumerated().filter { $0.offset % 2 == 1 }) + " ms")
         return [median, p99, compaction, off]
+    }
+
+    private static func list(_ samples: [EnumeratedSequence<[Double]>.Element]) -> String {
+        samples.map { String(format: "%.1f", $0.element) }.joined(separator: ", ")
     }
 }

@@ -77,20 +77,38 @@ enum StoreBenchmarks {
         uiOptions.compaction = .handOff { _ in }  // the compactor below plays `notes compact`
         let ui = try NotesStore.open(at: url, options: uiOptions)
         defer { ui.close() }
-        var compactorOptions = NotesStoreOptions()
-        compactorOptions.compaction = .background
         for index in 0..<repetitions {
             guard var note = ui.contents.notes[ids[(index * 104_729) % ids.count]] else { continue }
             note.title = "Handed off \(index): " + note.title.prefix(40)
             let change = StoreChange.putNote(note)
             let (_, commitMilliseconds) = try Stopwatch.time { try ui.commit([change]) }
             samples.add(commitMilliseconds)
-            let compactor = try NotesStore.open(at: url, options: compactorOptions)
-            try compactor.compactWithoutHoldingTheLock()
-            compactor.close()
+            try compactAsNotesCompactDoes(url)
             let (_, refreshMilliseconds) = try Stopwatch.time { _ = try ui.refresh() }
             samples.add(refreshMilliseconds)
         }
         return samples
+    }
+
+    /// `notes compact` run as the UI runs it, a process of its own (the `notes` built beside
+    /// this benchmark), waited for; without that binary, its work on a store object of its
+    /// own in this process. In-process, freeing that object's 2.2 GB of small allocations at
+    /// 1,000,000 notes left the next allocations here 100–300 ms slower, which the UI, in
+    /// another process, never pays.
+    private static func compactAsNotesCompactDoes(_ url: URL) throws {
+        let notes = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("notes")
+        if FileManager.default.isExecutableFile(atPath: notes.path) {
+            let process = Process()
+            process.executableURL = notes
+            process.arguments = ["compact", "--store", url.path]
+            try process.run()
+            process.waitUntilExit()
+            return
+        }
+        var options = NotesStoreOptions()
+        options.compaction = .background
+        let compactor = try NotesStore.open(at: url, options: options)
+        defer { compactor.close() }
+        try compactor.compactWithoutHoldingTheLock()
     }
 }

@@ -11,6 +11,11 @@ do {
         try SQLiteBaseline.child(path: path)
     } else if let path = options.childDecodePath {
         try ChildMeasurement.decode(path: path)
+    } else if let path = options.fillJournalPath {
+        try ExistingStoreRun.fillJournal(path: path, bytes: options.fillBytes)
+    } else if let path = options.existingPath {
+        let report = try ExistingStoreRun.run(path: path)
+        print(options.json ? report.json() : report.table())
     } else {
         let report = try BenchRun(options: options).run()
         print(options.json ? report.json() : report.table())

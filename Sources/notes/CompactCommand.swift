@@ -24,6 +24,10 @@ struct Compact: ParsableCommand {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw CLIError.notFound(url.path)
         }
+        // One compaction at a time: another one running folds the journal already, and
+        // the next commit past the threshold starts the next.
+        guard let held = CompactionLock.acquire(for: url) else { return }
+        defer { withExtendedLifetime(held) {} }
         var options = NotesStoreOptions()
         options.compaction = .background
         let store = try NotesStore.open(at: url, options: options)
@@ -37,6 +41,7 @@ struct Compact: ParsableCommand {
 /// compaction due exits at once, and the compaction finishes whatever happens to it.
 enum DetachedCompaction {
     static func start(_ url: URL) {
+        guard !CompactionLock.isHeld(for: url) else { return }  // one is running: it folds the journal
         var executable = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &executable, executable.count - 1)
         guard length > 0 else { return }

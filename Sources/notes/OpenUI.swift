@@ -26,7 +26,11 @@ enum OpenUI {
                                unsavedFolder: EditFile.unsavedFolder(environment: environment),
                                sync: { progress in
             // A store of its own, as another process would: the UI's store then picks the merge up.
-            let syncStore = try NotesStore.open(at: url)
+            // Its commits hand compaction to `notes compact` too: one done in the merge's commit
+            // would hold the lock (7 s at 1,000,000 notes) while the UI and commands wait.
+            var syncOptions = NotesStoreOptions()
+            syncOptions.compaction = .handOff { url in DetachedCompaction.start(url) }
+            let syncStore = try NotesStore.open(at: url, options: syncOptions)
             defer { syncStore.close() }
             var engine = SyncEngine(store: syncStore)
             engine.progress = progress

@@ -34,6 +34,69 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.storePath))
     }
 
+    @Test func aCompactionStartedWhileAnotherRunsReadsNothingAndLeavesItsWork() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        _ = try sandbox.add("One")
+        _ = try sandbox.add("Two")
+        let url = URL(fileURLWithPath: sandbox.storePath)
+        let journal = NotesStore.journalPath(for: url)
+        let before = Self.size(journal)
+        #expect(before > 0)
+        do {
+            // This process plays the compaction that is running.
+            let running = CompactionLock.acquire(for: url)
+            #expect(running != nil)
+            let result = try sandbox.run("compact")
+            #expect(result.status == 0, "\(result)")
+            #expect(Self.size(journal) == before, "a second compaction ran beside the first")
+            withExtendedLifetime(running) {}
+        }
+        let result = try sandbox.run("compact")
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.size(journal) == 0, "once the first is gone, the next one folds the journal")
+        #expect(try sandbox.notes().count == 2)
+    }
+
+    /// A full disk mid-compaction, played by a file size limit on `notes compact` (its new
+    /// snapshot does not fit; `SIGXFSZ` ignored so that the write fails instead): nothing is
+    /// lost, no `.part` file stays, and a compaction with room afterwards folds the journal.
+    @Test func aCompactionThatRunsOutOfRoomLosesNothingAndLeavesNothing() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let url = URL(fileURLWithPath: sandbox.storePath)
+        let journal = NotesStore.journalPath(for: url)
+        do {
+            // An 80 KB snapshot and one journal line, written here so that no command starts a compaction.
+            let store = try NotesStore.open(at: url, options: NotesStoreOptions(compactionMinimumBytes: .max))
+            defer { store.close() }
+            let body = String(repeating: "y", count: 4_096)
+            try store.commit((0..<20).map { .putNote(Note(title: "Note \($0)", body: body)) })
+            try store.compactNow()
+            try store.commit(.putNote(Note(title: "After", body: body)))
+        }
+        let before = Self.size(journal)
+        #expect(before > 0)
+
+        let limited = Process()
+        limited.executableURL = URL(fileURLWithPath: "/bin/sh")
+        limited.arguments = ["-c", "trap '' XFSZ; ulimit -f 100; exec \"$0\" compact --store \"$1\"",
+                             try CLIRunner.locateBinary().path, sandbox.storePath]
+        limited.standardOutput = FileHandle.nullDevice
+        limited.standardError = FileHandle.nullDevice
+        try limited.run()
+        limited.waitUntilExit()
+        #expect(Self.size(journal) == before, "the journal was cut though the snapshot was not written")
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+        #expect(!names.contains { $0.contains(".compacting-") }, "left behind: \(names)")
+        #expect(try sandbox.notes().count == 21)
+
+        let result = try sandbox.run("compact")
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.size(journal) == 0)
+        #expect(try sandbox.notes().count == 21)
+    }
+
     static func size(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? -1
     }

@@ -77,14 +77,15 @@ final class BackgroundCompaction: Sendable {
     }
 
     /// Writes the index of the snapshot just written at `path` (see `SnapshotIndex`) beside it,
-    /// as `….index.part`; nil if it could not (commands then read the whole store until a
+    /// as `….index.part`, from where the writer put each note (`layout`: the snapshot is
+    /// not read again); nil if it could not (commands then read the whole store until a
     /// later index is written).
-    static func writeIndex(of path: String, bytes: [UInt8], records: RecordCodec) -> String? {
+    static func writeIndex(of path: String, bytes: [UInt8], layout: SnapshotLayout) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard let stamp = SnapshotIndex.Stamp(snapshotFD: fd, sequence: 0),
-              let index = bytes.withUnsafeBufferPointer({ SnapshotIndex.build(snapshot: $0, stamp: stamp, records: records) })
+              let index = bytes.withUnsafeBufferPointer({ layout.index(of: $0, stamp: stamp) })
         else { return nil }
         let indexPath = String(path.dropLast(".part".count)) + ".index.part"
         do { try DurableFile.writeNew(indexPath, index.encoded()) } catch { return nil }
@@ -130,9 +131,10 @@ extension NotesStore {
             let hook = compactionWillWrite
             compaction = BackgroundCompaction(base: base) {
                 hook?()
-                let bytes = try codec.encode(view, sequence: sequence, preserved: preserved)
+                var layout = SnapshotLayout()
+                let bytes = try codec.encode(view, sequence: sequence, preserved: preserved, layout: &layout)
                 try DurableFile.writeNew(path, bytes)
-                return (path, BackgroundCompaction.writeIndex(of: path, bytes: bytes, records: codec.records))
+                return (path, BackgroundCompaction.writeIndex(of: path, bytes: bytes, layout: layout))
             }
         }
     }

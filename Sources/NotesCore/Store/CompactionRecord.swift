@@ -34,9 +34,17 @@ struct CompactionRecord: Equatable {
     static func read(for url: URL) -> CompactionRecord? {
         let descriptor = open(path(for: url), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard let data = try? handle.read(upToCount: 4096),
-              let value = try? JSONValue.parse(data),
+        defer { close(descriptor) }
+        // A plain `read` of at most 4 KiB: no `FileHandle` and no `Data` on the key.
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress.map { $0 + count }, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        guard count > 0, let value = try? JSONValue.parse(Array(bytes.prefix(count))),
               let from = value["from"]?.arrayValue?.compactMap(\.intValue), from.count == 3,
               let to = value["to"]?.arrayValue?.compactMap(\.intValue), to.count == 3,
               let sequence = value["sequence"]?.intValue
@@ -62,10 +70,14 @@ extension NotesStore {
               let current = try DurableFile.identity(url.path), current.isSameFile(as: record.to), current.size == record.to.size,
               record.sequence <= sequence
         else { return false }
+        // The replaced snapshot and journal are closed off this thread: closing the last
+        // descriptor of an 800 MB file frees its blocks in the call (see `ReplacedFileRelease`).
+        let replaced = [snapshotFD, journalFD]
+        snapshotFD = -1
+        journalFD = -1
+        ReplacedFileRelease.close(replaced)
         try holdSnapshot()
         guard snapshotIdentity?.isSameFile(as: record.to) == true else { return false }
-        if journalFD >= 0 { DurableFile.closeFile(journalFD) }
-        journalFD = -1
         journalOffset = 0
         journalLines = 0
         adoptedCompactions += 1

@@ -134,10 +134,10 @@ extension NotesStore {
                 }
             }
         }
-        for id in wanted where !view.lookedUp.contains(id) && contents.anyNote(id) == nil {
-            try loadFromSnapshot(try index.entries(from: id, through: id, limit: 1), view)
-            view.lookedUp.insert(id)
-        }
+        let missing = Set(wanted.filter { !view.lookedUp.contains($0) && contents.anyNote($0) == nil })
+        guard !missing.isEmpty else { return }
+        try loadFromSnapshot(try index.entries(of: Array(missing)), view)
+        view.lookedUp.formUnion(missing)
     }
 
     /// Notes which categories applied journal changes emptied (see `PartialView.emptied`).
@@ -207,12 +207,14 @@ extension NotesStore {
         }
     }
 
-    /// Writes `notes.json.index` for the snapshot held open, from its bytes. Derived data:
-    /// a failure leaves commands reading the whole store, so it is not an error.
-    func writeIndex(snapshot bytes: UnsafeBufferPointer<UInt8>) {
+    /// Writes `notes.json.index` for the snapshot held open, from its bytes: from where the
+    /// writer put each note when it has just written them (`layout`), else by reading them.
+    /// Derived data: a failure leaves commands reading the whole store, so it is not an error.
+    func writeIndex(snapshot bytes: UnsafeBufferPointer<UInt8>, layout: SnapshotLayout? = nil) {
         guard !isReadOnly, let stamp = SnapshotIndex.Stamp(snapshotFD: snapshotFD, sequence: 0),
               stamp.size == bytes.count,
-              let index = SnapshotIndex.build(snapshot: bytes, stamp: stamp, records: codec.records) else { return }
+              let index = layout.flatMap({ $0.index(of: bytes, stamp: stamp) })
+                ?? SnapshotIndex.build(snapshot: bytes, stamp: stamp, records: codec.records) else { return }
         try? DurableFile.replace(URL(fileURLWithPath: SnapshotIndex.path(for: url)), with: index.encoded())
     }
 }

@@ -64,11 +64,13 @@ extension NotesStore {
         }
     }
 
-    /// Whether the journal has grown enough to fold it into the snapshot.
+    /// Whether the journal has grown enough to fold it into the snapshot: past the minimum,
+    /// and past a fraction of the snapshot or the maximum, whichever comes first.
     var shouldCompact: Bool {
         let snapshotSize = snapshotIdentity?.size ?? 0
         return journalOffset > options.compactionMinimumBytes
-            && Double(journalOffset) > Double(snapshotSize) * options.compactionRatio
+            && (Double(journalOffset) > Double(snapshotSize) * options.compactionRatio
+                || journalOffset > options.compactionMaximumBytes)
     }
 
     /// Writes the current contents as a new snapshot (durably, with the current
@@ -90,10 +92,11 @@ extension NotesStore {
     /// The first step of `compact`: replaces the snapshot, leaving the journal as it is.
     func writeSnapshot() throws {
         try refuseIfPartial()
-        let bytes = try codec.encode(contents, sequence: sequence, preserved: preserved)
+        var layout = SnapshotLayout()
+        let bytes = try codec.encode(contents, sequence: sequence, preserved: preserved, layout: &layout)
         try DurableFile.replace(url, with: bytes)
         try holdSnapshot()
-        bytes.withUnsafeBufferPointer { writeIndex(snapshot: $0) }
+        bytes.withUnsafeBufferPointer { writeIndex(snapshot: $0, layout: layout) }
     }
 
     /// A store that holds only some notes never writes a snapshot (it would lose the others).

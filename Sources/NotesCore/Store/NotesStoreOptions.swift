@@ -4,8 +4,12 @@ public struct NotesStoreOptions: Sendable {
     public var lockTimeout: Double
     /// Compact when the journal is larger than this many bytes…
     public var compactionMinimumBytes: Int
-    /// …and larger than this fraction of the snapshot.
+    /// …and larger than this fraction of the snapshot, or than `compactionMaximumBytes`.
     public var compactionRatio: Double
+    /// Compact when the journal is larger than this many bytes, however large the snapshot:
+    /// every command reads the whole journal, so this bounds what a command costs beyond
+    /// the notes it touches (see DECISIONS.md, "Store").
+    public var compactionMaximumBytes = 512 << 10
     /// Transformers the schema is checked against at open; nil for the standard ones
     /// (`ValueTransformerRegistry.standard(storeFolder:)` with the store's folder).
     public var registry: ValueTransformerRegistry?

@@ -31,6 +31,14 @@ struct SnapshotCodec {
     // MARK: Writing
 
     func encode(_ database: NotesDatabase, sequence: Int, preserved: [UUID: PreservedColor]) throws -> [UInt8] {
+        var layout = SnapshotLayout()
+        return try encode(database, sequence: sequence, preserved: preserved, layout: &layout)
+    }
+
+    /// `encode`, noting in `layout` where each note went (what `notes.json.index` needs).
+    func encode(_ database: NotesDatabase, sequence: Int, preserved: [UUID: PreservedColor],
+                layout: inout SnapshotLayout) throws -> [UInt8] {
+        layout = SnapshotLayout(sequence: sequence)
         var writer = JSONTextWriter(pretty: true, capacity: Self.estimatedSize(of: database))
         writer.beginObject()
         writer.key("format"); writer.string("notes")
@@ -53,16 +61,20 @@ struct SnapshotCodec {
         for category in categories {
             writer.element()
             try records.write(category, preserved: preserved[category.id], to: &writer)
+            if category.deleted == nil { layout.liveCategories.insert(category.id) }
         }
         writer.endArray()
         writer.key("notes")
         writer.beginArray()
+        layout.headLength = writer.bytes.count
         let notes = (database.trash.isEmpty ? Array(database.notes.values) : Array(database.notes.values) + Array(database.trash.values)).sorted {
             $0.created != $1.created ? $0.created < $1.created : $0.id.uuidString < $1.id.uuidString
         }
         for note in notes {
             writer.element()
+            let start = writer.bytes.count
             try records.write(note, to: &writer)
+            layout.add(note, offset: start, length: writer.bytes.count - start)
         }
         writer.endArray()
         if !database.importSources.isEmpty {

@@ -119,6 +119,32 @@ final class SnapshotIndexFile {
         return found
     }
 
+    /// The entries of `ids` that the index has, each block they fall in read (and its
+    /// checksum checked) once: what a journal of thousands of lines touches costs one pass
+    /// over the blocks those ids share, not a block each.
+    func entries(of ids: [UUID]) throws -> [SnapshotIndex.Entry] {
+        var found: [SnapshotIndex.Entry] = []
+        var current: (block: Int, entries: [SnapshotIndex.Entry])?
+        for id in ids.sorted(by: { $0.isOrderedBefore($1) }) {
+            // The last block whose first id is not after `id`: the only one that may hold it.
+            var lower = 0, upper = blocks.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if id.isOrderedBefore(blocks[middle].first) { upper = middle } else { lower = middle + 1 }
+            }
+            guard lower > 0 else { continue }
+            if current?.block != lower - 1 { current = (lower - 1, try block(lower - 1)) }
+            guard let entries = current?.entries else { continue }
+            var low = 0, high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if entries[middle].id.isOrderedBefore(id) { low = middle + 1 } else { high = middle }
+            }
+            if low < entries.count, entries[low].id == id, found.last?.id != id { found.append(entries[low]) }
+        }
+        return found
+    }
+
     static func read(_ fd: Int32, at offset: Int, count: Int) throws -> [UInt8] {
         guard count > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
