@@ -33,6 +33,31 @@ extension NoteIndex {
         }
     }
 
+    /// The notes at display positions `range` whose text contains `needle`: one sweep
+    /// over their text while slots are in display order, else note by note. A slice of a
+    /// progressive filter (`NoteFilter.advance`): its cost is the text of `range`, never more.
+    func search(_ needle: [UInt8], inPositions range: Range<Int>) -> Matches {
+        guard !needle.isEmpty else {
+            let all = Array(Int32(range.lowerBound)..<Int32(range.upperBound))
+            return Matches(positions: all, firstHits: Array(repeating: 0, count: all.count))
+        }
+        let text = searchText.text
+        guard slotsAreInOrder else {
+            return search(needle, among: Array(Int32(range.lowerBound)..<Int32(range.upperBound)))
+        }
+        let base = range.lowerBound
+        return Self.inParts(total: range.count) { part in
+            Self.sweep(needle, in: text, slots: (base + part.lowerBound)..<(base + part.upperBound))
+        }
+    }
+
+    /// The average length of a note's search text in bytes (at least 1): what a
+    /// progressive filter budgets its slices with.
+    var searchBytesPerNote: Int {
+        let text = searchText.text
+        return max(1, (text.bytes.count - text.retiredBytes) / max(1, count))
+    }
+
     /// Runs `part` over `0..<total`: at once, or split between the processors (at most
     /// four) when there is much to look through, its results joined in order.
     private static func inParts(total: Int, _ part: @escaping @Sendable (Range<Int>) -> Matches) -> Matches {
