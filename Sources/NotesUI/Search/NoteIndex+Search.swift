@@ -110,11 +110,13 @@ extension NoteIndex {
         result.positions.reserveCapacity(candidates.count)
         result.firstHits.reserveCapacity(candidates.count)
         let rare = text.rarestOffset(in: needle)
+        let pairs = BytePairBlocks.pairs(of: needle)
         text.bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { pattern in
                 text.starts.withUnsafeBufferPointer { starts in
                     guard let base = haystack.baseAddress else { return }
-                    for (offset, (position, slot)) in zip(candidates.indices, zip(candidates, slots)) {
+                    for (offset, (position, slot)) in zip(candidates.indices, zip(candidates, slots))
+                    where pairs.isEmpty || text.pairBlocks.mayContain(pairs, block: Int(slot) / BytePairBlocks.slotsPerBlock) {
                         let start = starts[Int(slot)], end = starts[Int(slot) + 1] - 1
                         let from = start + Int(hints?[offset] ?? 0)
                         if let hit = find(pattern, rare: rare, in: base, from: from, to: end) {
@@ -128,9 +130,29 @@ extension NoteIndex {
         return result
     }
 
+    /// One sweep over the text of a range of slots, block by block, passing over the
+    /// blocks that cannot hold `needle` (`BytePairBlocks`). The matches' `positions` are slots.
+    private static func sweep(_ needle: [UInt8], in text: SearchText, slots notes: Range<Int>) -> Matches {
+        let pairs = BytePairBlocks.pairs(of: needle)
+        guard !pairs.isEmpty else { return sweepRun(needle, in: text, slots: notes) }
+        var result = Matches(positions: [], firstHits: [])
+        var start = notes.lowerBound
+        while start < notes.upperBound {
+            let block = start / BytePairBlocks.slotsPerBlock
+            let end = min(notes.upperBound, (block + 1) * BytePairBlocks.slotsPerBlock)
+            if text.pairBlocks.mayContain(pairs, block: block) {
+                let part = sweepRun(needle, in: text, slots: start..<end)
+                result.positions += part.positions
+                result.firstHits += part.firstHits
+            }
+            start = end
+        }
+        return result
+    }
+
     /// One sweep over the text of a range of slots: after a hit, skip to the next slot.
     /// The matches' `positions` are slots.
-    private static func sweep(_ needle: [UInt8], in text: SearchText, slots notes: Range<Int>) -> Matches {
+    private static func sweepRun(_ needle: [UInt8], in text: SearchText, slots notes: Range<Int>) -> Matches {
         var result = Matches(positions: [], firstHits: [])
         guard !notes.isEmpty else { return result }
         result.positions.reserveCapacity(notes.count)

@@ -118,10 +118,10 @@ public struct NoteIndex: Sendable {
 
     public var count: Int { order.count }
 
-    /// The memory the search text holds (its bytes and slot starts; waits until it is built).
+    /// The memory the search text holds (its bytes, slot starts and byte-pair blocks; waits until it is built).
     public var searchTextBytes: Int {
         let text = searchText.text
-        return text.bytes.count + text.starts.count * MemoryLayout<Int>.stride
+        return text.bytes.count + text.starts.count * MemoryLayout<Int>.stride + text.pairBlocks.byteCount
     }
 
     /// The note at `position` in display order.
