@@ -64,6 +64,8 @@ struct PendingPart: Equatable, Sendable {
         var positions: [Int32]
         var hits: [Int32]?
         var hitsPattern: [UInt8]
+        /// About how many bytes of search text finding them looked through.
+        var cost = 0
     }
 
     /// Searches the source's notes `range` (offsets into the source) for every pattern,
@@ -76,7 +78,8 @@ struct PendingPart: Equatable, Sendable {
             let positions = (all.lowerBound + range.lowerBound)..<(all.lowerBound + range.upperBound)
             if let first = remaining.first {
                 let found = index.search(first, inPositions: positions)
-                slice = Slice(positions: found.positions, hits: found.firstHits, hitsPattern: first)
+                slice = Slice(positions: found.positions, hits: found.firstHits, hitsPattern: first,
+                              cost: index.searchCost(first, inPositions: positions))
                 remaining = remaining.dropFirst()
             } else {
                 slice = Slice(positions: Array(Int32(positions.lowerBound)..<Int32(positions.upperBound)), hits: nil,
@@ -85,12 +88,15 @@ struct PendingPart: Equatable, Sendable {
         case .listed(let positions, let hints, let hitsPattern):
             slice = Slice(positions: Array(positions[range]), hits: hints.map { Array($0[range]) }, hitsPattern: hitsPattern)
         }
+        let bytesPerNote = index.searchBytesPerNote
         for pattern in remaining {
             let hints = !slice.hitsPattern.isEmpty && pattern.starts(with: slice.hitsPattern) ? slice.hits : nil
+            let cost = slice.cost + slice.positions.count * bytesPerNote
             let found = index.search(pattern, among: slice.positions, hints: hints)
-            slice = Slice(positions: found.positions, hits: found.firstHits, hitsPattern: pattern)
+            slice = Slice(positions: found.positions, hits: found.firstHits, hitsPattern: pattern, cost: cost)
         }
         for pattern in excluded where !slice.positions.isEmpty {
+            slice.cost += slice.positions.count * bytesPerNote
             Self.leaveOut(index.search(pattern, among: slice.positions).positions, from: &slice)
         }
         return slice

@@ -153,9 +153,11 @@ public struct NoteFilter: Equatable, Sendable {
         while budget > 0, var part = pending.first {
             if let rows = work.rows, (matches?.count ?? 0) >= rows { break }
             let notes = max(1, min(part.count - part.done, sliceNotes, budget / bytesPerNote))
-            append(part.search(part.done..<(part.done + notes), in: index))
+            let slice = part.search(part.done..<(part.done + notes), in: index)
+            append(slice)
             part.done += notes
-            budget -= notes.multipliedReportingOverflow(by: bytesPerNote).partialValue
+            // What the slice looked through: blocks passed over cost almost nothing.
+            budget -= max(1, slice.cost)
             sliceNotes = sliceNotes.multipliedReportingOverflow(by: 2).overflow ? Int.max : sliceNotes * 2
             if part.done == part.count { pending.removeFirst() } else { pending[0] = part }
         }

@@ -51,6 +51,23 @@ extension NoteIndex {
         }
     }
 
+    /// About how many bytes `search(needle, inPositions: range)` looks through: the text of
+    /// the blocks it does not pass over (`BytePairBlocks`), and a byte a note.
+    func searchCost(_ needle: [UInt8], inPositions range: Range<Int>) -> Int {
+        let pairs = BytePairBlocks.pairs(of: needle)
+        guard slotsAreInOrder, !pairs.isEmpty else { return range.count * searchBytesPerNote }
+        let text = searchText.text
+        var cost = range.count
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let block = start / BytePairBlocks.slotsPerBlock
+            let end = min(range.upperBound, (block + 1) * BytePairBlocks.slotsPerBlock)
+            if text.pairBlocks.mayContain(pairs, block: block) { cost += text.starts[end] - text.starts[start] }
+            start = end
+        }
+        return cost
+    }
+
     /// The average length of a note's search text in bytes (at least 1): what a
     /// progressive filter budgets its slices with.
     var searchBytesPerNote: Int {
