@@ -5,40 +5,23 @@ import NotesUI
 /// The UI figures: filtering as you type, drawing one frame, and the bytes a
 /// cursor move costs at a real terminal (during key repeat, and a single press).
 enum UIMeasurement {
-    /// Queries typed letter by letter after `/`; each is then corrected with backspaces
-    /// down to its first two letters (a shrinking query searches all notes again).
-    static let queries = ["meeting notes", "café", "swift release", "日本", "groceries", "zzz", "#todo"]
-    static let backspaces = 3
-
     static func figures(database: NotesDatabase, storePath: String) -> [Figure] {
         let prepared = UIProbe.prepareFirstFrame(database)
         prepared.snapshot.index.waitUntilSearchable()
-        return [filterFigure(prepared), frameFigure(prepared)] + bytesPerMoveFigures(storePath: storePath)
+        return FilterMeasurement.figures(prepared) + [frameFigure(prepared), searchTextFigure(prepared, storePath: storePath)]
+            + bytesPerMoveFigures(storePath: storePath)
     }
 
-    /// Every key press of every query, timed through `AppUpdate.update` (which runs `NoteFilter`).
-    static func filterFigure(_ prepared: UIProbe.Prepared) -> Figure {
-        var typing = Samples()
-        var correcting = Samples()
-        for query in queries {
-            var state = prepared.state
-            UIProbe.press(.character("/"), &state, prepared.snapshot)
-            for character in query {
-                let (_, milliseconds) = Stopwatch.time { UIProbe.press(.character(character), &state, prepared.snapshot) }
-                typing.add(milliseconds)
-            }
-            for _ in 0..<min(backspaces, max(0, query.count - 2)) {
-                let (_, milliseconds) = Stopwatch.time { UIProbe.press(.backspace, &state, prepared.snapshot) }
-                correcting.add(milliseconds)
-            }
-        }
-        var all = typing
-        for value in correcting.values { all.add(value) }
-        let note = "\(all.count) key presses over \(queries.count) queries through AppUpdate.update (search text already built): typing p99 "
-            + format(typing.p99) + ", median " + format(typing.median) + "; backspace p99 " + format(correcting.p99)
-            + ", median " + format(correcting.median)
-        return Figure(key: "filter_p99_ms", label: "filter as you type, per key (p99)", unit: .milliseconds,
-                      value: all.p99, target: 8, note: note)
+    /// What the folded search text of every note holds in memory, against the store file:
+    /// a large part of the peak memory figure.
+    static func searchTextFigure(_ prepared: UIProbe.Prepared, storePath: String) -> Figure {
+        let bytes = prepared.snapshot.index.searchTextBytes
+        let attributes = try? FileManager.default.attributesOfItem(atPath: storePath)
+        let storeBytes = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        return Figure(key: "search_text_ratio", label: "search text in memory (× store file)", unit: .ratio,
+                      value: storeBytes > 0 ? Double(bytes) / Double(storeBytes) : nil, target: nil,
+                      note: "NoteIndex.searchTextBytes: \(bytes) bytes (folded text and slot starts) for a "
+                        + "\(storeBytes)-byte store file")
     }
 
     /// The notes list with the first note selected, rendered at 200×60, several times; the median.

@@ -29,6 +29,11 @@ enum UIProbe {
         AppRender.render(state, snapshot: snapshot, size: state.size, colorMode: colorMode, timeZone: timeZone)
     }
 
+    /// A pause with no key waiting, as the runner reports it (`.idle`): the filter searches its next slice.
+    static func pause(_ state: inout AppState, _ snapshot: NotesSnapshot) {
+        _ = AppUpdate.update(&state, event: .idle, snapshot: snapshot, now: SyntheticStore.firstDate)
+    }
+
     /// One key through the app's update function.
     static func press(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot) {
         _ = AppUpdate.update(&state, event: .key(key), snapshot: snapshot, now: SyntheticStore.firstDate)

@@ -78,7 +78,9 @@ public final class AppRunner {
     /// True while a sync started by `S` runs (or its last words are not shown yet).
     public var isSyncing: Bool { backgroundSync.hasWork }
 
-    /// Runs until `q` or the end of input. While the preview is held (a move in the
+    /// Runs until `q` or the end of input. While the filter is still counting, takes the
+    /// keys waiting, if any, else lets it search its next slice (`.idle` at once), drawing
+    /// after each. While the preview is held (a move in the
     /// list), waits for keys at most `previewDelayMilliseconds`, then lets it catch up;
     /// otherwise at most `refreshMilliseconds`, then looks for other processes' commits
     /// (and draws only if something changed).
@@ -86,7 +88,9 @@ public final class AppRunner {
         draw()
         var quickIdles = 0
         while true {
-            let limit = state.previewHeldNoteID != nil ? Self.previewDelayMilliseconds
+            // While the filter counts, a pause is any moment without a key waiting.
+            let limit = state.filter.isCounting ? 0
+                : state.previewHeldNoteID != nil ? Self.previewDelayMilliseconds
                 : quickIdles >= Self.quickIdlesBeforeUnlimitedWait ? nil
                 : isSyncing ? Self.syncPollMilliseconds : Self.refreshMilliseconds
             let started = DispatchTime.now().uptimeNanoseconds

@@ -66,7 +66,7 @@ extension AppUpdate {
             let row = moved(current, by: delta, count: categories.count + 1)
             let scope: NoteFilter.Scope = row == 0 ? .all : .category(categories[row - 1].id)
             guard scope != state.filter.scope else { return [] }
-            state.filter.set(query: state.filter.query, scope: scope, in: snapshot.index)
+            state.filter.set(query: state.filter.query, scope: scope, in: snapshot.index, work: filterWork(state))
             state.noteRow = 0
             state.clampSelections(in: snapshot)
             return []
@@ -81,6 +81,12 @@ extension AppUpdate {
             break
         }
         return []
+    }
+
+    /// What a key that changes the filter searches before its frame: until the rows the
+    /// list shows from the top are known (the pauses between keys count the rest, see `update`).
+    static func filterWork(_ state: AppState) -> FilterWork {
+        .key(rows: Layout.main(state.size, preview: state.showsPreview).list.height)
     }
 
     /// A key while `/` takes the filter text: the field edits it (the list narrows at
@@ -111,7 +117,7 @@ extension AppUpdate {
             state.filterField = field
         }
         guard field.text != state.filter.query else { return [] }
-        state.filter.set(query: field.text, scope: state.filter.scope, in: snapshot.index)
+        state.filter.set(query: field.text, scope: state.filter.scope, in: snapshot.index, work: filterWork(state))
         state.noteRow = 0
         state.clampSelections(in: snapshot)
         return []
@@ -245,7 +251,8 @@ extension AppUpdate {
         case .deleteCategory:
             if let selected { state.confirmation = .deleteCategory(selected.id) }
         case .showNotes:
-            state.filter.set(query: state.filter.query, scope: state.selectedScope(in: snapshot), in: snapshot.index)
+            state.filter.set(query: state.filter.query, scope: state.selectedScope(in: snapshot), in: snapshot.index,
+                             work: filterWork(state))
             state.screen = .notes
             state.noteRow = 0
             state.clampSelections(in: snapshot)

@@ -12,6 +12,7 @@ public enum AppUpdate {
     public static func update(_ state: inout AppState, event: InputEvent, snapshot: NotesSnapshot,
                               now: Date) -> [Effect] {
         let previewed = state.previewNote(in: snapshot)?.id
+        let held = state.previewHeldNoteID
         state.previewHeldNoteID = nil
         switch event {
         case .resize(let size):
@@ -19,6 +20,12 @@ public enum AppUpdate {
             state.clampSelections(in: snapshot)
             return []
         case .idle:
+            // A pause while the filter is still counting: search the next slice; the
+            // preview catches up once the count is in.
+            if state.filter.isCounting {
+                state.filter.advance(in: snapshot.index, work: .idle)
+                if state.filter.isCounting { state.previewHeldNoteID = held }
+            }
             return []
         case .key(let key):
             let shown = state.message, quitting = state.quitting

@@ -8,6 +8,11 @@ import NotesCore
 /// earlier pattern is part of a new one, every earlier exclusion is still there), only
 /// the new patterns and exclusions are searched, among the previous matches; when it
 /// shrank back (Backspace), the earlier result is reused.
+///
+/// The search may go in slices (`FilterWork`): the list is searched in display order,
+/// so the matches found so far are always the first rows of the complete result, and
+/// `isCounting` says that more may follow. A key searches until the rows the list shows
+/// are known; the pauses between keys (`advance`) complete the count.
 public struct NoteFilter: Equatable, Sendable {
     /// Which notes the filter starts from: all, those in no category, or one category's.
     public enum Scope: Equatable, Sendable {
@@ -25,11 +30,15 @@ public struct NoteFilter: Equatable, Sendable {
     }
     /// The parsed query, for highlights.
     public private(set) var search = SearchQuery("")
-    /// Positions in the index's display order, ascending; nil when nothing filters (all notes).
+    /// Positions in the index's display order, ascending, of the matches found so far
+    /// (all of them unless `isCounting`); nil when nothing filters (all notes).
     public private(set) var matches: [Int32]?
     /// Where `hitsPattern` first occurs in each match, when known.
     private var firstHits: [Int32]?
-    private var hitsPattern: [UInt8] = []
+    /// The pattern whose hits `firstHits` holds; nil before the first slice.
+    private var hitsPattern: [UInt8]?
+    /// The parts of the list not searched yet, in list order; empty once the count is in.
+    private var pending: [PendingPart] = []
     private var patterns: [[UInt8]] = []
     private var excluded: [[UInt8]] = []
     private var indexID: UUID?
@@ -41,7 +50,8 @@ public struct NoteFilter: Equatable, Sendable {
         var excluded: [[UInt8]]
         var matches: [Int32]?
         var firstHits: [Int32]?
-        var hitsPattern: [UInt8]
+        var hitsPattern: [UInt8]?
+        var pending: [PendingPart]
     }
 
     public init() {}
@@ -49,7 +59,11 @@ public struct NoteFilter: Equatable, Sendable {
     /// Whether a query or a category narrows the list.
     public var isActive: Bool { !patterns.isEmpty || !excluded.isEmpty || scope != .all }
 
-    /// How many notes the list shows.
+    /// Whether part of the list is not searched yet: the rows found are right and in
+    /// order, but more may follow them and the count is not complete (see `advance`).
+    public var isCounting: Bool { !pending.isEmpty }
+
+    /// How many notes the list shows (found so far, while `isCounting`).
     public func count(in index: NoteIndex) -> Int { matches?.count ?? index.count }
 
     /// The index position of the note on list row `row`.
@@ -58,101 +72,133 @@ public struct NoteFilter: Equatable, Sendable {
         return row
     }
 
-    /// The row showing the note with `id`, if the list shows it.
+    /// The row showing the note with `id`, if the list shows it (among the rows found so far).
     public func row(of id: UUID, in index: NoteIndex) -> Int? {
         guard let position = index.position(of: id) else { return nil }
         guard let matches else { return position }
         return matches.firstIndex(of: Int32(position))
     }
 
-    /// Changes the query and narrows to one category (nil: all notes).
+    /// Changes the query and narrows to one category (nil: all notes); searches everything.
     public mutating func set(query newQuery: String, categoryID newCategory: UUID?, in index: NoteIndex) {
         set(query: newQuery, scope: newCategory.map(Scope.category) ?? .all, in: index)
     }
 
-    /// Changes the query and scope, searching incrementally where it can.
+    /// Changes the query and scope, searching incrementally where it can; searches everything.
     public mutating func set(query newQuery: String, scope newScope: Scope, in index: NoteIndex) {
+        set(query: newQuery, scope: newScope, in: index, work: .unlimited)
+    }
+
+    /// Changes the query and scope, searching incrementally where it can, and at most
+    /// `work`; `advance` searches the rest.
+    public mutating func set(query newQuery: String, scope newScope: Scope, in index: NoteIndex, work: FilterWork) {
         let newSearch = SearchQuery(newQuery)
         let (newPatterns, newExcluded) = (newSearch.patterns, newSearch.excludedPatterns)
         query = newQuery
         search = newSearch
         let sameList = index.id == indexID && newScope == scope
-        if sameList, newPatterns == patterns, newExcluded == excluded { return }
+        if sameList, newPatterns == patterns, newExcluded == excluded { return advance(in: index, work: work) }
         if sameList, let earlier = history.lastIndex(where: { $0.patterns == newPatterns && $0.excluded == newExcluded }) {
             let step = history[earlier]
             (patterns, excluded, matches) = (newPatterns, newExcluded, step.matches)
-            (firstHits, hitsPattern) = (step.firstHits, step.hitsPattern)
+            (firstHits, hitsPattern, pending) = (step.firstHits, step.hitsPattern, step.pending)
             history.removeSubrange(earlier...)
-            return
+            return advance(in: index, work: work)
         }
         if sameList, let previous = matches, !newPatterns.isEmpty || !newExcluded.isEmpty,
            Self.narrows(patterns, to: newPatterns), excluded.allSatisfy(newExcluded.contains) {
             history.append(Step(patterns: patterns, excluded: excluded, matches: matches, firstHits: firstHits,
-                                hitsPattern: hitsPattern))
-            var candidates = previous
-            for pattern in newPatterns where !patterns.contains(pattern) {
-                let hints = !hitsPattern.isEmpty && pattern.starts(with: hitsPattern) ? firstHits : nil
-                let found = index.search(pattern, among: candidates, hints: hints)
-                (candidates, firstHits, hitsPattern) = (found.positions, found.firstHits, pattern)
+                                hitsPattern: hitsPattern, pending: pending))
+            let addedPatterns = newPatterns.filter { !patterns.contains($0) }
+            let addedExclusions = newExcluded.filter { !excluded.contains($0) }
+            // What was found is searched for the new terms only; what was not searched
+            // yet, for all the new terms (each old pattern is part of a new one, each old
+            // exclusion is still there: they find nothing more). Both in list order.
+            let hints = firstHits.flatMap { $0.count == previous.count ? $0 : nil }
+            var parts = [PendingPart(source: .listed(previous, hints: hints, hitsPattern: hitsPattern ?? []),
+                                     patterns: addedPatterns, excluded: addedExclusions)]
+            for var part in pending {
+                (part.patterns, part.excluded) = (newPatterns, newExcluded)
+                parts.append(part)
             }
-            for pattern in newExcluded where !excluded.contains(pattern) {
-                leaveOut(pattern, from: &candidates, in: index)
-            }
-            (patterns, excluded, matches) = (newPatterns, newExcluded, candidates)
-            return
+            (patterns, excluded) = (newPatterns, newExcluded)
+            begin(parts)
+            return advance(in: index, work: work)
         }
         history = []
         patterns = newPatterns
         excluded = newExcluded
         scope = newScope
         indexID = index.id
-        compute(in: index)
+        start(in: index)
+        advance(in: index, work: work)
     }
 
-    /// Recomputes the matches for a new index (after the database changed).
+    /// Recomputes the matches for a new index (after the database changed), all of them.
     public mutating func refresh(in index: NoteIndex) {
         history = []
         indexID = index.id
-        compute(in: index)
+        start(in: index)
+        advance(in: index, work: .unlimited)
     }
 
-    private mutating func compute(in index: NoteIndex) {
-        var candidates: [Int32]?
+    /// Searches more of the list, at most `work`, after what was found so far.
+    public mutating func advance(in index: NoteIndex, work: FilterWork) {
+        guard !pending.isEmpty else { return }
+        let bytesPerNote = index.searchBytesPerNote
+        var budget = work.bytes
+        // Looking for a screenful: slices grow from a few notes, so a common query
+        // stops soon after its rows are known.
+        var sliceNotes = work.rows == nil ? Int.max : Self.firstSliceNotes
+        while budget > 0, var part = pending.first {
+            if let rows = work.rows, (matches?.count ?? 0) >= rows { break }
+            let notes = max(1, min(part.count - part.done, sliceNotes, budget / bytesPerNote))
+            let slice = part.search(part.done..<(part.done + notes), in: index)
+            append(slice)
+            part.done += notes
+            // What the slice looked through: blocks passed over cost almost nothing.
+            budget -= max(1, slice.cost)
+            sliceNotes = sliceNotes.multipliedReportingOverflow(by: 2).overflow ? Int.max : sliceNotes * 2
+            if part.done == part.count { pending.removeFirst() } else { pending[0] = part }
+        }
+    }
+
+    /// How many notes the first slice of a key searches.
+    static let firstSliceNotes = 512
+
+    /// Starts the search of the whole scope over.
+    private mutating func start(in index: NoteIndex) {
+        let source: PendingPart.Source
         switch scope {
-        case .all: candidates = nil
-        case .uncategorized: candidates = index.uncategorizedPositions()
-        case .category(let id): candidates = index.positions(inCategory: id)
+        case .all: source = .positions(0..<index.count)
+        case .uncategorized: source = .listed(index.uncategorizedPositions(), hints: nil, hitsPattern: [])
+        case .category(let id): source = .listed(index.positions(inCategory: id), hints: nil, hitsPattern: [])
         }
-        (firstHits, hitsPattern) = (nil, [])
-        for pattern in patterns {
-            let found = index.search(pattern, among: candidates)
-            (candidates, firstHits, hitsPattern) = (found.positions, found.firstHits, pattern)
+        guard !patterns.isEmpty || !excluded.isEmpty else {
+            (firstHits, hitsPattern, pending) = (nil, nil, [])
+            if case .listed(let positions, _, _) = source { matches = positions } else { matches = nil }
+            return
         }
-        if !excluded.isEmpty {
-            var kept = candidates ?? Array(0..<Int32(index.count))
-            for pattern in excluded { leaveOut(pattern, from: &kept, in: index) }
-            candidates = kept
-        }
-        matches = candidates
+        begin([PendingPart(source: source, patterns: patterns, excluded: excluded)])
     }
 
-    /// Takes the notes holding `pattern` out of `candidates` (and their first hits, kept
-    /// parallel to them).
-    private mutating func leaveOut(_ pattern: [UInt8], from candidates: inout [Int32], in index: NoteIndex) {
-        let found = index.search(pattern, among: candidates).positions
-        guard !found.isEmpty else { return }
-        var kept: [Int32] = [], keptHits: [Int32] = []
-        kept.reserveCapacity(candidates.count - found.count)
-        let hits = firstHits.flatMap { $0.count == candidates.count ? $0 : nil }
-        var next = 0
-        for (offset, position) in candidates.enumerated() {
-            while next < found.count, found[next] < position { next += 1 }
-            if next < found.count, found[next] == position { continue }
-            kept.append(position)
-            if let hits { keptHits.append(hits[offset]) }
+    /// Nothing found yet; `parts` to search.
+    private mutating func begin(_ parts: [PendingPart]) {
+        (matches, firstHits, hitsPattern) = ([], [], nil)
+        pending = parts.filter { $0.count > 0 }
+    }
+
+    /// Adds what a slice found after the matches so far. The hits stay known while every
+    /// slice reports them for the same pattern.
+    private mutating func append(_ slice: PendingPart.Slice) {
+        if matches == nil { matches = [] }
+        matches?.append(contentsOf: slice.positions)
+        if hitsPattern == nil { hitsPattern = slice.hitsPattern }
+        if let hits = slice.hits, slice.hitsPattern == hitsPattern, firstHits != nil {
+            firstHits?.append(contentsOf: hits)
+        } else {
+            firstHits = nil
         }
-        candidates = kept
-        firstHits = hits == nil ? nil : keptHits
     }
 
     /// Whether each old pattern is part of some new pattern, so that every note the new

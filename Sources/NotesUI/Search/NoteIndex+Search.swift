@@ -33,6 +33,48 @@ extension NoteIndex {
         }
     }
 
+    /// The notes at display positions `range` whose text contains `needle`: one sweep
+    /// over their text while slots are in display order, else note by note. A slice of a
+    /// progressive filter (`NoteFilter.advance`): its cost is the text of `range`, never more.
+    func search(_ needle: [UInt8], inPositions range: Range<Int>) -> Matches {
+        guard !needle.isEmpty else {
+            let all = Array(Int32(range.lowerBound)..<Int32(range.upperBound))
+            return Matches(positions: all, firstHits: Array(repeating: 0, count: all.count))
+        }
+        let text = searchText.text
+        guard slotsAreInOrder else {
+            return search(needle, among: Array(Int32(range.lowerBound)..<Int32(range.upperBound)))
+        }
+        let base = range.lowerBound
+        return Self.inParts(total: range.count) { part in
+            Self.sweep(needle, in: text, slots: (base + part.lowerBound)..<(base + part.upperBound))
+        }
+    }
+
+    /// About how many bytes `search(needle, inPositions: range)` looks through: the text of
+    /// the blocks it does not pass over (`BytePairBlocks`), and a byte a note.
+    func searchCost(_ needle: [UInt8], inPositions range: Range<Int>) -> Int {
+        let pairs = BytePairBlocks.pairs(of: needle)
+        guard slotsAreInOrder, !pairs.isEmpty else { return range.count * searchBytesPerNote }
+        let text = searchText.text
+        var cost = range.count
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let block = start / BytePairBlocks.slotsPerBlock
+            let end = min(range.upperBound, (block + 1) * BytePairBlocks.slotsPerBlock)
+            if text.pairBlocks.mayContain(pairs, block: block) { cost += text.starts[end] - text.starts[start] }
+            start = end
+        }
+        return cost
+    }
+
+    /// The average length of a note's search text in bytes (at least 1): what a
+    /// progressive filter budgets its slices with.
+    var searchBytesPerNote: Int {
+        let text = searchText.text
+        return max(1, (text.bytes.count - text.retiredBytes) / max(1, count))
+    }
+
     /// Runs `part` over `0..<total`: at once, or split between the processors (at most
     /// four) when there is much to look through, its results joined in order.
     private static func inParts(total: Int, _ part: @escaping @Sendable (Range<Int>) -> Matches) -> Matches {
@@ -85,11 +127,13 @@ extension NoteIndex {
         result.positions.reserveCapacity(candidates.count)
         result.firstHits.reserveCapacity(candidates.count)
         let rare = text.rarestOffset(in: needle)
+        let pairs = BytePairBlocks.pairs(of: needle)
         text.bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { pattern in
                 text.starts.withUnsafeBufferPointer { starts in
                     guard let base = haystack.baseAddress else { return }
-                    for (offset, (position, slot)) in zip(candidates.indices, zip(candidates, slots)) {
+                    for (offset, (position, slot)) in zip(candidates.indices, zip(candidates, slots))
+                    where pairs.isEmpty || text.pairBlocks.mayContain(pairs, block: Int(slot) / BytePairBlocks.slotsPerBlock) {
                         let start = starts[Int(slot)], end = starts[Int(slot) + 1] - 1
                         let from = start + Int(hints?[offset] ?? 0)
                         if let hit = find(pattern, rare: rare, in: base, from: from, to: end) {
@@ -103,9 +147,29 @@ extension NoteIndex {
         return result
     }
 
+    /// One sweep over the text of a range of slots, block by block, passing over the
+    /// blocks that cannot hold `needle` (`BytePairBlocks`). The matches' `positions` are slots.
+    private static func sweep(_ needle: [UInt8], in text: SearchText, slots notes: Range<Int>) -> Matches {
+        let pairs = BytePairBlocks.pairs(of: needle)
+        guard !pairs.isEmpty else { return sweepRun(needle, in: text, slots: notes) }
+        var result = Matches(positions: [], firstHits: [])
+        var start = notes.lowerBound
+        while start < notes.upperBound {
+            let block = start / BytePairBlocks.slotsPerBlock
+            let end = min(notes.upperBound, (block + 1) * BytePairBlocks.slotsPerBlock)
+            if text.pairBlocks.mayContain(pairs, block: block) {
+                let part = sweepRun(needle, in: text, slots: start..<end)
+                result.positions += part.positions
+                result.firstHits += part.firstHits
+            }
+            start = end
+        }
+        return result
+    }
+
     /// One sweep over the text of a range of slots: after a hit, skip to the next slot.
     /// The matches' `positions` are slots.
-    private static func sweep(_ needle: [UInt8], in text: SearchText, slots notes: Range<Int>) -> Matches {
+    private static func sweepRun(_ needle: [UInt8], in text: SearchText, slots notes: Range<Int>) -> Matches {
         var result = Matches(positions: [], firstHits: [])
         guard !notes.isEmpty else { return result }
         result.positions.reserveCapacity(notes.count)

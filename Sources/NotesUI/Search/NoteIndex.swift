@@ -118,6 +118,12 @@ public struct NoteIndex: Sendable {
 
     public var count: Int { order.count }
 
+    /// The memory the search text holds (its bytes, slot starts and byte-pair blocks; waits until it is built).
+    public var searchTextBytes: Int {
+        let text = searchText.text
+        return text.bytes.count + text.starts.count * MemoryLayout<Int>.stride + text.pairBlocks.byteCount
+    }
+
     /// The note at `position` in display order.
     public func note(at position: Int) -> Note {
         guard let note = notes[slotIDs[Int(order[position])]] else {

@@ -24,6 +24,8 @@ struct SearchText: Sendable {
     static let longBodyBytes = 64 * 1024
     /// A body at least this long is not added in place (see `NoteIndex.putsHugeBody`).
     static let foldInBackgroundBytes = 16 << 20
+    /// Which byte pairs each block of slots holds: searches pass over the blocks that cannot match.
+    private(set) var pairBlocks = BytePairBlocks()
     /// How many folded bodies were copied instead of folded (what the tests count).
     private(set) var reusedBodies = 0
 
@@ -50,6 +52,10 @@ struct SearchText: Sendable {
         self.starts = starts
         self.longBodies = longBodies
         self.frequency = Self.countBytes(bytes[...])
+        let perBlock = BytePairBlocks.slotsPerBlock
+        for block in 0..<((ids.count + perBlock - 1) / perBlock) {
+            pairBlocks.add(bytes[starts[block * perBlock]..<starts[min((block + 1) * perBlock, ids.count)]], block: block)
+        }
     }
 
     /// How many slots, retired ones included.
@@ -67,6 +73,7 @@ struct SearchText: Sendable {
         if reused != nil { reusedBodies += 1 }
         bytes.append(0)
         starts.append(bytes.count)
+        pairBlocks.add(bytes[start...], block: (slotCount - 1) / BytePairBlocks.slotsPerBlock)
         let added = Self.countBytes(bytes[start...])
         for value in 0..<256 { frequency[value] += added[value] }
     }
