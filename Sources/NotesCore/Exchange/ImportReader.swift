@@ -180,7 +180,7 @@ public struct ImportReader: Sendable {
             batch.skipped.append(.init(file: shown, reason: error.reason))
             return
         }
-        if readToolExport(data, format: format, modified: file.modified, relative: relative, shown: shown,
+        if readToolExport(data, format: format, modified: file.modified, root: root, relative: relative, shown: shown,
                           unknownIsIgnored: unknownIsIgnored, into: &batch) {
             return
         }
@@ -297,11 +297,16 @@ public struct ImportReader: Sendable {
             if format == .jrnl || markdown || JrnlText.isJournal(text) {
                 let entries = try JrnlText.read(text, markdown: markdown, file: shown, relativePath: relative,
                                                 dates: dates, into: &bundle)
-                if entries.isEmpty, !text.allSatisfy(\.isWhitespace) {
-                    throw .invalidDocument(file: shown, place: "file", reason: "no jrnl entry in it (an entry starts with a "
-                                           + "line '[2024-01-02 10:30] title', or '### 2024-01-02 10:30 title' in jrnl's Markdown export)")
+                guard entries.isEmpty else { return entries }
+                if text.allSatisfy(\.isWhitespace) {
+                    // jrnl shows no entry for an empty journal: nothing to import, and said so.
+                    warnings.append("an empty jrnl journal: no entries, nothing imported")
+                    return []
                 }
-                return entries
+                // No date jrnl can read in any entry header: jrnl shows the whole file as one entry.
+                bundle.notes.append(try JrnlText.wholeFileEntry(text, modified: modified, relativePath: relative, file: shown,
+                                                                warnings: &warnings))
+                return wholeFile
             }
         }
         switch format {

@@ -20,14 +20,14 @@ extension ImportReader {
 
     /// Reads `data` when it is another tool's export (or `format` says so) and returns true;
     /// false for anything else, left to the other readers.
-    func readToolExport(_ data: Data, format: ImportFormat?, modified: Date, relative: String, shown: String,
+    func readToolExport(_ data: Data, format: ImportFormat?, modified: Date, root: String, relative: String, shown: String,
                         unknownIsIgnored: Bool, into batch: inout ImportBatch) -> Bool {
         if ImportFormat.isZip(data), self.format == nil || self.format?.isToolExport == true {
             readZip(data, modified: modified, relative: relative, shown: shown, unknownIsIgnored: unknownIsIgnored, into: &batch)
             return true
         }
         if format == .enex || (self.format == nil && ImportFormat.isEnex(data)) {
-            readEnex(data, relative: relative, shown: shown, into: &batch)
+            readEnex(data, root: root, relative: relative, shown: shown, into: &batch)
             return true
         }
         switch format {
@@ -152,13 +152,15 @@ extension ImportReader {
 
     // MARK: Evernote
 
-    private func readEnex(_ data: Data, relative: String, shown: String, into batch: inout ImportBatch) {
+    private func readEnex(_ data: Data, root: String, relative: String, shown: String, into batch: inout ImportBatch) {
         var reader = EnexReader(file: shown, relative: relative, dates: dates)
         reader.notebook = Self.bundleName((relative as NSString).lastPathComponent.replacingOccurrences(
             of: ".enex", with: "", options: [.caseInsensitive, .anchored, .backwards]))
         let result = reader.read(data)
         for problem in result.skipped { batch.skipped.append(.init(file: shown, reason: problem)) }
-        addToolNotes(result.bundle, warnings: result.warnings, attachments: result.attachments, from: shown, into: &batch)
+        let origins = result.entries.map { ImportOrigin(key: .init(folder: root, path: relative, entry: $0.entry), sourceHash: $0.hash) }
+        addToolNotes(result.bundle, warnings: result.warnings, attachments: result.attachments, from: shown, origins: origins,
+                     into: &batch)
     }
 
     // MARK: Folders
@@ -254,18 +256,26 @@ extension ImportReader {
 
     /// Adds the notes a tool's export gave, and their warnings; a note without a title is
     /// skipped with its place, not the whole export.
+    /// Adds a tool's notes to `batch`; `origins`, when given, are the notes' sources in order
+    /// (a re-import then updates them), else they are matched by id only.
     private func addToolNotes(_ read: ExchangeBundle, warnings: [String], attachments: ImportedAttachments, from shown: String,
-                              into batch: inout ImportBatch) {
+                              origins: [ImportOrigin] = [], into batch: inout ImportBatch) {
         var bundle = read
-        bundle.notes.removeAll { note in
-            guard note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return false }
+        var kept: [ImportOrigin] = []
+        var notes: [Note] = []
+        for (index, note) in bundle.notes.enumerated() {
+            guard note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                notes.append(note)
+                if index < origins.count { kept.append(origins[index]) }
+                continue
+            }
             batch.skipped.append(.init(file: shown, reason: "a note without a title (\(note.body.prefix(40))…)"))
-            return true
         }
+        bundle.notes = notes
         batch.warnings += warnings.map { .init(file: shown, reason: $0) }
         guard !bundle.notes.isEmpty else { return }
         batch.attachments.merge(attachments)
-        add(bundle, from: shown, to: &batch)
+        add(bundle, from: shown, origins: kept.count == bundle.notes.count ? kept : [], to: &batch)
     }
 }
 
