@@ -69,4 +69,31 @@ import Testing
         let doctor = try sandbox.run("doctor")
         #expect(doctor.status == 0, "\(doctor)")
     }
+
+    @Test func aTextBundleWhoseImageChangedOrThatGainedOneIsUpdated() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let notebook = sandbox.folder.file("notebook")
+        let bundle = notebook.appendingPathComponent("Trip.textbundle")
+        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        try Data("# Trip\n\n![](assets/map.png)\n".utf8).write(to: bundle.appendingPathComponent("text.md"))
+        try Data("map one".utf8).write(to: bundle.appendingPathComponent("assets/map.png"))
+        #expect(try sandbox.run("import", notebook.path).status == 0)
+        let id = try #require(try sandbox.notes().first?["id"] as? String)
+        let folder = URL(fileURLWithPath: sandbox.storePath).deletingLastPathComponent().appendingPathComponent("attachments/\(id)")
+        #expect(files(in: folder) == ["map.png": "map one"])
+
+        // The text unchanged; the image redrawn and a second one added.
+        try Data("map two".utf8).write(to: bundle.appendingPathComponent("assets/map.png"))
+        try Data("photo".utf8).write(to: bundle.appendingPathComponent("assets/photo.png"))
+        let again = try sandbox.run("import", notebook.path)
+
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdout.hasPrefix("0 new, 1 updated, 0 unchanged, 0 conflicts"), "\(again)")
+        let note = try #require(try sandbox.notes().first)
+        #expect(try sandbox.notes().count == 1)
+        #expect(note["attachments"] as? [String] == ["attachments/\(id)/map-2.png", "attachments/\(id)/photo.png"])
+        #expect(files(in: folder) == ["map-2.png": "map two", "photo.png": "photo"])
+        #expect(try sandbox.run("import", notebook.path).stdout.hasPrefix("0 new, 0 updated, 1 unchanged, 0 conflicts"))
+    }
 }

@@ -48,6 +48,19 @@ import Testing
         #expect(batch.bundle.categories.map(\.name) == ["Work"])
     }
 
+    @Test func anEnexOverTheNoteFileLimitIsReadUpToTheExportLimitWithoutFrom() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Data(enex(notes: 100, paragraphBytes: 20_000).utf8).write(to: folder.file("export.xml"))
+        var reader = ImportReader()
+        reader.maximumFileSize = 1 << 20  // a note file's limit (64 MiB) made small; the 2 MB export is over it
+
+        let batch = reader.read(paths: [folder.file("export.xml").path])
+
+        #expect(batch.skipped.isEmpty, "\(batch.skipped)")
+        #expect(batch.bundle.notes.count == 100)
+    }
+
     @Test func anEnexCutShortKeepsTheNotesBeforeAndSaysSo() throws {
         let xml = Data(enex(notes: 3, paragraphBytes: 100).utf8)
         let cut = xml.prefix(xml.count - 20)

@@ -96,7 +96,7 @@ public struct ImportReader: Sendable {
         if batch.folders[root] == nil { batch.folders[root] = ImportFolderListing(shown: shown) }
         batch.folders[root]?.add(folder: relative, names: names)
         let sideFiles: Set<String>
-        switch readToolFolder(folder, names: names, relative: relative, shown: shown, into: &batch) {
+        switch readToolFolder(folder, names: names, root: root, relative: relative, shown: shown, into: &batch) {
         case .read: return
         case .walk(let ignoring): sideFiles = ignoring
         }
@@ -168,8 +168,10 @@ public struct ImportReader: Sendable {
         let file: ImportFile.Opened
         do {
             file = try ImportFile.open(location)
-            // Zip archives and Evernote exports are read whole in memory, up to a larger limit.
-            let limit = file.size > maximumFileSize && (format?.isToolExport == true || ImportFormat.isZip(file.peek(4)))
+            // Zip archives and Evernote exports (by `--from`, or by their first bytes) are read
+            // whole in memory, up to a larger limit.
+            let limit = file.size > maximumFileSize && (format?.isToolExport == true || ImportFormat.isZip(file.peek(4))
+                || (format == nil && ImportFormat.isEnex(Data(file.peek(4096)))))
                 ? Self.maximumArchiveSize : maximumFileSize
             if file.size > limit {
                 readLarge(file, format: format, relative: relative, shown: shown, into: &batch)

@@ -23,7 +23,8 @@ extension ImportReader {
     func readToolExport(_ data: Data, format: ImportFormat?, modified: Date, root: String, relative: String, shown: String,
                         unknownIsIgnored: Bool, into batch: inout ImportBatch) -> Bool {
         if ImportFormat.isZip(data), self.format == nil || self.format?.isToolExport == true {
-            readZip(data, modified: modified, relative: relative, shown: shown, unknownIsIgnored: unknownIsIgnored, into: &batch)
+            readZip(data, modified: modified, root: root, relative: relative, shown: shown, unknownIsIgnored: unknownIsIgnored,
+                    into: &batch)
             return true
         }
         if format == .enex || (self.format == nil && ImportFormat.isEnex(data)) {
@@ -57,7 +58,7 @@ extension ImportReader {
 
     // MARK: Zip archives
 
-    private func readZip(_ data: Data, modified: Date, relative: String, shown: String, unknownIsIgnored: Bool,
+    private func readZip(_ data: Data, modified: Date, root folder: String, relative: String, shown: String, unknownIsIgnored: Bool,
                          into batch: inout ImportBatch) {
         let zip: ZipEntries
         do { zip = try ZipEntries(data: data, entryLimit: maximumFileSize, totalLimit: Self.maximumArchiveSize * 2) } catch {
@@ -115,7 +116,9 @@ extension ImportReader {
                                               modified: zip.modified(textPath) ?? modified, dates: dates)
                 try reader.read(text: text, textName: (textPath as NSString).lastPathComponent, info: info,
                                 assets: assets, into: &bundle, attachments: &attachments, warnings: &warnings)
-                addToolNotes(bundle, warnings: warnings, attachments: attachments, from: bundleShown, into: &batch)
+                let origin = ImportOrigin(key: .init(folder: folder, path: relative, entry: root),
+                                          sourceHash: Self.bundleHash(text: text, info: info, assets: assets))
+                addToolNotes(bundle, warnings: warnings, attachments: attachments, from: bundleShown, origins: [origin], into: &batch)
             } catch {
                 batch.skipped.append(.init(file: bundleShown, reason: Self.reason(error, file: bundleShown)))
             }
@@ -167,7 +170,7 @@ extension ImportReader {
 
     /// Whether the open folder `folder` (whose names are `names`) is a TextBundle or a
     /// Simplenote export, read here whole; else which of its names are side files.
-    func readToolFolder(_ folder: Int32, names: [String], relative: String, shown: String,
+    func readToolFolder(_ folder: Int32, names: [String], root: String, relative: String, shown: String,
                         into batch: inout ImportBatch) -> ToolFolder {
         let lowered = Dictionary(names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         let textName = TextBundleReader.textNames.lazy.compactMap { lowered[$0] }.first
@@ -176,7 +179,7 @@ extension ImportReader {
            folderName.lowercased().hasSuffix(".textbundle")
             || lowered["info.json"].flatMap({ try? Self.readSmall(in: folder, path: [$0], limit: 1 << 20).data })
                 .map(TextBundleReader.isInfo) == true {
-            readTextBundleFolder(folder, textName: textName, info: lowered["info.json"], relative: relative, shown: shown,
+            readTextBundleFolder(folder, textName: textName, info: lowered["info.json"], root: root, relative: relative, shown: shown,
                                  into: &batch)
             return .read
         }
@@ -202,7 +205,7 @@ extension ImportReader {
         return .walk(ignoring: [])
     }
 
-    private func readTextBundleFolder(_ folder: Int32, textName: String, info infoName: String?, relative: String,
+    private func readTextBundleFolder(_ folder: Int32, textName: String, info infoName: String?, root: String, relative: String,
                                       shown: String, into batch: inout ImportBatch) {
         var bundle = ExchangeBundle()
         var warnings: [String] = []
@@ -232,10 +235,19 @@ extension ImportReader {
                                           modified: text.modified, dates: dates)
             try reader.read(text: text.data, textName: textName, info: info, assets: assets,
                             into: &bundle, attachments: &attachments, warnings: &warnings)
-            addToolNotes(bundle, warnings: warnings, attachments: attachments, from: shown, into: &batch)
+            let origin = ImportOrigin(key: .init(folder: root, path: relative, entry: ""),
+                                      sourceHash: Self.bundleHash(text: text.data, info: info, assets: assets))
+            addToolNotes(bundle, warnings: warnings, attachments: attachments, from: shown, origins: [origin], into: &batch)
         } catch {
             batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
         }
+    }
+
+    /// The hash a TextBundle is remembered by: its text, `info.json`, and each asset's name and bytes.
+    static func bundleHash(text: Data, info: Data?, assets: [(name: String, data: Data)]) -> String {
+        var parts = [ImportSource.hash(of: text), ImportSource.hash(of: info ?? Data())]
+        for asset in assets { parts.append(asset.name + "\u{0}" + ImportSource.hash(of: asset.data)) }
+        return ImportSource.hash(of: parts.joined(separator: "\u{1}").utf8)
     }
 
     /// The file at `path` under the open folder `folder`, never through a link.
