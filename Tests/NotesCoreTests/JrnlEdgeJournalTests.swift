@@ -61,4 +61,18 @@ import Testing
         #expect(batch.bundle.notes.first?.body == "No clock here.\n\n[zzkq88aa7] Entry subject\nNor here.")
         #expect(batch.skipped.isEmpty)
     }
+
+    @Test func anEncryptedJournalIsRefusedWithWhatToDo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // How jrnl 4.6 begins an encrypted journal (`JRNLv3`, NUL, then base64), and a jrnl 2 Fernet token.
+        try Data("JRNLv3\u{0}0eyJzYWx0IjoibmhsOFg3RXlHTXRkcTlfQmVpRWIy".utf8).write(to: folder.file("secret.journal"))
+        try Data(("gAAAAA" + String(repeating: "Bf3kQ9x_", count: 20) + "\n").utf8).write(to: folder.file("old.journal"))
+
+        let batch = ImportReader().read(paths: [folder.url.path])
+
+        #expect(batch.bundle.notes.isEmpty)
+        #expect(batch.skipped.map(\.reason) == Array(repeating: "file: an encrypted jrnl journal: not read; import its 'jrnl --export json', "
+            + "or decrypt it first ('jrnl --decrypt')", count: 2))
+    }
 }

@@ -305,6 +305,10 @@ public struct ImportReader: Sendable {
                     warnings.append("an empty jrnl journal: no entries, nothing imported")
                     return []
                 }
+                if JrnlText.isEncrypted(text) {
+                    throw .invalidDocument(file: shown, place: "file", reason: "an encrypted jrnl journal: not read; import "
+                                           + "its 'jrnl --export json', or decrypt it first ('jrnl --decrypt')")
+                }
                 // No date jrnl can read in any entry header: jrnl shows the whole file as one entry.
                 bundle.notes.append(try JrnlText.wholeFileEntry(text, modified: modified, relativePath: relative, file: shown,
                                                                 warnings: &warnings))

@@ -98,6 +98,14 @@ enum JrnlText {
         return sources
     }
 
+    /// Whether `text` is a journal jrnl encrypted: `JRNLv3` then a NUL (jrnl 3 and 4), or one
+    /// Fernet token (`gAAAAA…`, base64, no blanks: jrnl 2).
+    static func isEncrypted(_ text: String) -> Bool {
+        if text.hasPrefix("JRNLv") { return true }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return token.hasPrefix("gAAAAA") && token.count > 64 && !token.contains(where: \.isWhitespace)
+    }
+
     /// A journal in which no entry header has a date jrnl can read (jrnl's own
     /// `unreadabledates.journal`): jrnl shows the whole file as one entry dated now, its
     /// first line the title. So does this, as one `journal` note dated the file's
