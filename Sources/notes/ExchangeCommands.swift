@@ -180,7 +180,8 @@ struct Import: ParsableCommand {
         let plan: Importer.Plan
         if dryRun {
             plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, folders: batch.folders,
-                                     into: store?.contents ?? NotesDatabase(), trashMissing: trashMissing)
+                                     into: store?.contents ?? NotesDatabase(), trashMissing: trashMissing,
+                                     attachments: batch.attachments, storeFolder: store?.url.deletingLastPathComponent())
             Console.out(lines: plan.items.map(Self.dryRunLine) + plan.gone.map(Self.dryRunLine))
             Console.out("dry run, nothing written: would be " + plan.description + Self.attachments(batch, plan)
                 + Self.ignored(batch.ignored))
@@ -199,12 +200,14 @@ struct Import: ParsableCommand {
                 guard let bundle = pending else { throw CLIError.importIncomplete("the import was planned twice; nothing written") }
                 pending = nil
                 planned = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
-                                            listingAdded: false, trashMissing: trashMissing)
+                                            listingAdded: false, trashMissing: trashMissing,
+                                            attachments: attachments, storeFolder: storeFolder)
                 // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
-                saved = try attachments.write(for: Self.addedIDs(planned), storeFolder: storeFolder)
+                saved = try attachments.following(planned.attachmentMoves).write(for: Self.addedIDs(planned), storeFolder: storeFolder)
                 return planned.changes
             })
             plan = planned
+            Self.removeDropped(plan.attachmentsDropped, storeFolder: storeFolder)
             Console.out(lines: plan.items.compactMap { Self.reportLine($0, verbose: verbose) }
                 + plan.gone.compactMap { Self.reportLine($0, verbose: verbose) })
             Console.out(plan.description + (saved > 0 ? ", saved \(saved) \(saved == 1 ? "attachment" : "attachments")" : "")
@@ -235,11 +238,12 @@ struct Import: ParsableCommand {
             batch.bundle = ExchangeBundle()
             try store.commit(derivedFrom: { database in
                 plan = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
-                                         trashMissing: trashMissing)
+                                         trashMissing: trashMissing, attachments: attachments, storeFolder: storeFolder)
                 // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
-                _ = try attachments.write(for: Self.addedIDs(plan), storeFolder: storeFolder)
+                _ = try attachments.following(plan.attachmentMoves).write(for: Self.addedIDs(plan), storeFolder: storeFolder)
                 return plan.changes
             })
+            Self.removeDropped(plan.attachmentsDropped, storeFolder: storeFolder)
         }
         let issues = { (list: [ImportBatch.Skip]) in
             JSONValue.array(list.map { .object([("file", .string($0.file)), ("reason", .string($0.reason))]) })
@@ -302,9 +306,19 @@ struct Import: ParsableCommand {
         Set(plan.changes.compactMap { if case .putNote(let note) = $0 { note.id } else { nil } })
     }
 
+    /// Removes, after the commit, the files of updated notes their files no longer name; one
+    /// that cannot be removed is a warning (the commit stands; `notes doctor` does not list it).
+    private static func removeDropped(_ paths: [AttachmentPath], storeFolder: URL) {
+        for path in paths {
+            do { try AttachmentFiles.remove(path, in: storeFolder) } catch {
+                Console.warning("an attachment the imported file no longer has could not be removed: \(error)")
+            }
+        }
+    }
+
     private static func attachments(_ batch: ImportBatch, _ plan: Importer.Plan) -> String {
         let ids = addedIDs(plan)
-        let count = batch.attachments.files.keys.count { path in
+        let count = batch.attachments.following(plan.attachmentMoves).files.keys.count { path in
             path.relativePath.split(separator: "/").dropFirst().first.flatMap { UUID(uuidString: String($0)) }.map(ids.contains) ?? false
         }
         return count > 0 ? ", saved \(count) \(count == 1 ? "attachment" : "attachments")" : ""

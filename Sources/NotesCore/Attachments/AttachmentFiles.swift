@@ -104,6 +104,23 @@ public enum AttachmentFiles {
         try removeTree(named: noteID.uuidString, in: parent, shown: shown, depth: 0)
     }
 
+    /// Removes the file `path` (`attachments/<id>/<name>`) under `storeFolder`, never following
+    /// a link; its folder stays. Nothing there: no error.
+    public static func remove(_ path: AttachmentPath, in storeFolder: URL) throws(Failure) {
+        let parts = path.relativePath.split(separator: "/").map(String.init)
+        guard parts.count == 3, parts[0] == folderName else {
+            throw Failure(path: path.relativePath, reason: "not a note's attachment (attachments/<id>/<name>)")
+        }
+        let shown = storeFolder.appendingPathComponent(path.relativePath).path
+        let parent: Int32
+        do { parent = try openFolder(storeFolder.path, Array(parts[0...1]), create: false, shown: shown) } catch {
+            if error.code == ENOENT { return }
+            throw error
+        }
+        defer { close(parent) }
+        try removeTree(named: parts[2], in: parent, shown: shown, depth: 0)
+    }
+
     /// Removes `name` in `folder`: a folder with everything in it (never following a link), or a file.
     static func removeEntry(_ name: String, in folder: URL) throws(Failure) {
         let parent = try openFolder(folder.path, [String](), create: false, shown: folder.path)

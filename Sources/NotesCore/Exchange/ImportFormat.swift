@@ -37,6 +37,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         if textExtensions.contains(pathExtension) { return .text }
         if orgExtensions.contains(pathExtension) { return .org }
         if pathExtension == "json" { return .json }
+        if pathExtension == "journal" { return .jrnl }  // jrnl's journal files, as its docs and tests name them
         return toolExtensions[pathExtension]
     }
 

@@ -96,7 +96,7 @@ public struct ImportReader: Sendable {
         if batch.folders[root] == nil { batch.folders[root] = ImportFolderListing(shown: shown) }
         batch.folders[root]?.add(folder: relative, names: names)
         let sideFiles: Set<String>
-        switch readToolFolder(folder, names: names, relative: relative, shown: shown, into: &batch) {
+        switch readToolFolder(folder, names: names, root: root, relative: relative, shown: shown, into: &batch) {
         case .read: return
         case .walk(let ignoring): sideFiles = ignoring
         }
@@ -168,8 +168,10 @@ public struct ImportReader: Sendable {
         let file: ImportFile.Opened
         do {
             file = try ImportFile.open(location)
-            // Zip archives and Evernote exports are read whole in memory, up to a larger limit.
-            let limit = file.size > maximumFileSize && (format?.isToolExport == true || ImportFormat.isZip(file.peek(4)))
+            // Zip archives and Evernote exports (by `--from`, or by their first bytes) are read
+            // whole in memory, up to a larger limit.
+            let limit = file.size > maximumFileSize && (format?.isToolExport == true || ImportFormat.isZip(file.peek(4))
+                || (format == nil && ImportFormat.isEnex(Data(file.peek(4096)))))
                 ? Self.maximumArchiveSize : maximumFileSize
             if file.size > limit {
                 readLarge(file, format: format, relative: relative, shown: shown, into: &batch)
@@ -180,7 +182,7 @@ public struct ImportReader: Sendable {
             batch.skipped.append(.init(file: shown, reason: error.reason))
             return
         }
-        if readToolExport(data, format: format, modified: file.modified, relative: relative, shown: shown,
+        if readToolExport(data, format: format, modified: file.modified, root: root, relative: relative, shown: shown,
                           unknownIsIgnored: unknownIsIgnored, into: &batch) {
             return
         }
@@ -297,11 +299,20 @@ public struct ImportReader: Sendable {
             if format == .jrnl || markdown || JrnlText.isJournal(text) {
                 let entries = try JrnlText.read(text, markdown: markdown, file: shown, relativePath: relative,
                                                 dates: dates, into: &bundle)
-                if entries.isEmpty, !text.allSatisfy(\.isWhitespace) {
-                    throw .invalidDocument(file: shown, place: "file", reason: "no jrnl entry in it (an entry starts with a "
-                                           + "line '[2024-01-02 10:30] title', or '### 2024-01-02 10:30 title' in jrnl's Markdown export)")
+                guard entries.isEmpty else { return entries }
+                if text.allSatisfy(\.isWhitespace) {
+                    // jrnl shows no entry for an empty journal: nothing to import, and said so.
+                    warnings.append("an empty jrnl journal: no entries, nothing imported")
+                    return []
                 }
-                return entries
+                if JrnlText.isEncrypted(text) {
+                    throw .invalidDocument(file: shown, place: "file", reason: "an encrypted jrnl journal: not read; import "
+                                           + "its 'jrnl --export json', or decrypt it first ('jrnl --decrypt')")
+                }
+                // No date jrnl can read in any entry header: jrnl shows the whole file as one entry.
+                bundle.notes.append(try JrnlText.wholeFileEntry(text, modified: modified, relativePath: relative, file: shown,
+                                                                warnings: &warnings))
+                return wholeFile
             }
         }
         switch format {

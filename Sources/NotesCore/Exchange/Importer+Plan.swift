@@ -55,6 +55,12 @@ extension Importer {
         public var categoriesAdded = 0
         /// Notes whose file is gone from its folder, in the order of their files.
         public var gone: [Gone] = []
+        /// Where each attachment read for an updated note is written: under that note's own
+        /// folder (`ImportedAttachments.following`), before the commit.
+        public var attachmentMoves: [AttachmentPath: AttachmentPath] = [:]
+        /// Files of updated notes that their files no longer name: removed after the commit
+        /// (`AttachmentFiles.remove`).
+        public var attachmentsDropped: [AttachmentPath] = []
 
         public init() {}
 

@@ -38,6 +38,9 @@ public struct ImportOrigin: Equatable, Sendable {
 /// Sources in a folder walked whole whose file is gone (and was not renamed) are reported
 /// (`Plan.gone`) and left alone; with `trashMissing` their notes move to the trash (their
 /// records dropped), except a note changed in notes since it was imported, which is kept.
+/// An updated note's attachments follow its file (`followAttachments`): the plan names the
+/// path each file read takes (`attachmentMoves`), written before the commit, and the files
+/// the note no longer names (`attachmentsDropped`), removed after it.
 /// Each new, updated or matched source is recorded (`putImportSource`) in the same commit.
 /// A category is matched by name, case-insensitively; a matched category keeps its color.
 /// A new category keeps its id unless the store already uses it (the bundle has already
@@ -52,7 +55,8 @@ public enum Importer {
     /// import trashes.
     public static func plan(_ bundle: ExchangeBundle, origins: [Int: ImportOrigin] = [:], sources: [String] = [],
                             folders: [String: ImportFolderListing] = [:], into database: NotesDatabase, now: Date = Date(),
-                            listingAdded: Bool = true, trashMissing: Bool = false) throws -> Plan {
+                            listingAdded: Bool = true, trashMissing: Bool = false,
+                            attachments: ImportedAttachments = ImportedAttachments(), storeFolder: URL? = nil) throws -> Plan {
         var plan = Plan()
         var categoryChanges: [StoreChange] = []
         let categoryMap = mapCategories(bundle.categories, into: database, changes: &categoryChanges, plan: &plan)
@@ -65,6 +69,8 @@ public enum Importer {
         var records: [StoreChange] = []
         var edits: [(edit: NoteEdit, item: Item)] = []
         var datedNotes: [UUID: (created: Date, updated: Date)] = [:]
+        var attachmentLists: [UUID: [AttachmentPath]] = [:]
+        var follows: [UUID: AttachmentFollow] = [:]
         newNotes.reserveCapacity(bundle.notes.count)
         for (index, note) in bundle.notes.enumerated() {
             var imported = note
@@ -96,10 +102,12 @@ public enum Importer {
                     }
                     if let current = database.notes[known.noteID] {
                         seenNotes.insert(current.id)
+                        let follow = followAttachments(of: &imported, onto: current, files: attachments, storeFolder: storeFolder)
                         let edit = update(from: known.made, to: imported, on: current)
                         let dates = fileDates(of: imported, modified: origin.modified, current: current, made: known.made)
                         let fieldsChange = !NoteField.changed(from: current, to: edit.applied(to: current)).isEmpty
                         let datesChange = dates.created != current.created || dates.updated != current.updated
+                        let attachmentsChange = imported.attachments != current.attachments
                         var item = Item(kind: .updated, file: file, title: imported.title)
                         if let renamedFrom {
                             item.kind = .renamed
@@ -107,9 +115,11 @@ public enum Importer {
                             plan.notesRenamed += 1
                             records.append(.dropImportSource(renamedFrom))
                         }
-                        if fieldsChange || datesChange {
+                        if fieldsChange || datesChange || attachmentsChange {
                             edits.append((edit, item))
                             datedNotes[current.id] = dates
+                            if attachmentsChange { attachmentLists[current.id] = imported.attachments }
+                            follows[current.id] = follow
                         } else if renamedFrom != nil {
                             plan.items.append(item)
                         } else {
@@ -159,25 +169,34 @@ public enum Importer {
                     plan.notesUpdated += 1
                 }
                 plan.items.append(item)
+                if let follow = follows[pending.edit.noteID] {
+                    plan.attachmentMoves.merge(follow.moves) { _, new in new }
+                    // A conflict copy keeps the note's own body, whose links name the old files: they stay.
+                    if outcome.conflictCopy == nil { plan.attachmentsDropped += follow.dropped }
+                }
             }
-            plan.changes = dated(resolution.changes, datedNotes, in: database) + newNotes + records + goneChanges
+            plan.changes = dated(resolution.changes, datedNotes, attachments: attachmentLists, in: database)
+                + newNotes + records + goneChanges
         }
         return plan
     }
 
-    /// `changes` with each updated note dated as its file says (`dates`); a note whose
-    /// dates alone changed gets a `putNote` of its own.
+    /// `changes` with each updated note dated as its file says (`dates`) and naming the
+    /// attachments its file has now (`attachments`); a note whose dates or attachments alone
+    /// changed gets a `putNote` of its own.
     private static func dated(_ changes: [StoreChange], _ dates: [UUID: (created: Date, updated: Date)],
-                              in database: NotesDatabase) -> [StoreChange] {
+                              attachments: [UUID: [AttachmentPath]], in database: NotesDatabase) -> [StoreChange] {
         var pending = dates
         var result = changes.map { change -> StoreChange in
             guard case .putNote(var note) = change, let date = pending.removeValue(forKey: note.id) else { return change }
             (note.created, note.updated) = (date.created, date.updated)
+            if let paths = attachments[note.id] { note.attachments = paths }
             return .putNote(note)
         }
         for (id, date) in pending.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
             guard var note = database.notes[id] else { continue }
             (note.created, note.updated) = (date.created, date.updated)
+            if let paths = attachments[id] { note.attachments = paths }
             result.append(.putNote(note))
         }
         return result

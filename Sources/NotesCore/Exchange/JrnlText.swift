@@ -98,6 +98,47 @@ enum JrnlText {
         return sources
     }
 
+    /// Whether `text` is a journal jrnl encrypted: `JRNLv3` then a NUL (jrnl 3 and 4), or one
+    /// Fernet token (`gAAAAA…`, base64, no blanks: jrnl 2).
+    static func isEncrypted(_ text: String) -> Bool {
+        if text.hasPrefix("JRNLv") { return true }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return token.hasPrefix("gAAAAA") && token.count > 64 && !token.contains(where: \.isWhitespace)
+    }
+
+    /// A journal in which no entry header has a date jrnl can read (jrnl's own
+    /// `unreadabledates.journal`): jrnl shows the whole file as one entry dated now, its
+    /// first line the title. So does this, as one `journal` note dated the file's
+    /// modification time (a date the tool cannot read falls back to the file's), with a
+    /// warning naming the first header that could not be read.
+    static func wholeFileEntry(_ text: String, modified: Date, relativePath: String, file: String,
+                               warnings: inout [String]) throws(ExchangeError) -> Note {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        let start = lines.firstIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0
+        var title = lines[start].trimmingCharacters(in: .whitespaces)
+        var starred = false
+        if title.hasSuffix("*") {
+            starred = true
+            title = title.trimmingCharacters(in: CharacterSet(charactersIn: " *"))
+        }
+        let body = lines[(start + 1)...].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        let date = ISODate.rounded(modified)
+        guard Note.isStorable(date) else {
+            throw .invalidDocument(file: file, place: "file", reason: "no jrnl entry date can be read, and the file's date is "
+                                   + "outside the years the store keeps")
+        }
+        let header = lines.lazy.compactMap { line -> Substring? in
+            guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
+            return line[...close]
+        }.first
+        warnings.append((header.map { "no entry date jrnl can read ('\($0)' is not one)" } ?? "no jrnl entry header ('[2024-01-02 10:30] title')")
+            + ": the whole file is one entry, as jrnl shows it, dated the file's modification time")
+        var tags = Set(Self.tags(in: title + "\n" + body).compactMap { Tag.normalize(String($0.drop { $0 == "@" })) })
+        if starred { tags.insert("starred") }
+        return Note(id: StableNoteID.make(relativePath: relativePath, source: text.utf8), title: title.isEmpty ? "Untitled" : title,
+                    body: body, created: date, updated: date, tags: tags, kind: .journal)
+    }
+
     /// jrnl's tags in `text` (`(?<!\S)[@#][-+*#/\w]+`), lowercased, in order of appearance.
     static func tags(in text: String) -> [String] {
         var tags: [String] = []

@@ -16,6 +16,9 @@ import FoundationXML
 /// entity can expand or read a file; elements nested deeper than `maximumDepth` stop the
 /// parse with the line. A note that cannot be read is reported with its place; the others
 /// are kept. A parse error keeps the notes read before it and says where it stopped.
+/// The file is fed to the parser as a stream (`XMLDataStream`), so its size is bounded only by
+/// the import's limit on an `.enex` (1 GiB); one note's ENML content may be up to libxml2's
+/// limit of about 10 MB, which Foundation's parser cannot lift.
 struct EnexReader {
     struct Result {
         var bundle = ExchangeBundle()
@@ -23,6 +26,10 @@ struct EnexReader {
         /// Why a note, or the rest of the file, could not be read.
         var skipped: [String] = []
         var attachments = ImportedAttachments()
+        /// Each note's place in the export and the hash of what was read for it, in order:
+        /// a second import of the export updates the notes whose `<note>` changed. The place
+        /// is the note's `<created>` (` #2`… for more at the same time), else its number.
+        var entries: [SourceEntry] = []
     }
 
     let file: String
@@ -47,25 +54,32 @@ struct EnexReader {
             return result
         }
         let collector = EnexCollector(maximumDepth: maximumDepth)
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(stream: XMLDataStream(data))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.delegate = collector
-        let parsed = parser.parse()
+        // Read from a stream, a document cut short is reported to the delegate while
+        // `parse()` still says true: both are checked.
+        let parsed = parser.parse() && collector.errorPlace == nil && parser.parserError == nil
         let place = collector.errorPlace ?? (parser.lineNumber, parser.columnNumber)
         if !collector.sawExport, collector.notes.isEmpty {
             result.skipped.append(parsed ? "not an Evernote export (no <en-export>)"
-                : "line \(place.line), column \(place.column): \(collector.failure ?? Self.describe(parser.parserError))")
+                : "line \(place.line), column \(place.column): \(collector.failure ?? Self.describe(parser.parserError, cutShort: collector.isInsideElement))")
             return result
         }
         let categoryID = notebook.flatMap { $0.isEmpty ? nil : result.bundle.categoryID(named: $0) }
+        var keys = JrnlExchange.EntryKeys()
         for (index, raw) in collector.notes.enumerated() {
             let place = "note \(index + 1)" + (raw.title.isEmpty ? "" : " '\(raw.title)'")
             result.bundle.notes.append(note(raw, index: index, place: place, categoryID: categoryID,
                                             attachments: &result.attachments, warnings: &result.warnings))
+            let read = [raw.title, raw.created ?? "", raw.updated ?? "", raw.tags.joined(separator: "\u{1}"), raw.content]
+                + raw.resources.map { MD5.hex($0.data) + "\u{1}" + $0.mime + "\u{1}" + ($0.fileName ?? "") }
+            result.entries.append(SourceEntry(entry: keys.key(for: raw.created.flatMap { $0.isEmpty ? nil : $0 } ?? place),
+                                              hash: ImportSource.hash(of: read.joined(separator: "\u{0}").utf8)))
         }
         if !parsed {
-            let reason = collector.failure ?? Self.describe(parser.parserError)
+            let reason = collector.failure ?? Self.describe(parser.parserError, cutShort: collector.isInsideElement)
             let count = collector.notes.count
             let kept = count == 0 ? "" : "; " + (count == 1 ? "the note before it was read" : "the \(count) notes before it were read")
             result.skipped.append("line \(place.line), column \(place.column): \(reason)\(kept)")
@@ -110,9 +124,13 @@ struct EnexReader {
         return known[mime.lowercased()] ?? ""
     }
 
-    private static func describe(_ error: Error?) -> String {
+    /// The reason for libxml2's error; `cutShort` when the input ended inside an element
+    /// (libxml2 then says error 5, "extra content", at the end of a truncated file).
+    private static func describe(_ error: Error?, cutShort: Bool) -> String {
         guard let error = error as NSError? else { return "not well-formed XML" }
-        let known = [4: "the document is empty", 5: "extra content after the end of the document",
+        if error.code == 5, cutShort { return "not well-formed XML: the file ends inside an element (is it cut short?)" }
+        let known = [1: "one piece of text (a note's content) is over libxml2's limit of about 10 MB",
+                     4: "the document is empty", 5: "extra content after the end of the document",
                      9: "a character XML does not allow", 26: "an entity that is not declared",
                      63: "a CDATA section is never closed (or holds another one)", 73: "'>' expected",
                      76: "an end tag does not match its start tag", 77: "a tag is never closed (is the file cut short?)"]
@@ -143,6 +161,8 @@ final class EnexCollector: NSObject, XMLParserDelegate {
     private(set) var failure: String?
     /// Where the first error was found (line, column).
     private(set) var errorPlace: (line: Int, column: Int)?
+    /// Whether the parse stopped with an element still open.
+    var isInsideElement: Bool { !path.isEmpty }
     private let maximumDepth: Int
     private var path: [String] = []
     private var note: RawNote?

@@ -20,14 +20,15 @@ extension ImportReader {
 
     /// Reads `data` when it is another tool's export (or `format` says so) and returns true;
     /// false for anything else, left to the other readers.
-    func readToolExport(_ data: Data, format: ImportFormat?, modified: Date, relative: String, shown: String,
+    func readToolExport(_ data: Data, format: ImportFormat?, modified: Date, root: String, relative: String, shown: String,
                         unknownIsIgnored: Bool, into batch: inout ImportBatch) -> Bool {
         if ImportFormat.isZip(data), self.format == nil || self.format?.isToolExport == true {
-            readZip(data, modified: modified, relative: relative, shown: shown, unknownIsIgnored: unknownIsIgnored, into: &batch)
+            readZip(data, modified: modified, root: root, relative: relative, shown: shown, unknownIsIgnored: unknownIsIgnored,
+                    into: &batch)
             return true
         }
         if format == .enex || (self.format == nil && ImportFormat.isEnex(data)) {
-            readEnex(data, relative: relative, shown: shown, into: &batch)
+            readEnex(data, root: root, relative: relative, shown: shown, into: &batch)
             return true
         }
         switch format {
@@ -57,7 +58,7 @@ extension ImportReader {
 
     // MARK: Zip archives
 
-    private func readZip(_ data: Data, modified: Date, relative: String, shown: String, unknownIsIgnored: Bool,
+    private func readZip(_ data: Data, modified: Date, root folder: String, relative: String, shown: String, unknownIsIgnored: Bool,
                          into batch: inout ImportBatch) {
         let zip: ZipEntries
         do { zip = try ZipEntries(data: data, entryLimit: maximumFileSize, totalLimit: Self.maximumArchiveSize * 2) } catch {
@@ -115,7 +116,9 @@ extension ImportReader {
                                               modified: zip.modified(textPath) ?? modified, dates: dates)
                 try reader.read(text: text, textName: (textPath as NSString).lastPathComponent, info: info,
                                 assets: assets, into: &bundle, attachments: &attachments, warnings: &warnings)
-                addToolNotes(bundle, warnings: warnings, attachments: attachments, from: bundleShown, into: &batch)
+                let origin = ImportOrigin(key: .init(folder: folder, path: relative, entry: root),
+                                          sourceHash: Self.bundleHash(text: text, info: info, assets: assets))
+                addToolNotes(bundle, warnings: warnings, attachments: attachments, from: bundleShown, origins: [origin], into: &batch)
             } catch {
                 batch.skipped.append(.init(file: bundleShown, reason: Self.reason(error, file: bundleShown)))
             }
@@ -152,20 +155,22 @@ extension ImportReader {
 
     // MARK: Evernote
 
-    private func readEnex(_ data: Data, relative: String, shown: String, into batch: inout ImportBatch) {
+    private func readEnex(_ data: Data, root: String, relative: String, shown: String, into batch: inout ImportBatch) {
         var reader = EnexReader(file: shown, relative: relative, dates: dates)
         reader.notebook = Self.bundleName((relative as NSString).lastPathComponent.replacingOccurrences(
             of: ".enex", with: "", options: [.caseInsensitive, .anchored, .backwards]))
         let result = reader.read(data)
         for problem in result.skipped { batch.skipped.append(.init(file: shown, reason: problem)) }
-        addToolNotes(result.bundle, warnings: result.warnings, attachments: result.attachments, from: shown, into: &batch)
+        let origins = result.entries.map { ImportOrigin(key: .init(folder: root, path: relative, entry: $0.entry), sourceHash: $0.hash) }
+        addToolNotes(result.bundle, warnings: result.warnings, attachments: result.attachments, from: shown, origins: origins,
+                     into: &batch)
     }
 
     // MARK: Folders
 
     /// Whether the open folder `folder` (whose names are `names`) is a TextBundle or a
     /// Simplenote export, read here whole; else which of its names are side files.
-    func readToolFolder(_ folder: Int32, names: [String], relative: String, shown: String,
+    func readToolFolder(_ folder: Int32, names: [String], root: String, relative: String, shown: String,
                         into batch: inout ImportBatch) -> ToolFolder {
         let lowered = Dictionary(names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         let textName = TextBundleReader.textNames.lazy.compactMap { lowered[$0] }.first
@@ -174,7 +179,7 @@ extension ImportReader {
            folderName.lowercased().hasSuffix(".textbundle")
             || lowered["info.json"].flatMap({ try? Self.readSmall(in: folder, path: [$0], limit: 1 << 20).data })
                 .map(TextBundleReader.isInfo) == true {
-            readTextBundleFolder(folder, textName: textName, info: lowered["info.json"], relative: relative, shown: shown,
+            readTextBundleFolder(folder, textName: textName, info: lowered["info.json"], root: root, relative: relative, shown: shown,
                                  into: &batch)
             return .read
         }
@@ -200,7 +205,7 @@ extension ImportReader {
         return .walk(ignoring: [])
     }
 
-    private func readTextBundleFolder(_ folder: Int32, textName: String, info infoName: String?, relative: String,
+    private func readTextBundleFolder(_ folder: Int32, textName: String, info infoName: String?, root: String, relative: String,
                                       shown: String, into batch: inout ImportBatch) {
         var bundle = ExchangeBundle()
         var warnings: [String] = []
@@ -230,10 +235,19 @@ extension ImportReader {
                                           modified: text.modified, dates: dates)
             try reader.read(text: text.data, textName: textName, info: info, assets: assets,
                             into: &bundle, attachments: &attachments, warnings: &warnings)
-            addToolNotes(bundle, warnings: warnings, attachments: attachments, from: shown, into: &batch)
+            let origin = ImportOrigin(key: .init(folder: root, path: relative, entry: ""),
+                                      sourceHash: Self.bundleHash(text: text.data, info: info, assets: assets))
+            addToolNotes(bundle, warnings: warnings, attachments: attachments, from: shown, origins: [origin], into: &batch)
         } catch {
             batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
         }
+    }
+
+    /// The hash a TextBundle is remembered by: its text, `info.json`, and each asset's name and bytes.
+    static func bundleHash(text: Data, info: Data?, assets: [(name: String, data: Data)]) -> String {
+        var parts = [ImportSource.hash(of: text), ImportSource.hash(of: info ?? Data())]
+        for asset in assets { parts.append(asset.name + "\u{0}" + ImportSource.hash(of: asset.data)) }
+        return ImportSource.hash(of: parts.joined(separator: "\u{1}").utf8)
     }
 
     /// The file at `path` under the open folder `folder`, never through a link.
@@ -254,18 +268,26 @@ extension ImportReader {
 
     /// Adds the notes a tool's export gave, and their warnings; a note without a title is
     /// skipped with its place, not the whole export.
+    /// Adds a tool's notes to `batch`; `origins`, when given, are the notes' sources in order
+    /// (a re-import then updates them), else they are matched by id only.
     private func addToolNotes(_ read: ExchangeBundle, warnings: [String], attachments: ImportedAttachments, from shown: String,
-                              into batch: inout ImportBatch) {
+                              origins: [ImportOrigin] = [], into batch: inout ImportBatch) {
         var bundle = read
-        bundle.notes.removeAll { note in
-            guard note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return false }
+        var kept: [ImportOrigin] = []
+        var notes: [Note] = []
+        for (index, note) in bundle.notes.enumerated() {
+            guard note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                notes.append(note)
+                if index < origins.count { kept.append(origins[index]) }
+                continue
+            }
             batch.skipped.append(.init(file: shown, reason: "a note without a title (\(note.body.prefix(40))…)"))
-            return true
         }
+        bundle.notes = notes
         batch.warnings += warnings.map { .init(file: shown, reason: $0) }
         guard !bundle.notes.isEmpty else { return }
         batch.attachments.merge(attachments)
-        add(bundle, from: shown, to: &batch)
+        add(bundle, from: shown, origins: kept.count == bundle.notes.count ? kept : [], to: &batch)
     }
 }
 
