@@ -60,4 +60,33 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(try sandbox.notes().compactMap { $0["title"] as? String } == ["Hello"])
     }
+
+    /// A later Simplenote export imported again updates the note that changed there, adds
+    /// the new one, and leaves the rest, as for a folder of files.
+    @Test func aLaterSimplenoteExportUpdatesWhatChanged() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let export = sandbox.folder.file("simplenote")
+        try FileManager.default.createDirectory(at: export.appendingPathComponent("source"), withIntermediateDirectories: true)
+        func write(_ active: String, trashed: String = "") throws {
+            try Data(#"{"activeNotes": [\#(active)], "trashedNotes": [\#(trashed)]}"#.utf8)
+                .write(to: export.appendingPathComponent("source/notes.json"))
+        }
+        let kept = #"{"id": "a1", "content": "Kept\n\nas it was", "creationDate": "2024-01-02T10:00:00.000Z", "lastModified": "2024-01-02T10:00:00.000Z", "tags": []}"#
+        let edited = #"{"id": "b2", "content": "Groceries\n\nmilk", "creationDate": "2024-01-03T10:00:00.000Z", "lastModified": "2024-01-03T10:00:00.000Z", "tags": ["home"]}"#
+        try write(kept + ", " + edited)
+        #expect(try sandbox.ok("import", export.path) == "2 new, 0 updated, 0 unchanged, 0 conflicts\n")
+
+        let changed = #"{"id": "b2", "content": "Groceries\n\nmilk, eggs", "creationDate": "2024-01-03T10:00:00.000Z", "lastModified": "2024-02-01T09:30:00.000Z", "tags": ["home"]}"#
+        let added = #"{"id": "c3", "content": "New one", "creationDate": "2024-02-02T10:00:00.000Z", "lastModified": "2024-02-02T10:00:00.000Z", "tags": []}"#
+        try write(kept + ", " + changed + ", " + added)
+        #expect(try sandbox.ok("import", export.path) == "1 new, 1 updated, 1 unchanged, 0 conflicts\n")
+
+        let notes = try sandbox.notes()
+        #expect(notes.count == 3)
+        let groceries = try #require(notes.first { $0["title"] as? String == "Groceries" })
+        #expect(groceries["body"] as? String == "milk, eggs")
+        #expect(groceries["updated"] as? String == "2024-02-01T09:30:00.000Z")
+        #expect(try sandbox.ok("import", export.path) == "0 new, 0 updated, 3 unchanged, 0 conflicts\n")
+    }
 }

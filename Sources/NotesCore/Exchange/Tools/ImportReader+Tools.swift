@@ -36,9 +36,10 @@ extension ImportReader {
             var bundle = ExchangeBundle()
             var warnings: [String] = []
             do throws(ExchangeError) {
-                try SimplenoteReader.read(data, file: shown, relative: relative, modified: modified, dates: dates,
-                                          into: &bundle, warnings: &warnings)
-                addToolNotes(bundle, warnings: warnings, attachments: ImportedAttachments(), from: shown, into: &batch)
+                let entries = try SimplenoteReader.read(data, file: shown, relative: relative, modified: modified, dates: dates,
+                                                        into: &bundle, warnings: &warnings)
+                addToolNotes(bundle, warnings: warnings, attachments: ImportedAttachments(), from: shown,
+                             origins: Self.origins(entries, folder: root, path: relative), into: &batch)
             } catch {
                 batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
             }
@@ -74,9 +75,11 @@ extension ImportReader {
                 do { json = try zip.read(notesJSON) ?? Data() } catch {
                     throw .invalidDocument(file: shown, place: notesJSON, reason: error.reason)
                 }
-                try SimplenoteReader.read(json, file: shown + "/" + notesJSON, relative: relative + "/" + notesJSON,
-                                          modified: zip.modified(notesJSON) ?? modified, dates: dates, into: &bundle, warnings: &warnings)
-                addToolNotes(bundle, warnings: warnings, attachments: ImportedAttachments(), from: shown, into: &batch)
+                let entries = try SimplenoteReader.read(json, file: shown + "/" + notesJSON, relative: relative + "/" + notesJSON,
+                                                        modified: zip.modified(notesJSON) ?? modified, dates: dates, into: &bundle,
+                                                        warnings: &warnings)
+                addToolNotes(bundle, warnings: warnings, attachments: ImportedAttachments(), from: shown,
+                             origins: Self.origins(entries, folder: folder, path: relative), into: &batch)
             } catch {
                 batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
             }
@@ -153,6 +156,12 @@ extension ImportReader {
         return last
     }
 
+    /// Where each note of an export came from: the file at `path` in the imported `folder`,
+    /// and the note's entry in it.
+    private static func origins(_ entries: [SourceEntry], folder: String, path: String) -> [ImportOrigin] {
+        entries.map { ImportOrigin(key: .init(folder: folder, path: path, entry: $0.entry), sourceHash: $0.hash) }
+    }
+
     // MARK: Evernote
 
     private func readEnex(_ data: Data, root: String, relative: String, shown: String, into batch: inout ImportBatch) {
@@ -161,9 +170,8 @@ extension ImportReader {
             of: ".enex", with: "", options: [.caseInsensitive, .anchored, .backwards]))
         let result = reader.read(data)
         for problem in result.skipped { batch.skipped.append(.init(file: shown, reason: problem)) }
-        let origins = result.entries.map { ImportOrigin(key: .init(folder: root, path: relative, entry: $0.entry), sourceHash: $0.hash) }
-        addToolNotes(result.bundle, warnings: result.warnings, attachments: result.attachments, from: shown, origins: origins,
-                     into: &batch)
+        addToolNotes(result.bundle, warnings: result.warnings, attachments: result.attachments, from: shown,
+                     origins: Self.origins(result.entries, folder: root, path: relative), into: &batch)
     }
 
     // MARK: Folders
@@ -185,14 +193,16 @@ extension ImportReader {
         }
         if format == nil || format == .simplenote, names.contains("source"),
            let notes = try? Self.readSmall(in: folder, path: ["source", "notes.json"], limit: maximumFileSize),
-           let root = try? JSONValue.parse(notes.data), SimplenoteReader.isExport(root) {
+           let export = try? JSONValue.parse(notes.data), SimplenoteReader.isExport(export) {
             var bundle = ExchangeBundle()
             var warnings: [String] = []
             let file = shown + "/source/notes.json"
             do throws(ExchangeError) {
-                try SimplenoteReader.read(notes.data, file: file, relative: relative.isEmpty ? "source/notes.json" : relative + "/source/notes.json",
-                                          modified: notes.modified, dates: dates, into: &bundle, warnings: &warnings)
-                addToolNotes(bundle, warnings: warnings, attachments: ImportedAttachments(), from: file, into: &batch)
+                let path = relative.isEmpty ? "source/notes.json" : relative + "/source/notes.json"
+                let entries = try SimplenoteReader.read(notes.data, file: file, relative: path, modified: notes.modified,
+                                                        dates: dates, into: &bundle, warnings: &warnings)
+                addToolNotes(bundle, warnings: warnings, attachments: ImportedAttachments(), from: file,
+                             origins: Self.origins(entries, folder: root, path: path), into: &batch)
             } catch {
                 batch.skipped.append(.init(file: file, reason: Self.reason(error, file: file)))
             }

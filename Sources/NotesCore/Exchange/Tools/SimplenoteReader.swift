@@ -13,15 +13,21 @@ import Foundation
 /// goes to the trash, trashed at its `lastModified` (Simplenote keeps no trash date).
 /// The `.txt` files beside `source/` repeat the same notes (with their tags appended) and
 /// are not read. A note's id is its Simplenote id when that is a UUID, else the stable
-/// id of the export's path and the note's id.
+/// id of the export's path and the note's id. Each note's source entry is its Simplenote id
+/// (else its place), hashed over what was read of it, so a second import of a later export
+/// updates the notes that changed.
 enum SimplenoteReader {
     /// Whether `root` is a Simplenote export: an object with an `activeNotes` array.
     static func isExport(_ root: JSONValue) -> Bool {
         root["activeNotes"]?.arrayValue != nil
     }
 
+    /// Adds the export's notes to `bundle`; returns each note's source entry, in order.
+    @discardableResult
     static func read(_ data: Data, file shown: String, relative: String, modified: Date, dates: ImportDate,
-                     into bundle: inout ExchangeBundle, warnings: inout [String]) throws(ExchangeError) {
+                     into bundle: inout ExchangeBundle, warnings: inout [String]) throws(ExchangeError) -> [SourceEntry] {
+        var entries: [SourceEntry] = []
+        var keys = JrnlExchange.EntryKeys()
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch {
             throw .invalidDocument(file: shown, place: error.place, reason: error.reason)
@@ -52,7 +58,12 @@ enum SimplenoteReader {
                     ?? StableNoteID.make(relativePath: relative, source: (simplenoteID.isEmpty ? "\(place)\u{0}\(content)" : simplenoteID).utf8)
                 bundle.notes.append(Note(id: id, title: title, body: body, created: created, updated: updated,
                                          tags: tags, deleted: list == "trashedNotes" ? updated : nil))
+                let read = [list, content, item["creationDate"]?.stringValue ?? "", item["lastModified"]?.stringValue ?? "",
+                            (item["tags"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: "\u{1}")]
+                entries.append(SourceEntry(entry: keys.key(for: simplenoteID.isEmpty ? place : simplenoteID),
+                                           hash: ImportSource.hash(of: read.joined(separator: "\u{0}").utf8)))
             }
         }
+        return entries
     }
 }
