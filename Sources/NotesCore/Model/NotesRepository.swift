@@ -18,19 +18,33 @@ public protocol NotesRepository: AnyObject {
     func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult
     /// Picks up changes committed by other processes since the last look. Returns true if anything changed.
     func refresh() throws -> Bool
+    /// Like `refresh()`, saying which changes it took in (`CaughtUp`). A repository that
+    /// cannot tell says `.reloaded` whenever anything changed.
+    func refreshChanges() throws -> CaughtUp
+}
+
+extension NotesRepository {
+    public func refreshChanges() throws -> CaughtUp { try refresh() ? .reloaded : .nothing }
 }
 
 /// What `commit(derivedFrom:)` did.
 public struct CommitResult: Equatable, Sendable {
     /// The changes committed (none: nothing was written).
     public let changes: [StoreChange]
-    /// Whether changes other processes had committed were taken in first, so that
-    /// `contents` holds more than these changes.
-    public let othersCommitted: Bool
+    /// What other processes had committed, taken in first (`contents` then holds more
+    /// than `changes`).
+    public let others: CaughtUp
+    /// Whether changes other processes had committed were taken in first.
+    public var othersCommitted: Bool { others.changed }
 
-    public init(changes: [StoreChange], othersCommitted: Bool) {
+    public init(changes: [StoreChange], others: CaughtUp) {
         self.changes = changes
-        self.othersCommitted = othersCommitted
+        self.others = others
+    }
+
+    /// A result whose other processes' changes, if any, are not known one by one.
+    public init(changes: [StoreChange], othersCommitted: Bool) {
+        self.init(changes: changes, others: othersCommitted ? .reloaded : .nothing)
     }
 }
 

@@ -82,7 +82,8 @@ extension NotesStore {
 
     /// Applies what other processes committed since we last read: the new journal
     /// lines, or everything if the snapshot was replaced (compacted). Under the lock.
-    func catchUp() throws -> Bool {
+    /// Says which changes it applied (`CaughtUp`).
+    func catchUp() throws -> CaughtUp {
         let current = try DurableFile.identity(url.path)
         let held = FileIdentity(openFile: snapshotFD)
         // The same file, not rewritten in place by another program since it was read.
@@ -100,7 +101,7 @@ extension NotesStore {
             // Appending to the journal we hold would write into a file nobody reads again.
             try loadAll()
             warn("\(journalPath) was removed or replaced by another program while notes had it open; notes read the store again from its files")
-            return true
+            return .reloaded
         }
         guard sameSnapshot, !journalShrank else {
             // Another process compacted: when it left a record that it compacted the very
@@ -109,11 +110,11 @@ extension NotesStore {
             // again, taken as a change without comparing every note.
             if !sameSnapshot, partial == nil, try adoptCompaction() { return try readJournal() }
             try loadAll()
-            return true
+            return .reloaded
         }
         do { return try readJournal() } catch let reason as SnapshotIndex.Unusable {
             try loadWholeInstead(reason)
-            return true
+            return .reloaded
         }
     }
 
@@ -154,16 +155,17 @@ extension NotesStore {
         return true
     }
 
-    /// Reads journal lines after `journalOffset` and applies those newer than `sequence`.
-    func readJournal() throws -> Bool {
+    /// Reads journal lines after `journalOffset` and applies those newer than `sequence`;
+    /// returns their changes as applied (kept bodies filled in).
+    func readJournal() throws -> CaughtUp {
         let opened = isReadOnly ? try openJournalReadOnly() : try openJournal(create: false)
-        guard opened else { return false }
+        guard opened else { return .nothing }
         let offset = journalOffset
         let bytes = try DurableFile.readAll(journalFD, path: journalPath, from: offset)
-        guard !bytes.isEmpty else { return false }
+        guard !bytes.isEmpty else { return .nothing }
         let scan = try JournalScan.scan(bytes, offset: offset, firstLine: journalLines + 1, codec: journalCodec, file: journalPath)
         if partial != nil { try prepareTouched(by: scan.entries.filter { $0.entry.sequence > sequence }.map(\.entry)) }
-        var changed = false
+        var applied: [StoreChange] = []
         for (line, read) in scan.entries where read.sequence > sequence {
             var entry = read
             do {
@@ -178,14 +180,14 @@ extension NotesStore {
             preserved.merge(entry.preserved) { _, new in new }
             forgetReplacedColors(entry.changes)
             noteEmptiedCategories(entry.changes)
-            changed = true
+            applied.append(contentsOf: entry.changes)
         }
         journalOffset = scan.goodLength
         journalLines += scan.linesRead
         if scan.tornTail {
             warn("\(journalPath): line \(journalLines + 1): the last commit is incomplete or damaged (\(bytes.count - (scan.goodLength - offset)) bytes), so it is not part of the store; the next commit moves these bytes to \(journalPath).torn-<date>, and 'notes doctor' shows them")
         }
-        return changed
+        return applied.isEmpty ? .nothing : .changes(applied)
     }
 
     private func openJournalReadOnly() throws(StoreError) -> Bool {

@@ -134,11 +134,11 @@ public final class NotesStore: NotesRepository {
         try refuseIfReadOnly()
         try lock.lock(timeout: options.commitWaitsForLock ? options.lockTimeout : 0)
         defer { lock.unlock() }
-        let othersCommitted = try catchUp()
+        let others = try catchUp()
         let changes = try build(contents)
-        guard !changes.isEmpty else { return CommitResult(changes: [], othersCommitted: othersCommitted) }
+        guard !changes.isEmpty else { return CommitResult(changes: [], others: others) }
         try commitCaughtUp(changes)
-        return CommitResult(changes: changes, othersCommitted: othersCommitted)
+        return CommitResult(changes: changes, others: others)
     }
 
     /// Throws, saying why, when this store cannot be written (reading still works).
@@ -184,20 +184,24 @@ public final class NotesStore: NotesRepository {
     /// Picks up what other processes committed since the last look.
     /// Without `refreshWaitsForLock`, a lock held by another process makes it return
     /// false at once, with `busyHolder` and `lockWaitHandler` saying who holds it.
-    public func refresh() throws -> Bool {
+    public func refresh() throws -> Bool { try refreshChanges().changed }
+
+    /// Like `refresh()`, saying which changes it took in: the journal lines' changes, or
+    /// `.reloaded` when the files were replaced and read again (`catchUp`).
+    public func refreshChanges() throws -> CaughtUp {
         guard !isClosed else { throw StoreError.closed }
         do {
             try lock.lock(timeout: options.refreshWaitsForLock ? options.lockTimeout : 0)
         } catch let StoreError.locked(_, holder) where !options.refreshWaitsForLock {
             busyHolder = holder
             lockWaitHandler?(holder)
-            return false
+            return .nothing
         }
         busyHolder = nil
         defer { lock.unlock() }
-        let changed = try catchUp()
+        let caughtUp = try catchUp()
         if !isReadOnly { finishCompactionOrWarn() }
-        return changed
+        return caughtUp
     }
 
     /// Releases the files. Using the store afterwards throws `StoreError.closed`.
