@@ -43,7 +43,7 @@ struct BenchRun {
         let decode = try BaselineMeasurement.decode(storeFile: files.store, mirrorFile: files.mirror,
                                                     synthetic: synthetic, repetitions: repetitions >= 9 ? 3 : 2)
         report.fact("baseline_decoded_file", .string(decode.decodedFile))
-        report.figures.append(open.openFigure(baseline: decode))
+        report.figures.append(open.openFigure(baseline: decode, notes: options.noteCount))
         progress("SQLite baseline: the same notes in a database; \(repetitions) pairs of fresh processes, ours and SQLite's in turn")
         let sqliteFile = files.mirror.deletingLastPathComponent().appendingPathComponent("notes.sqlite")
         try SQLiteBaseline.write(synthetic, to: sqliteFile)
