@@ -39,6 +39,7 @@ extension NoteIndex {
     /// notes the puts replace: one whose long body is unchanged keeps its folded body.
     mutating func apply(_ changes: [StoreChange], resulting database: NotesDatabase, replacing previous: [UUID: Note] = [:]) {
         notes = database.notes
+        notesLoan?.lend(notes)
         var touched: [UUID] = []
         for change in changes {
             switch change {
@@ -74,11 +75,13 @@ extension NoteIndex {
     /// holder of the database can change it in place instead of copying it.
     mutating func releaseNotes() {
         notes = [:]
+        notesLoan?.takeBack()
     }
 
     /// Takes the notes back after `releaseNotes`, unchanged.
     mutating func restore(_ database: NotesDatabase) {
         notes = database.notes
+        notesLoan?.lend(notes)
     }
 
     /// Takes the note in `slot` out of the list.

@@ -42,6 +42,8 @@ public struct NoteIndex: Sendable {
     /// How many notes are in each category, by code.
     var categoryCounts: [Int]
     var searchText: PendingSearchText
+    /// The notes lent to the search text's builder while it runs in the background.
+    private(set) var notesLoan: NotesLoan?
 
     /// Where a search found notes: their positions, and where in each note's text the
     /// query first occurs (a longer query typed after it can start looking there).
@@ -96,17 +98,20 @@ public struct NoteIndex: Sendable {
         let (idsInOrder, names) = (slotIDs, categoryNames)
         switch build {
         case .now:
-            searchText = PendingSearchText(Self.makeSearchText(notes, idsInOrder, names))
+            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: idsInOrder, categoryNames: names)))
         case .inBackground:
-            searchText = PendingSearchText(buildingInBackground: { Self.makeSearchText(notes, idsInOrder, names) })
+            let loan = NotesLoan(notes)
+            notesLoan = loan
+            searchText = PendingSearchText(
+                buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder, categoryNames: names)) },
+                whenDropped: { loan.end() })
         }
     }
 
     /// Builds the search text, and for a large one wakes the threads a search will split
     /// across, so that the first key typed does not pay for starting them.
-    private static func makeSearchText(_ notes: [UUID: Note], _ ids: [UUID], _ names: [UUID: String]) -> SearchText {
-        let text = SearchText(notes: notes, ids: ids, categoryNames: names)
-        if ids.count >= parallelThreshold { DispatchQueue.concurrentPerform(iterations: 2) { _ in } }
+    private static func makeSearchText(_ text: SearchText) -> SearchText {
+        if text.slotCount >= parallelThreshold { DispatchQueue.concurrentPerform(iterations: 2) { _ in } }
         return text
     }
 

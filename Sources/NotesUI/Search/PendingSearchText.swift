@@ -9,15 +9,19 @@ final class PendingSearchText: @unchecked Sendable {
     private var value: SearchText?
     /// Changes made while the text was being built, oldest first.
     private var queued: [(inout SearchText) -> Void] = []
+    /// Called when the last holder lets go (a builder waiting on a `NotesLoan` then stops).
+    private let whenDropped: (@Sendable () -> Void)?
 
     /// Builds now, on this thread.
     init(_ text: SearchText) {
         value = text
+        whenDropped = nil
     }
 
     /// Builds on a background thread; `text` waits for it. The thread does not keep
     /// this object alive, so that its owner can tell when it holds the only reference.
-    init(buildingInBackground build: @escaping @Sendable () -> SearchText) {
+    init(buildingInBackground build: @escaping @Sendable () -> SearchText, whenDropped: (@Sendable () -> Void)? = nil) {
+        self.whenDropped = whenDropped
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let built = build()
             self?.store(built)
@@ -34,6 +38,8 @@ final class PendingSearchText: @unchecked Sendable {
             return text
         })
     }
+
+    deinit { whenDropped?() }
 
     private func store(_ built: SearchText) {
         condition.lock()

@@ -31,21 +31,58 @@ struct SearchText: Sendable {
 
     /// The text of the notes with `ids`, one slot each, in that order.
     init(notes: [UUID: Note], ids: [UUID], categoryNames: [UUID: String]) {
+        self.init(ids: ids, categoryNames: categoryNames, estimate: Self.estimate(notes)) { range, add in
+            for id in ids[range] { add(notes[id]) }
+            return true
+        }
+    }
+
+    /// The text of `ids` read from `loan` a slice at a time (see `NotesLoan`); ends the loan.
+    /// Empty when the loan ended before (nobody wants the text).
+    init(loan: NotesLoan, ids: [UUID], categoryNames: [UUID: String]) {
+        defer { loan.end() }
+        guard let estimate = loan.read(Self.estimate) else {
+            self.init(notes: [:], ids: [], categoryNames: categoryNames)
+            return
+        }
+        self.init(ids: ids, categoryNames: categoryNames, estimate: estimate) { range, add in
+            let read: Void? = loan.read { (notes: [UUID: Note]) -> Void in
+                for id in ids[range] { add(notes[id]) }
+            }
+            return read != nil
+        }
+        if slotCount != ids.count { self = SearchText(notes: [:], ids: [], categoryNames: categoryNames) }
+    }
+
+    /// About the bytes the text of `notes` takes.
+    private static func estimate(_ notes: [UUID: Note]) -> Int {
+        notes.values.reduce(0) { total, note in total + note.title.utf8.count + note.bodyUTF8CountBound + 48 }
+    }
+
+    /// The notes that ask for slices of `ids` are read through `read`, which calls `add`
+    /// with each note of the slice (nil for one not there) and says whether it could.
+    private init(ids: [UUID], categoryNames: [UUID: String], estimate: Int,
+                 read: (Range<Int>, (Note?) -> Void) -> Bool) {
         var bytes: [UInt8] = []
         // Room for some edits: capacity never written is not resident memory.
-        let estimate = notes.values.reduce(0) { total, note in total + note.title.utf8.count + note.bodyUTF8CountBound + 48 }
         bytes.reserveCapacity(estimate + estimate / 8 + 65_536)
         var starts: [Int] = []
         starts.reserveCapacity(ids.count + 1)
         var folder = SearchFolder()
         var longBodies: [Int: Range<Int>] = [:]
-        for id in ids {
-            starts.append(bytes.count)
-            if let note = notes[id] {
-                let body = Self.append(note, categoryNames: categoryNames, to: &bytes, folder: &folder)
-                if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
+        var slice = 0
+        while slice < ids.count {
+            let range = slice..<min(slice + Self.sliceCount, ids.count)
+            let complete = read(range) { note in
+                starts.append(bytes.count)
+                if let note {
+                    let body = Self.append(note, categoryNames: categoryNames, to: &bytes, folder: &folder)
+                    if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
+                }
+                bytes.append(0)
             }
-            bytes.append(0)
+            guard complete else { break }
+            slice = range.upperBound
         }
         starts.append(bytes.count)
         self.bytes = bytes
@@ -53,10 +90,14 @@ struct SearchText: Sendable {
         self.longBodies = longBodies
         self.frequency = Self.countBytes(bytes[...])
         let perBlock = BytePairBlocks.slotsPerBlock
-        for block in 0..<((ids.count + perBlock - 1) / perBlock) {
-            pairBlocks.add(bytes[starts[block * perBlock]..<starts[min((block + 1) * perBlock, ids.count)]], block: block)
+        let slots = starts.count - 1
+        for block in 0..<((slots + perBlock - 1) / perBlock) {
+            pairBlocks.add(bytes[starts[block * perBlock]..<starts[min((block + 1) * perBlock, slots)]], block: block)
         }
     }
+
+    /// How many notes a slice holds: what a commit may wait for while the text is built.
+    private static let sliceCount = 2_048
 
     /// How many slots, retired ones included.
     var slotCount: Int { starts.count - 1 }

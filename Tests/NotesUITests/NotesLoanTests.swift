@@ -1,0 +1,67 @@
+import Foundation
+import NotesCore
+import NotesTestSupport
+@testable import NotesUI
+import Testing
+
+/// The search text built in the background reads the store's notes through a `NotesLoan`
+/// that a commit takes back (so the store changes its dictionary in place instead of
+/// copying every note) and lends again after: the text is the same as one built at once,
+/// commits made while it is built show in it, and a builder whose text nobody wants stops.
+@Suite struct NotesLoanTests {
+    typealias Fixture = IncrementalIndexTests
+
+    @Test func textReadThroughALoanIsTheTextOfTheNotes() {
+        var random = SeededRandom(seed: 11)
+        let database = Fixture.database(&random, notes: 5_000)
+        let ids = database.notes.keys.sorted { $0.uuidString < $1.uuidString }
+        let names = database.categories.mapValues(\.name)
+        let direct = SearchText(notes: database.notes, ids: ids, categoryNames: names)
+
+        let lent = SearchText(loan: NotesLoan(database.notes), ids: ids, categoryNames: names)
+
+        #expect(lent.bytes == direct.bytes)
+        #expect(lent.starts == direct.starts)
+        #expect(lent.frequency == direct.frequency)
+        #expect(lent.slotCount == ids.count)
+    }
+
+    /// A builder waiting for notes taken back, whose text is then dropped, stops (it does
+    /// not wait for ever on a thread) and gives an empty text.
+    @Test func aBuilderWhoseTextIsDroppedStops() async {
+        var random = SeededRandom(seed: 12)
+        let database = Fixture.database(&random, notes: 100)
+        let loan = NotesLoan(database.notes)
+        loan.takeBack()
+        let ids = database.notes.keys.sorted { $0.uuidString < $1.uuidString }
+        let builder = Task.detached { SearchText(loan: loan, ids: ids, categoryNames: [:]) }
+        loan.end()
+        let text = await builder.value
+        #expect(text.slotCount == 0)
+        #expect(loan.read { _ in true } == nil)
+    }
+
+    /// Commits made at once after opening, while the text is still being built from the
+    /// store's notes, give the same list and search results as a snapshot built afresh.
+    @Test(arguments: [UInt64(21), 22, 23])
+    func commitsWhileTheTextIsBuiltShowInIt(seed: UInt64) throws {
+        print("NotesLoanTests seed \(seed)")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var random = SeededRandom(seed: seed)
+        let store = try NotesStore.open(at: folder.file("notes.json"))
+        defer { store.close() }
+        try store.commit(Fixture.categories.map(StoreChange.putCategory)
+            + Fixture.database(&random, notes: 20_000).notes.values.sorted { $0.id.uuidString < $1.id.uuidString }
+            .map(StoreChange.putNote))
+
+        var snapshot = NotesSnapshot(store.contents, searchText: .inBackground)
+        for _ in 0..<30 {
+            do { try snapshot.commit(Fixture.changes(&random, in: store.contents), through: store) } catch is ModelError {}
+        }
+
+        snapshot.index.waitUntilSearchable()
+        #expect(snapshot.database == store.contents, "seed \(seed)")
+        Fixture.expectSameAsRebuilt(snapshot, store.contents, queries: Fixture.queries)
+    }
+}
