@@ -9,7 +9,7 @@
 #
 # STORE is a notes.json (its notes.json.index beside it is copied too), e.g. one written by
 # `notes-bench --notes 1000000 --keep PATH --store-only`. It is copied into a temporary
-# folder (removed at the end); JOURNAL_BYTES defaults to 512 KiB less 64 KiB, just below
+# folder (removed at the end); JOURNAL_BYTES defaults to 256 KiB less 32 KiB, just below
 # the journal's bound (`NotesStoreOptions.compactionMaximumBytes`), so that the timed
 # commits do not start a compaction. `rm` takes a new id each run through `sh -c`
 # (a few ms of shell and sed are in its figure).
@@ -17,7 +17,7 @@ set -eu
 store=$1
 notes=${2:-.build/release/notes}
 runs=${3:-7}
-journal=${4:-$((512 * 1024 - 65536))}
+journal=${4:-$((256 * 1024 - 32768))}
 bench=$(dirname "$notes")/notes-bench
 [ -x "$bench" ] || bench=.build/release/notes-bench
 dir=$(mktemp -d "${TMPDIR:-/tmp}/notes-command-timing.XXXXXX")

@@ -9,7 +9,7 @@ public struct NotesStoreOptions: Sendable {
     /// Compact when the journal is larger than this many bytes, however large the snapshot:
     /// every command reads the whole journal, so this bounds what a command costs beyond
     /// the notes it touches (see DECISIONS.md, "Store").
-    public var compactionMaximumBytes = 512 << 10
+    public var compactionMaximumBytes = 256 << 10
     /// Transformers the schema is checked against at open; nil for the standard ones
     /// (`ValueTransformerRegistry.standard(storeFolder:)` with the store's folder).
     public var registry: ValueTransformerRegistry?
