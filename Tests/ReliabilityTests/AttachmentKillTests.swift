@@ -30,7 +30,6 @@ import Testing
         defer { folder.remove() }
         let export = folder.file("Notebook.enex")
         try Data(Self.enex(count: 60).utf8).write(to: export)
-        let notes = try StressBinaries.notes()
         var random = SeededRandom(seed: ReliabilitySettings.seed)
         var orphans = 0
         let rounds = max(4, ReliabilitySettings.kills / 30)
@@ -46,13 +45,8 @@ import Testing
                 #expect(removed.exit == .exited(0), "\(context): \(removed.stderr)")
             }
             let arguments = emptying ? ["trash", "empty"] : ["import", export.path]
-            let child = try ChildProcess(executable: notes, arguments: arguments + ["--store", store.path],
-                                         environment: StressBinaries.environment(), stdout: .pipe,
-                                         stderrURL: folder.file("stderr-\(round)"))
-            usleep(UInt32(random.int(0...(emptying ? 60_000 : 400_000))))
-            child.send(SIGKILL)
-            _ = try child.readRemainingLines()
-            _ = child.wait()
+            try BoundedChild.notesKilled(arguments + ["--store", store.path], within: emptying ? 60_000 : 400_000,
+                                         random: &random, stderr: folder.file("stderr-\(round)"))
 
             let reopened = try NotesStore.open(at: store)
             let check = AttachmentCheck.examine(reopened.contents, storeFolder: store.deletingLastPathComponent())

@@ -31,3 +31,19 @@ struct BoundedChild {
         return BoundedChild(exit: exit, stdout: lines.joined(separator: "\n"), stderr: child.stderrText)
     }
 }
+
+extension BoundedChild {
+    /// Starts `notes` with `arguments`, kills it with `SIGKILL` after a random wait of up to
+    /// `longestWait` microseconds (at any point of its work, or after it ended), and waits
+    /// for it; its output is read and dropped, its standard error goes to `stderr`.
+    @discardableResult
+    static func notesKilled(_ arguments: [String], within longestWait: Int, random: inout SeededRandom,
+                            stderr: URL) throws -> ChildExit {
+        let child = try ChildProcess(executable: StressBinaries.notes(), arguments: arguments,
+                                     environment: StressBinaries.environment(), stdout: .pipe, stderrURL: stderr)
+        usleep(UInt32(random.int(0...longestWait)))
+        child.send(SIGKILL)
+        _ = try child.readRemainingLines()
+        return child.wait()
+    }
+}

@@ -23,7 +23,6 @@ import Testing
                     .write(to: vault.appendingPathComponent("note-\(index).md"))
             }
         }
-        let notes = try StressBinaries.notes()
         var random = SeededRandom(seed: ReliabilitySettings.seed)
         var outcomes = (none: 0, all: 0)
         let rounds = max(4, ReliabilitySettings.kills / 20)
@@ -37,13 +36,8 @@ import Testing
                 #expect(first.exit == .exited(0), "\(context): \(first.stderr)")
                 try writeFiles("second")
             }
-            let child = try ChildProcess(executable: notes, arguments: ["import", vault.path, "--store", store.path],
-                                         environment: StressBinaries.environment(), stdout: .pipe,
-                                         stderrURL: folder.file("stderr-\(round)"))
-            usleep(UInt32(random.int(0...250_000)))
-            child.send(SIGKILL)
-            _ = try child.readRemainingLines()
-            _ = child.wait()
+            try BoundedChild.notesKilled(["import", vault.path, "--store", store.path], within: 250_000, random: &random,
+                                         stderr: folder.file("stderr-\(round)"))
 
             let reopened = try NotesStore.open(at: store)
             let contents = reopened.contents
@@ -75,7 +69,6 @@ import Testing
         defer { folder.remove() }
         let vault = folder.file("vault")
         let fileCount = 200
-        let notes = try StressBinaries.notes()
         var random = SeededRandom(seed: ReliabilitySettings.seed &+ 1)
         var outcomes = (none: 0, all: 0)
         let rounds = max(4, ReliabilitySettings.kills / 20)
@@ -94,13 +87,8 @@ import Testing
                                                  to: vault.appendingPathComponent("renamed-\(index).md"))
             }
             try FileManager.default.removeItem(at: vault.appendingPathComponent("note-0.md"))
-            let child = try ChildProcess(executable: notes, arguments: ["import", "--trash-missing", vault.path, "--store", store.path],
-                                         environment: StressBinaries.environment(), stdout: .pipe,
-                                         stderrURL: folder.file("stderr-\(round)"))
-            usleep(UInt32(random.int(0...250_000)))
-            child.send(SIGKILL)
-            _ = try child.readRemainingLines()
-            _ = child.wait()
+            try BoundedChild.notesKilled(["import", "--trash-missing", vault.path, "--store", store.path], within: 250_000,
+                                         random: &random, stderr: folder.file("stderr-\(round)"))
 
             let reopened = try NotesStore.open(at: store)
             let contents = reopened.contents
