@@ -2,6 +2,7 @@ import Foundation
 import NotesCore
 import NotesTestSupport
 @testable import NotesUI
+import Synchronization
 import Testing
 
 /// The search text built in the background reads the store's notes through a `NotesLoan`
@@ -39,6 +40,39 @@ import Testing
         let text = await builder.value
         #expect(text.slotCount == 0)
         #expect(loan.read { _ in true } == nil)
+    }
+
+    /// A commit taking the notes back while the builder reads a slice gets them before the
+    /// builder's next slice: the builder lets the lock go and takes it again at once, and an
+    /// unfair lock would otherwise keep the commit (a key) waiting for the whole build.
+    @Test func aWaitingTakeBackGoesBeforeTheBuildersNextSlice() {
+        var random = SeededRandom(seed: 13)
+        let database = Fixture.database(&random, notes: 100)
+        let loan = NotesLoan(database.notes)
+        let inFirstSlice = DispatchSemaphore(value: 0), finishFirstSlice = DispatchSemaphore(value: 0)
+        let order = Mutex<[String]>([])
+        let builderDone = DispatchSemaphore(value: 0), takerDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = loan.read { _ in
+                inFirstSlice.signal()
+                finishFirstSlice.wait()
+            }
+            _ = loan.read { _ in order.withLock { $0.append("second slice") } }
+            builderDone.signal()
+        }
+        inFirstSlice.wait()
+        Thread.detachNewThread {
+            loan.takeBack()
+            order.withLock { $0.append("taken back") }
+            takerDone.signal()
+        }
+        while !loan.hasTakerWaiting { sched_yield() }
+        finishFirstSlice.signal()
+        takerDone.wait()
+        loan.lend(database.notes)
+        builderDone.wait()
+
+        #expect(order.withLock { $0 } == ["taken back", "second slice"])
     }
 
     /// Commits made at once after opening, while the text is still being built from the

@@ -31,32 +31,37 @@ struct SearchText: Sendable {
 
     /// The text of the notes with `ids`, one slot each, in that order.
     init(notes: [UUID: Note], ids: [UUID], categoryNames: [UUID: String]) {
-        self.init(ids: ids, categoryNames: categoryNames, estimate: Self.estimate(notes)) { range, add in
+        self.init(ids: ids, categoryNames: categoryNames, estimate: Self.estimate(notes.values)) { range, add in
             for id in ids[range] { add(notes[id]) }
             return true
         }
     }
 
     /// The text of `ids` read from `loan` a slice at a time (see `NotesLoan`); ends the loan.
-    /// Empty when the loan ended before (nobody wants the text).
+    /// Empty when the loan ended before (nobody wants the text). The loan is held only to
+    /// copy a slice's notes out; they are folded after, so that a commit never waits for folding.
     init(loan: NotesLoan, ids: [UUID], categoryNames: [UUID: String]) {
         defer { loan.end() }
-        guard let estimate = loan.read(Self.estimate) else {
-            self.init(notes: [:], ids: [], categoryNames: categoryNames)
-            return
+        var estimate = 0
+        for start in stride(from: 0, to: ids.count, by: Self.sliceCount) {
+            let range = start..<min(start + Self.sliceCount, ids.count)
+            guard let part = loan.read({ notes in Self.estimate(ids[range].lazy.compactMap { notes[$0] }) }) else {
+                self.init(notes: [:], ids: [], categoryNames: categoryNames)
+                return
+            }
+            estimate += part
         }
         self.init(ids: ids, categoryNames: categoryNames, estimate: estimate) { range, add in
-            let read: Void? = loan.read { (notes: [UUID: Note]) -> Void in
-                for id in ids[range] { add(notes[id]) }
-            }
-            return read != nil
+            guard let slice = loan.read({ notes in ids[range].map { notes[$0] } }) else { return false }
+            for note in slice { add(note) }
+            return true
         }
         if slotCount != ids.count { self = SearchText(notes: [:], ids: [], categoryNames: categoryNames) }
     }
 
     /// About the bytes the text of `notes` takes.
-    private static func estimate(_ notes: [UUID: Note]) -> Int {
-        notes.values.reduce(0) { total, note in total + note.title.utf8.count + note.bodyUTF8CountBound + 48 }
+    private static func estimate(_ notes: some Sequence<Note>) -> Int {
+        notes.reduce(0) { total, note in total + note.title.utf8.count + note.bodyUTF8CountBound + 48 }
     }
 
     /// The notes that ask for slices of `ids` are read through `read`, which calls `add`
