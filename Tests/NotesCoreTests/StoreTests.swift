@@ -187,6 +187,30 @@ import Testing
         }
     }
 
+    /// A refresh takes the lock for a moment and does not write the lock file (on a key,
+    /// that write can wait behind another process's `fsync`); a commit does.
+    @Test func aRefreshDoesNotWriteTheLockFile() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let lockPath = NotesStore.lockPath(for: url)
+        let writer = try NotesStore.open(at: url)
+        let reader = try NotesStore.open(at: url)
+        defer { writer.close(); reader.close() }
+        try writer.commit(.putNote(Note(title: "from the writer")))
+        let handle = try #require(FileHandle(forWritingAtPath: lockPath))  // in place: the same file
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data("written by another program\n".utf8))
+        try handle.close()
+        let before = try FileManager.default.attributesOfItem(atPath: lockPath)[.modificationDate] as? Date
+
+        #expect(try reader.refresh())
+
+        #expect(try String(contentsOfFile: lockPath, encoding: .utf8) == "written by another program\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: lockPath)[.modificationDate] as? Date == before)
+        try reader.commit(.putNote(Note(title: "from the reader")))
+        #expect(try String(contentsOfFile: lockPath, encoding: .utf8).hasPrefix("pid \(getpid()) "))
+    }
+
     @Test func invalidChangesAreRefusedAndNothingIsWritten() throws {
         let (folder, url) = try StoreFixtures.store()
         defer { folder.remove() }

@@ -42,10 +42,10 @@ import Testing
     }
 
     /// One random commit: puts of new or changed notes, deletes, sometimes several at once.
-    static func changes(_ random: inout SeededRandom, in database: NotesDatabase) -> [StoreChange] {
+    static func changes(_ random: inout SeededRandom, in database: NotesDatabase, count: Int? = nil) -> [StoreChange] {
         var changes: [StoreChange] = []
         var deleted = Set<UUID>()
-        for _ in 0..<(random.chance(0.2) ? random.int(2...4) : 1) {
+        for _ in 0..<(count ?? (random.chance(0.2) ? random.int(2...4) : 1)) {
             let existing = database.notes.keys.sorted { $0.uuidString < $1.uuidString }.filter { !deleted.contains($0) }
             let roll = random.int(0...9)
             if roll < 3 || existing.isEmpty {
@@ -105,6 +105,21 @@ import Testing
         for _ in 0..<60 {
             let changes = Self.changes(&random, in: repository.contents)
             try snapshot.commit(changes, through: repository)
+            Self.expectSameAsRebuilt(snapshot, repository.contents, queries: Self.queries)
+        }
+    }
+
+    /// Batches of many changes (one commit from another process, an import) are placed
+    /// in one pass over the list: notes with the same date, a note put twice, deletes.
+    @Test(arguments: [UInt64(31), 32, 33])
+    func largeBatchesMatchARebuild(seed: UInt64) throws {
+        print("IncrementalIndexTests.largeBatchesMatchARebuild seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        let repository = InMemoryNotesRepository(Self.database(&random, notes: 400))
+        var snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
+        for _ in 0..<12 {
+            let changes = Self.changes(&random, in: repository.contents, count: random.int(5...300))
+            do { try snapshot.commit(changes, through: repository) } catch is ModelError { continue }
             Self.expectSameAsRebuilt(snapshot, repository.contents, queries: Self.queries)
         }
     }

@@ -191,7 +191,7 @@ public final class NotesStore: NotesRepository {
     public func refreshChanges() throws -> CaughtUp {
         guard !isClosed else { throw StoreError.closed }
         do {
-            try lock.lock(timeout: options.refreshWaitsForLock ? options.lockTimeout : 0)
+            try lock.lock(timeout: options.refreshWaitsForLock ? options.lockTimeout : 0, writingName: false)
         } catch let StoreError.locked(_, holder) where !options.refreshWaitsForLock {
             busyHolder = holder
             lockWaitHandler?(holder)

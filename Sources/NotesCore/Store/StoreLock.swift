@@ -6,8 +6,10 @@ import Darwin
 import Foundation
 
 /// The store's writer lock: an exclusive `flock` on `notes.json.lock`, held only
-/// for the length of one commit, refresh or compaction. The holder writes its pid
-/// and command into the file so that a process that cannot get the lock can say who has it.
+/// for the length of one commit, refresh or compaction. A holder that commits, compacts or syncs writes its pid
+/// and command into the file so that a process that cannot get the lock can say who has it;
+/// a refresh, which holds it for a moment, does not (on a busy disk, truncating and writing
+/// the file can wait tens of milliseconds behind another process's `fsync`, on a key).
 ///
 /// The lock file is opened without following a link planted at its name, and must be
 /// a regular file. On a store that cannot be written (a read-only mount or files) the
@@ -55,7 +57,9 @@ final class StoreLock {
         return try body()
     }
 
-    func lock(timeout: Double) throws(StoreError) {
+    /// Takes the lock, waiting up to `timeout` seconds; `writingName` records this process
+    /// as the holder in the file (see the type's comment for when not to).
+    func lock(timeout: Double, writingName: Bool = true) throws(StoreError) {
         guard !isClosed else { throw .closed }
         guard fd >= 0 else { return }  // a store nobody can write: nothing to exclude
         var waited = 0.0
@@ -78,7 +82,7 @@ final class StoreLock {
             guard fd >= 0 else { return }
         }
         held = true
-        guard writable else { return }
+        guard writable, writingName else { return }
         let text = Array("pid \(getpid()) \(CommandLine.arguments.first ?? "?")\n".utf8)
         _ = ftruncate(fd, 0)
         _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }

@@ -74,10 +74,10 @@ extension NotesSnapshot {
         return caughtUp.changed
     }
 
-    /// The most changes applied to the index one at a time: each moves up to every
-    /// position in the list (a few milliseconds at 1,000,000 notes); past that a new
-    /// snapshot costs less.
-    static func mostChangesInPlace(noteCount: Int) -> Int { max(64, noteCount / 2_000) }
+    /// The most changes applied to the index in place: a batch costs a few passes over
+    /// the list (a few milliseconds at 1,000,000 notes) and a binary search and the search
+    /// text of each note; past this many a new snapshot costs less.
+    static func mostChangesInPlace(noteCount: Int) -> Int { max(1_024, noteCount / 50) }
 
     /// Brings the released snapshot up to `contents`: its database with `others` (other
     /// processes' commits, taken in first) and then `own` applied. The one path for both:

@@ -54,21 +54,46 @@ extension NoteIndex {
         // by binary search, the list must hold only notes whose stored key and whose
         // note in `notes` agree (a touched note not yet moved would have its old date
         // key but its new title, and could break the order the search relies on).
-        var oldSlots: [UUID: Int] = [:]
-        for noteID in unique {
-            if let slot = liveSlot(of: noteID) {
-                remove(slot)
-                oldSlots[noteID] = slot
-            }
-        }
+        // Each step is one pass over the list for the whole batch, not one per note.
+        let oldSlots = liveSlots(of: unique)
+        remove(Array(oldSlots.values))
+        var added: [Int] = []
         for noteID in unique {
             guard let note = notes[noteID] else { continue }
             // A note whose body is the very same bytes reuses its old slot's folded body.
             let sameBody = previous[noteID].map { $0.hasSameBody(as: note) } ?? false
-            insert(note, bodyOf: sameBody ? oldSlots[noteID] : nil)
+            added.append(addSlot(for: note, bodyOf: sameBody ? oldSlots[noteID] : nil))
         }
+        place(added)
         slotsAreInOrder = false
         id = UUID()
+    }
+
+    /// The live slots of the notes with `ids`, found in one pass over the slots: a
+    /// 64-bit word of each id is first looked up in a small bitmap of the wanted ones.
+    func liveSlots(of ids: [UUID]) -> [UUID: Int] {
+        guard ids.count > 1 else { return ids.first.flatMap { id in liveSlot(of: id).map { [id: $0] } } ?? [:] }
+        let wanted = Set(ids)
+        var bitmap = [UInt64](repeating: 0, count: 64)
+        for id in ids {
+            let bit = Self.leadingWord(of: id) & 4095
+            bitmap[Int(bit >> 6)] |= 1 << (bit & 63)
+        }
+        var found: [UUID: Int] = [:]
+        slotIDs.withUnsafeBytes { raw in
+            for slot in 0..<slotIDs.count where positionOfSlot[slot] >= 0 {
+                let bit = raw.load(fromByteOffset: slot * MemoryLayout<UUID>.stride, as: UInt64.self) & 4095
+                guard bitmap[Int(bit >> 6)] & (1 << (bit & 63)) != 0, wanted.contains(slotIDs[slot]) else { continue }
+                found[slotIDs[slot]] = slot
+                if found.count == wanted.count { break }
+            }
+        }
+        return found
+    }
+
+    /// The first eight bytes of `id`, as the slots' buffer holds them.
+    private static func leadingWord(of id: UUID) -> UInt64 {
+        withUnsafeBytes(of: id.uuid) { $0.load(as: UInt64.self) }
     }
 
     /// Lets go of the notes (the list cannot be drawn until `restore`), so that the
@@ -84,50 +109,71 @@ extension NoteIndex {
         notesLoan?.lend(notes)
     }
 
-    /// Takes the note in `slot` out of the list.
-    private mutating func remove(_ slot: Int) {
-        let position = Int(positionOfSlot[slot])
-        order.remove(at: position)
-        positionOfSlot[slot] = -1
-        renumber(from: position)
-        let code = slotCategories[slot]
-        if code >= 0 { categoryCounts[Int(code)] -= 1 }
-        changeSearchText { $0.retire(slot: slot) }
+    /// Takes the notes in `slots` out of the list, in one pass over it.
+    private mutating func remove(_ slots: [Int]) {
+        guard let first = slots.map({ Int(positionOfSlot[$0]) }).min() else { return }
+        for slot in slots {
+            positionOfSlot[slot] = -1
+            let code = slotCategories[slot]
+            if code >= 0 { categoryCounts[Int(code)] -= 1 }
+            changeSearchText { $0.retire(slot: slot) }
+        }
+        positionOfSlot.withUnsafeBufferPointer { positions in
+            order.removeAll { positions[Int($0)] < 0 }
+        }
+        renumber(from: first)
     }
 
-    /// Puts `note` into the list, in a new slot (see `SearchText.append` for `bodyOf`).
-    private mutating func insert(_ note: Note, bodyOf oldSlot: Int?) {
+    /// Gives `note` a new slot, not yet in the list (see `SearchText.append` for `bodyOf`).
+    private mutating func addSlot(for note: Note, bodyOf oldSlot: Int?) -> Int {
         let slot = slotIDs.count
-        let key = DisplayOrder.key(note.updated)
         let code = categories.code(of: note.categoryID)
         slotIDs.append(note.id)
-        slotKeys.append(key)
+        slotKeys.append(DisplayOrder.key(note.updated))
         slotCategories.append(code)
-        let position = insertionPosition(key: key, note: note)
-        order.insert(Int32(slot), at: position)
-        positionOfSlot.append(Int32(position))
-        renumber(from: position + 1)
+        positionOfSlot.append(-1)
         if code >= 0 { categoryCounts[Int(code)] += 1 }
         let names = categoryNames
         changeSearchText { $0.append(note, categoryNames: names, bodyOf: oldSlot) }
+        return slot
     }
 
-    /// The first position whose note is listed after `note` (binary search).
-    private func insertionPosition(key: UInt64, note: Note) -> Int {
+    /// Puts the new `slots` into the list: each one's place is found by binary search in
+    /// the list as it was, and they are then merged in, in one pass from the end.
+    private mutating func place(_ slots: [Int]) {
+        guard !slots.isEmpty else { return }
+        let placed = slots.map { (position: insertionPosition(of: $0), slot: $0) }
+            .sorted { $0.position != $1.position ? $0.position < $1.position : isListed($0.slot, before: $1.slot) }
+        var read = order.count - 1
+        order.append(contentsOf: repeatElement(0, count: placed.count))
+        order.withUnsafeMutableBufferPointer { order in
+            var write = order.count - 1
+            for (position, slot) in placed.reversed() {
+                while read >= position {
+                    order[write] = order[read]
+                    write -= 1
+                    read -= 1
+                }
+                order[write] = Int32(slot)
+                write -= 1
+            }
+        }
+        renumber(from: placed[0].position)
+    }
+
+    /// Whether the note in slot `a` is listed before the one in slot `b`.
+    private func isListed(_ a: Int, before b: Int) -> Bool {
+        if slotKeys[a] != slotKeys[b] { return slotKeys[a] < slotKeys[b] }
+        guard let first = notes[slotIDs[a]], let second = notes[slotIDs[b]] else { return a < b }
+        return DisplayOrder.tieBreak(first, second)
+    }
+
+    /// The first position whose note is listed after the one in `slot` (binary search).
+    private func insertionPosition(of slot: Int) -> Int {
         var low = 0, high = order.count
         while low < high {
             let middle = (low + high) / 2
-            let slot = Int(order[middle])
-            let otherKey = slotKeys[slot]
-            let isBefore: Bool  // is the note at `middle` listed before `note`?
-            if otherKey != key {
-                isBefore = otherKey < key
-            } else if let other = notes[slotIDs[slot]] {
-                isBefore = DisplayOrder.tieBreak(other, note)
-            } else {
-                isBefore = true
-            }
-            if isBefore { low = middle + 1 } else { high = middle }
+            if isListed(Int(order[middle]), before: slot) { low = middle + 1 } else { high = middle }
         }
         return low
     }

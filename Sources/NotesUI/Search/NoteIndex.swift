@@ -81,9 +81,12 @@ public struct NoteIndex: Sendable {
         self.categories = categories
         categoryNames = database.categories.mapValues(\.name)
         var slotIDs: [UUID] = [], slotKeys: [UInt64] = [], slotCategories: [Int32] = []
-        slotIDs.reserveCapacity(entries.count)
-        slotKeys.reserveCapacity(entries.count)
-        slotCategories.reserveCapacity(entries.count)
+        // Room for changes (capacity never written is not resident memory): the first
+        // change would otherwise grow, and copy, each per-slot array (tens of ms at 1M).
+        let capacity = Self.slotCapacity(for: entries.count)
+        slotIDs.reserveCapacity(capacity)
+        slotKeys.reserveCapacity(capacity)
+        slotCategories.reserveCapacity(capacity)
         for entry in entries {
             slotIDs.append(ids[Int(entry.slot)])
             slotKeys.append(entry.key)
@@ -92,20 +95,33 @@ public struct NoteIndex: Sendable {
         self.slotIDs = slotIDs
         self.slotKeys = slotKeys
         self.slotCategories = slotCategories
-        order = Array(0..<Int32(entries.count))
-        positionOfSlot = order
+        order = Self.identity(count: entries.count, capacity: capacity)
+        positionOfSlot = Self.identity(count: entries.count, capacity: capacity)  // not shared with `order`: a change would copy it
         categoryCounts = counts
-        let (idsInOrder, names) = (slotIDs, categoryNames)
+        let names = categoryNames
         switch build {
         case .now:
-            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: idsInOrder, categoryNames: names)))
+            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs, categoryNames: names)))
         case .inBackground:
+            // The builder's own copy of the ids: sharing `slotIDs` would make the first change copy it.
+            let idsInOrder = slotIDs.withUnsafeBufferPointer { Array($0) }
             let loan = NotesLoan(notes)
             notesLoan = loan
             searchText = PendingSearchText(
                 buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder, categoryNames: names)) },
                 whenDropped: { loan.end() })
         }
+    }
+
+    /// How many slots the per-slot arrays have room for before they grow.
+    static func slotCapacity(for count: Int) -> Int { count + count / 16 + 1_024 }
+
+    /// `0..<count` with room for `capacity`.
+    private static func identity(count: Int, capacity: Int) -> [Int32] {
+        var values: [Int32] = []
+        values.reserveCapacity(capacity)
+        values.append(contentsOf: 0..<Int32(count))
+        return values
     }
 
     /// Builds the search text, and for a large one wakes the threads a search will split
