@@ -72,6 +72,30 @@ import Testing
         #expect(checked.contents == expected)
     }
 
+    /// An export checks each body once: its refusal of a damaged body (`checkBodies`, before
+    /// anything is written) scans every body, and writing the note only reads what was found.
+    @Test func anExportChecksEachBodyOnce() throws {
+        let (folder, url, expected) = try compactedStore(randomBodies: 40, seed: 7)
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        defer { store.close() }
+        guard case .inSnapshot(let string) = try #require(store.contents.notes.values.first).bodyStorage else {
+            Issue.record("the bodies are not left in the snapshot")
+            return
+        }
+        let file = string.file
+        #expect(file.bodiesScanned == 0)
+
+        let document = try JSONExchange.document(of: store.contents)
+        #expect(file.bodiesScanned == expected.notes.count)
+        let bodies = try #require(document["notes"]?.arrayValue).compactMap { $0["body"]?.stringValue }
+        #expect(bodies.sorted() == expected.notes.values.map(\.body).sorted())
+
+        let out = folder.file("export")
+        #expect(try MarkdownExchange.export(store.contents, to: out) == expected.notes.count)
+        #expect(file.bodiesScanned == expected.notes.count, "a second export reads what the first one checked")
+    }
+
     /// Overwrites one byte of the snapshot in place and puts its modification time back,
     /// as a disk that damages a file does: the index still describes it.
     private func damage(_ url: URL, inBodyContaining marker: String) throws {

@@ -33,6 +33,9 @@ final class SnapshotFile: @unchecked Sendable {
     private var checkedBodies: [UInt64]
     /// Bodies that did not check, by where they start (rare; finding a line costs a scan).
     private var damagedBodies: [Int: JSONError] = [:]
+    /// How many times `problem(in:)` has scanned a body: once a body, good or damaged
+    /// (twice only if two threads ask for one at the same moment).
+    private var scannedBodies = 0
     private let checkedLock = NSLock()
     /// A descriptor of its own on the copied file, for `isIntact`.
     private let fd: Int32
@@ -79,8 +82,17 @@ final class SnapshotFile: @unchecked Sendable {
         }
         checkedLock.lock()
         if let found { damagedBodies[raw.range.lowerBound] = found } else { checkedBodies[word] |= bit }
+        scannedBodies += 1
         checkedLock.unlock()
         return found
+    }
+
+    /// How many bodies left unchecked at open have been checked since: a body is scanned
+    /// once, whatever reads it again (an export's check, then its write; for tests).
+    var bodiesScanned: Int {
+        checkedLock.lock()
+        defer { checkedLock.unlock() }
+        return scannedBodies
     }
 
     /// Whether the file still has the size and modification time it had when it was copied.
