@@ -197,6 +197,36 @@ import Testing
         #expect(!pushed.keys.contains { $0.hasPrefix("notes/") })
     }
 
+    /// The three places that name a damaged body (what it reads as, `Note.bodyDamage`, and
+    /// the refusal to write it back) give the same file, line, column and reason.
+    @Test func everyPlaceNamesTheDamageInTheSameWords() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        try store.commit(.putNote(Note(title: "first", body: "fine")))
+        try store.commit(.putNote(Note(title: "damaged", body: "one\ntwo MARKER three")))
+        try store.compactNow()
+        store.close()
+        try damage(url, inBodyContaining: "MARKER")
+
+        let opened = try NotesStore.open(at: url)
+        defer { opened.close() }
+        let note = try #require(opened.contents.notes.values.first { $0.title == "damaged" })
+        let damage = try #require(note.bodyDamage)
+        #expect(note.body.contains(damage))
+        var renamed = note
+        renamed.title = "renamed"
+        #expect {
+            try opened.commit(.putNote(renamed))
+        } throws: { error in
+            guard case StoreError.corrupt(let file, let place, let reason) = error else { return false }
+            let whereItIs = "\(file), \(place): "
+            #expect(place.hasPrefix("line ") && damage.hasPrefix(whereItIs), "\(damage) | \(error)")
+            let why = damage.dropFirst(whereItIs.count)
+            return !why.isEmpty && reason.contains("is damaged (\(why))")
+        }
+    }
+
     @Test func withoutAValidIndexTheSameDamageIsAnErrorAtOpen() throws {
         let (folder, url) = try StoreFixtures.store()
         defer { folder.remove() }

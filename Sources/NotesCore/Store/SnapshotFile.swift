@@ -120,18 +120,14 @@ struct SnapshotString: Sendable {
     /// Whether the bytes are a valid JSON string.
     var isValid: Bool { problem == nil }
 
-    /// What a body that does not check reads as.
-    static func damagedText(_ problem: JSONError, in path: String) -> String {
-        "[notes cannot read this body: \(path), line \(problem.line), column \(problem.column): \(problem.reason). "
-            + "The file was changed after notes wrote it. Nothing is written back until the body is replaced; "
-            + "'notes doctor' lists every damaged place.]"
-    }
+    /// Where and why the bytes are not a valid JSON string; nil when they are.
+    var damage: BodyDamage? { problem.map { BodyDamage(file: file.path, problem: $0) } }
 
     /// The decoded text.
     var text: String {
         let bytes = file.bytes
         guard raw.range.lowerBound > 0, raw.range.upperBound < bytes.count else { return "" }
-        if let problem { return Self.damagedText(problem, in: file.path) }
+        if let damage { return damage.text }
         guard raw.hasEscapes else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[raw.range]), as: UTF8.self) }
         var reader = JSONReader(bytes: bytes, position: raw.range.lowerBound - 1)
         do throws(JSONError) { return try reader.readString() } catch {
