@@ -72,6 +72,30 @@ import Testing
         #expect(checked.contents == expected)
     }
 
+    /// An export checks each body once: its refusal of a damaged body (`checkBodies`, before
+    /// anything is written) scans every body, and writing the note only reads what was found.
+    @Test func anExportChecksEachBodyOnce() throws {
+        let (folder, url, expected) = try compactedStore(randomBodies: 40, seed: 7)
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        defer { store.close() }
+        guard case .inSnapshot(let string) = try #require(store.contents.notes.values.first).bodyStorage else {
+            Issue.record("the bodies are not left in the snapshot")
+            return
+        }
+        let file = string.file
+        #expect(file.bodiesScanned == 0)
+
+        let document = try JSONExchange.document(of: store.contents)
+        #expect(file.bodiesScanned == expected.notes.count)
+        let bodies = try #require(document["notes"]?.arrayValue).compactMap { $0["body"]?.stringValue }
+        #expect(bodies.sorted() == expected.notes.values.map(\.body).sorted())
+
+        let out = folder.file("export")
+        #expect(try MarkdownExchange.export(store.contents, to: out) == expected.notes.count)
+        #expect(file.bodiesScanned == expected.notes.count, "a second export reads what the first one checked")
+    }
+
     /// Overwrites one byte of the snapshot in place and puts its modification time back,
     /// as a disk that damages a file does: the index still describes it.
     private func damage(_ url: URL, inBodyContaining marker: String) throws {
@@ -171,6 +195,36 @@ import Testing
         #expect(performing: { try sandbox.sync(opened) }, throws: isRefusal)
         let pushed = (try? sandbox.remoteFiles()) ?? [:]  // no branch at all when nothing was pushed
         #expect(!pushed.keys.contains { $0.hasPrefix("notes/") })
+    }
+
+    /// The three places that name a damaged body (what it reads as, `Note.bodyDamage`, and
+    /// the refusal to write it back) give the same file, line, column and reason.
+    @Test func everyPlaceNamesTheDamageInTheSameWords() throws {
+        let (folder, url) = try StoreFixtures.store()
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: url)
+        try store.commit(.putNote(Note(title: "first", body: "fine")))
+        try store.commit(.putNote(Note(title: "damaged", body: "one\ntwo MARKER three")))
+        try store.compactNow()
+        store.close()
+        try damage(url, inBodyContaining: "MARKER")
+
+        let opened = try NotesStore.open(at: url)
+        defer { opened.close() }
+        let note = try #require(opened.contents.notes.values.first { $0.title == "damaged" })
+        let damage = try #require(note.bodyDamage)
+        #expect(note.body.contains(damage))
+        var renamed = note
+        renamed.title = "renamed"
+        #expect {
+            try opened.commit(.putNote(renamed))
+        } throws: { error in
+            guard case StoreError.corrupt(let file, let place, let reason) = error else { return false }
+            let whereItIs = "\(file), \(place): "
+            #expect(place.hasPrefix("line ") && damage.hasPrefix(whereItIs), "\(damage) | \(error)")
+            let why = damage.dropFirst(whereItIs.count)
+            return !why.isEmpty && reason.contains("is damaged (\(why))")
+        }
     }
 
     @Test func withoutAValidIndexTheSameDamageIsAnErrorAtOpen() throws {

@@ -70,10 +70,10 @@ enum NoteBody: Sendable {
     }
 
     /// Why a body still in the snapshot does not check (file, line, column and reason), or
-    /// nil: it then reads as a message saying so (see `SnapshotString.damagedText`).
+    /// nil: it then reads as a message saying so (see `BodyDamage`).
     var damage: String? {
-        guard case .inSnapshot(let string) = self, let problem = string.problem else { return nil }
-        return "\(string.file.path), line \(problem.line), column \(problem.column): \(problem.reason)"
+        guard case .inSnapshot(let string) = self, let damage = string.damage else { return nil }
+        return damage.description
     }
 
     /// Whether the text is its bytes: false only for a body still in the snapshot that does

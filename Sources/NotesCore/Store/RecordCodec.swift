@@ -28,10 +28,8 @@ struct RecordCodec {
     /// A body still in the snapshot that does not check (see `SnapshotString`) is never
     /// written: it throws, naming the note and the place.
     func write(_ note: Note, withBody: Bool = true, to writer: inout JSONTextWriter) throws(StoreError) {
-        if withBody, case .inSnapshot(let string) = note.bodyStorage, let problem = string.problem {
-            throw .corrupt(file: string.file.path, place: "line \(problem.line), column \(problem.column)",
-                           reason: "the body of note \(note.id) ('\(note.title)') is damaged (\(problem.reason)), so notes does not "
-                               + "write it back; replace the body, or see 'notes doctor'")
+        if withBody, case .inSnapshot(let string) = note.bodyStorage, let damage = string.damage {
+            throw damage.refusal(toWrite: note)
         }
         writer.beginObject()
         writer.key("id"); writer.string(note.id.uuidString)

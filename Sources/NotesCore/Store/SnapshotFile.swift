@@ -33,6 +33,9 @@ final class SnapshotFile: @unchecked Sendable {
     private var checkedBodies: [UInt64]
     /// Bodies that did not check, by where they start (rare; finding a line costs a scan).
     private var damagedBodies: [Int: JSONError] = [:]
+    /// How many times `problem(in:)` has scanned a body: once a body, good or damaged
+    /// (twice only if two threads ask for one at the same moment).
+    private var scannedBodies = 0
     private let checkedLock = NSLock()
     /// A descriptor of its own on the copied file, for `isIntact`.
     private let fd: Int32
@@ -79,8 +82,17 @@ final class SnapshotFile: @unchecked Sendable {
         }
         checkedLock.lock()
         if let found { damagedBodies[raw.range.lowerBound] = found } else { checkedBodies[word] |= bit }
+        scannedBodies += 1
         checkedLock.unlock()
         return found
+    }
+
+    /// How many bodies left unchecked at open have been checked since: a body is scanned
+    /// once, whatever reads it again (an export's check, then its write; for tests).
+    var bodiesScanned: Int {
+        checkedLock.lock()
+        defer { checkedLock.unlock() }
+        return scannedBodies
     }
 
     /// Whether the file still has the size and modification time it had when it was copied.
@@ -108,18 +120,14 @@ struct SnapshotString: Sendable {
     /// Whether the bytes are a valid JSON string.
     var isValid: Bool { problem == nil }
 
-    /// What a body that does not check reads as.
-    static func damagedText(_ problem: JSONError, in path: String) -> String {
-        "[notes cannot read this body: \(path), line \(problem.line), column \(problem.column): \(problem.reason). "
-            + "The file was changed after notes wrote it. Nothing is written back until the body is replaced; "
-            + "'notes doctor' lists every damaged place.]"
-    }
+    /// Where and why the bytes are not a valid JSON string; nil when they are.
+    var damage: BodyDamage? { problem.map { BodyDamage(file: file.path, problem: $0) } }
 
     /// The decoded text.
     var text: String {
         let bytes = file.bytes
         guard raw.range.lowerBound > 0, raw.range.upperBound < bytes.count else { return "" }
-        if let problem { return Self.damagedText(problem, in: file.path) }
+        if let damage { return damage.text }
         guard raw.hasEscapes else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[raw.range]), as: UTF8.self) }
         var reader = JSONReader(bytes: bytes, position: raw.range.lowerBound - 1)
         do throws(JSONError) { return try reader.readString() } catch {
