@@ -135,6 +135,14 @@ public enum AttachmentFiles {
         return ((try? ImportFile.names(in: folder)) ?? []).sorted()
     }
 
+    /// The names in the folder at `path` (reached without following a link at its end; empty when it cannot be listed).
+    static func names(in path: String) -> [String] {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return [] }
+        defer { close(folder) }
+        return (try? ImportFile.names(in: folder)) ?? []
+    }
+
     /// Removes `name` in the open folder `parent`: a folder with everything in it, else the entry itself.
     private static func removeTree(named name: String, in parent: Int32, shown: String, depth: Int) throws(Failure) {
         guard depth < 32 else { throw Failure(path: shown, reason: "folders nested too deep to remove") }

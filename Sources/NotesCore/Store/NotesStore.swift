@@ -72,6 +72,8 @@ public final class NotesStore: NotesRepository {
     /// How many times another process's compaction was taken in without reading the store
     /// again (`adoptCompaction`); tests count it.
     var adoptedCompactions = 0
+    /// The attachments of notes deleted for good, held for undo (`NotesStoreOptions.holdsDeletedAttachments`).
+    var heldAttachments: HeldAttachments?
 
     /// The path of the lock file for a store at `url`.
     public static func lockPath(for url: URL) -> String { url.path + ".lock" }
@@ -94,6 +96,9 @@ public final class NotesStore: NotesRepository {
             files: [path, Self.journalPath(for: real), Self.lockPath(for: real)])
         if readOnlyReason == nil { try DurableFile.makeFolder(real.deletingLastPathComponent()) }
         lock = try StoreLock(path: Self.lockPath(for: real), readOnly: readOnlyReason != nil)
+        if options.holdsDeletedAttachments, readOnlyReason == nil {
+            heldAttachments = HeldAttachments(storeFolder: real.deletingLastPathComponent())
+        }
     }
 
     deinit { close() }
@@ -113,6 +118,7 @@ public final class NotesStore: NotesRepository {
             if !store.isReadOnly {
                 DurableFile.removeStaleTemporaries(of: store.url)
                 BackgroundCompaction.removeLeftovers(of: store.url)
+                HeldAttachments.removeAbandoned(in: store.url.deletingLastPathComponent())
             }
             try store.loadAll()
         } catch {
@@ -155,7 +161,13 @@ public final class NotesStore: NotesRepository {
         try checkSnapshotIntact()
         finishCompactionOrWarn()
         try Self.validate(changes, against: contents)
-        try append(changes)
+        // Held attachments of notes put back go back first: a kill leaves files no note names, never the reverse.
+        let restored = restoreHeldAttachments(ofNotesPutBackBy: changes)
+        do { try append(changes) } catch {
+            for item in restored { heldAttachments?.putBack(item) }
+            throw error
+        }
+        for item in restored { heldAttachments?.restored(item.id) }
         try applyValidated(changes)
         removeAttachments(ofNotesDeletedBy: changes)
         if shouldCompact {
@@ -212,6 +224,7 @@ public final class NotesStore: NotesRepository {
         journalFD = -1
         if snapshotFD >= 0 { DurableFile.closeFile(snapshotFD) }
         snapshotFD = -1
+        heldAttachments?.releaseAll()
         lock.close()
     }
 
