@@ -100,4 +100,29 @@ import Testing
         #expect(try AttachmentFiles.read(path, in: helper.folder(laptop)) == Data("desktop's".utf8),
                 "the merge's version reaches the laptop: \(laptopReport.warnings)")
     }
+
+    @Test func syncStatusCountsAttachmentsToSendAndToReceive() throws {
+        let sandbox = try SyncSandbox()
+        let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
+        let (id, path) = try helper.addNote(laptop, title: "Plan", file: "plan.txt", bytes: Data("v1".utf8))
+        var status = try sandbox.engine(laptop).status()
+        #expect(status.attachmentsAhead == ["\(id.uuidString)/plan.txt"])
+        #expect(status.json.serialized().contains("\"attachments\""))
+        try sandbox.sync(laptop)
+        status = try sandbox.engine(desktop).status()
+        #expect(status.attachmentsBehind == ["\(id.uuidString)/plan.txt"] && status.attachmentsAhead.isEmpty)
+        try sandbox.sync(desktop)
+        status = try sandbox.engine(desktop).status()
+        #expect(status.attachmentsAhead.isEmpty && status.attachmentsBehind.isEmpty)
+
+        try editInPlace(laptop, path, Data("v2".utf8))
+        status = try sandbox.engine(laptop).status()
+        #expect(status.attachmentsAhead == ["\(id.uuidString)/plan.txt"], "edited in place: to send")
+        #expect(status.ahead.isEmpty, "the note itself did not change")
+        try sandbox.sync(laptop)
+        try editInPlace(desktop, path, Data("v2 on the desktop".utf8))
+        status = try sandbox.engine(desktop).status()
+        #expect(status.attachmentsAhead == ["\(id.uuidString)/plan.txt"] && status.attachmentsBehind == ["\(id.uuidString)/plan.txt"])
+        #expect(status.attachmentConflicts == ["\(id.uuidString)/plan.txt"])
+    }
 }
