@@ -143,8 +143,8 @@ public final class NotesStore: NotesRepository {
         let others = try catchUp()
         let changes = try build(contents)
         guard !changes.isEmpty else { return CommitResult(changes: [], others: others) }
-        try commitCaughtUp(changes)
-        return CommitResult(changes: changes, others: others)
+        let committed = try commitCaughtUp(changes)
+        return CommitResult(changes: committed, others: others)
     }
 
     /// Throws, saying why, when this store cannot be written (reading still works).
@@ -156,11 +156,15 @@ public final class NotesStore: NotesRepository {
 
     /// The part of a commit done under the lock once other processes' commits are taken
     /// in: check, append durably, apply, and compact when it is time (a failed compaction
-    /// is a warning: the commit is safe in the journal).
-    func commitCaughtUp(_ changes: [StoreChange]) throws {
+    /// is a warning: the commit is safe in the journal). Returns the changes committed:
+    /// `proposed`, with conflict copies naming their own files (`givingConflictCopiesTheirOwnFiles`).
+    @discardableResult
+    func commitCaughtUp(_ proposed: [StoreChange]) throws -> [StoreChange] {
         try checkSnapshotIntact()
         finishCompactionOrWarn()
-        try Self.validate(changes, against: contents)
+        try Self.validate(proposed, against: contents)
+        let changes = givingConflictCopiesTheirOwnFiles(proposed)
+        if changes != proposed { try Self.validate(changes, against: contents) }
         // Held attachments of notes put back go back first: a kill leaves files no note names, never the reverse.
         let restored = restoreHeldAttachments(ofNotesPutBackBy: changes)
         do { try append(changes) } catch {
@@ -175,6 +179,7 @@ public final class NotesStore: NotesRepository {
                 warn("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal, which keeps growing until this is fixed")
             }
         }
+        return changes
     }
 
     /// Records a warning (once) and passes it to `warningHandler`.
