@@ -6,12 +6,13 @@ import Foundation
 /// nothing but the id; each side maps the names of a note's `attachments` list (which its
 /// file carries) to the tree and back, so a name in the tree is never used as a file name.
 ///
-/// Sending: an attachment the tree a commit builds on already holds keeps its blob, unread
-/// (an attachment is written once and never changed); only new ones are read from the store's
-/// folder, and one over `maximumFileBytes` stops the sync by name before anything is
-/// committed. Receiving: only the attachment entries that differ from the commit of this
-/// store's state are read, and written into the store's folder (never over another file,
-/// never through a link) before the commit that brings their notes.
+/// Sending: an attachment whose stamp is unchanged since sync last read or wrote it
+/// (`SyncAttachmentStamps`) keeps the blob the tree a commit builds on holds, unread; new and
+/// edited ones are read from the store's folder, and one over `maximumFileBytes` stops the
+/// sync by name before anything is committed. Receiving: only the attachment entries that
+/// differ from the commit of this store's state are read, and written into the store's folder
+/// (never through a link; over a file only when it is still what this home last synced)
+/// before the commit that brings their notes.
 extension SyncRepository {
     static let attachmentsFolder = AttachmentFiles.folderName
 
