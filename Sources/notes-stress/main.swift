@@ -7,6 +7,7 @@ import Foundation
 ///     notes-stress open-batch DIR [--after NAME]     one result line per case folder DIR/NAME/notes.json
 ///     notes-stress archive-batch DIR [--after NAME]  one result line per archive file DIR/NAME
 ///     notes-stress read-shrinking | limited …        hostile files (see `HostileFiles`)
+///     notes-stress undo-purge --store PATH [--count N]  delete for good and put back, holding attachments (`UndoPurgeLoop`)
 let arguments = CommandLine.arguments.dropFirst()
 guard let mode = arguments.first else { Output.fail("usage: notes-stress commit|open-batch|archive-batch …") }
 let options = Options(arguments.dropFirst())
@@ -16,5 +17,6 @@ case "open-batch": OpenBatch.run(options)
 case "archive-batch": ArchiveBatch.run(options)
 case "read-shrinking": HostileFiles.readShrinking(options)
 case "limited": HostileFiles.limited(options)
+case "undo-purge": UndoPurgeLoop.run(options)
 default: Output.fail("unknown mode '\(mode)'")
 }

@@ -13,6 +13,8 @@ enum OpenUI {
         // No key waits for a compaction: `notes compact` does it in a process of its own, and
         // the UI takes the new snapshot in from its record without reading the store again.
         options.compaction = .handOff { url in DetachedCompaction.start(url) }
+        // `D` and undo: a note deleted for good keeps its files aside until no undo can reach it.
+        options.holdsDeletedAttachments = true
         let store = try NotesStore.open(at: url, options: options)
         defer { store.close() }
         StoreReport.print(for: store)

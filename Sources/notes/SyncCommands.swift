@@ -107,5 +107,12 @@ struct SyncStatusCommand: ParsableCommand {
             let title = UUID(uuidString: id).flatMap { store.contents.anyNote($0)?.title } ?? ""
             Console.out("  conflict  \(id.prefix(8))  \(title)")
         }
+        if !(status.attachmentsAhead.isEmpty && status.attachmentsBehind.isEmpty) {
+            Console.out("attachments: \(status.attachmentsAhead.count) to send; \(status.attachmentsBehind.count) to receive"
+                + "; conflicts: \(status.attachmentConflicts.count)")
+        }
+        for path in status.attachmentConflicts {
+            Console.out("  conflict  \(path)  (edited on both homes: a sync keeps this one)")
+        }
     }
 }

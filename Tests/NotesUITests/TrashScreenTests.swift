@@ -41,7 +41,7 @@ import Testing
         terminal.press(.character("d"), .character("T"), .character("D"))
         runner.run()
         #expect(terminal.lastBuffer?.lines.last?.hasPrefix(
-            "Delete \"Scan\" and its 2 attachments (undo brings back only the note) for good? (y/n)") == true,
+            "Delete \"Scan\" and its 2 attachments for good? (y/n)") == true,
                 "\(terminal.lastBuffer?.lines.last ?? "")")
     }
 

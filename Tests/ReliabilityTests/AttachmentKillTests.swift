@@ -60,3 +60,68 @@ import Testing
         print("attachment kills: \(rounds) rounds, \(orphans) folders left that no note owns (listed by doctor)")
     }
 }
+
+/// `D` in the UI's trash and its undo, killed with SIGKILL at random instants
+/// (`notes-stress undo-purge`): the files of a note deleted for good are held aside after its
+/// commit and put back before the commit that brings it back, so after any kill every note
+/// the store has, has every file, byte for byte; what the kill left in the holding place is
+/// removed by the next store opened for writing.
+@Suite struct UndoPurgeKillTests {
+    @Test func aKillNeverLeavesANoteWithoutItsFilesNorHeldFilesBehind() throws {
+        let folder = try TemporaryFolder(prefix: "notes-undo-purge-kill")
+        defer { folder.remove() }
+        var random = SeededRandom(seed: ReliabilitySettings.seed)
+        let rounds = max(6, ReliabilitySettings.kills / 20)
+        var held = 0
+        for round in 0..<rounds {
+            let storeFolder = folder.file("store-\(round)")
+            let url = storeFolder.appendingPathComponent("notes.json")
+            let context = "round \(round) (NOTES_STRESS_SEED=\(ReliabilitySettings.seed))"
+            var files: [AttachmentPath: Data] = [:]
+            do {
+                let store = try NotesStore.open(at: url)
+                for index in 0..<8 {
+                    var note = Note(title: "Note \(index)")
+                    for name in ["a.bin", "b.bin"] {
+                        let path = try AttachmentPath("attachments/\(note.id.uuidString)/\(name)")
+                        let bytes = Data((0..<(3_000 + index * 97)).map { UInt8(truncatingIfNeeded: $0 &* (index + name.count)) })
+                        try AttachmentFiles.write(bytes, to: path, in: storeFolder)
+                        files[path] = bytes
+                        note.attachments.append(path)
+                    }
+                    try store.commit([.putNote(note), .trashNote(note.id, at: Date())])
+                }
+                store.close()
+            }
+            try BoundedChild.killed(try StressBinaries.stress(), ["undo-purge", "--store", url.path], within: 150_000,
+                                    random: &random, stderr: folder.file("stderr-\(round)"))
+            held += HeldAttachmentsSurvey.count(in: storeFolder)
+
+            let reopened = try NotesStore.open(at: url)
+            defer { reopened.close() }
+            for note in reopened.contents.trash.values {
+                for path in note.attachments {
+                    #expect((try? AttachmentFiles.read(path, in: storeFolder)) == files[path], "\(context): \(path.relativePath)")
+                }
+            }
+            #expect(reopened.contents.trash.count >= 7, "\(context): at most the note being deleted is gone")
+            #expect(!FileManager.default.fileExists(atPath: storeFolder.appendingPathComponent("attachments-held").path),
+                    "\(context): the killed session's holding folder is removed by the next writer")
+            let report = StoreDoctor.examine(at: url)
+            #expect(report.isHealthy, "\(context): \(report)")
+            #expect(report.notices.count <= 1, "\(context): at most the folder of the note the kill cut off: \(report.notices)")
+        }
+        print("undo-purge kills: \(rounds) rounds, \(held) held folders left by kills (removed by the next writer)")
+    }
+}
+
+/// Counts the note folders under `attachments-held/` (what a killed session left).
+enum HeldAttachmentsSurvey {
+    static func count(in storeFolder: URL) -> Int {
+        let top = storeFolder.appendingPathComponent("attachments-held")
+        let sessions = (try? FileManager.default.contentsOfDirectory(atPath: top.path)) ?? []
+        return sessions.filter { !$0.hasSuffix(".lock") }.reduce(0) { total, session in
+            total + ((try? FileManager.default.contentsOfDirectory(atPath: top.appendingPathComponent(session).path))?.count ?? 0)
+        }
+    }
+}

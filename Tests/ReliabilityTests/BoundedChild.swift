@@ -39,7 +39,14 @@ extension BoundedChild {
     @discardableResult
     static func notesKilled(_ arguments: [String], within longestWait: Int, random: inout SeededRandom,
                             stderr: URL) throws -> ChildExit {
-        let child = try ChildProcess(executable: StressBinaries.notes(), arguments: arguments,
+        try killed(StressBinaries.notes(), arguments, within: longestWait, random: &random, stderr: stderr)
+    }
+
+    /// As `notesKilled`, for any of the test binaries (`notes-stress`).
+    @discardableResult
+    static func killed(_ executable: URL, _ arguments: [String], within longestWait: Int, random: inout SeededRandom,
+                       stderr: URL) throws -> ChildExit {
+        let child = try ChildProcess(executable: executable, arguments: arguments,
                                      environment: StressBinaries.environment(), stdout: .pipe, stderrURL: stderr)
         usleep(UInt32(random.int(0...longestWait)))
         child.send(SIGKILL)

@@ -54,6 +54,50 @@ public enum AttachmentFiles {
         return Int(info.st_size)
     }
 
+    /// What a file looked like: a file edited or replaced in place has another stamp (its
+    /// change time moves even when its modification time is set back).
+    public struct Stamp: Equatable, Sendable {
+        public var size: Int64
+        public var modified: (seconds: Int64, nanoseconds: Int64)
+        public var changed: (seconds: Int64, nanoseconds: Int64)
+        public var inode: Int64
+
+        public static func == (left: Stamp, right: Stamp) -> Bool {
+            left.size == right.size && left.modified == right.modified && left.changed == right.changed && left.inode == right.inode
+        }
+    }
+
+    /// The stamp of `path` under `folder` when it is a regular file (reached without following a link), else nil.
+    public static func stamp(_ path: AttachmentPath, in folder: URL) -> Stamp? {
+        let parts = path.relativePath.split(separator: "/").map(String.init)
+        guard let parent = try? openFolder(folder.path, parts.dropLast(), create: false, shown: "") else { return nil }
+        defer { close(parent) }
+        var info = stat()
+        guard fstatat(parent, parts[parts.count - 1], &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Stamp(size: Int64(info.st_size), modified: (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)),
+                     changed: (Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)), inode: Int64(bitPattern: UInt64(info.st_ino)))
+    }
+
+    /// Replaces the file at `path` under `folder` with `data` in one step: written beside it
+    /// under a temporary name, `fsync`ed, renamed over it, the folder `fsync`ed. A kill leaves
+    /// the old file or the new one (and perhaps the temporary file, which `notes doctor` lists).
+    public static func replace(_ path: AttachmentPath, with data: Data, in folder: URL) throws(Failure) {
+        let shown = folder.appendingPathComponent(path.relativePath).path
+        let parts = path.relativePath.split(separator: "/").map(String.init)
+        let name = parts[parts.count - 1]
+        let temporary = ".\(name).notes-incoming-\(getpid())"
+        let parent = try openFolder(folder.path, parts.dropLast(), create: true, shown: shown)
+        defer { close(parent) }
+        unlinkat(parent, temporary, 0)
+        try create(data, named: temporary, in: parent, shown: shown)
+        guard renameat(parent, temporary, parent, name) == 0 else {
+            let reason = errorText()
+            unlinkat(parent, temporary, 0)
+            throw Failure(path: shown, reason: "cannot replace: \(reason)")
+        }
+        fsync(parent)
+    }
+
     /// Writes `data` at `path` under `folder`, making folders as needed, durably (`fsync`)
     /// and never over another file: one already there with the same bytes is kept (false is
     /// returned), one with other bytes is an error. True when the file was written.
@@ -64,14 +108,24 @@ public enum AttachmentFiles {
         let parent = try openFolder(folder.path, parts.dropLast(), create: true, shown: shown)
         defer { close(parent) }
         let name = parts[parts.count - 1]
-        let file = openat(parent, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if file < 0, errno == EEXIST {
+        do { try create(data, named: name, in: parent, shown: shown) } catch {
+            guard error.code == EEXIST else { throw error }
             let existing = try? ImportFile.open(ImportFile.Location(folder: parent, name: name, followLink: false))
                 .contents(limit: data.count)
             guard existing == data else { throw Failure(path: shown, reason: "a different file is already there; nothing was overwritten") }
             return false
         }
-        guard file >= 0 else { throw Failure(path: shown, reason: "cannot create: \(errorText())") }
+        return true
+    }
+
+    /// Creates the file `name` in the open folder `parent` (never over another: `EEXIST`) with
+    /// `data`, durably; a failed write removes it.
+    private static func create(_ data: Data, named name: String, in parent: Int32, shown: String) throws(Failure) {
+        let file = openat(parent, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else {
+            let code = errno
+            throw Failure(path: shown, reason: "cannot create: \(String(cString: strerror(code)))", code: code)
+        }
         defer { close(file) }
         let failed = data.withUnsafeBytes { bytes -> Bool in
             var offset = 0
@@ -88,7 +142,6 @@ public enum AttachmentFiles {
             unlinkat(parent, name, 0)
             throw Failure(path: shown, reason: "cannot write: \(reason)")
         }
-        return true
     }
 
     /// Removes the note's folder `attachments/<id>/` under `storeFolder` and everything in it,
@@ -133,6 +186,14 @@ public enum AttachmentFiles {
         guard let folder = try? openFolder(storeFolder.path, [folderName], create: false, shown: "") else { return [] }
         defer { close(folder) }
         return ((try? ImportFile.names(in: folder)) ?? []).sorted()
+    }
+
+    /// The names in the folder at `path` (reached without following a link at its end; empty when it cannot be listed).
+    static func names(in path: String) -> [String] {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return [] }
+        defer { close(folder) }
+        return (try? ImportFile.names(in: folder)) ?? []
     }
 
     /// Removes `name` in the open folder `parent`: a folder with everything in it, else the entry itself.

@@ -21,10 +21,17 @@ public protocol NotesRepository: AnyObject {
     /// Like `refresh()`, saying which changes it took in (`CaughtUp`). A repository that
     /// cannot tell says `.reloaded` whenever anything changed.
     func refreshChanges() throws -> CaughtUp
+    /// The notes deleted for good whose attachments are held so that an undo can bring them
+    /// back with their note (`NotesStoreOptions.holdsDeletedAttachments`).
+    var heldAttachmentNoteIDs: Set<UUID> { get }
+    /// Lets go of (removes) the held attachments of `ids`: no undo can reach their notes any more.
+    func releaseHeldAttachments(of ids: Set<UUID>)
 }
 
 extension NotesRepository {
     public func refreshChanges() throws -> CaughtUp { try refresh() ? .reloaded : .nothing }
+    public var heldAttachmentNoteIDs: Set<UUID> { [] }
+    public func releaseHeldAttachments(of ids: Set<UUID>) {}
 }
 
 /// What `commit(derivedFrom:)` did.

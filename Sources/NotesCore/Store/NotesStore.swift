@@ -72,6 +72,8 @@ public final class NotesStore: NotesRepository {
     /// How many times another process's compaction was taken in without reading the store
     /// again (`adoptCompaction`); tests count it.
     var adoptedCompactions = 0
+    /// The attachments of notes deleted for good, held for undo (`NotesStoreOptions.holdsDeletedAttachments`).
+    var heldAttachments: HeldAttachments?
 
     /// The path of the lock file for a store at `url`.
     public static func lockPath(for url: URL) -> String { url.path + ".lock" }
@@ -94,6 +96,9 @@ public final class NotesStore: NotesRepository {
             files: [path, Self.journalPath(for: real), Self.lockPath(for: real)])
         if readOnlyReason == nil { try DurableFile.makeFolder(real.deletingLastPathComponent()) }
         lock = try StoreLock(path: Self.lockPath(for: real), readOnly: readOnlyReason != nil)
+        if options.holdsDeletedAttachments, readOnlyReason == nil {
+            heldAttachments = HeldAttachments(storeFolder: real.deletingLastPathComponent())
+        }
     }
 
     deinit { close() }
@@ -113,6 +118,7 @@ public final class NotesStore: NotesRepository {
             if !store.isReadOnly {
                 DurableFile.removeStaleTemporaries(of: store.url)
                 BackgroundCompaction.removeLeftovers(of: store.url)
+                HeldAttachments.removeAbandoned(in: store.url.deletingLastPathComponent())
             }
             try store.loadAll()
         } catch {
@@ -137,8 +143,8 @@ public final class NotesStore: NotesRepository {
         let others = try catchUp()
         let changes = try build(contents)
         guard !changes.isEmpty else { return CommitResult(changes: [], others: others) }
-        try commitCaughtUp(changes)
-        return CommitResult(changes: changes, others: others)
+        let committed = try commitCaughtUp(changes)
+        return CommitResult(changes: committed, others: others)
     }
 
     /// Throws, saying why, when this store cannot be written (reading still works).
@@ -150,12 +156,22 @@ public final class NotesStore: NotesRepository {
 
     /// The part of a commit done under the lock once other processes' commits are taken
     /// in: check, append durably, apply, and compact when it is time (a failed compaction
-    /// is a warning: the commit is safe in the journal).
-    func commitCaughtUp(_ changes: [StoreChange]) throws {
+    /// is a warning: the commit is safe in the journal). Returns the changes committed:
+    /// `proposed`, with conflict copies naming their own files (`givingConflictCopiesTheirOwnFiles`).
+    @discardableResult
+    func commitCaughtUp(_ proposed: [StoreChange]) throws -> [StoreChange] {
         try checkSnapshotIntact()
         finishCompactionOrWarn()
-        try Self.validate(changes, against: contents)
-        try append(changes)
+        try Self.validate(proposed, against: contents)
+        let changes = givingConflictCopiesTheirOwnFiles(proposed)
+        if changes != proposed { try Self.validate(changes, against: contents) }
+        // Held attachments of notes put back go back first: a kill leaves files no note names, never the reverse.
+        let restored = restoreHeldAttachments(ofNotesPutBackBy: changes)
+        do { try append(changes) } catch {
+            for item in restored { heldAttachments?.putBack(item) }
+            throw error
+        }
+        for item in restored { heldAttachments?.restored(item.id) }
         try applyValidated(changes)
         removeAttachments(ofNotesDeletedBy: changes)
         if shouldCompact {
@@ -163,6 +179,7 @@ public final class NotesStore: NotesRepository {
                 warn("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal, which keeps growing until this is fixed")
             }
         }
+        return changes
     }
 
     /// Records a warning (once) and passes it to `warningHandler`.
@@ -212,6 +229,7 @@ public final class NotesStore: NotesRepository {
         journalFD = -1
         if snapshotFD >= 0 { DurableFile.closeFile(snapshotFD) }
         snapshotFD = -1
+        heldAttachments?.releaseAll()
         lock.close()
     }
 

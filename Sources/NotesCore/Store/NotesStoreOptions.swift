@@ -38,6 +38,11 @@ public struct NotesStoreOptions: Sendable {
     /// (a smaller one is read whole in a few milliseconds, and a command that fails then
     /// writes nothing at all). Compaction writes the index at any size. Tests lower it.
     public var indexRebuildMinimumBytes = 1 << 20
+    /// Whether the attachments of a note this store deletes for good are held aside until
+    /// the caller lets go of them (`releaseHeldAttachments`) or the store closes, instead of
+    /// removed at once, so that an undo that puts the note back brings its files back too
+    /// (`HeldAttachments`). The UI says yes; commands, which have no undo, say no.
+    public var holdsDeletedAttachments = false
 
     public init(
         lockTimeout: Double = 5, compactionMinimumBytes: Int = 64 * 1024, compactionRatio: Double = 0.25,

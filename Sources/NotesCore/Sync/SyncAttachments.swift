@@ -6,12 +6,13 @@ import Foundation
 /// nothing but the id; each side maps the names of a note's `attachments` list (which its
 /// file carries) to the tree and back, so a name in the tree is never used as a file name.
 ///
-/// Sending: an attachment the tree a commit builds on already holds keeps its blob, unread
-/// (an attachment is written once and never changed); only new ones are read from the store's
-/// folder, and one over `maximumFileBytes` stops the sync by name before anything is
-/// committed. Receiving: only the attachment entries that differ from the commit of this
-/// store's state are read, and written into the store's folder (never over another file,
-/// never through a link) before the commit that brings their notes.
+/// Sending: an attachment whose stamp is unchanged since sync last read or wrote it
+/// (`SyncAttachmentStamps`) keeps the blob the tree a commit builds on holds, unread; new and
+/// edited ones are read from the store's folder, and one over `maximumFileBytes` stops the
+/// sync by name before anything is committed. Receiving: only the attachment entries that
+/// differ from the commit of this store's state are read, and written into the store's folder
+/// (never through a link; over a file only when it is still what this home last synced)
+/// before the commit that brings their notes.
 extension SyncRepository {
     static let attachmentsFolder = AttachmentFiles.folderName
 
@@ -38,38 +39,59 @@ extension SyncRepository {
         return blobs
     }
 
-    /// The `attachments` tree for `snapshot`'s notes (nil when none has one): blobs that one of
-    /// the `sources` commits holds at the same path are kept; the others are read from the
-    /// store's folder and stored. A file missing from the store is left out (`notes doctor`
-    /// names it). When the entries are those of `sources[0]`, its tree is reused as it is.
-    func attachmentsTree(for snapshot: SyncSnapshot, sources: [String?]) throws(SyncError) -> String? {
+    /// The `attachments` tree for `snapshot`'s notes (nil when none has one).
+    ///
+    /// Sending (one source, the commit built on): a file whose stamp is the one recorded
+    /// when sync last read or wrote it (`SyncAttachmentStamps`) and whose blob that commit
+    /// holds at its path keeps that blob, unread; any other is read from the store's folder
+    /// (edited in place: sent again) and stored, and its stamp recorded. One over the limit
+    /// stops the sync by name; a file missing from the store is left out (`notes doctor`
+    /// names it).
+    ///
+    /// Merging (`sources` = local, remote; `mergeBase` their base): per path, the side that
+    /// changed it since the base wins; changed on both sides, the local one is kept and the
+    /// path is added to `conflicts` (the other stays in the remote's history). When the
+    /// entries are those of `sources[0]`, its tree is reused as it is.
+    func attachmentsTree(for snapshot: SyncSnapshot, sources: [String?], mergeBase: String? = nil,
+                         conflicts: inout [String]) throws(SyncError) -> String? {
         let owned = snapshot.notes.values.lazy.filter { !$0.attachments.isEmpty }
             .flatMap { note in note.attachments.compactMap { path in AttachmentFiles.owner(of: path) == note.id ? (note, path) : nil } }
         guard !owned.isEmpty else { return nil }
         let key = try encryptionKey()
-        var known: [String: String] = [:]
-        var baseBlobs: [String: String] = [:]
-        for (index, source) in sources.enumerated().reversed() {
-            let blobs = try attachmentBlobs(source)
-            if index == 0 { baseBlobs = blobs }
-            known.merge(blobs) { _, first in first }
-        }
+        let sourceBlobs = try sources.map { source throws(SyncError) in try attachmentBlobs(source) }
+        let baseBlobs = sourceBlobs.first ?? [:]
+        let merging = sources.count > 1
+        let ancestor = merging ? try attachmentBlobs(mergeBase) : [:]
+        var stamps = SyncAttachmentStamps.load(from: gitFolder)
         var entries: [String: String] = [:]
-        var toRead: [(path: String, file: AttachmentPath, note: Note)] = []
+        var toRead: [(path: String, file: AttachmentPath, note: Note, stamp: AttachmentFiles.Stamp)] = []
+        var owns = Set<String>()
         for (note, path) in owned {
             let treePath = treePath(of: path, owner: note.id, key: key)
-            if let blob = known[treePath] { entries[treePath] = blob } else { toRead.append((treePath, path, note)) }
+            owns.insert(path.relativePath)
+            if merging {
+                let local = sourceBlobs[0][treePath], remote = sourceBlobs.dropFirst().lazy.compactMap { $0[treePath] }.first
+                if let local, let remote, local != remote {
+                    let base = ancestor[treePath]
+                    if base == local { entries[treePath] = remote; continue }
+                    if base != remote { conflicts.append(path.relativePath) }
+                }
+                if let blob = local ?? remote { entries[treePath] = blob; continue }
+            }
+            guard let stamp = AttachmentFiles.stamp(path, in: storeFolder) else { continue }  // missing here: not sent
+            if let blob = baseBlobs[treePath], stamps.blob(of: path, now: stamp) == blob {
+                entries[treePath] = blob
+            } else {
+                toRead.append((treePath, path, note, stamp))
+            }
         }
         var contents: [() -> Data] = []
         var failure: SyncError?
-        var present: [String] = []
         for item in toRead.sorted(by: { $0.path < $1.path }) {
-            let size = AttachmentFiles.size(item.file, in: storeFolder)
-            guard let size else { continue }  // missing here: not sent
-            guard size <= Self.maximumFileBytes else {
-                throw .attachmentTooLarge(path: item.file.relativePath, title: item.note.title, bytes: size, limit: Self.maximumFileBytes)
+            guard item.stamp.size <= Int64(Self.maximumFileBytes) else {
+                throw .attachmentTooLarge(path: item.file.relativePath, title: item.note.title, bytes: Int(item.stamp.size),
+                                          limit: Self.maximumFileBytes)
             }
-            present.append(item.path)
             contents.append { [storeFolder] in
                 do throws(AttachmentFiles.Failure) {
                     return try AttachmentFiles.read(item.file, in: storeFolder, limit: Self.maximumFileBytes)
@@ -81,7 +103,15 @@ extension SyncRepository {
         }
         let written = try storeFiles(contents)
         if let failure { throw failure }
-        for (path, blob) in zip(present, written) { entries[path] = blob }
+        for (item, blob) in zip(toRead.sorted(by: { $0.path < $1.path }), written) {
+            entries[item.path] = blob
+            // The stamp taken before the read: a file changed while it was read differs next time.
+            stamps.entries[item.file.relativePath] = .init(stamp: item.stamp, blob: blob)
+        }
+        if !merging {
+            stamps.entries = stamps.entries.filter { owns.contains($0.key) }
+        }
+        stamps.save(to: gitFolder)
         if let base = sources.first ?? nil, entries == baseBlobs,
            let tree = try topLevel(of: base).first(where: { $0.path == Self.attachmentsFolder && $0.type == "tree" }) {
             return tree.object
@@ -120,6 +150,7 @@ extension SyncRepository {
                                             "--", Self.attachmentsFolder]).output)
         let records = output.split(separator: 0, omittingEmptySubsequences: false)
         var added: [String: String] = [:]  // tree path → blob
+        var replaced: [String: String] = [:]  // tree path → the blob it replaces (changed on the other side)
         var index = 0
         while index + 1 < records.count {
             let fields = String(decoding: records[index], as: UTF8.self).split(separator: " ")
@@ -127,6 +158,7 @@ extension SyncRepository {
             index += 2
             guard fields.count == 5, fields[1] != "000000", !fields[4].hasPrefix("D") else { continue }
             added[path] = String(fields[3])
+            if fields[0] != ":000000" { replaced[path] = String(fields[2]) }
         }
         guard !added.isEmpty else { return [] }
         let key = try encryptionKey()
@@ -139,6 +171,8 @@ extension SyncRepository {
             }
         }
         var warnings: [String] = []
+        var stamps = SyncAttachmentStamps.load(from: gitFolder)
+        defer { stamps.save(to: gitFolder) }
         // Sixteen at a time: attachments may be large, and memory holds what is read at once.
         var start = 0
         while start < wanted.count {
@@ -150,7 +184,18 @@ extension SyncRepository {
                 guard let data = contents[item.blob] else {
                     throw .unreadableFile(path: item.treePath, reason: "git did not give its contents")
                 }
-                do { try AttachmentFiles.write(data, to: item.file, in: storeFolder) } catch {
+                do {
+                    // A file the other side edited replaces this one only if it is still what this side last synced.
+                    if let old = replaced[item.treePath],
+                       stamps.blob(of: item.file, now: AttachmentFiles.stamp(item.file, in: storeFolder)) == old {
+                        try AttachmentFiles.replace(item.file, with: data, in: storeFolder)
+                    } else {
+                        try AttachmentFiles.write(data, to: item.file, in: storeFolder)
+                    }
+                    if let stamp = AttachmentFiles.stamp(item.file, in: storeFolder) {
+                        stamps.entries[item.file.relativePath] = .init(stamp: stamp, blob: item.blob)
+                    }
+                } catch {
                     warnings.append("the attachment \(item.file.relativePath) came in, but \(error.reason); the file here was kept")
                 }
             }

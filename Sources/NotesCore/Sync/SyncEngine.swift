@@ -140,6 +140,9 @@ public struct SyncEngine {
         report.warnings = warnings + work.duplicates.map {
             "the remote held note \($0.uuidString) both in notes/ and in trash/: the live version was kept, "
                 + "the other went to the trash as a conflict copy"
+        } + work.attachmentConflicts.map {
+            "the attachment \($0) was edited here and on another home: this home's version was kept; "
+                + "the other is in the sync history (commit \(merged.prefix(10))'s second parent)"
         }
         return report
     }
@@ -163,7 +166,7 @@ public struct SyncEngine {
             repository.work.add(merged: outcome.notesMerged)
             (merged, copies) = (outcome.snapshot, outcome.conflictCopies)
         }
-        let tree = try repository.tree(for: merged, base: local, attachmentSources: [local, remote])
+        let tree = try repository.tree(for: merged, base: local, attachmentSources: [local, remote], mergeBase: base)
         let message = "notes: merge on \(Self.hostName)" + (copies.isEmpty ? "" : " (\(copies.count) conflict copies)")
         return (try repository.commit(tree: tree, parents: [local, remote], message: message), copies)
     }

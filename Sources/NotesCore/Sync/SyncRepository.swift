@@ -243,11 +243,13 @@ final class NoteCache: Sendable {
 }
 
 /// Counts of the work syncs did: notes rendered to files, note files parsed, note ids
-/// merged; and the ids a tree held twice (`notes/` and `trash/`), resolved as a merge and reported.
+/// merged; the ids a tree held twice (`notes/` and `trash/`), resolved as a merge and reported;
+/// and the attachments a merge found edited on both sides.
 final class SyncWork: Sendable {
     private struct Counts {
         var rendered = 0, parsed = 0, merged = 0
         var duplicates: Set<UUID> = []
+        var attachmentConflicts: Set<String> = []
     }
     private let counts = Mutex(Counts())
 
@@ -263,11 +265,16 @@ final class SyncWork: Sendable {
         _ = counts.withLock { $0.duplicates.insert(id) }
     }
 
-    /// The counts so far and the ids found twice, set back to none.
-    func take() -> (rendered: Int, parsed: Int, merged: Int, duplicates: [UUID]) {
+    func found(attachmentConflicts paths: [String]) {
+        counts.withLock { $0.attachmentConflicts.formUnion(paths) }
+    }
+
+    /// The counts so far, the ids found twice and the attachments in conflict, set back to none.
+    func take() -> (rendered: Int, parsed: Int, merged: Int, duplicates: [UUID], attachmentConflicts: [String]) {
         counts.withLock { counts in
             defer { counts = Counts() }
-            return (counts.rendered, counts.parsed, counts.merged, counts.duplicates.sorted { $0.uuidString < $1.uuidString })
+            return (counts.rendered, counts.parsed, counts.merged, counts.duplicates.sorted { $0.uuidString < $1.uuidString },
+                    counts.attachmentConflicts.sorted())
         }
     }
 }

@@ -16,6 +16,13 @@ public struct SyncStatus: Equatable, Sendable {
     public var behind: [String]
     /// Ids changed on both sides differently: a sync keeps the later and a conflict copy.
     public var conflicts: [String]
+    /// Attachments to send (new or edited here since the last sync), as `<note id>/<name>`
+    /// (in an encrypted sync the name is the tree's hashed one).
+    public var attachmentsAhead: [String] = []
+    /// Attachments to receive (new or edited on the remote).
+    public var attachmentsBehind: [String] = []
+    /// Attachments edited on both sides differently: a sync keeps this home's version.
+    public var attachmentConflicts: [String] = []
 
     /// The stable `--json` form (documented in Resources/docs/sync.md).
     public var json: JSONValue {
@@ -28,6 +35,11 @@ public struct SyncStatus: Equatable, Sendable {
             ("ahead", .array(ahead.map(JSONValue.string))),
             ("behind", .array(behind.map(JSONValue.string))),
             ("conflicts", .array(conflicts.map(JSONValue.string))),
+            ("attachments", .object([
+                ("ahead", .array(attachmentsAhead.map(JSONValue.string))),
+                ("behind", .array(attachmentsBehind.map(JSONValue.string))),
+                ("conflicts", .array(attachmentConflicts.map(JSONValue.string))),
+            ])),
         ])
     }
 }
@@ -45,7 +57,8 @@ extension SyncEngine {
         _ = try store.refresh()
         let synced = try repository.syncedCommit()
         let exported = SyncSnapshot(store.contents, previous: SyncSnapshot(categories: try repository.categories(of: synced)))
-        let localFiles = try repository.fileBlobs(try repository.tree(for: exported, base: synced))
+        let localTree = try repository.tree(for: exported, base: synced)
+        let localFiles = try repository.fileBlobs(localTree)
 
         var fetchError: String?
         do { try repository.fetch() } catch { fetchError = (error as SyncError).gitMessage }
@@ -67,9 +80,25 @@ extension SyncEngine {
         let ahead = changedIDs(localFiles), behind = changedIDs(remoteFiles)
         let localByID = byID(localFiles), remoteByID = byID(remoteFiles)
         let conflicts = ahead.intersection(behind).filter { localByID[$0] != remoteByID[$0] }
-        return SyncStatus(repository: repository.folder.path, remote: repository.remoteURL() ?? "", reachable: fetchError == nil,
-                          fetchError: fetchError, syncedCommit: synced, ahead: ahead.sorted(), behind: behind.sorted(),
-                          conflicts: conflicts.sorted())
+        var status = SyncStatus(repository: repository.folder.path, remote: repository.remoteURL() ?? "", reachable: fetchError == nil,
+                                fetchError: fetchError, syncedCommit: synced, ahead: ahead.sorted(), behind: behind.sorted(),
+                                conflicts: conflicts.sorted())
+
+        // Attachments, by tree path, against the same base.
+        let baseAttachments = try repository.attachmentBlobs(base)
+        let localAttachments = try repository.attachmentBlobs(localTree), remoteAttachments = try repository.attachmentBlobs(remote)
+        func changed(_ files: [String: String]) -> Set<String> {
+            Set(Set(files.keys).union(baseAttachments.keys).filter { files[$0] != baseAttachments[$0] })
+        }
+        /// `attachments/XY/ID/name` → `ID/name`.
+        func shown(_ paths: Set<String>) -> [String] { paths.map { $0.split(separator: "/").suffix(2).joined(separator: "/") }.sorted() }
+        let sending = changed(localAttachments), receiving = changed(remoteAttachments)
+        status.attachmentsAhead = shown(sending)
+        status.attachmentsBehind = shown(receiving)
+        status.attachmentConflicts = shown(sending.intersection(receiving).filter {
+            localAttachments[$0] != nil && remoteAttachments[$0] != nil && localAttachments[$0] != remoteAttachments[$0]
+        })
+        return status
     }
 }
 

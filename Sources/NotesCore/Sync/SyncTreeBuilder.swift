@@ -29,10 +29,16 @@ extension SyncRepository {
     /// has costs a second try without it. A note whose file would be over
     /// `maximumFileBytes` throws `SyncError.noteTooLarge` before any tree is made.
     /// The attachments come from the trees of `attachmentSources` (those of `base` without
-    /// it) and the store's folder (`attachmentsTree(for:sources:)`).
-    func tree(for snapshot: SyncSnapshot, base: String?, attachmentSources: [String?]? = nil) throws(SyncError) -> String {
+    /// it) and the store's folder (`attachmentsTree(for:sources:mergeBase:conflicts:)`); in
+    /// a merge, `mergeBase` is the sources' base, and attachments edited on both sides are
+    /// reported through `work`.
+    func tree(for snapshot: SyncSnapshot, base: String?, attachmentSources: [String?]? = nil,
+              mergeBase: String? = nil) throws(SyncError) -> String {
         let top = try topLevel(of: base)
-        let attachments = try attachmentsTree(for: snapshot, sources: attachmentSources ?? [base])
+        var conflicts: [String] = []
+        let attachments = try attachmentsTree(for: snapshot, sources: attachmentSources ?? [base], mergeBase: mergeBase,
+                                              conflicts: &conflicts)
+        work.found(attachmentConflicts: conflicts)
         let cache = SyncBlobCache.load(from: gitFolder)
         do {
             return try tree(for: snapshot, top: top, attachments: attachments, cache: cache)

@@ -43,7 +43,7 @@ extension AppRunner {
                 continue
             }
             pending.removeFirst()
-            if let step { history.record(step.completed(in: repository.contents)) }
+            if let step { record(step) }
             saved += 1
         }
         if saved > 0 || failure != nil { _ = showingPending(repository.contents) }

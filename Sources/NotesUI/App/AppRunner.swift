@@ -203,9 +203,25 @@ public final class AppRunner {
             answer(.commitFailed("\(error)"))
             throw error
         }
-        if let step { history.record(step.completed(in: repository.contents)) }
+        if let step { record(step) }
         answer(.committed(resolution, selecting: selecting))
         return resolution
+    }
+
+    /// Records a step just committed for undo, completed with the values as the commit left them.
+    func record(_ step: UndoStep) {
+        history.record(step.completed(in: repository.contents))
+        releaseUnreachableAttachments()
+    }
+
+    /// Lets the repository go of the attachments it holds for notes deleted for good that no
+    /// step left in the history can bring back (a new change cleared the redo steps, the
+    /// oldest step went past the limit, a step was dropped): they are removed.
+    func releaseUnreachableAttachments() {
+        let held = repository.heldAttachmentNoteIDs
+        guard !held.isEmpty else { return }
+        let unreachable = held.subtracting(history.noteIDs)
+        if !unreachable.isEmpty { repository.releaseHeldAttachments(of: unreachable) }
     }
 
     /// Why an undo or redo was refused: something it puts back whole changed elsewhere.
@@ -228,11 +244,13 @@ public final class AppRunner {
                 return step.edits(direction, in: caughtUp)
             }, through: repository, now: now())
         } catch let refused as ChangedElsewhere {
+            releaseUnreachableAttachments()  // the step is dropped
             return answer(.undo(direction, .changedElsewhere(refused.what)))
         } catch StoreError.locked(_, let holder) {
             history.putBack(step, direction)  // nothing happened: u tries again later
             return answer(.undo(direction, .locked(holder: holder)))
         } catch {
+            releaseUnreachableAttachments()  // the step is dropped
             return answer(.undo(direction, .failed("\(error)")))
         }
         history.applied(step, direction)

@@ -10,6 +10,14 @@ public struct UndoHistory: Equatable, Sendable {
 
     public init() {}
 
+    /// The notes any step, to undo or to redo, touches: those the history can still bring back.
+    var noteIDs: Set<UUID> {
+        var ids = Set<UUID>()
+        for step in undoSteps { ids.formUnion(step.notes.keys) }
+        for step in redoSteps { ids.formUnion(step.notes.keys) }
+        return ids
+    }
+
     /// Records a change just committed (an empty step is not recorded).
     mutating func record(_ step: UndoStep) {
         guard !step.isEmpty else { return }

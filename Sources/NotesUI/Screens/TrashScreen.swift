@@ -54,8 +54,8 @@ public enum TrashScreen {
         } else if let id = browser.confirmingPurge {
             let note = snapshot.database.trash[id]
             let files = note?.attachments.count ?? 0
-            // Undo brings a note deleted for good back, but not the files deleted with it.
-            let attachments = files == 0 ? "" : " and its \(files) \(files == 1 ? "attachment" : "attachments") (undo brings back only the note)"
+            // Undo brings a note deleted for good back with its files (held aside until no undo can reach it).
+            let attachments = files == 0 ? "" : " and its \(files) \(files == 1 ? "attachment" : "attachments")"
             buffer.write(DisplayWidth.truncate("Delete \"\(note?.title ?? "")\"\(attachments) for good? (y/n)", to: width),
                          x: 0, y: y, style: Theme.message, limit: width)
         } else if let message = state.message {
