@@ -29,7 +29,7 @@ enum CommandFigures {
             case .set: "UPDATE title, updated of one row by id"
             case .add: "INSERT one row"
             case .rm: "UPDATE deleted of one row by id"
-            case .categoryList: "categories LEFT JOIN notes by an index on (category, deleted), COUNT per category"
+            case .categoryList: "categories LEFT JOIN notes, COUNT per category, on a covering index on (category, deleted)"
             }
         }
     }
@@ -60,14 +60,12 @@ enum CommandFigures {
     struct Timing {
         var wall = Samples()
         var cpu = Samples()
-        var peakResidentBytes = 0
         var sqliteWall = Samples()
         var sqliteCPU = Samples()
 
         mutating func add(ours run: WholeProcess.Run) {
             wall.add(run.wallMilliseconds)
             cpu.add(run.cpuMilliseconds)
-            peakResidentBytes = max(peakResidentBytes, run.peakResidentBytes)
         }
 
         mutating func add(sqlite run: WholeProcess.Run) {
@@ -103,7 +101,6 @@ enum CommandFigures {
             parts.append("min " + Figure.format(low, .milliseconds) + ", max " + Figure.format(high, .milliseconds))
         }
         if let cpu = timing.cpu.median { parts.append("CPU median " + Figure.format(cpu, .milliseconds)) }
-        if timing.peakResidentBytes > 0 { parts.append("peak \(timing.peakResidentBytes >> 20) MiB") }
         parts.append(journal.text)
         if target == nil { parts.append("no target above 1,000,000 notes (issue 23 sets none)") }
         var baseline: Figure.Baseline?

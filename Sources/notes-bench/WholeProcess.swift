@@ -1,15 +1,15 @@
 import Foundation
 
 /// Runs one program as a whole process, the way a shell runs a command, and reports what it
-/// cost: wall time from spawn to reaped, CPU time (user + system) and peak memory from
-/// `wait4`. Standard input is `/dev/null`, standard output is thrown away, and standard
-/// error goes to a file, read back only when the program fails.
+/// cost: wall time from spawn to reaped, and its CPU time (user + system) from `wait4`.
+/// Not its peak memory: a child spawned by a big process reports the parent's resident size
+/// as its `ru_maxrss` (Linux carries the old address space's high-water mark across exec).
+/// Standard input is `/dev/null`, standard output is thrown away, and standard error goes to
+/// a file, read back only when the program fails.
 enum WholeProcess {
     struct Run {
         let wallMilliseconds: Double
         let cpuMilliseconds: Double
-        /// `ru_maxrss`: the child's peak resident memory.
-        let peakResidentBytes: Int
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -74,8 +74,7 @@ enum WholeProcess {
         }
         func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
         return Run(wallMilliseconds: Double(end - start) / 1_000_000,
-                   cpuMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime),
-                   peakResidentBytes: Int(usage.ru_maxrss) * 1024)
+                   cpuMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime))
     }
 
     /// This process's environment with `name` set to `value` (replacing any value it had).

@@ -53,7 +53,7 @@ import Testing
 
     @Test func sqlitesMedianIsTheBaselineAndTheNoteGivesOursOverIt() {
         var both = timing(wall: [30, 30, 30])
-        for value in [5.0, 6, 4] { both.add(sqlite: WholeProcess.Run(wallMilliseconds: value, cpuMilliseconds: 3, peakResidentBytes: 0)) }
+        for value in [5.0, 6, 4] { both.add(sqlite: WholeProcess.Run(wallMilliseconds: value, cpuMilliseconds: 3)) }
         let figure = CommandFigures.figure(.rm, both, notes: 1_000, journal: journal())
         #expect(figure.baseline?.key == "baseline_sqlite_command_rm_ms")
         #expect(figure.baseline?.value == 5)
@@ -71,7 +71,7 @@ import Testing
     @Test func theReportPrintsTheCommandsInTextAndJSON() throws {
         var report = Report(noteCount: 100_000)
         var both = timing(wall: [30, 32, 28])
-        both.add(sqlite: WholeProcess.Run(wallMilliseconds: 4, cpuMilliseconds: 3, peakResidentBytes: 0))
+        both.add(sqlite: WholeProcess.Run(wallMilliseconds: 4, cpuMilliseconds: 3))
         report.figures = CommandFigures.Command.allCases.map { CommandFigures.figure($0, both, notes: 100_000, journal: journal()) }
         let table = report.table()
         #expect(table.contains("`notes category list`, whole process"))
@@ -98,7 +98,7 @@ import Testing
 
     private func timing(wall: [Double]) -> CommandFigures.Timing {
         var timing = CommandFigures.Timing()
-        for value in wall { timing.add(ours: WholeProcess.Run(wallMilliseconds: value, cpuMilliseconds: value / 2, peakResidentBytes: 24 << 20)) }
+        for value in wall { timing.add(ours: WholeProcess.Run(wallMilliseconds: value, cpuMilliseconds: value / 2)) }
         return timing
     }
 
