@@ -49,8 +49,9 @@ struct BenchRun {
         let sqliteFile = files.mirror.deletingLastPathComponent().appendingPathComponent("notes.sqlite")
         try SQLiteBaseline.write(synthetic, to: sqliteFile)
         report.figures += SQLiteBaseline.figures(try SQLiteBaseline.measure(database: sqliteFile, store: files.store, repetitions: repetitions))
-        try timeCommands(store: files.store, ids: synthetic.notes.filter { $0.deleted == nil }.map(\.id),
-                         database: sqliteFile, into: &report)
+        // After the open pairs: the commands change SQLite's database.
+        try CommandTiming.add(to: &report, store: files.store, liveIDs: synthetic.notes.filter { $0.deleted == nil }.map(\.id),
+                              database: sqliteFile, progress: progress)
         let storeOnly: JSONValue = open.storeOnly.median.map { JSONValue.figure($0) } ?? JSONValue.null
         report.fact("open_store_only_median_ms", storeOnly)
         report.fact("open_cpu_median_ms", open.cpu.median.map { JSONValue.figure($0) } ?? JSONValue.null)
@@ -79,18 +80,5 @@ struct BenchRun {
                                                ratioTarget: OpenMeasurement.peakRatioTarget(notes: options.noteCount))
         report.figures += try GrowthMeasurement.figures(folder: files.mirror.deletingLastPathComponent(), progress: progress)
         return report
-    }
-
-    /// The single-note commands as whole processes on a copy of the store, in turn with
-    /// SQLite's one-row work on `database` (which they change: run after the open pairs).
-    private func timeCommands(store: URL, ids: [UUID], database: URL, into report: inout Report) throws {
-        progress("single-note commands: `notes` as whole processes, on a copy with the journal nearly full")
-        var timing = CommandTiming(store: store, ids: [], notes: BenchBinaries.notes, noteCount: options.noteCount)
-        timing.ids = CommandTiming.spread(ids, count: timing.runs + 2)
-        timing.sqliteDatabase = database
-        timing.progress = progress
-        let result = try timing.measure()
-        report.figures += result.figures
-        for (key, value) in result.facts { report.fact(key, value) }
     }
 }

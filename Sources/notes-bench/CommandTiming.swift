@@ -105,6 +105,22 @@ struct CommandTiming {
         ])
     }
 
+    /// Times the commands on a copy of `store` with the `notes` beside this benchmark, some
+    /// of `liveIDs` spread over the store, and SQLite's side on `database` if there is one;
+    /// adds the figures and facts to `report`.
+    static func add(to report: inout Report, store: URL, liveIDs: [UUID], database: URL?,
+                    progress: @escaping (String) -> Void) throws {
+        progress("single-note commands: `notes` as whole processes, on a copy with the journal nearly full"
+                 + (database == nil ? " (no SQLite database in this run)" : ""))
+        var timing = CommandTiming(store: store, ids: [], notes: BenchBinaries.notes, noteCount: report.noteCount)
+        timing.ids = spread(liveIDs, count: timing.runs + 2)
+        timing.sqliteDatabase = database
+        timing.progress = progress
+        let result = try timing.measure()
+        report.figures += result.figures
+        for (key, value) in result.facts { report.fact(key, value) }
+    }
+
     /// `count` ids spread evenly over `ids` (all of them if there are no more), so that the
     /// commands touch notes all over the snapshot, not only its first.
     static func spread(_ ids: [UUID], count: Int) -> [UUID] {

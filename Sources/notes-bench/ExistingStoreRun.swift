@@ -25,13 +25,7 @@ enum ExistingStoreRun {
         let background = try StoreBenchmarks.backgroundCompactingCommits(url: url, ids: ids, repetitions: 3)
         report.figures += CommitFigures.make(Samples(), rewrite: Samples(), compacting: Samples(), background: background)
             .filter { $0.key == "commit_background_compaction_max_ms" }
-        progress("single-note commands: `notes` as whole processes, on a copy with the journal nearly full (no SQLite here)")
-        var timing = CommandTiming(store: url, ids: [], notes: BenchBinaries.notes, noteCount: report.noteCount)
-        timing.ids = CommandTiming.spread(live, count: timing.runs + 2)
-        timing.progress = progress
-        let result = try timing.measure()
-        report.figures += result.figures
-        for (key, value) in result.facts { report.fact(key, value) }
+        try CommandTiming.add(to: &report, store: url, liveIDs: live, database: nil, progress: progress)
         return report
     }
 
