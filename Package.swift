@@ -62,6 +62,8 @@ let package = Package(
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
         .testTarget(name: "EndToEndTests", dependencies: ["notes", "notes-termcheck", "NotesCore", "NotesUI", "NotesTestSupport"]),
         // PRODUCT §7: kill -9 at random instants, mutated stores and archives, two processes on one store.
+        // The benchmark's own logic: its options, targets, report, and the command timings run for real (untimed).
+        .testTarget(name: "NotesBenchTests", dependencies: ["notes-bench", "notes", "NotesCore", "NotesTestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["notes", "notes-stress", "NotesCore", "NotesTestSupport"]),
     ]
 )

@@ -6,6 +6,8 @@
 ///
 /// `--child-open PATH`, `--child-decode PATH`, `--child-sqlite PATH` and `--child-terminal PATH` are hidden: the benchmark re-runs
 /// itself with them to measure one open in a fresh process (time and peak memory).
+/// `--child-sqlite-command DATABASE VERB …` (hidden, last: it takes every argument after it)
+/// is SQLite's side of the single-note command timings (`SQLiteCommandChild`).
 struct BenchOptions {
     var noteCount = 100_000
     var json = false
@@ -13,16 +15,19 @@ struct BenchOptions {
     /// Only write the store (to `keepPath`) and stop: for timing commands on it (Resources/scripts/sync-timing.sh).
     var storeOnly = false
     /// Only the figures of the running app on a store that already exists (a copy: it is
-    /// edited and compacted): saving body edits, the UI around a compaction.
+    /// edited and compacted): saving body edits, the UI around a compaction, and the
+    /// single-note commands (on a copy of their own).
     var existingPath: String?
     /// Commit one-note edits to the store at this path until its journal holds `fillBytes`,
-    /// without compacting (Resources/scripts/command-timing.sh: commands with a full journal).
+    /// without compacting (the command timings, and Resources/scripts/tmux-compaction-check.py).
     var fillJournalPath: String?
     var fillBytes = 0
     var childOpenPath: String?
     var childDecodePath: String?
     var childTerminalPath: String?
     var childSQLitePath: String?
+    /// `--child-sqlite-command`: the database and the command (`SQLiteCommandChild`).
+    var childSQLiteCommand: (database: String, command: [String])?
 
     static let usage = """
         usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]]
@@ -32,8 +37,8 @@ struct BenchOptions {
           --json       print one JSON object instead of the table
           --keep PATH  write the synthetic store to PATH (a new file) and keep it
           --store-only with --keep: only write the store, measure nothing
-          --existing PATH  only the app's edit and compaction figures, on the store at
-                       PATH (which they edit and compact: use a copy)
+          --existing PATH  only the app's edit and compaction figures and the single-note
+                       commands, on the store at PATH (which they edit and compact: use a copy)
           --fill-journal PATH BYTES  edit notes of the store at PATH, one commit each,
                        until its journal holds BYTES, without compacting it
         """
@@ -78,6 +83,12 @@ struct BenchOptions {
                 childDecodePath = remaining.popFirst()
             case "--child-sqlite":
                 childSQLitePath = remaining.popFirst()
+            case "--child-sqlite-command":
+                guard let database = remaining.popFirst(), !remaining.isEmpty else {
+                    throw UsageError(description: "--child-sqlite-command needs a database and a command")
+                }
+                childSQLiteCommand = (database, Array(remaining))
+                remaining = []
             case "--child-terminal":
                 childTerminalPath = remaining.popFirst()
             case "-h", "--help":

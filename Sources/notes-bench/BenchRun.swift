@@ -2,7 +2,8 @@ import Foundation
 import NotesCore
 
 /// The whole benchmark, in order: build and write the store, open it in fresh
-/// processes, the naive baselines, the UI figures, then single-edit commits.
+/// processes, the naive baselines, the single-note commands as whole processes, the UI
+/// figures, then single-edit commits.
 struct BenchRun {
     let options: BenchOptions
     /// Prints progress to stderr so the table / JSON on stdout stays clean.
@@ -48,6 +49,9 @@ struct BenchRun {
         let sqliteFile = files.mirror.deletingLastPathComponent().appendingPathComponent("notes.sqlite")
         try SQLiteBaseline.write(synthetic, to: sqliteFile)
         report.figures += SQLiteBaseline.figures(try SQLiteBaseline.measure(database: sqliteFile, store: files.store, repetitions: repetitions))
+        // After the open pairs: the commands change SQLite's database.
+        try CommandTiming.add(to: &report, store: files.store, liveIDs: synthetic.notes.filter { $0.deleted == nil }.map(\.id),
+                              database: sqliteFile, progress: progress)
         let storeOnly: JSONValue = open.storeOnly.median.map { JSONValue.figure($0) } ?? JSONValue.null
         report.fact("open_store_only_median_ms", storeOnly)
         report.fact("open_cpu_median_ms", open.cpu.median.map { JSONValue.figure($0) } ?? JSONValue.null)

@@ -3,8 +3,8 @@ import NotesCore
 
 /// `notes-bench --existing PATH`: the figures of the running app that edit and compact,
 /// on a store that is already there (a 1,000,000-note store takes most of an hour to
-/// build and measure whole on this machine): the app's key and body-edit figures, then
-/// the UI around a compaction.
+/// build and measure whole on this machine): the app's key and body-edit figures, the UI
+/// around a compaction, then the single-note commands (without SQLite: there is no database).
 enum ExistingStoreRun {
     static func run(path: String) throws -> Report {
         let url = URL(fileURLWithPath: path)
@@ -19,11 +19,13 @@ enum ExistingStoreRun {
         progress("the app's own paths (AppRunner on an in-memory terminal)")
         report.figures += AppPathMeasurement.figures(store: store)
         let ids = store.contents.notes.keys.sorted { $0.uuidString < $1.uuidString }
+        let live = ids.filter { store.contents.notes[$0]?.deleted == nil }
         store.close()
         progress("the UI around a compaction")
         let background = try StoreBenchmarks.backgroundCompactingCommits(url: url, ids: ids, repetitions: 3)
         report.figures += CommitFigures.make(Samples(), rewrite: Samples(), compacting: Samples(), background: background)
             .filter { $0.key == "commit_background_compaction_max_ms" }
+        try CommandTiming.add(to: &report, store: url, liveIDs: live, database: nil, progress: progress)
         return report
     }
 
@@ -43,6 +45,6 @@ enum ExistingStoreRun {
             try store.commit([.putNote(note)])
             index += 1
         }
-        print("\(index) commits; journal \(journalBytes()) bytes")
+        print("commits=\(index) journal_bytes=\(journalBytes())")
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import NotesCore
 
 /// The SQLite baseline of PRODUCT §6: the same synthetic notes in an SQLite database
-/// (one row a note, every field, an index on `updated`), and the same job as opening
+/// (one row a note, every field, indexes on `updated` and on `category`), and the same job as opening
 /// the store ready to draw: open the database and read id, title, updated and category
 /// of every live note, sorted by date, into Swift values.
 enum SQLiteBaseline {
@@ -16,7 +16,7 @@ enum SQLiteBaseline {
     /// Writes `synthetic` into a new database at `url` in one transaction (WAL mode, as apps use it).
     static func write(_ synthetic: SyntheticStore, to url: URL) throws {
         try? FileManager.default.removeItem(at: url)
-        let database = try Connection(path: url.path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let database = try SQLiteConnection(path: url.path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         defer { database.close() }
         try database.execute("""
             PRAGMA journal_mode = WAL;
@@ -25,6 +25,7 @@ enum SQLiteBaseline {
                                 created REAL NOT NULL, updated REAL NOT NULL, category BLOB,
                                 tags TEXT NOT NULL, kind INTEGER NOT NULL, attachments TEXT NOT NULL, deleted REAL);
             CREATE INDEX notes_by_updated ON notes (updated);
+            CREATE INDEX notes_by_category ON notes (category, deleted);
             BEGIN;
             """)
         let category = try database.prepare("INSERT INTO categories VALUES (?, ?, ?)")
@@ -64,7 +65,7 @@ enum SQLiteBaseline {
     static func child(path: String) throws {
         let cpuBefore = ProcessCPUTime.milliseconds()
         let (rows, milliseconds) = try Stopwatch.time { () throws -> [Row] in
-            let database = try Connection(path: path, flags: SQLITE_OPEN_READONLY)
+            let database = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READONLY)
             defer { database.close() }
             let query = try database.prepare(listQuery)
             defer { query.finalize() }
@@ -125,107 +126,5 @@ enum SQLiteBaseline {
         if let cpu = pairs.cpuRatios.median { note += "; CPU time (all threads) ÷ SQLite's: " + Figure.format(cpu, .ratio) }
         return [baseline, Figure(key: "open_sqlite_ratio", label: "open ÷ SQLite open + list", unit: .ratio,
                                  value: pairs.ratios.median, target: 1.0, note: note)]
-    }
-}
-
-/// A thin wrapper over one `sqlite3` connection: errors carry SQLite's message.
-private final class Connection {
-    private var handle: OpaquePointer?
-
-    init(path: String, flags: Int32) throws {
-        let status = sqlite3_open_v2(path, &handle, flags, nil)
-        guard status == SQLITE_OK else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "status \(status)"
-            sqlite3_close(handle)
-            throw SQLiteBaseline.Failure(description: "sqlite3_open_v2 \(path): \(message)")
-        }
-    }
-
-    func close() {
-        sqlite3_close(handle)
-        handle = nil
-    }
-
-    func execute(_ sql: String) throws {
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw failure("exec") }
-    }
-
-    func prepare(_ sql: String) throws -> Statement {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw failure("prepare")
-        }
-        return Statement(statement, connection: self)
-    }
-
-    func failure(_ what: String) -> SQLiteBaseline.Failure {
-        SQLiteBaseline.Failure(description: "sqlite \(what): " + (handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed"))
-    }
-
-    /// One prepared statement.
-    final class Statement {
-        private let statement: OpaquePointer
-        private let connection: Connection
-        /// `SQLITE_TRANSIENT`: SQLite copies a bound value before the call returns.
-        private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-        init(_ statement: OpaquePointer, connection: Connection) {
-            self.statement = statement
-            self.connection = connection
-        }
-
-        func finalize() { sqlite3_finalize(statement) }
-
-        private func check(_ status: Int32) throws {
-            guard status == SQLITE_OK else { throw connection.failure("bind") }
-        }
-
-        func bind(_ index: Int32, text: String) throws {
-            try check(sqlite3_bind_text(statement, index, text, -1, Self.transient))
-        }
-
-        func bind(_ index: Int32, blob: [UInt8]) throws {
-            try check(blob.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient) })
-        }
-
-        func bind(_ index: Int32, uuid: UUID) throws {
-            try bind(index, blob: withUnsafeBytes(of: uuid.uuid) { Array($0) })
-        }
-
-        func bind(_ index: Int32, double: Double) throws { try check(sqlite3_bind_double(statement, index, double)) }
-        func bind(_ index: Int32, int: Int) throws { try check(sqlite3_bind_int64(statement, index, Int64(int))) }
-        func bindNull(_ index: Int32) throws { try check(sqlite3_bind_null(statement, index)) }
-
-        /// Runs an insert; resets the statement for the next row.
-        func stepDone() throws {
-            guard sqlite3_step(statement) == SQLITE_DONE else { throw connection.failure("step") }
-            sqlite3_reset(statement)
-        }
-
-        /// Steps a query: true while there is a row.
-        func step() throws -> Bool {
-            switch sqlite3_step(statement) {
-            case SQLITE_ROW: return true
-            case SQLITE_DONE: return false
-            default: throw connection.failure("step")
-            }
-        }
-
-        func text(_ column: Int32) -> String {
-            guard let bytes = sqlite3_column_text(statement, column) else { return "" }
-            let count = Int(sqlite3_column_bytes(statement, column))
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-        }
-
-        func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
-
-        func uuid(_ column: Int32) -> UUID? {
-            guard sqlite3_column_bytes(statement, column) == 16, let bytes = sqlite3_column_blob(statement, column) else {
-                return nil
-            }
-            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  // not UUID(): that reads /dev/urandom
-            withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16)) }
-            return UUID(uuid: value)
-        }
     }
 }

@@ -37,6 +37,8 @@ struct Samples {
 
     var maximum: Double? { values.max() }
 
+    var minimum: Double? { values.min() }
+
     /// Nearest-rank percentile.
     func percentile(_ percent: Double) -> Double? {
         guard !values.isEmpty else { return nil }

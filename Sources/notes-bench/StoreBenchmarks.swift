@@ -96,8 +96,7 @@ enum StoreBenchmarks {
     /// 1,000,000 notes left the next allocations here 100–300 ms slower, which the UI, in
     /// another process, never pays.
     private static func compactAsNotesCompactDoes(_ url: URL) throws {
-        let notes = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("notes")
-        if FileManager.default.isExecutableFile(atPath: notes.path) {
+        if let notes = BenchBinaries.notes {
             let process = Process()
             process.executableURL = notes
             process.arguments = ["compact", "--store", url.path]

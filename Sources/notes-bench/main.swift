@@ -9,6 +9,8 @@ do {
         try TerminalChild.run(storePath: path)
     } else if let path = options.childSQLitePath {
         try SQLiteBaseline.child(path: path)
+    } else if let child = options.childSQLiteCommand {
+        try SQLiteCommandChild.run(path: child.database, command: child.command)
     } else if let path = options.childDecodePath {
         try ChildMeasurement.decode(path: path)
     } else if let path = options.fillJournalPath {

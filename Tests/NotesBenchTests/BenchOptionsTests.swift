@@ -1,0 +1,39 @@
+import Testing
+@testable import notes_bench
+
+/// The benchmark's command line, the hidden child modes included.
+@Suite struct BenchOptionsTests {
+    @Test func theSQLiteCommandChildTakesEveryArgumentAfterIt() throws {
+        let options = try BenchOptions(arguments: ["--child-sqlite-command", "/tmp/db.sqlite", "set", "ID", "--title"])
+        #expect(options.childSQLiteCommand?.database == "/tmp/db.sqlite")
+        #expect(options.childSQLiteCommand?.command == ["set", "ID", "--title"])
+    }
+
+    @Test(arguments: [["--child-sqlite-command"], ["--child-sqlite-command", "/tmp/db.sqlite"]])
+    func theSQLiteCommandChildNeedsADatabaseAndACommand(arguments: [String]) {
+        #expect(throws: BenchOptions.UsageError.self) { try BenchOptions(arguments: arguments) }
+    }
+
+    @Test func theOrdinaryRunHasNoChildMode() throws {
+        let options = try BenchOptions(arguments: ["--notes", "1000", "--json"])
+        #expect(options.noteCount == 1_000)
+        #expect(options.json)
+        #expect(options.childSQLiteCommand == nil)
+    }
+
+    @Test func fillJournalNeedsAPositiveSize() {
+        #expect(throws: BenchOptions.UsageError.self) { try BenchOptions(arguments: ["--fill-journal", "/tmp/s", "0"]) }
+    }
+}
+
+/// How a child's end is read from `wait4`'s status word.
+@Suite struct WholeProcessEndingTests {
+    @Test func exitCodesAndSignalsAreTold() {
+        #expect(WholeProcess.Ending(status: 0) == .exited(0))
+        #expect(WholeProcess.Ending(status: 0).isSuccess)
+        #expect(WholeProcess.Ending(status: 1 << 8) == .exited(1))
+        #expect(!WholeProcess.Ending(status: 1 << 8).isSuccess)
+        #expect(WholeProcess.Ending(status: 9) == .signalled(9))
+        #expect(WholeProcess.Ending(status: 9 | 0x80) == .signalled(9))  // with a core dump
+    }
+}
