@@ -140,7 +140,8 @@ import Testing
             var plain = NoteFilter(), sliced = NoteFilter(), freshFilter = NoteFilter()
             plain.set(query: query, scope: .all, in: index)
             freshFilter.set(query: query, scope: .all, in: expected)
-            sliced.set(query: query, scope: .all, in: index, work: FilterWork(rows: random.int(1...5), bytes: random.int(1...400)))
+            let firstKey = FilterWork(rows: random.int(1...5), bytes: random.int(1...400))
+            sliced.set(query: query, scope: .all, in: index, work: firstKey)
             while sliced.isCounting { sliced.advance(in: index, work: FilterWork(rows: nil, bytes: random.int(1...900))) }
             let listed = Set(NoteListing(search: query).notes(in: database).map(\.id))
             let shown = Set((0..<plain.count(in: index)).map { index.note(at: plain.position(ofRow: $0)).id })

@@ -19,7 +19,9 @@ extension NoteIndex {
         let inCategories = categoryMatch(needle)
         guard let candidates else {
             // Sweep every slot in text order, then put what was found in display order.
-            let found = Self.inParts(total: text.slotCount) { Self.sweep(needle, in: text, slots: $0, categories: inCategories) }
+            let found = Self.inParts(total: text.slotCount) {
+                Self.sweep(needle, in: text, slots: $0, categories: inCategories)
+            }
             return slotsAreInOrder ? found : inDisplayOrder(found)
         }
         if candidates.count > count / 2 {
@@ -130,7 +132,6 @@ extension NoteIndex {
         return result
     }
 
-    /// Looks through the given notes one by one.
     /// Looks through the given notes one by one; a note whose text does not hold `needle`
     /// is still found when its category matches (its hit: its text's length).
     private static func search(_ needle: [UInt8], in text: SearchText, among candidates: ArraySlice<Int32>,
