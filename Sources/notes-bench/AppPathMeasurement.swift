@@ -3,9 +3,9 @@ import NotesCore
 import NotesUI
 
 /// What the user waits for in the running app, beyond the §6 figures: a key press
-/// (update, the store's `refresh`, render) and one body edit saved (`AppRunner`
-/// commits it, then changes its `NotesSnapshot` in place). Measured through `AppRunner`
-/// on an in-memory terminal; no targets, reported beside the figures.
+/// (update, the store's `refresh`, render), one body edit saved and one category renamed
+/// (`AppRunner` commits it, then changes its `NotesSnapshot` in place). Measured through
+/// `AppRunner` on an in-memory terminal.
 enum AppPathMeasurement {
     static func figures(store: NotesStore) -> [Figure] {
         let terminal = MemoryTerminal(size: UIProbe.frameSize, colorMode: .trueColor)
@@ -31,6 +31,7 @@ enum AppPathMeasurement {
             }
             edits.add(milliseconds)
         }
+        let renames = categoryRenames(runner)
         return [
             Figure(key: "app_key_ms", label: "app: ↓ key, update + refresh + render", unit: .milliseconds,
                    value: keys.median, note: "median of \(keys.count) presses through AppRunner.handle + draw, max "
@@ -39,6 +40,36 @@ enum AppPathMeasurement {
                    target: 50,
                    note: "max of \(edits.count) `e` edits through AppRunner (commit + NotesSnapshot changed in place + draw), "
                     + "the first after opening included; median " + UIMeasurement.format(edits.median)),
+            Figure(key: "app_category_rename_max_ms", label: "app: rename a category (max)", unit: .milliseconds,
+                   value: renames.maximum, target: 50,
+                   note: renames.count > 0
+                    ? "max of \(renames.count) renames on the categories screen (`r`, a letter added or taken off, "
+                        + "Enter timed: commit + NotesSnapshot changed in place + draw); median "
+                        + UIMeasurement.format(renames.median)
+                    : "the store has no category to rename"),
         ]
+    }
+
+    /// Renames the first category back and forth on the categories screen (`c`, then `r`,
+    /// a letter added or taken off): the times of the Enter that commits each.
+    static func categoryRenames(_ runner: AppRunner) -> Samples {
+        var samples = Samples()
+        _ = runner.handle(.key(.character("c")))
+        runner.draw()
+        for round in 0..<10 {
+            if runner.state.selectedCategory(in: runner.snapshot) == nil {
+                _ = runner.handle(.key(.down))
+                guard runner.state.selectedCategory(in: runner.snapshot) != nil else { break }
+            }
+            _ = runner.handle(.key(.character("r")))
+            _ = runner.handle(.key(round % 2 == 0 ? .character("x") : .backspace))
+            let (_, milliseconds) = Stopwatch.time {
+                _ = runner.handle(.key(.enter))
+                runner.draw()
+            }
+            samples.add(milliseconds)
+        }
+        _ = runner.handle(.key(.character("q")))
+        return samples
     }
 }

@@ -16,10 +16,9 @@ import Testing
         var random = SeededRandom(seed: 11)
         let database = Fixture.database(&random, notes: 5_000)
         let ids = database.notes.keys.sorted { $0.uuidString < $1.uuidString }
-        let names = database.categories.mapValues(\.name)
-        let direct = SearchText(notes: database.notes, ids: ids, categoryNames: names)
+        let direct = SearchText(notes: database.notes, ids: ids)
 
-        let lent = SearchText(loan: NotesLoan(database.notes), ids: ids, categoryNames: names)
+        let lent = SearchText(loan: NotesLoan(database.notes), ids: ids)
 
         #expect(lent.bytes == direct.bytes)
         #expect(lent.starts == direct.starts)
@@ -35,7 +34,7 @@ import Testing
         let loan = NotesLoan(database.notes)
         loan.takeBack()
         let ids = database.notes.keys.sorted { $0.uuidString < $1.uuidString }
-        let builder = Task.detached { SearchText(loan: loan, ids: ids, categoryNames: [:]) }
+        let builder = Task.detached { SearchText(loan: loan, ids: ids) }
         loan.end()
         let text = await builder.value
         #expect(text.slotCount == 0)

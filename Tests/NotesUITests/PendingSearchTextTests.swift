@@ -16,19 +16,19 @@ import Testing
         let gate = Gate()
         let pending = PendingSearchText(buildingInBackground: {
             gate.semaphore.wait()  // held back until the changes are made
-            return SearchText(notes: [first.id: first], ids: [first.id], categoryNames: [:])
+            return SearchText(notes: [first.id: first], ids: [first.id])
         })
         #expect(!pending.isReady)
 
         // Both changes return although the text is not built (else this test would hang here).
-        pending.modify { $0.append(second, categoryNames: [:]) }
+        pending.modify { $0.append(second) }
         pending.modify { $0.retire(slot: 0) }
         #expect(!pending.isReady)
 
         gate.semaphore.signal()
         let built = pending.text
-        var expected = SearchText(notes: [first.id: first], ids: [first.id], categoryNames: [:])
-        expected.append(second, categoryNames: [:])
+        var expected = SearchText(notes: [first.id: first], ids: [first.id])
+        expected.append(second)
         expected.retire(slot: 0)
         #expect(built.bytes == expected.bytes)
         #expect(built.starts == expected.starts)
@@ -41,9 +41,9 @@ import Testing
         let gate = Gate()
         let base = PendingSearchText(buildingInBackground: {
             gate.semaphore.wait()
-            return SearchText(notes: [first.id: first], ids: [first.id], categoryNames: [:])
+            return SearchText(notes: [first.id: first], ids: [first.id])
         })
-        let changed = PendingSearchText(after: base, applying: { $0.append(second, categoryNames: [:]) })
+        let changed = PendingSearchText(after: base, applying: { $0.append(second) })
         gate.semaphore.signal()
         #expect(base.text.slotCount == 1)
         #expect(changed.text.slotCount == 2)

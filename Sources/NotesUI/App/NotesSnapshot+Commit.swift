@@ -5,8 +5,8 @@ extension NotesSnapshot {
     /// Commits `edits` through `repository`, resolved against its contents as they are
     /// under the lock (`NotesRepository.commit(derivedFrom:)`, `StoreEdit.resolve`), and
     /// brings the snapshot up to date with the result and with what other processes committed
-    /// first (`takeIn`): in place for puts and deletes of notes (a few milliseconds at
-    /// 100,000 notes), by a new snapshot for category changes, a reload of the store's
+    /// first (`takeIn`): in place for puts and deletes of notes and categories (a few
+    /// milliseconds at 100,000 notes), by a new snapshot for a reload of the store's
     /// files, a note with a huge body, or when the index holds much retired text.
     ///
     /// `underLock` sees the caught-up contents and the resolved changes before they are
@@ -81,9 +81,10 @@ extension NotesSnapshot {
 
     /// Brings the released snapshot up to `contents`: its database with `others` (other
     /// processes' commits, taken in first) and then `own` applied. The one path for both:
-    /// note changes are applied to the index in place; a reload, a category change, a
-    /// note with a huge body (its search text is then built on another core), too many
-    /// changes, or an index holding much retired text builds a new snapshot.
+    /// note and category changes are applied to the index in place (a category's name is
+    /// not in its notes' search text: `CategoryMatch`); a reload, a note with a huge body
+    /// (its search text is then built on another core), too many changes, or an index
+    /// holding much retired text builds a new snapshot.
     /// `replaced` holds the notes `own` puts replace, as they were before them.
     private mutating func takeIn(_ others: CaughtUp, then own: [StoreChange], contents: NotesDatabase,
                                  replacing replaced: [UUID: Note]) {
@@ -97,7 +98,7 @@ extension NotesSnapshot {
             }
             return
         }
-        guard NoteIndex.canApply(changes), !NoteIndex.putsHugeBody(changes), !index.isWorthRebuilding,
+        guard !NoteIndex.putsHugeBody(changes), !index.isWorthRebuilding,
               changes.count <= Self.mostChangesInPlace(noteCount: contents.notes.count) else {
             self = NotesSnapshot(contents, searchText: .inBackground)
             return
@@ -110,6 +111,7 @@ extension NotesSnapshot {
         }
         database = contents
         index.apply(changes, resulting: contents, replacing: sameBodyCandidates)
+        if changes.contains(where: \.changesCategories) { takeInCategories(of: contents) }
     }
 
     /// The notes `changes` put, trash, restore or delete.

@@ -3,20 +3,20 @@ import NotesCore
 
 /// Everything the screens need from one version of the database, computed once per
 /// change: the note index, categories in order, their colors, note counts and markers.
-/// A change to notes only is applied to the index in place (`NotesSnapshot+Commit`);
-/// any other change builds a new snapshot.
+/// A change to notes or categories is applied to the index in place, the small category
+/// tables made again (`NotesSnapshot+Commit`); a reload builds a new snapshot.
 public struct NotesSnapshot: Sendable {
     public internal(set) var database: NotesDatabase
     public internal(set) var index: NoteIndex
     /// Categories sorted by name.
-    public let categories: [Category]
-    public let colors: [UUID: RGB8]
+    public private(set) var categories: [Category]
+    public private(set) var colors: [UUID: RGB8]
     /// A letter or digit per category, unique, drawn instead of its color in monochrome,
     /// and over it with 8 or 16 colors where categories share a color (`marker(for:in:)`).
-    public let markers: [UUID: Character]
+    public private(set) var markers: [UUID: Character]
     /// The categories whose color is the same ANSI color as another one's, with 8 and 16 colors.
-    private let sharedANSI8: Set<UUID>
-    private let sharedANSI16: Set<UUID>
+    private var sharedANSI8: Set<UUID>
+    private var sharedANSI16: Set<UUID>
     /// How many notes are in no category.
     public var uncategorizedCount: Int { index.uncategorizedCount }
 
@@ -25,11 +25,22 @@ public struct NotesSnapshot: Sendable {
     public init(_ database: NotesDatabase, searchText: NoteIndex.SearchTextBuild = .now) {
         self.database = database
         index = NoteIndex(database: database, searchText: searchText)
-        categories = database.sortedCategories
-        colors = database.categories.mapValues(\.color.rgb8)
-        markers = Self.markers(for: categories)
-        sharedANSI8 = Self.sharingAColor(colors, mode: .ansi8)
-        sharedANSI16 = Self.sharingAColor(colors, mode: .ansi16)
+        (categories, colors, markers, sharedANSI8, sharedANSI16) = Self.categoryTables(of: database)
+    }
+
+    /// Makes the category tables again from `database` (a few categories: microseconds),
+    /// after a category change taken in place.
+    mutating func takeInCategories(of database: NotesDatabase) {
+        (categories, colors, markers, sharedANSI8, sharedANSI16) = Self.categoryTables(of: database)
+    }
+
+    /// The categories sorted by name, their colors, markers, and those sharing an ANSI color.
+    private static func categoryTables(of database: NotesDatabase)
+        -> ([Category], [UUID: RGB8], [UUID: Character], Set<UUID>, Set<UUID>) {
+        let categories = database.sortedCategories
+        let colors = database.categories.mapValues(\.color.rgb8)
+        return (categories, colors, markers(for: categories), sharingAColor(colors, mode: .ansi8),
+                sharingAColor(colors, mode: .ansi16))
     }
 
     /// The marker to draw in a category's swatch in `mode`: always in monochrome; with 8

@@ -6,18 +6,22 @@ extension NoteIndex {
     /// split between the processors (at most four) and the parts searched at once.
     public static let parallelThreshold = 16_384
 
-    /// The notes whose text contains `needle`, in display order: among `candidates`
-    /// (positions, ascending) when given, else among all notes. `hints`, parallel to
-    /// `candidates`, say where a prefix of `needle` first occurs in each; the search starts there.
+    /// The notes whose text or category name contains `needle` (`CategoryMatch`), in
+    /// display order: among `candidates` (positions, ascending) when given, else among all
+    /// notes. `hints`, parallel to `candidates`, say where a prefix of `needle` first occurs
+    /// in each; the search starts there.
     public func search(_ needle: [UInt8], among candidates: [Int32]?, hints: [Int32]? = nil) -> Matches {
         guard !needle.isEmpty else {
             let all = candidates ?? Array(0..<Int32(count))
             return Matches(positions: all, firstHits: Array(repeating: 0, count: all.count))
         }
         let text = searchText.text
+        let inCategories = categoryMatch(needle)
         guard let candidates else {
             // Sweep every slot in text order, then put what was found in display order.
-            let found = Self.inParts(total: text.slotCount) { Self.sweep(needle, in: text, slots: $0) }
+            let found = Self.inParts(total: text.slotCount) {
+                Self.sweep(needle, in: text, slots: $0, categories: inCategories)
+            }
             return slotsAreInOrder ? found : inDisplayOrder(found)
         }
         if candidates.count > count / 2 {
@@ -29,7 +33,8 @@ extension NoteIndex {
         let slots = slotsAreInOrder ? candidates : candidates.map { order[Int($0)] }
         let usableHints = hints.flatMap { $0.count == candidates.count ? $0 : nil }
         return Self.inParts(total: candidates.count) { range in
-            Self.search(needle, in: text, among: candidates[range], slots: slots[range], hints: usableHints?[range])
+            Self.search(needle, in: text, among: candidates[range], slots: slots[range], hints: usableHints?[range],
+                        categories: inCategories)
         }
     }
 
@@ -46,14 +51,21 @@ extension NoteIndex {
             return search(needle, among: Array(Int32(range.lowerBound)..<Int32(range.upperBound)))
         }
         let base = range.lowerBound
+        let inCategories = categoryMatch(needle)
         return Self.inParts(total: range.count) { part in
-            Self.sweep(needle, in: text, slots: (base + part.lowerBound)..<(base + part.upperBound))
+            Self.sweep(needle, in: text, slots: (base + part.lowerBound)..<(base + part.upperBound), categories: inCategories)
         }
+    }
+
+    /// The notes `needle` finds by their category's name (nil when no category's name holds it).
+    private func categoryMatch(_ needle: [UInt8]) -> CategoryMatch? {
+        CategoryMatch(needle, codes: categories, slotCategories: slotCategories)
     }
 
     /// About how many bytes `search(needle, inPositions: range)` looks through: the text of
     /// the blocks it does not pass over (`BytePairBlocks`), and a byte a note.
     func searchCost(_ needle: [UInt8], inPositions range: Range<Int>) -> Int {
+        guard CategoryMatch.textCanHold(needle) else { return range.count }
         let pairs = BytePairBlocks.pairs(of: needle)
         guard slotsAreInOrder, !pairs.isEmpty else { return range.count * searchBytesPerNote }
         let text = searchText.text
@@ -120,31 +132,47 @@ extension NoteIndex {
         return result
     }
 
-    /// Looks through the given notes one by one.
+    /// Looks through the given notes one by one; a note whose text does not hold `needle`
+    /// is still found when its category matches (its hit: its text's length).
     private static func search(_ needle: [UInt8], in text: SearchText, among candidates: ArraySlice<Int32>,
-                               slots: ArraySlice<Int32>, hints: ArraySlice<Int32>?) -> Matches {
+                               slots: ArraySlice<Int32>, hints: ArraySlice<Int32>?, categories: CategoryMatch?) -> Matches {
         var result = Matches(positions: [], firstHits: [])
         result.positions.reserveCapacity(candidates.count)
         result.firstHits.reserveCapacity(candidates.count)
         let rare = text.rarestOffset(in: needle)
         let pairs = BytePairBlocks.pairs(of: needle)
+        let textCanHold = CategoryMatch.textCanHold(needle)
         text.bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { pattern in
                 text.starts.withUnsafeBufferPointer { starts in
                     guard let base = haystack.baseAddress else { return }
-                    for (offset, (position, slot)) in zip(candidates.indices, zip(candidates, slots))
-                    where pairs.isEmpty || text.pairBlocks.mayContain(pairs, block: Int(slot) / BytePairBlocks.slotsPerBlock) {
+                    for (offset, (position, slot)) in zip(candidates.indices, zip(candidates, slots)) {
                         let start = starts[Int(slot)], end = starts[Int(slot) + 1] - 1
-                        let from = start + Int(hints?[offset] ?? 0)
-                        if let hit = find(pattern, rare: rare, in: base, from: from, to: end) {
+                        if textCanHold,
+                           pairs.isEmpty || text.pairBlocks.mayContain(pairs, block: Int(slot) / BytePairBlocks.slotsPerBlock),
+                           let hit = find(pattern, rare: rare, in: base, from: start + Int(hints?[offset] ?? 0), to: end) {
                             result.positions.append(position)
                             result.firstHits.append(Int32(hit - start))
+                        } else if let categories, categories.contains(slot: Int(slot)) {
+                            result.positions.append(position)
+                            result.firstHits.append(Int32(end - start))
                         }
                     }
                 }
             }
         }
         return result
+    }
+
+    /// One sweep over the text of a range of slots, block by block, passing over the
+    /// blocks that cannot hold `needle` (`BytePairBlocks`), with the slots whose category
+    /// matches added (`CategoryMatch`). The matches' `positions` are slots.
+    private static func sweep(_ needle: [UInt8], in text: SearchText, slots notes: Range<Int>,
+                              categories: CategoryMatch?) -> Matches {
+        let found = CategoryMatch.textCanHold(needle) ? sweep(needle, in: text, slots: notes)
+            : Matches(positions: [], firstHits: [])
+        guard let categories else { return found }
+        return categories.merged(found, slots: notes, starts: text.starts)
     }
 
     /// One sweep over the text of a range of slots, block by block, passing over the

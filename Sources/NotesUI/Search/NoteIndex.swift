@@ -25,9 +25,8 @@ public struct NoteIndex: Sendable {
     public internal(set) var id = UUID()
     /// The database's notes, shared (not copied).
     var notes: [UUID: Note]
-    /// The categories' codes, and their names (for the search text).
-    let categories: CategoryCodes
-    let categoryNames: [UUID: String]
+    /// The categories' codes, and their names as searched (see `CategoryCodes`).
+    var categories: CategoryCodes
     /// Per slot: the note's id, date key and category code.
     var slotIDs: [UUID]
     var slotKeys: [UInt64]
@@ -54,7 +53,7 @@ public struct NoteIndex: Sendable {
 
     public init(database: NotesDatabase, searchText build: SearchTextBuild = .now) {
         let notes = database.notes
-        let categories = CategoryCodes(database.categories.keys)
+        let categories = CategoryCodes(database.categories)
         // One pass over the notes for what sorting and counting need; no note is kept.
         var entries: [DisplayOrder.Entry] = []
         var ids: [UUID] = []
@@ -79,7 +78,6 @@ public struct NoteIndex: Sendable {
         }
         self.notes = notes
         self.categories = categories
-        categoryNames = database.categories.mapValues(\.name)
         var slotIDs: [UUID] = [], slotKeys: [UInt64] = [], slotCategories: [Int32] = []
         // Room for changes (capacity never written is not resident memory): the first
         // change would otherwise grow, and copy, each per-slot array (tens of ms at 1M).
@@ -98,17 +96,16 @@ public struct NoteIndex: Sendable {
         order = Self.identity(count: entries.count, capacity: capacity)
         positionOfSlot = Self.identity(count: entries.count, capacity: capacity)  // not shared with `order`: a change would copy it
         categoryCounts = counts
-        let names = categoryNames
         switch build {
         case .now:
-            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs, categoryNames: names)))
+            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs)))
         case .inBackground:
             // The builder's own copy of the ids: sharing `slotIDs` would make the first change copy it.
             let idsInOrder = slotIDs.withUnsafeBufferPointer { Array($0) }
             let loan = NotesLoan(notes)
             notesLoan = loan
             searchText = PendingSearchText(
-                buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder, categoryNames: names)) },
+                buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder)) },
                 whenDropped: { loan.end() })
         }
     }

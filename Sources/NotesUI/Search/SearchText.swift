@@ -1,9 +1,11 @@
 import Foundation
 import NotesCore
 
-/// The folded search text of every note (`SearchableNote`: title, body, each tag and
-/// the category name behind separator bytes), notes ended by `\0`, so that no query
-/// (folded text holds no byte below 0x20) matches across two fields or two notes.
+/// The folded search text of every note (`SearchableNote`: title, body and each tag
+/// behind separator bytes), notes ended by `\0`, so that no query (folded text holds no
+/// byte below 0x20) matches across two fields or two notes. The category name is not in
+/// it: the index matches a query against the categories' names apart (`CategoryCodes`),
+/// so that renaming a category changes no note's text.
 ///
 /// Notes are kept by slot (see `NoteIndex`): slot `i` is
 /// `bytes[starts[i]..<starts[i + 1] - 1]`. A changed note gets a new slot at the end
@@ -30,8 +32,8 @@ struct SearchText: Sendable {
     private(set) var reusedBodies = 0
 
     /// The text of the notes with `ids`, one slot each, in that order.
-    init(notes: [UUID: Note], ids: [UUID], categoryNames: [UUID: String]) {
-        self.init(ids: ids, categoryNames: categoryNames, estimate: Self.estimate(notes.values)) { range, add in
+    init(notes: [UUID: Note], ids: [UUID]) {
+        self.init(ids: ids, estimate: Self.estimate(notes.values)) { range, add in
             for id in ids[range] { add(notes[id]) }
             return true
         }
@@ -40,23 +42,23 @@ struct SearchText: Sendable {
     /// The text of `ids` read from `loan` a slice at a time (see `NotesLoan`); ends the loan.
     /// Empty when the loan ended before (nobody wants the text). The loan is held only to
     /// copy a slice's notes out; they are folded after, so that a commit never waits for folding.
-    init(loan: NotesLoan, ids: [UUID], categoryNames: [UUID: String]) {
+    init(loan: NotesLoan, ids: [UUID]) {
         defer { loan.end() }
         var estimate = 0
         for start in stride(from: 0, to: ids.count, by: Self.sliceCount) {
             let range = start..<min(start + Self.sliceCount, ids.count)
             guard let part = loan.read({ notes in Self.estimate(ids[range].lazy.compactMap { notes[$0] }) }) else {
-                self.init(notes: [:], ids: [], categoryNames: categoryNames)
+                self.init(notes: [:], ids: [])
                 return
             }
             estimate += part
         }
-        self.init(ids: ids, categoryNames: categoryNames, estimate: estimate) { range, add in
+        self.init(ids: ids, estimate: estimate) { range, add in
             guard let slice = loan.read({ notes in ids[range].map { notes[$0] } }) else { return false }
             for note in slice { add(note) }
             return true
         }
-        if slotCount != ids.count { self = SearchText(notes: [:], ids: [], categoryNames: categoryNames) }
+        if slotCount != ids.count { self = SearchText(notes: [:], ids: []) }
     }
 
     /// About the bytes the text of `notes` takes.
@@ -66,7 +68,7 @@ struct SearchText: Sendable {
 
     /// The notes that ask for slices of `ids` are read through `read`, which calls `add`
     /// with each note of the slice (nil for one not there) and says whether it could.
-    private init(ids: [UUID], categoryNames: [UUID: String], estimate: Int,
+    private init(ids: [UUID], estimate: Int,
                  read: (Range<Int>, (Note?) -> Void) -> Bool) {
         var bytes: [UInt8] = []
         // Room for some edits: capacity never written is not resident memory.
@@ -81,7 +83,7 @@ struct SearchText: Sendable {
             let complete = read(range) { note in
                 starts.append(bytes.count)
                 if let note {
-                    let body = Self.append(note, categoryNames: categoryNames, to: &bytes, folder: &folder)
+                    let body = SearchableNote.append(note, categoryName: nil, to: &bytes, folder: &folder)
                     if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
                 }
                 bytes.append(0)
@@ -109,11 +111,11 @@ struct SearchText: Sendable {
 
     /// Adds `note` in a new slot at the end. With `bodyOf`, a slot whose note had the very
     /// same long body, that folded body is copied, not folded again.
-    mutating func append(_ note: Note, categoryNames: [UUID: String], bodyOf oldSlot: Int? = nil) {
+    mutating func append(_ note: Note, bodyOf oldSlot: Int? = nil) {
         let start = bytes.count
         var folder = SearchFolder()
         let reused = oldSlot.flatMap { longBodies[$0] }
-        let body = SearchableNote.append(note, categoryName: note.categoryID.flatMap { categoryNames[$0] }, to: &bytes,
+        let body = SearchableNote.append(note, categoryName: nil, to: &bytes,
                                          folder: &folder, foldedBody: reused.map { range in { Self.copy(range, in: &$0) } })
         if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
         if reused != nil { reusedBodies += 1 }
@@ -129,12 +131,6 @@ struct SearchText: Sendable {
         let removed = Self.countBytes(bytes[starts[slot]..<starts[slot + 1]])
         for value in 0..<256 { frequency[value] -= removed[value] }
         retiredBytes += starts[slot + 1] - starts[slot]
-    }
-
-    private static func append(_ note: Note, categoryNames: [UUID: String], to bytes: inout [UInt8],
-                               folder: inout SearchFolder) -> Range<Int> {
-        SearchableNote.append(note, categoryName: note.categoryID.flatMap { categoryNames[$0] }, to: &bytes,
-                              folder: &folder)
     }
 
     /// Appends a copy of `bytes[range]` to `bytes` (room first, then one copy inside
