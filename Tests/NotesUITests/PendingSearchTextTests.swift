@@ -1,6 +1,7 @@
 import Foundation
 import NotesCore
 @testable import NotesUI
+import Synchronization
 import Testing
 
 /// A change to a search text still being built never waits for it (the first edit after
@@ -33,6 +34,29 @@ import Testing
         #expect(built.bytes == expected.bytes)
         #expect(built.starts == expected.starts)
         #expect(built.slotCount == 2 && built.retiredBytes == expected.retiredBytes)
+    }
+
+    /// The changes queued while the text was built change the built text in place: a copy
+    /// would be the whole text (500 MB at 1,000,000 notes), made while a key waited.
+    @Test func queuedChangesChangeTheBuiltTextInPlace() throws {
+        let first = Note(title: "First note", body: "alpha")
+        let gate = Gate()
+        let pending = PendingSearchText(buildingInBackground: {
+            gate.semaphore.wait()
+            return SearchText(notes: [first.id: first], ids: [first.id])
+        })
+        let addresses = Mutex<[UInt]>([])
+        pending.modify { text in
+            let before = text.frequency.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            text.retire(slot: 0)
+            let after = text.frequency.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            addresses.withLock { $0 = [before, after] }
+        }
+        gate.semaphore.signal()
+
+        #expect(pending.text.retiredBytes > 0)
+        let seen = addresses.withLock { $0 }
+        #expect(seen.count == 2 && seen[0] == seen[1], "the queued change copied the text: \(seen)")
     }
 
     @Test func aChangeToATextAnotherIndexHoldsIsBuiltAfterIt() throws {

@@ -23,8 +23,7 @@ final class PendingSearchText: @unchecked Sendable {
     init(buildingInBackground build: @escaping @Sendable () -> SearchText, whenDropped: (@Sendable () -> Void)? = nil) {
         self.whenDropped = whenDropped
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            let built = build()
-            self?.store(built)
+            self?.store(build())
         }
     }
 
@@ -41,14 +40,26 @@ final class PendingSearchText: @unchecked Sendable {
 
     deinit { whenDropped?() }
 
-    private func store(_ built: SearchText) {
-        condition.lock()
-        var text = built
-        for change in queued { change(&text) }
-        queued.removeAll()
-        value = text
-        condition.broadcast()
-        condition.unlock()
+    /// Publishes the built text once the changes queued meanwhile are applied to it. They are
+    /// applied outside the lock, a batch at a time until none is left, so that a key queueing
+    /// another change never waits for them; the text is this thread's alone until it is
+    /// published, so each change is made in place (a copy would be the whole text, 500 MB at
+    /// 1,000,000 notes).
+    private func store(_ built: consuming SearchText) {
+        var text = consume built
+        while true {
+            condition.lock()
+            let changes = queued
+            queued.removeAll()
+            if changes.isEmpty {
+                value = text
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            condition.unlock()
+            for change in changes { change(&text) }
+        }
     }
 
     var isReady: Bool {
