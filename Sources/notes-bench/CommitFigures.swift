@@ -1,3 +1,5 @@
+import NotesCore
+
 /// The commit figures: median and p99 of single-edit commits, beside the whole-file rewrite.
 enum CommitFigures {
     static func make(_ commits: Samples, rewrite: Samples, compacting: Samples, background: Samples) -> [Figure] {
@@ -14,8 +16,10 @@ enum CommitFigures {
         let compaction = Figure(key: "commit_compacting_ms", label: "commit that compacts (periodic)", unit: .milliseconds,
                                 value: compacting.median, target: nil,
                                 note: "median of \(compacting.count) one-edit commits forced to fold the journal into the snapshot "
-                                    + "in the commit (inline, as tests do); by default compaction is due once the journal passes "
-                                    + "64 KB and 25% of the snapshot")
+                                    + "in the commit (inline, as tests do); by default a compaction is due, and runs in `notes compact`, "
+                                    + "once the journal passes \(NotesStoreOptions().compactionMinimumBytes / 1024) KiB and either "
+                                    + "\(Int(NotesStoreOptions().compactionRatio * 100))% of the snapshot or "
+                                    + "\(NotesStoreOptions().compactionMaximumBytes / 1024) KiB")
         let off = Figure(key: "commit_background_compaction_max_ms", label: "UI around a compaction: commit, take-in (max)",
                          unit: .milliseconds, value: background.maximum, target: 50,
                          note: "max of \(background.count / 2) commits that find a compaction due (handed to notes compact) "
