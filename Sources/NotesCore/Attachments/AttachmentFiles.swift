@@ -46,12 +46,7 @@ public enum AttachmentFiles {
 
     /// The size of `path` under `folder` when it is a regular file (reached without following a link), else nil.
     public static func size(_ path: AttachmentPath, in folder: URL) -> Int? {
-        let parts = path.relativePath.split(separator: "/").map(String.init)
-        guard let parent = try? openFolder(folder.path, parts.dropLast(), create: false, shown: "") else { return nil }
-        defer { close(parent) }
-        var info = stat()
-        guard fstatat(parent, parts[parts.count - 1], &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(info.st_size)
+        stamp(path, in: folder).map { Int($0.size) }
     }
 
     /// What a file looked like: a file edited or replaced in place has another stamp (its
