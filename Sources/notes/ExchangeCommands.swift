@@ -44,15 +44,16 @@ struct Export: ParsableCommand {
                 Console.error("warning: \(Self.count(withFiles)) \(withFiles == 1 ? "has" : "have") attachments; a JSON export names "
                               + "them but does not hold their files: 'notes export --format markdown' writes them beside the notes")
             }
-            let text = try JSONExchange.document(of: store.contents, includeTrash: includeTrash).serialized() + "\n"
+            var text = try JSONExchange.text(of: store.contents, includeTrash: includeTrash)
+            text.append(UInt8(ascii: "\n"))
             if let output {
                 let target = URL(fileURLWithPath: output)
                 if store.ownsFile(target) { throw CLIError.outputIsStoreFile(output) }
-                try PrivateFile.replace(target, with: Data(text.utf8))
+                try PrivateFile.replace(target, with: Data(text))
                 let count = store.contents.notes.count + (includeTrash ? store.contents.trash.count : 0)
                 Console.out("exported \(Self.count(count)) to \(output)")
             } else {
-                Console.out(text, terminator: "")
+                Console.write(text)
             }
         case .markdown:
             guard let output else { throw CLIError.missingOutputFolder }

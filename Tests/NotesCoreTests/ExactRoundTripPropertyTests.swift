@@ -150,7 +150,12 @@ import Testing
         defer { folder.remove() }
         let source = try Self.store(at: folder.file("source/notes.json"), categories: categories, notes: notes)
         let export = folder.file("export.json")
-        try Data(JSONExchange.document(of: source.contents, includeTrash: true).jsonBytes()).write(to: export)
+        // The export's text, written a note at a time (what `notes export` writes), is the document's.
+        let exportedAt = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let text = try JSONExchange.text(of: source.contents, exportedAt: exportedAt, includeTrash: true)
+        let document = try JSONExchange.document(of: source.contents, exportedAt: exportedAt, includeTrash: true)
+        #expect(text == document.jsonBytes(), "seed \(seed): the export text differs from its document's")
+        try Data(text).write(to: export)
 
         let batch = ImportReader().read(paths: [export.path])
         #expect(batch.skipped.isEmpty, "seed \(seed): \(batch.skipped.prefix(3))")

@@ -16,26 +16,65 @@ public enum JSONExchange {
     /// Throws for a note whose body is damaged in the store (`ExchangeBundle.checkBodies`).
     public static func document(of database: NotesDatabase, exportedAt: Date = Date(),
                                 includeTrash: Bool = false) throws(ExchangeError) -> JSONValue {
-        let bundle = ExchangeBundle(database, includeTrash: includeTrash)
-        try bundle.checkBodies()
-        var counts: [UUID: Int] = [:]
-        for note in bundle.notes {
-            if let id = note.categoryID { counts[id, default: 0] += 1 }
+        let parts = try Parts(database, exportedAt: exportedAt, includeTrash: includeTrash)
+        return .object(parts.head + [("notes", .array(parts.notes.map(parts.value(of:))))])
+    }
+
+    /// The text of `document(of:exportedAt:includeTrash:)`, pretty-printed, byte for byte
+    /// (`jsonBytes()`), written a note at a time: the document of every note is never held
+    /// at once (at 1,000,000 notes it would be several times the text).
+    public static func text(of database: NotesDatabase, exportedAt: Date = Date(),
+                            includeTrash: Bool = false) throws(ExchangeError) -> [UInt8] {
+        let parts = try Parts(database, exportedAt: exportedAt, includeTrash: includeTrash)
+        var writer = JSONTextWriter(pretty: true, escaping: .portable)
+        writer.beginObject()
+        for (key, value) in parts.head {
+            writer.key(key)
+            writer.value(value)
         }
-        return .object([
-            ("format", .string(formatName)),
-            ("version", .integer(version)),
-            ("exported", .string(ISODate.format(exportedAt))),
-            ("categories", .array(bundle.categories.map { category in
-                let value = JSONOutput.category(category, noteCount: counts[category.id] ?? 0)
-                guard let archive = try? ColorArchive.archive(category.color) else { return value }
-                return value.setting("archive", to: .string(archive.base64EncodedString()))
-            })),
-            ("notes", .array(bundle.notes.map { note in
-                let value = JSONOutput.note(note, in: database)
-                return note.deleted.map { value.setting("deleted", to: .string(ISODate.format($0))) } ?? value
-            })),
-        ])
+        writer.key("notes")
+        writer.beginArray()
+        for note in parts.notes {
+            writer.element()
+            writer.value(parts.value(of: note))
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The export's members before `notes`, and each note's value: the one definition of
+    /// both the document and its text.
+    private struct Parts {
+        let head: [(String, JSONValue)]
+        let notes: [Note]
+        let database: NotesDatabase
+
+        init(_ database: NotesDatabase, exportedAt: Date, includeTrash: Bool) throws(ExchangeError) {
+            let bundle = ExchangeBundle(database, includeTrash: includeTrash)
+            try bundle.checkBodies()
+            var counts: [UUID: Int] = [:]
+            for note in bundle.notes {
+                if let id = note.categoryID { counts[id, default: 0] += 1 }
+            }
+            head = [
+                ("format", .string(formatName)),
+                ("version", .integer(version)),
+                ("exported", .string(ISODate.format(exportedAt))),
+                ("categories", .array(bundle.categories.map { category in
+                    let value = JSONOutput.category(category, noteCount: counts[category.id] ?? 0)
+                    guard let archive = try? ColorArchive.archive(category.color) else { return value }
+                    return value.setting("archive", to: .string(archive.base64EncodedString()))
+                })),
+            ]
+            notes = bundle.notes
+            self.database = database
+        }
+
+        func value(of note: Note) -> JSONValue {
+            let value = JSONOutput.note(note, in: database)
+            return note.deleted.map { value.setting("deleted", to: .string(ISODate.format($0))) } ?? value
+        }
     }
 
     /// The largest note or category an export may hold, as JSON text: the limit is on
