@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 import NotesUI
 
 /// The UI figures: filtering as you type, drawing one frame, and the bytes a

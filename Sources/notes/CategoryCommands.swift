@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesBase
+import NotesColor
+import NotesModel
 
 /// `notes category add|list|color|rename|rm`
 struct CategoryCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import NotesCore
-import NotesUI
+import NotesModel
+import NotesTerminal
 
 /// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--search TEXT] [--json]`
 struct List: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesBase
+import NotesModel
 
 /// `notes add TITLE [--body TEXT|-] [--category NAME] [--tag TAG]... [--kind KIND] [--edit]`
 struct Add: ParsableCommand {

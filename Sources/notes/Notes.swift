@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NotesCore
 
 /// `notes`: with no subcommand, opens the full-screen UI; subcommands are the scripting contract.
 @main

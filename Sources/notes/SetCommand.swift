@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesBase
+import NotesModel
 
 /// `notes set ID [--title T] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]`
 struct SetFields: ParsableCommand {

@@ -1,7 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesExchange
 
 /// Notes' own Markdown format (issue 20): the export says `notes-format: "notes-markdown/1"`
 /// and `ExactMarkdownReader` reads every field back exactly, guessing nothing from the body.

@@ -1,8 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// Issue 11, attacked: the read view over a body held with JSON escapes must show what
 /// it shows over the same text as plain UTF-8, whichever way each character is escaped,

@@ -1,3 +1,5 @@
+import NotesTerminal
+
 /// What a key does on a screen. `AppUpdate` switches over these; which key asks for
 /// which action is data, in the screen's `KeyMap`.
 public enum KeyAction: Hashable, Sendable {
