@@ -49,7 +49,7 @@ def main():
                 if not file.endswith(".swift"): continue
                 path = os.path.join(root, file)
                 for number, line in enumerate(open(path, encoding="utf-8"), 1):
-                    m = re.match(r"^\s*(?:@testable\s+|@_exported\s+|@preconcurrency\s+)?import\s+(?:(?:struct|enum|class|func|var)\s+)?(\w+)", line)
+                    m = re.match(r"^(?:@testable\s+|@_exported\s+|@preconcurrency\s+)?import\s+(?:(?:struct|enum|class|func|var)\s+)?(\w+)", line)
                     if m and m.group(1) not in ALWAYS and m.group(1) not in allowed:
                         problems.append(f"{path}:{number}: {name} imports {m.group(1)}, which it does not depend on")
     for p in problems: print(p)
