@@ -1,6 +1,6 @@
 import Foundation
 
-/// The JSON export: one self-contained document, documented in `Resources/docs/json-output.md`.
+/// The JSON export: one self-contained document, documented in `docs/json-output.md`.
 ///
 ///     {"format": "notes-export", "version": 1, "exported": "…",
 ///      "categories": [<category>…], "notes": [<note>…]}

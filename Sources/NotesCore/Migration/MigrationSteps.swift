@@ -1,6 +1,6 @@
 import Foundation
 
-/// The ordered migration steps. Documented in Resources/docs/store-format.md.
+/// The ordered migration steps. Documented in docs/store-format.md.
 public enum MigrationSteps {
     public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash, keepBodiesInJournal, addImportSources,
                                                   dropImportSources]
