@@ -4,7 +4,7 @@ import NotesJSON
 import NotesColor
 import NotesModel
 
-/// The JSON export: one self-contained document, documented in `Resources/docs/json-output.md`.
+/// The JSON export: one self-contained document, documented in `docs/json-output.md`.
 ///
 ///     {"format": "notes-export", "version": 1, "exported": "…",
 ///      "categories": [<category>…], "notes": [<note>…]}

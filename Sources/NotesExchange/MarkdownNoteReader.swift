@@ -7,7 +7,7 @@ import NotesModel
 /// wrote it shows it (`tool`, see `ImportSourceTool`).
 ///
 /// - The front matter is YAML (`---`, read by Yams) or TOML (`+++`); keys are compared
-///   case-insensitively (see `DECISIONS.md` for the full list). The one blank line that
+///   case-insensitively (see docs/import.md for the full list). The one blank line that
 ///   separates it from the body is not part of the body.
 /// - The title: Obsidian's is the file name; Logseq's the `title::` property, else the
 ///   decoded file name (a journal's date); zk's `title`, else its heading as plain text

@@ -26,7 +26,7 @@ public struct SyncStatus: Equatable, Sendable {
     /// Attachments edited on both sides differently: a sync keeps this home's version.
     public var attachmentConflicts: [String] = []
 
-    /// The stable `--json` form (documented in Resources/docs/sync.md).
+    /// The stable `--json` form (documented in docs/sync.md).
     public var json: JSONValue {
         .object([
             ("repository", .string(repository)),

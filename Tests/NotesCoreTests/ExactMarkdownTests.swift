@@ -136,7 +136,7 @@ import Testing
         try Data(MarkdownExchange.document(for: own, category: category).utf8).write(to: folder.file("own.md"))
         // Another tool's Markdown is read by the general reader, its rules unchanged.
         // (Its category is another name: one read first under the same name would give the
-        // batch that category's id, see DECISIONS "Checked on real collections".)
+        // batch that category's id, see docs/decisions/0046, "Categories by id".)
         try Data("---\ntitle: Other\ncategory: Errands\n---\n#word in the body\n".utf8).write(to: folder.file("other.md"))
 
         let batch = ImportReader().read(paths: [folder.url.path])

@@ -257,7 +257,7 @@ import Testing
             }
             if seed > 2 {
                 #expect(stored == plain, "seed \(seed)")
-                // The plain layout is the full wrap but at CRLF (see `LazyReadViewTests`, DECISIONS).
+                // The plain layout is the full wrap but at CRLF (see `LazyReadViewTests`, docs/decisions/0038).
                 if !body.text.contains("\r") { #expect(stored == TextWrap.lines(body.text, width: 31), "seed \(seed)") }
             } else {
                 #expect(stored.joined().filter { $0 != " " } == plain.joined().filter { $0 != " " }, "seed \(seed)")

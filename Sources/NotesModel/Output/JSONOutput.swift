@@ -4,7 +4,7 @@ import NotesJSON
 import NotesColor
 
 /// The stable `--json` encodings of notes, categories and colors, documented in
-/// `Resources/docs/json-output.md`. Keys come in a fixed order; never rename one.
+/// `docs/json-output.md`. Keys come in a fixed order; never rename one.
 public enum JSONOutput {
     /// `{"space", "red", "green", "blue", "alpha", "hex"}`: components as stored (0…1,
     /// in `space`), and `hex` in sRGB, `#RRGGBB` or `#RRGGBBAA` when not opaque.

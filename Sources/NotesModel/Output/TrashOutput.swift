@@ -3,7 +3,7 @@ import NotesBase
 import NotesJSON
 
 /// How `notes trash` prints the trash: one line a note, or the stable `--json`
-/// array documented in `Resources/docs/json-output.md`.
+/// array documented in `docs/json-output.md`.
 public enum TrashOutput {
     /// A note of `notes list --json` with `category` naming its category even if that
     /// was deleted since, and two more keys: `categoryDeleted` and `deleted` (ISO 8601 UTC).

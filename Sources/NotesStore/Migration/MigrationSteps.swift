@@ -2,7 +2,7 @@ import Foundation
 import NotesJSON
 import NotesColor
 
-/// The ordered migration steps. Documented in Resources/docs/store-format.md.
+/// The ordered migration steps. Documented in docs/store-format.md.
 public enum MigrationSteps {
     public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash, keepBodiesInJournal, addImportSources,
                                                   dropImportSources]

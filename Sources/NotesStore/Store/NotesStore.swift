@@ -5,7 +5,7 @@ import NotesModel
 
 /// The JSON-file store: a snapshot `notes.json`, a journal of commits
 /// `notes.json.journal` and a lock file `notes.json.lock`, side by side
-/// (format: Resources/docs/store-format.md).
+/// (format: docs/store-format.md).
 ///
 /// A commit takes the lock, catches up on what other processes committed,
 /// validates, appends one journal line and `fdatasync`s it: its cost does not

@@ -8,7 +8,7 @@ public struct NotesStoreOptions: Sendable {
     public var compactionRatio: Double
     /// Compact when the journal is larger than this many bytes, however large the snapshot:
     /// every command reads the whole journal, so this bounds what a command costs beyond
-    /// the notes it touches (see DECISIONS.md, "Store").
+    /// the notes it touches (see docs/decisions/0016-journal-bound.md).
     public var compactionMaximumBytes = 256 << 10
     /// Transformers the schema is checked against at open; nil for the standard ones
     /// (`ValueTransformerRegistry.standard(storeFolder:)` with the store's folder).

@@ -12,7 +12,7 @@ struct DecodedSnapshot {
     var preserved: [UUID: PreservedColor]
 }
 
-/// The snapshot file `notes.json` of format version 6 (see Resources/docs/store-format.md):
+/// The snapshot file `notes.json` (format version `StoreSchema.formatVersion`; see docs/store-format.md):
 /// a hand-written writer with a fixed key order, one member per line, and a
 /// byte-level reader that decodes notes without building a tree.
 struct SnapshotCodec {

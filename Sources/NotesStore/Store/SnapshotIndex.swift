@@ -5,7 +5,7 @@ import NotesJSON
 
 /// `notes.json.index`: where each note sits in the snapshot, and how many live notes
 /// each category has there, so that a command touching a few notes reads those notes
-/// and not the whole store (format: Resources/docs/store-format.md, "Index").
+/// and not the whole store (format: docs/store-format.md, "Index").
 ///
 /// It is derived data: written beside every snapshot a compaction writes, rebuilt from
 /// the snapshot when missing, stale or damaged, and never trusted alone. It names the
