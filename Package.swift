@@ -42,8 +42,11 @@ let package = Package(
             dependencies: [
                 "NotesCore", "NotesUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildCommit"]
         ),
+        // Writes the commit being built into `notes` for `notes --version` (docs/decisions/install-version.md).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // Shows what the terminal layer sees (size, color mode, keys, a color strip); the
         // end-to-end terminal tests drive it, and it helps debug a user's terminal.
         .executableTarget(name: "notes-termcheck", dependencies: ["NotesCore", "NotesUI"]),
