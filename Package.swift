@@ -63,7 +63,11 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
-        .testTarget(name: "EndToEndTests", dependencies: ["notes", "notes-termcheck", "NotesCore", "NotesUI", "NotesTestSupport"]),
+        // Golden/: each command's --help, as checked in process (CLIHelpGoldenTests).
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["notes", "notes-termcheck", "NotesCore", "NotesUI", "NotesTestSupport",
+                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                    exclude: ["Golden"]),
         // PRODUCT §7: kill -9 at random instants, mutated stores and archives, two processes on one store.
         // The benchmark's own logic: its options, targets, report, and the command timings run for real (untimed).
         .testTarget(name: "NotesBenchTests", dependencies: ["notes-bench", "notes", "NotesCore", "NotesTestSupport"]),

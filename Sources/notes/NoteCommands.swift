@@ -68,7 +68,9 @@ struct Remove: ParsableCommand {
         commandName: "rm",
         abstract: "Move notes to the trash.",
         discussion: """
-        ID is a full id or a unique prefix of at least 4 characters, as shown by 'notes list'.         'notes restore ID' brings a note back; 'notes trash empty' deletes for good.         If any ID is unknown, nothing is moved.
+        ID is a full id or a unique prefix of at least 4 characters, as shown by 'notes list'. \
+        'notes restore ID' brings a note back; 'notes trash empty' deletes for good. \
+        If any ID is unknown, nothing is moved.
         """
     )
 
