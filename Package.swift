@@ -18,7 +18,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // A real YAML parser for front matter (docs/decisions).
+        // A real YAML parser for front matter (docs/decisions/0043-front-matter-readers.md).
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // Reads the zip archives other tools export (Bear, TextPack, Simplenote).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
@@ -73,7 +73,9 @@ let package = Package(
         .executableTarget(name: "notes", dependencies: [
             "NotesUI", "NotesEditing", "NotesSync", "NotesExchange", "NotesStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], plugins: ["BuildCommit"]),
+        // Writes the commit being built into `notes` for `notes --version` (docs/decisions/0057-install-version.md).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // Shows what the terminal layer sees (size, color mode, keys, a color strip); the
         // end-to-end terminal tests drive it, and it helps debug a user's terminal.
         .executableTarget(name: "notes-termcheck", dependencies: ["NotesTerminal"]),
@@ -92,7 +94,11 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesEditing", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
-        .testTarget(name: "EndToEndTests", dependencies: ["notes", "notes-termcheck", "NotesUI", "NotesSync", "NotesEditing", "NotesTestSupport"]),
+        // Golden/: each command's --help, as checked in process (CLIHelpGoldenTests).
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["notes", "notes-termcheck", "NotesUI", "NotesSync", "NotesEditing", "NotesTestSupport",
+                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                    exclude: ["Golden"]),
         // The benchmark's own logic: its options, targets, report, and the command timings run for real (untimed).
         .testTarget(name: "NotesBenchTests", dependencies: ["notes-bench", "notes", "NotesTestSupport"]),
         // PRODUCT §7: kill -9 at random instants, mutated stores and archives, two processes on one store.
