@@ -47,8 +47,7 @@ import Testing
 
     func note(_ title: String) -> Note { Note(title: title, body: "text", created: ISODate.rounded(Date())) }
 
-    /// A remote note file: `notes/XY/ID.md` line for `mktree` inside `notes/XY` is not possible
-    /// with one level, so bucket folders are made here.
+    /// The `mktree` line of a bucket folder `XY` (for `notes/`) holding note `id`'s file with `data`.
     func bucketLine(_ remote: Remote, _ id: UUID, _ data: Data) throws -> String {
         let blob = try remote.blob(data)
         let inner = try remote.tree(["100644 blob \(blob)\t\(id.uuidString).md"])
