@@ -151,17 +151,39 @@ public enum AgeFormat {
         bytes.starts(with: AgeHeader.versionLine)
     }
 
+    /// The size in bytes of the file `encrypt` makes of a plaintext of `plaintextCount` bytes
+    /// whose recipients wrap the file key into `stanzas` (only their sizes matter), with or
+    /// without `paddedSize`. What a reader may expect of the largest file a sender makes.
+    public static func encryptedSize(plaintextCount: Int, stanzas: [AgeStanza], paddedSize: ((Int) -> Int)? = nil) -> Int {
+        let fixed = unpaddedSize(stanzas: stanzas, plaintextCount: plaintextCount)
+        guard let paddedSize else { return fixed }
+        return paddedTarget(fixed: fixed, paddedSize: paddedSize)
+    }
+
+    /// The padded size of a file of `fixed` bytes before its padding stanza.
+    private static func paddedTarget(fixed: Int, paddedSize: (Int) -> Int) -> Int {
+        let smallest = fixed + paddingStanzaSize(body: 0, argument: 1)
+        return Swift.max(paddedSize(smallest), smallest)
+    }
+
+    /// The file without a padding stanza: header, MAC line, nonce, sealed chunks.
+    private static func unpaddedSize(stanzas: [AgeStanza], plaintextCount: Int) -> Int {
+        let macLine = 1 + 43 + 1  // " " + MAC + "\n" after "---"
+        return AgeHeader.encodeWithoutMAC(stanzas).count + macLine + AgeStream.nonceSize
+            + AgeStream.sealedSize(plaintextCount: plaintextCount)
+    }
+
+    private static func paddingStanzaSize(body: Int, argument: Int) -> Int {
+        AgeHeader.encodedSize(arguments: [paddingStanzaType, String(repeating: "x", count: argument)], bodyCount: body)
+    }
+
     /// A stanza `-> notes.padding X…` with a random body, sized so that the file is exactly
     /// `paddedSize(smallest)` bytes: the body's length moves the size in steps of 1 to 3 bytes,
     /// the argument's length (1 to 3 characters) closes the last gap.
     private static func padding(stanzas: [AgeStanza], plaintextCount: Int, paddedSize: (Int) -> Int) -> AgeStanza {
-        let macLine = 1 + 43 + 1  // " " + MAC + "\n" after "---"
-        let fixed = AgeHeader.encodeWithoutMAC(stanzas).count + macLine + AgeStream.nonceSize
-            + AgeStream.sealedSize(plaintextCount: plaintextCount)
-        func size(body: Int, argument: Int) -> Int {
-            fixed + AgeHeader.encodedSize(arguments: [paddingStanzaType, String(repeating: "x", count: argument)], bodyCount: body)
-        }
-        let target = Swift.max(paddedSize(size(body: 0, argument: 1)), size(body: 0, argument: 1))
+        let fixed = unpaddedSize(stanzas: stanzas, plaintextCount: plaintextCount)
+        func size(body: Int, argument: Int) -> Int { fixed + paddingStanzaSize(body: body, argument: argument) }
+        let target = paddedTarget(fixed: fixed, paddedSize: paddedSize)
         // The largest body that fits with a 1-character argument (binary search: size grows with the body).
         var low = 0, high = target
         while low < high {

@@ -91,7 +91,7 @@ extension SyncRepository {
         var contents: [() -> Data] = []
         var failure: SyncError?
         for item in toRead.sorted(by: { $0.path < $1.path }) {
-            guard item.stamp.size <= Int64(Self.maximumFileBytes) else {
+            guard SyncFileLimit.allows(Int(clamping: item.stamp.size), sealed: false) else {
                 throw .attachmentTooLarge(path: item.file.relativePath, title: item.note.title, bytes: Int(item.stamp.size),
                                           limit: Self.maximumFileBytes)
             }

@@ -168,17 +168,13 @@ extension SyncRepository {
     }
 
     /// Whether plain files may be read from `commit` in an encrypted sync: only from the
-    /// history that was plain before (at or before `notes.plainUntil`), or, before this
-    /// machine's first sync, from what the remote held when it joined.
+    /// history that was plain before (at or before `notes.plainUntil`: the commit this home
+    /// synced in plain text, or the plain remote it turned encryption on for when it was set
+    /// up). A home joining an encrypted remote takes nothing but age files from it.
     private func acceptsPlain(in commit: String?, key: SyncKey) throws(SyncError) -> Bool {
-        guard let commit else { return false }
-        if let until = key.plainUntil {
-            if commit == until { return true }
-            if try isAncestor(commit, of: until) { return true }
-        }
-        guard try syncedCommit() == nil, let remote = try remoteCommit() else { return false }
-        if commit == remote { return true }
-        return try isAncestor(commit, of: remote)
+        guard let commit, let until = key.plainUntil else { return false }
+        if commit == until { return true }
+        return try isAncestor(commit, of: until)
     }
 }
 
@@ -198,7 +194,11 @@ struct SyncKey {
     let cacheKey: [UInt8]
     /// The key of attachment names in the tree (`SyncRepository.treePath(of:owner:key:)`): the same on every home with this identity.
     let nameKey: [UInt8]
+    /// The key of the commits' manifests (`SyncManifest`): the same on every home with this identity.
+    let manifestKey: [UInt8]
     let plainUntil: String?
+
+    static let manifestLabel = "notes sync manifest v1"
 
     init(settings: SyncEncryptionSettings) throws(SyncError) {
         guard let path = settings.identityPath, let recipientText = settings.recipient,
@@ -209,11 +209,17 @@ struct SyncKey {
         self.recipient = recipient
         cacheKey = identity.derivedKey(label: "notes sync plaintext cache v1")
         nameKey = identity.derivedKey(label: "notes sync attachment names v1")
+        manifestKey = identity.derivedKey(label: Self.manifestLabel)
         plainUntil = settings.plainUntil
     }
 
     /// A note's or the categories' file, encrypted and padded (`SyncPadding`).
     func encrypt(_ plaintext: Data) throws(SyncError) -> [UInt8] {
+        try Self.encrypt(plaintext, for: recipient)
+    }
+
+    /// `plaintext` encrypted for `recipient` and padded, as every synced file is.
+    static func encrypt(_ plaintext: Data, for recipient: AgeX25519Recipient) throws(SyncError) -> [UInt8] {
         do {
             return try AgeFormat.encrypt([UInt8](plaintext), to: [recipient], paddedSize: SyncPadding.size)
         } catch {

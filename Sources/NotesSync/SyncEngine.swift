@@ -49,12 +49,10 @@ public struct SyncEngine {
         public var notesMerged = 0
     }
 
-    /// Sets up the repository beside the store, with `remote` as its `origin`.
+    /// Sets up the repository beside the store, with `remote` as its `origin`, syncing in
+    /// plain text (refused against an encrypted remote: `initialize(remote:encryption:)`).
     public func initialize(remote: String) throws(SyncError) {
-        if repository.exists {
-            throw .alreadyInitialized(repository: repository.folder.path, remote: repository.remoteURL() ?? "none")
-        }
-        try repository.create(remote: Self.remote(remote, from: FileManager.default.currentDirectoryPath))
+        try initialize(remote: remote, encryption: .none)
     }
 
     /// `remote` as git should keep it: a relative local path (`../notes.git`) is made
@@ -88,16 +86,16 @@ public struct SyncEngine {
         let tree = try repository.tree(for: exported, base: synced)
         let local = try repository.commit(tree: tree, parents: synced.map { [$0] } ?? [], message: "notes: changes on \(Self.hostName)")
 
-        var merged = local, conflictCopies: [UUID] = [], pushed = false
+        var merged = local, conflictCopies: [UUID] = [], pushed = false, leftOut: [SyncRepository.RefusedEntry] = []
         var attempt = 0
         while true {
             attempt += 1
             progress("sync: fetching")
             try repository.fetch()
-            let remote = try repository.remoteCommit()
-            // The remote's tree is checked before anything of it is used: what differs from the
-            // commit the store already synced to, which was checked when it came in (or made here).
-            if let remote, remote != synced { try repository.checkTree(of: remote, since: synced) }
+            let fetched = try repository.remoteCommit()
+            let (remote, refused) = try checkedRemote(fetched, synced: synced)
+            leftOut = refused
+            // A tip with refused entries is replaced by a commit without them: pushed, so the remote heals.
             var needsPush = true
             var remoteHasLocal = false, localHasRemote = true
             if let remote {
@@ -108,7 +106,7 @@ public struct SyncEngine {
             let startsEmpty = synced == nil && exported.notes.isEmpty && exported.categories.isEmpty
             if let remote, remoteHasLocal || startsEmpty {
                 merged = remote
-                needsPush = false
+                needsPush = !refused.isEmpty
             } else if let remote, !localHasRemote {
                 progress("sync: merging")
                 (merged, conflictCopies) = try mergeCommit(local: local, remote: remote, exported: exported)
@@ -122,8 +120,8 @@ public struct SyncEngine {
             // Rejected because someone pushed first? Then fetch, merge and try again.
             try repository.fetch()
             let moved = try repository.remoteCommit()
-            guard moved != remote, attempt < attempts else {
-                if moved != remote { throw SyncError.pushKeptFailing(attempts: attempt) }
+            guard moved != fetched, attempt < attempts else {
+                if moved != fetched { throw SyncError.pushKeptFailing(attempts: attempt) }
                 throw SyncError.gitFailed(action: "push to '\(repository.remoteURL() ?? "origin")'", status: result.status,
                                           message: result.errorText)
             }
@@ -138,14 +136,23 @@ public struct SyncEngine {
         let work = repository.work.take()
         var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged,
                             notesRendered: work.rendered, notesParsed: work.parsed, notesMerged: work.merged)
-        report.warnings = warnings + work.duplicates.map {
-            "the remote held note \($0.uuidString) both in notes/ and in trash/: the live version was kept, "
-                + "the other went to the trash as a conflict copy"
-        } + work.attachmentConflicts.map {
-            "the attachment \($0) was edited here and on another home: this home's version was kept; "
-                + "the other is in the sync history (commit \(merged.prefix(10))'s second parent)"
-        }
+        report.warnings = Self.warnings(leftOut: leftOut, unreadable: work.unreadable, archives: warnings,
+                                        duplicates: work.duplicates, attachmentConflicts: work.attachmentConflicts, merged: merged)
         return report
+    }
+
+    /// The fetched commit as this sync may use it, checked before anything of it is read: in
+    /// an encrypted sync its manifest must be valid and newer than the synced commit's (else
+    /// it throws); then its tree's entries that differ from the synced commit (checked when it
+    /// came in, or made here). With refused entries, a commit on it without them stands in
+    /// (`commit(_:without:restoringFrom:)`), and they are returned to be named.
+    private func checkedRemote(_ fetched: String?, synced: String?) throws(SyncError)
+        -> (String?, [SyncRepository.RefusedEntry]) {
+        guard let fetched, fetched != synced else { return (fetched, []) }
+        try repository.checkManifest(of: fetched, synced: synced)
+        let refused = try repository.refusedEntries(of: fetched, since: synced)
+        guard !refused.isEmpty else { return (fetched, []) }
+        return (try repository.commit(fetched, without: refused, restoringFrom: synced), refused)
     }
 
     /// A merge commit of `local` (the commit of `exported`) and `remote`, by note id against
@@ -210,6 +217,25 @@ public struct SyncEngine {
 
     static var hostName: String {
         ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
+    }
+}
+
+extension SyncEngine {
+    /// The report's warnings: entries of the remote left out, unreadable note files left
+    /// out, color archives that could not be read, ids held twice, attachments edited on both sides.
+    static func warnings(leftOut: [SyncRepository.RefusedEntry], unreadable: [(path: String, reason: String)], archives: [String],
+                         duplicates: [UUID], attachmentConflicts: [String], merged: String) -> [String] {
+        leftOut.map {
+            "the remote's '\($0.path)' \($0.reason): it was left out (the remote's history keeps it) and the tree pushed is without it"
+        } + unreadable.map {
+            "the remote's file \($0.path) cannot be read (\($0.reason)): it was left out and its note kept as this home had it"
+        } + archives + duplicates.map {
+            "the remote held note \($0.uuidString) both in notes/ and in trash/: the live version was kept, "
+                + "the other went to the trash as a conflict copy"
+        } + attachmentConflicts.map {
+            "the attachment \($0) was edited here and on another home: this home's version was kept; "
+                + "the other is in the sync history (commit \(merged.prefix(10))'s second parent)"
+        }
     }
 }
 

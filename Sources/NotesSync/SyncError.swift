@@ -15,8 +15,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     /// Others pushed every time this sync tried to push.
     case pushKeptFailing(attempts: Int)
-    /// The remote's commit holds something sync never reads from a remote (a link, a
-    /// submodule, a path through `..`, a file too large): refused whole.
+    /// The remote's commit holds an entry git lists in a form sync does not know: refused
+    /// whole. (An entry sync knows but refuses, such as a link, a submodule, a path through
+    /// `..` or a file too large, is left out and named instead: `SyncRepository.RefusedEntry`.)
     case unsafeRemote(commit: String, path: String, reason: String)
     /// A note of this store whose file would be larger than a synced file may be
     /// (`SyncRepository.maximumFileBytes`, which every home refuses from a remote):

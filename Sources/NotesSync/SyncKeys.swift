@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import AgeFormat
 
@@ -18,32 +15,28 @@ public enum SyncKeys {
         return URL(fileURLWithPath: home).appendingPathComponent(".config/notes/keys")
     }
 
-    /// Writes `identity` into `folder` (kept as it is when the same identity is there) and returns its path.
+    /// Writes `identity` into `folder` (kept as it is when the same identity is there) and
+    /// returns its path. The folder and the file are made without following links (`SyncKeyFile`).
     public static func install(_ identity: AgeX25519Identity, in folder: URL) throws(SyncError) -> URL {
         let url = folder.appendingPathComponent(identity.recipient.text + ".txt")
-        if let existing = try? String(contentsOf: url, encoding: .utf8),
+        try SyncKeyFile.makeFolder(folder)
+        if let existing = try? SyncKeyFile.read(path: url.path),
            (try? AgeIdentityFile.identities(in: existing))?.first?.recipient == identity.recipient {
             return url
         }
-        let manager = FileManager.default
-        do {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
-            let temporary = folder.appendingPathComponent(".\(UUID().uuidString).tmp")
-            guard manager.createFile(atPath: temporary.path, contents: Data(AgeIdentityFile.text(for: identity).utf8),
-                                     attributes: [.posixPermissions: 0o600]) else {
-                throw SyncError.encryption(.cannotWriteKey(path: url.path, reason: "cannot create the file"))
-            }
-            guard rename(temporary.path, url.path) == 0 else {
-                try? manager.removeItem(at: temporary)
-                throw SyncError.encryption(.cannotWriteKey(path: url.path, reason: String(cString: strerror(errno))))
-            }
-        } catch let error as SyncError {
-            throw error
-        } catch {
-            throw .encryption(.cannotWriteKey(path: url.path, reason: error.localizedDescription))
-        }
+        try SyncKeyFile.write(AgeIdentityFile.text(for: identity), to: url)
         return url
+    }
+
+    /// Writes an exported identity to the new file `path`, mode 0600 whatever the umask,
+    /// never through a link and never over an existing file.
+    public static func export(_ text: String, to path: String) throws(SyncError) {
+        try SyncKeyFile.create(text, at: absolute(path))
+    }
+
+    /// `path` made absolute from the current folder.
+    public static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
     }
 
     /// The identity in the file at `path`, which must be the one for `recipient`.
@@ -55,20 +48,9 @@ public enum SyncKeys {
         return identity
     }
 
-    /// The identities in the file at `path`.
+    /// The identities in the file at `path` (at least one), read as `SyncKeyFile.read` does.
     public static func read(path: String) throws(SyncError) -> [AgeX25519Identity] {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            throw .encryption(.missingKey(path: path))
-        }
-        // A key file is a few lines: a device, a folder or a huge file is not read.
-        guard attributes[.type] as? FileAttributeType == .typeRegular,
-              ((attributes[.size] as? NSNumber)?.intValue ?? 0) <= 1 << 20 else {
-            throw .encryption(.unreadableKey(path: path, reason: "it is not a key file (a plain file of a few lines)"))
-        }
-        let text: String
-        do { text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8) } catch {
-            throw .encryption(.unreadableKey(path: path, reason: error.localizedDescription))
-        }
+        let text = try SyncKeyFile.read(path: path)
         do { return try AgeIdentityFile.identities(in: text) } catch {
             throw .encryption(.unreadableKey(path: path, reason: error.description))
         }
@@ -82,6 +64,8 @@ public enum SyncEncryptionProblem: Equatable, Sendable, CustomStringConvertible 
     case unreadableKey(path: String, reason: String)
     case wrongKey(path: String, expected: String, found: String)
     case cannotWriteKey(path: String, reason: String)
+    /// A key file that others than its owner may read: refused, as ssh refuses such a key.
+    case keyReadableByOthers(path: String, mode: String)
     case incompleteSettings
     case alreadyEncrypted(recipient: String)
     case notEncrypted
@@ -91,8 +75,25 @@ public enum SyncEncryptionProblem: Equatable, Sendable, CustomStringConvertible 
     case plainFile(path: String)
     case undecryptable(path: String, reason: AgeError, recipient: String)
     case cannotEncrypt(reason: String)
+    /// The remote's commit carries no valid manifest (`SyncManifest`): made without the key
+    /// (an earlier file replayed, a file planted); `paths` are the files it changes.
+    case unauthenticatedCommit(commit: String, paths: [String])
+    /// `notes sync init` with a key that cannot read the encrypted remote (a new one, or
+    /// the identity file at `path`, whose recipient is `recipient`).
+    case notRemoteKey(path: String?, recipient: String?)
+    /// The remote's commit is older than the one this home synced (a rollback).
+    case rolledBack(commit: String, version: UInt64, synced: UInt64, paths: [String])
 
-    static let joinHint = "on a machine that syncs, 'notes sync key --export > key.txt' writes the key; copy it here "
+    /// The files of a refused commit as a message names them: each note by its id, at most five.
+    static func named(_ paths: [String]) -> String {
+        guard !paths.isEmpty else { return "no note (only other files)" }
+        let names = paths.prefix(5).map { path in
+            SyncFiles.noteID(inPath: path).map { "note \($0.uuidString) (\(path))" } ?? path
+        }
+        return names.joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+    }
+
+    static let joinHint = "on a machine that syncs, 'notes sync key --export --output key.txt' writes the key; copy it here "
         + "and run 'notes sync encrypt --identity key.txt' (or 'notes sync init REMOTE --identity key.txt' on a new machine)"
 
     public var description: String {
@@ -105,6 +106,9 @@ public enum SyncEncryptionProblem: Equatable, Sendable, CustomStringConvertible 
             "the key file \(path) holds the key of \(found), but this sync encrypts for \(expected); nothing was changed"
         case .cannotWriteKey(let path, let reason):
             "cannot write the key file \(path): \(reason)"
+        case .keyReadableByOthers(let path, let mode):
+            "the key file \(path) can be read by others (mode \(mode)): it is refused, as a secret key must be private; "
+                + "run 'chmod 600 \(path)' (and keep it so), then try again"
         case .incompleteSettings:
             "this sync is marked encrypted but its repository configuration names no recipient or key file "
                 + "(notes.recipient, notes.identity); nothing was changed: " + Self.joinHint
@@ -130,6 +134,23 @@ public enum SyncEncryptionProblem: Equatable, Sendable, CustomStringConvertible 
             }
         case .cannotEncrypt(let reason):
             "a file could not be encrypted: \(reason); nothing was changed"
+        case .unauthenticatedCommit(let commit, let paths):
+            "the remote's commit \(commit) was not made with this sync's key (it has no valid manifest): it changes "
+                + Self.named(paths) + "; an earlier version replayed or a file written by someone without the key. "
+                + "It was refused and nothing was changed: remove the commit from the remote, then run 'notes sync' again"
+        case .notRemoteKey(let path, let recipient):
+            if let path {
+                "the key file \(path) (\(recipient ?? "?")) is not the key the remote is encrypted for; nothing was set up: "
+                    + "export the key on a machine that syncs with this remote ('notes sync key --export --output key.txt') "
+                    + "and give that file to --identity"
+            } else {
+                "the remote is encrypted, and a new key cannot read it; nothing was set up: join it with "
+                    + "'notes sync init REMOTE --identity key.txt' and the key exported on a machine that syncs with it"
+            }
+        case .rolledBack(let commit, let version, let synced, let paths):
+            "the remote's commit \(commit) is version \(version) of this sync, older than version \(synced) this home "
+                + "already synced: it would take back " + Self.named(paths) + " to earlier versions (a rollback or replay "
+                + "of the remote). It was refused and nothing was changed"
         }
     }
 }

@@ -188,13 +188,28 @@ public struct SyncRepository {
                 note = cached
             } else {
                 guard let data = contents[blob] else { throw .unreadableFile(path: path, reason: "git did not give its contents") }
-                note = try SyncFiles.readNote(path: path, data: data, categories: snapshot.categories)
+                guard let read = try readNoteOrLeaveOut(path: path, data: data, categories: snapshot.categories) else { continue }
+                note = read
                 cache.store(note, for: blob)
                 work.add(parsed: 1)
             }
             if snapshot.add(note) { work.found(duplicate: note.id) }
         }
         return snapshot
+    }
+
+    /// A note file read (`SyncFiles.readNote`), or nil when it cannot be read as a note: it
+    /// is then left out, as if the commit did not have it, and named in the report (one bad
+    /// file of a remote never stops every later sync). A file that could not be had from
+    /// git or decrypted still stops the sync.
+    func readNoteOrLeaveOut(path: String, data: Data, categories: [UUID: SyncCategory]) throws(SyncError) -> Note? {
+        do {
+            return try SyncFiles.readNote(path: path, data: data, categories: categories)
+        } catch {
+            guard case .unreadableFile(let where_, let reason) = error else { throw error }
+            work.found(unreadable: where_, reason: reason)
+            return nil
+        }
     }
 
     /// Removes what an earlier version checked out beside `.git` (it kept a work tree as a
@@ -209,13 +224,16 @@ public struct SyncRepository {
         for name in names { try WorkTreeEntry.remove(folder.appendingPathComponent(name)) }
     }
 
-    /// A commit of `tree` on `parents`; the first parent itself when it already has that tree.
+    /// A commit of `tree` on `parents`; the first parent itself when it already has that tree
+    /// (and, in an encrypted sync, a manifest). In an encrypted sync the message ends with
+    /// the commit's manifest (`SyncManifest`).
     func commit(tree: String, parents: [String], message: String) throws(SyncError) -> String {
         if parents.count == 1, let parent = parents.first,
-           try git.run(["rev-parse", parent + "^{tree}"]).trimmedText == tree {
+           try git.run(["rev-parse", parent + "^{tree}"]).trimmedText == tree, try hasManifestIfNeeded(parent) {
             return parent
         }
-        let arguments = ["commit-tree", tree] + parents.flatMap { ["-p", $0] } + ["-m", message]
+        let manifest = try manifestLine(tree: tree, parents: parents)
+        let arguments = ["commit-tree", tree] + parents.flatMap { ["-p", $0] } + ["-m", message] + (manifest.map { ["-m", $0] } ?? [])
         return try git.check("commit", arguments).trimmedText
     }
 
@@ -251,6 +269,7 @@ final class SyncWork: Sendable {
         var rendered = 0, parsed = 0, merged = 0
         var duplicates: Set<UUID> = []
         var attachmentConflicts: Set<String> = []
+        var unreadable: [String: String] = [:]
     }
     private let counts = Mutex(Counts())
 
@@ -270,12 +289,19 @@ final class SyncWork: Sendable {
         counts.withLock { $0.attachmentConflicts.formUnion(paths) }
     }
 
-    /// The counts so far, the ids found twice and the attachments in conflict, set back to none.
-    func take() -> (rendered: Int, parsed: Int, merged: Int, duplicates: [UUID], attachmentConflicts: [String]) {
+    /// A note file of a commit that could not be read, left out (`SyncRepository.readNoteOrLeaveOut`).
+    func found(unreadable path: String, reason: String) {
+        counts.withLock { $0.unreadable[path] = reason }
+    }
+
+    /// The counts so far, the ids found twice, the attachments in conflict and the files
+    /// left out, set back to none.
+    func take() -> (rendered: Int, parsed: Int, merged: Int, duplicates: [UUID], attachmentConflicts: [String],
+                    unreadable: [(path: String, reason: String)]) {
         counts.withLock { counts in
             defer { counts = Counts() }
             return (counts.rendered, counts.parsed, counts.merged, counts.duplicates.sorted { $0.uuidString < $1.uuidString },
-                    counts.attachmentConflicts.sorted())
+                    counts.attachmentConflicts.sorted(), counts.unreadable.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         }
     }
 }

@@ -82,7 +82,7 @@ extension SyncRepository {
             let category = note.categoryID.flatMap { snapshot.categories[$0]?.category }
             contents.append {
                 let data = SyncFiles.document(for: note, category: category)
-                guard data.count > Self.maximumFileBytes else { return data }
+                guard !SyncFileLimit.allows(data.count, sealed: false) else { return data }
                 if tooLarge == nil {
                     tooLarge = .noteTooLarge(id: note.id, title: note.title, bytes: data.count, limit: Self.maximumFileBytes)
                 }

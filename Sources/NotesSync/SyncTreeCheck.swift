@@ -1,36 +1,43 @@
 import Foundation
 
 /// The remote is untrusted input: before anything of a fetched commit is read, merged or
-/// checked out, its whole tree is checked. A tree with a symbolic link or a submodule
-/// anywhere, a name git itself would refuse (`.`, `..`, `.git`, a `/` or NUL in a name),
-/// `notes`/`trash` that are not folders (or hold anything but files and folders of files),
-/// `attachments` that is not three levels of folders over plain files, `categories.json` that is not a plain file, or a
-/// synced file over the size limit is refused as a whole, naming the entry, and nothing
-/// of it is used.
+/// checked out, its tree is checked. An entry that is a symbolic link or a submodule, has a
+/// name git itself would refuse (`.`, `..`, `.git`, a `/` or NUL in a name), is not a
+/// folder where `notes`/`trash` need one (or holds anything but files and folders of files),
+/// breaks `attachments/XY/ID/name`, is a `categories.json` that is not a plain file, or is a
+/// synced file over the size limit (`SyncFileLimit`) is refused, named, and left out: the
+/// sync goes on with a commit of the remote's tree without it (`commit(_:without:restoringFrom:)`),
+/// so one bad entry never stops every later sync, and the push writes that tree.
 extension SyncRepository {
-    /// The largest note or categories file sync reads from a remote.
-    public static let maximumFileBytes = 64 << 20
+    /// The largest plaintext of a note, categories or attachment file sync sends or reads
+    /// (`SyncFileLimit`, which also gives the sealed size an encrypted sync accepts).
+    public static let maximumFileBytes = SyncFileLimit.plaintextBytes
 
-    /// Throws `SyncError.unsafeRemote` unless every entry of `commit`'s tree is safe.
-    func checkTree(of commit: String) throws(SyncError) {
-        let output = [UInt8](try git.check("list the files of \(commit.prefix(10))", ["ls-tree", "-r", "-t", "-l", "-z", commit]).output)
-        for entry in output.split(separator: 0) {
-            guard let parsed = TreeEntry(entry) else {
-                throw .unsafeRemote(commit: String(commit.prefix(10)), path: String(decoding: entry, as: UTF8.self),
-                                    reason: "is an entry git lists in a form sync does not know")
-            }
-            if let reason = Self.problem(with: parsed) {
-                throw .unsafeRemote(commit: String(commit.prefix(10)), path: parsed.path, reason: reason)
-            }
-        }
+    /// An entry of a fetched tree that sync leaves out, and why.
+    struct RefusedEntry: Equatable {
+        var path: String
+        var reason: String
     }
 
-    /// Throws `SyncError.unsafeRemote` unless every entry of `commit`'s tree that differs
-    /// from `checked` (a commit checked before, or made here) is safe: the same check as
-    /// `checkTree(of:)`, costing what changed instead of the whole tree. Without `checked`,
-    /// the whole tree.
-    func checkTree(of commit: String, since checked: String?) throws(SyncError) {
-        guard let checked else { return try checkTree(of: commit) }
+    /// The refused entries of `commit`'s whole tree.
+    func refusedEntries(of commit: String) throws(SyncError) -> [RefusedEntry] {
+        let output = [UInt8](try git.check("list the files of \(commit.prefix(10))", ["ls-tree", "-r", "-t", "-l", "-z", commit]).output)
+        var entries: [TreeEntry] = []
+        for line in output.split(separator: 0) {
+            guard let parsed = TreeEntry(line) else {
+                throw .unsafeRemote(commit: String(commit.prefix(10)), path: String(decoding: line, as: UTF8.self),
+                                    reason: "is an entry git lists in a form sync does not know")
+            }
+            entries.append(parsed)
+        }
+        return try refused(entries)
+    }
+
+    /// The refused entries of `commit`'s tree that differ from `checked` (a commit checked
+    /// before, or made here): the same check as `refusedEntries(of:)`, costing what changed
+    /// instead of the whole tree. Without `checked`, the whole tree.
+    func refusedEntries(of commit: String, since checked: String?) throws(SyncError) -> [RefusedEntry] {
+        guard let checked else { return try refusedEntries(of: commit) }
         let output = [UInt8](try git.check("compare \(checked.prefix(10)) with \(commit.prefix(10))",
                                            ["diff-tree", "-r", "-t", "-z", "--no-renames", "--no-commit-id", checked, commit]).output)
         let records = output.split(separator: 0, omittingEmptySubsequences: false)
@@ -62,16 +69,76 @@ extension SyncRepository {
                 if parts.count == 3, let size = Int(parts[2]) { sizes[String(parts[0])] = size }
             }
         }
-        for var entry in entries {
-            if entry.type == "blob" { entry.size = sizes[entry.object] }
-            if let reason = Self.problem(with: entry) {
-                throw .unsafeRemote(commit: String(commit.prefix(10)), path: entry.path, reason: reason)
-            }
-        }
+        for index in entries.indices where entries[index].type == "blob" { entries[index].size = sizes[entries[index].object] }
+        return try refused(entries)
     }
 
-    /// Why `entry` makes the tree unsafe, or nil when it is fine.
-    static func problem(with entry: TreeEntry) -> String? {
+    /// The refused ones of `entries` (listed folders before what they hold), leaving out
+    /// those inside a folder already refused: removing the folder removes them.
+    private func refused(_ entries: [TreeEntry]) throws(SyncError) -> [RefusedEntry] {
+        let sealed = try encryptionKey() != nil
+        var refused: [RefusedEntry] = []
+        for entry in entries where !refused.contains(where: { entry.path.hasPrefix($0.path + "/") }) {
+            if let reason = Self.problem(with: entry, sealed: sealed) { refused.append(RefusedEntry(path: entry.path, reason: reason)) }
+        }
+        return refused
+    }
+
+    /// A commit on `commit` whose tree is `commit`'s with the `refused` entries left out:
+    /// each is what `synced` (the last synced commit) holds at its path, or nothing when it
+    /// holds none there, so a bad file in place of a note leaves the note as it was. What a
+    /// sync reads, merges and pushes instead of the remote's tip (whose history keeps them).
+    func commit(_ commit: String, without refused: [RefusedEntry], restoringFrom synced: String?) throws(SyncError) -> String {
+        var replacements: [String: [UInt8]?] = [:]
+        for entry in refused {
+            var previous: [UInt8]?
+            if let synced { previous = try treeLine(at: entry.path, of: synced) }
+            replacements.updateValue(previous, forKey: entry.path)  // nil stays as a value: no entry there
+        }
+        let tree = try tree(of: commit + "^{tree}", replacing: replacements, prefix: "")
+        let paths = refused.map(\.path).sorted()
+        let message = "notes: left out \(paths.count) refused " + (paths.count == 1 ? "entry" : "entries")
+            + " of \(commit.prefix(10)) on \(SyncEngine.hostName): " + paths.joined(separator: ", ")
+        return try self.commit(tree: tree, parents: [commit], message: message)
+    }
+
+    /// The `<mode> <type> <id>\t` of the entry at `path` in `commit`'s tree, nil when there is none
+    /// (a path with an empty, `.` or `..` part never is: git refuses to name one).
+    private func treeLine(at path: String, of commit: String) throws(SyncError) -> [UInt8]? {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let name = parts.popLast(), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+              !name.isEmpty, name != ".", name != ".." else { return nil }
+        let result = try git.run(["ls-tree", "-z", parts.isEmpty ? commit : commit + ":" + parts.joined(separator: "/")])
+        guard result.status == 0 else { return nil }
+        let old = TreeEntry.lines(of: [UInt8](result.output)).first { $0.path == String(name) }
+        return old.map { Array("\($0.mode) \($0.type) \($0.object)\t".utf8) }
+    }
+
+    /// `tree` (at `prefix` in the whole tree) made again with each entry of `replacements`
+    /// (full path → the `<mode> <type> <id>\t` to put there instead, nil: none): only the
+    /// folders on the way to a replaced entry are listed and made again.
+    private func tree(of tree: String, replacing replacements: [String: [UInt8]?], prefix: String) throws(SyncError) -> String {
+        let listing = [UInt8](try git.check("list the files of \(tree.prefix(10))", ["ls-tree", "-z", tree]).output)
+        var kept: [[UInt8]] = []
+        for line in listing.split(separator: 0) {
+            guard let entry = TreeEntry(line), let tab = line.firstIndex(of: 9) else { continue }
+            let path = prefix + entry.path
+            let name = Array(line[line.index(after: tab)...])
+            if let replacement = replacements[path] {
+                if let replacement { kept.append(replacement + name) }
+            } else if entry.type == "tree", replacements.keys.contains(where: { $0.hasPrefix(path + "/") }) {
+                let inner = try self.tree(of: entry.object, replacing: replacements, prefix: path + "/")
+                kept.append(Array("040000 tree \(inner)\t".utf8) + name)
+            } else {
+                kept.append(Array(line))
+            }
+        }
+        return try makeTree(kept)
+    }
+
+    /// Why `entry` makes the tree unsafe, or nil when it is fine. `sealed`: the sync is
+    /// encrypted, so a file's size is its sealed size (`SyncFileLimit`).
+    static func problem(with entry: TreeEntry, sealed: Bool = false) -> String? {
         let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
         for part in parts {
             if part.isEmpty || part == "." || part == ".." { return "is a path with an empty, '.' or '..' part" }
@@ -98,8 +165,9 @@ extension SyncRepository {
         default:
             return nil  // another file of the repository (a README): never read, never a link
         }
-        if isPlainFile, let size = entry.size, size > maximumFileBytes {
-            return "is \(size) bytes, more than the \(maximumFileBytes) a synced file may have"
+        if isPlainFile, let size = entry.size, !SyncFileLimit.allows(size, sealed: sealed) {
+            return "is \(size) bytes, more than the \(SyncFileLimit.limit(sealed: sealed)) a synced file may have"
+                + (sealed ? " encrypted" : "")
         }
         return nil
     }

@@ -54,17 +54,28 @@ extension SyncRepository {
         var delta = SyncDelta()
         if commit == knownCommit { return delta }
         let changes = try changedFiles(from: knownCommit, to: commit)
-        var paths: [UUID: String] = [:]  // where the notes read here are
         if let categories = changes.first(where: { $0.path == SyncFiles.categoriesFile }) {
-            guard let blob = categories.blob,
-                  let data = try blobs([blob], of: commit, paths: [SyncFiles.categoriesFile: blob])[blob] else {
-                throw .unreadableFile(path: SyncFiles.categoriesFile, reason: "the commit \(commit.prefix(10)) has none")
+            // A commit without the file (no home makes one) leaves the categories as they were, named in the report.
+            guard let blob = categories.blob else {
+                work.found(unreadable: SyncFiles.categoriesFile, reason: "the commit \(commit.prefix(10)) has none")
+                return try noteDelta(delta, changes, commit: commit, over: known)
+            }
+            guard let data = try blobs([blob], of: commit, paths: [SyncFiles.categoriesFile: blob])[blob] else {
+                throw .unreadableFile(path: SyncFiles.categoriesFile, reason: "git did not give its contents")
             }
             let read = try SyncFiles.readCategories(data)
             let lost = known.notes.values.contains { note in note.categoryID.map { read[$0] == nil } ?? false }
             if lost { return nil }
             delta.categories = read
         }
+        return try noteDelta(delta, changes, commit: commit, over: known)
+    }
+
+    /// `delta` (the categories of `commit`, read) with the notes of `changes` read into it.
+    private func noteDelta(_ delta: SyncDelta, _ changes: [ChangedFile], commit: String,
+                           over known: SyncSnapshot) throws(SyncError) -> SyncDelta {
+        var delta = delta
+        var paths: [UUID: String] = [:]  // where the notes read here are
         // Files gone first (a note that moved between notes/ and trash/ is gone from one, new in the other).
         for change in changes where change.blob == nil {
             guard let id = SyncFiles.noteID(inPath: change.path), let note = delta.note(id, over: known),
@@ -85,7 +96,9 @@ extension SyncRepository {
                 note = cached
             } else {
                 guard let data = contents[blob] else { throw .unreadableFile(path: change.path, reason: "git did not give its contents") }
-                note = try SyncFiles.readNote(path: change.path, data: data, categories: categories)
+                // A file that cannot be read leaves its note as the known snapshot has it.
+                guard let read = try readNoteOrLeaveOut(path: change.path, data: data, categories: categories) else { continue }
+                note = read
                 cache.store(note, for: blob)
                 work.add(parsed: 1)
             }

@@ -1,8 +1,8 @@
 import Foundation
 import NotesEditing
 import NotesModel
-import NotesUI
 import NotesTerminal
+import NotesUI
 
 extension AppRunner {
     /// A runner whose "editor" transforms the edited file's text (`UserEditor.scripted`).

@@ -74,13 +74,11 @@ struct SyncInit: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         let engine = SyncEngine(store: store)
-        // The key file is read before anything is set up, so a bad one changes nothing.
-        if let identity { _ = try SyncKeys.read(path: identity) }
-        try engine.initialize(remote: remote)
+        // The key file and the remote are checked before anything is set up: a setup that cannot work changes nothing.
+        let encryption: SyncEngine.InitEncryption = identity.map { .identity($0) } ?? (encrypt ? .newKey : .none)
+        let setup = try engine.initialize(remote: remote, encryption: encryption)
         Console.out("sync set up: repository \(engine.repository.folder.path), remote \(engine.repository.remoteURL() ?? remote); run 'notes sync'")
-        if encrypt || identity != nil {
-            SyncEncryptCommand.describe(try engine.encrypt(identityFile: identity))
-        }
+        if let setup { SyncEncryptCommand.describe(setup) }
     }
 }
 

@@ -27,7 +27,7 @@ struct SyncEncryptCommand: ParsableCommand {
     static func describe(_ setup: SyncEngine.EncryptionSetup) {
         Console.out("encryption on: every file the remote receives is encrypted for \(setup.recipient)")
         Console.out("key: \(setup.identityPath)" + (setup.madeKey ? " (new; keep a copy: without it the remote cannot be read)" : ""))
-        Console.out("on another machine: copy the key there ('notes sync key --export > key.txt' prints it), then run "
+        Console.out("on another machine: copy the key there ('notes sync key --export --output key.txt' writes it), then run "
             + "'notes sync init REMOTE --identity key.txt'; 'age -d -i key.txt FILE' reads any file of the remote")
         if let commit = setup.plainHistory {
             Console.out("note: the remote's history up to \(commit.prefix(10)) still holds the notes in plain text; "
@@ -47,10 +47,21 @@ struct SyncKeyCommand: ParsableCommand {
     @Flag(help: "Print the identity (the secret key) to copy to another machine.")
     var export = false
 
+    @Option(help: ArgumentHelp("With --export: write the identity to this new file, mode 0600, instead of printing it.",
+                               valueName: "file"))
+    var output: String?
+
+    func validate() throws {
+        if output != nil, !export { throw ValidationError("--output goes with --export") }
+    }
+
     func run() throws {
         let store = try storeOptions.open()
         let key = try SyncEngine(store: store).key()
-        if export {
+        if let output {
+            try SyncKeys.export(key.identityText, to: output)
+            Console.error("wrote the secret key of the sync to \(output) (mode 0600): copy it only to your own machines")
+        } else if export {
             if isatty(STDOUT_FILENO) == 1 {
                 Console.error("this is the secret key of the sync: copy it only to your own machines")
             }

@@ -39,8 +39,15 @@ import NotesSync
         #expect(recipient.stdout.hasPrefix("age1") && recipient.stdout.split(separator: "\n").count == 1)
         let exported = try notes("laptop", "sync", "key", "--export")
         #expect(exported.stdout.contains("AGE-SECRET-KEY-1"))
+        // --output writes the secret key 0600 whatever the umask, and never over a file already there.
         let keyFile = sandbox.folder.file("exported-key.txt")
-        try exported.stdout.write(to: keyFile, atomically: true, encoding: .utf8)
+        let written = try notes("laptop", "sync", "key", "--export", "--output", keyFile.path)
+        #expect(written.status == 0, "\(written)")
+        #expect(try String(contentsOf: keyFile, encoding: .utf8) == exported.stdout)
+        let mode = try FileManager.default.attributesOfItem(atPath: keyFile.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+        let again = try notes("laptop", "sync", "key", "--export", "--output", keyFile.path)
+        #expect(again.status != 0 && again.stderr.contains("already there"), "\(again)")
 
         #expect(try notes("laptop", "sync").status == 0)
         let joined = try notes("desktop", "sync", "init", sandbox.remote.path, "--identity", keyFile.path)
@@ -72,15 +79,17 @@ import NotesSync
         #expect(missing.stderr.contains("nope.txt"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.storeURL("desktop").path + ".sync"))
 
-        // A machine that made a key of its own cannot read the remote, and pushes nothing.
-        #expect(try notes("stranger", "sync", "init", sandbox.remote.path, "--encrypt").status == 0)
-        let before = try GitCommand(folder: sandbox.remote, environment: sandbox.environment).check("tip", ["rev-parse", "main"]).text
-        let refused = try notes("stranger", "sync")
-        #expect(refused.status != 0)
-        #expect(refused.stderr.contains("encrypted for another key"), "\(refused)")
-        #expect(try GitCommand(folder: sandbox.remote, environment: sandbox.environment).check("tip", ["rev-parse", "main"]).text == before)
+        // A new key of its own cannot read the remote, nor can a plain home: refused at init, nothing set up.
+        let stranger = try notes("stranger", "sync", "init", sandbox.remote.path, "--encrypt")
+        #expect(stranger.status != 0 && stranger.stderr.contains("a new key cannot read it"), "\(stranger)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.storeURL("stranger").path + ".sync"))
+        let plain = try notes("plain", "sync", "init", sandbox.remote.path)
+        #expect(plain.status != 0 && plain.stderr.contains("this machine syncs in plain text"), "\(plain)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.storeURL("plain").path + ".sync"))
         // A plain sync has no key to show.
-        #expect(try notes("plain", "sync", "init", sandbox.remote.path).status == 0)
+        let other = sandbox.folder.file("other.git")
+        try sandbox.makeBareRemote(at: other)
+        #expect(try notes("plain", "sync", "init", other.path).status == 0)
         let noKey = try notes("plain", "sync", "key")
         #expect(noKey.status != 0 && noKey.stderr.contains("not encrypted"))
     }

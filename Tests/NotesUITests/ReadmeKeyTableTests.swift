@@ -1,6 +1,6 @@
 import Foundation
-import NotesUI
 import Testing
+import NotesUI
 
 /// README's key table is `KeyMap.markdownTable()`, between two marker lines: a key added,
 /// changed or removed in a key map fails here until README says the same.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import NotesModel
 import NotesTerminal
-import NotesUI
 import NotesSync
+import NotesUI
 
 /// `S` in the note list: the runner's sync action runs, its result (or its error) shows on
 /// the status line, and the list picks up what the sync changed; when the input ends

@@ -158,13 +158,13 @@ import Testing
 
     @Test func aWrongOrMissingKeyChangesNothing() throws {
         let homes = try Homes()
+        // A third machine with a key of its own, set up while the remote was empty: the remote's files are not for it.
+        let stranger = try homes.sandbox.machine("stranger")
+        _ = try homes.sandbox.engine(stranger).encrypt()
         _ = try add(homes.laptop, "laptop note")
         try homes.engine(homes.laptop).sync()
         let remoteBefore = try remoteBytes(homes.sandbox)
 
-        // A third machine with a key of its own: the remote's files are not for it.
-        let stranger = try homes.sandbox.machine("stranger")
-        _ = try homes.sandbox.engine(stranger).encrypt()
         _ = try add(stranger, "stranger note")
         let before = stranger.contents
         #expect {
@@ -187,6 +187,7 @@ import Testing
 
         // Another key in its place is refused too (it would encrypt for the wrong recipient).
         try AgeIdentityFile.text(for: AgeX25519Identity()).write(toFile: keyPath, atomically: true, encoding: .utf8)
+        chmod(keyPath, 0o600)  // private, so that what is refused is the key itself
         #expect {
             try homes.engine(homes.desktop).sync()
         } throws: { error in
@@ -214,11 +215,12 @@ import Testing
         try Data(bytes).write(to: attacker.folder.appendingPathComponent(path))
         try attacker.push("tampered")
         let before = homes.desktop.contents
+        // The commit has no manifest of the key (`SyncManifest`): refused, naming the file it changes.
         #expect {
             try homes.engine(homes.desktop).sync()
         } throws: { error in
-            guard case .encryption(.undecryptable(let where_, .malformedPayload, _)) = error as? SyncError else { return false }
-            return where_ == path && "\(error)".contains("nothing of it was used")
+            guard case .encryption(.unauthenticatedCommit(_, let paths)) = error as? SyncError else { return false }
+            return paths == [path] && "\(error)".contains("nothing was changed")
         }
         #expect(homes.desktop.contents == before)
 
@@ -228,18 +230,42 @@ import Testing
         #expect {
             try homes.engine(homes.desktop).sync()
         } throws: { error in
-            guard case .encryption(.plainFile(let where_)) = error as? SyncError else { return false }
-            return where_ == path
+            guard case .encryption(.unauthenticatedCommit(_, let paths)) = error as? SyncError else { return false }
+            return paths == [path]
         }
         #expect(homes.desktop.contents == before)
+
+        // Even with a manifest copied from the commit before, the file itself is checked: damaged, or plain.
+        let repository = homes.engine(homes.desktop).repository
+        let key = try #require(try repository.encryptionKey())
+        for (content, expected) in [(Data(bytes), "malformed"), (Data("---\nforged\n".utf8), "plain")] {
+            try content.write(to: attacker.folder.appendingPathComponent(path))
+            try attacker.git.check("add", ["add", "-A", "-f", "."])
+            let tree = try attacker.git.check("tree", ["write-tree"]).trimmedText
+            let forged = SyncManifest(tree: tree, version: 99, key: key.manifestKey).line  // as only a key holder could
+            try attacker.git.check("commit", ["-c", "user.name=a", "-c", "user.email=a@example.invalid",
+                                              "commit", "-q", "-m", "forged", "-m", forged])
+            try attacker.git.check("push", ["push", "-q", "origin", "HEAD:refs/heads/main", "--force"])
+            #expect {
+                try homes.engine(homes.desktop).sync()
+            } throws: { error in
+                switch error as? SyncError {
+                case .encryption(.undecryptable(let where_, .malformedPayload, _)): expected == "malformed" && where_ == path
+                case .encryption(.plainFile(let where_)): expected == "plain" && where_ == path
+                default: false
+                }
+            }
+            #expect(homes.desktop.contents == before)
+        }
     }
 
     @Test func aPlainMachineNeverPushesToAnEncryptedRemote() throws {
         let homes = try Homes()
+        // Set up while the remote was empty (`notes sync init` now refuses a plain home against an encrypted remote).
+        let plain = try homes.sandbox.machine("plain")
         _ = try add(homes.laptop, "laptop note")
         try homes.engine(homes.laptop).sync()
         let remoteBefore = try remoteBytes(homes.sandbox)
-        let plain = try homes.sandbox.machine("plain")
         _ = try add(plain, Self.secrets[0])
         #expect {
             try homes.sandbox.engine(plain).sync()
