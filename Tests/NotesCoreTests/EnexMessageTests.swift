@@ -1,0 +1,29 @@
+import Foundation
+@testable import NotesCore
+import NotesTestSupport
+import Testing
+
+/// What an import says of an `.enex` it cannot read: a sentence naming the file, the line
+/// and the column, never a library's error number.
+@Suite struct EnexMessageTests {
+    @Test func anUndeclaredEntityIsASentenceWithItsPlaceNotALibraryNumber() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // `&nbsp;` outside CDATA: Evernote's DTD declares it, libxml2 (which reads no DTD) does not.
+        let enex = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <en-export><note><title>Before</title><content>x</content></note>
+            <note><title>A&nbsp;B</title><content>x</content></note></en-export>
+            """
+        try Data(enex.utf8).write(to: folder.file("notebook.enex"))
+
+        let batch = ImportReader().read(paths: [folder.file("notebook.enex").path])
+
+        #expect(batch.bundle.notes.map(\.title) == ["Before"])
+        let skip = try #require(batch.skipped.first)
+        #expect(skip.file.hasSuffix("notebook.enex"))
+        #expect(skip.reason.hasPrefix("line 3, column "), "\(skip.reason)")
+        #expect(skip.reason.contains("an entity that is not declared"), "\(skip.reason)")
+        #expect(!skip.reason.contains("libxml2") && !skip.reason.contains("error 2"), "\(skip.reason)")
+    }
+}
