@@ -64,9 +64,13 @@ extension Importer {
         /// The source of the same file and entry as `key`, remembered under another folder.
         mutating func source(sameFileAs key: ImportSource.Key) -> ImportSource? {
             if byPath == nil {
+                // One pass; of two sources of one file (made before this), the first key in order.
                 var index: [ImportSource.Key: ImportSource] = [:]
-                for source in database.importSources.values.sorted(by: { $0.key < $1.key }) {
-                    index[Self.absolute(source.key)] = index[Self.absolute(source.key)] ?? source
+                index.reserveCapacity(database.importSources.count)
+                for source in database.importSources.values {
+                    let path = Self.absolute(source.key)
+                    if let kept = index[path], kept.key < source.key { continue }
+                    index[path] = source
                 }
                 byPath = index
             }
