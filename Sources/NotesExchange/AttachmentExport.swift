@@ -6,6 +6,7 @@ import NotesStore
 /// the same relative paths (`attachments/<id>/<name>` beside the `.md` files), so the links
 /// in the bodies still point at them and `notes import` of the folder brings them back.
 /// A file missing from the store (or not readable) is listed, not fatal: the rest is exported.
+/// A path outside the note's own folder (`AttachmentOwnership`) is listed and never read.
 public final class AttachmentExport {
     /// The folder the store's attachments are read from.
     public let storeFolder: URL
@@ -23,6 +24,10 @@ public final class AttachmentExport {
     /// Copies `note`'s attachments into `folder` (the export's, empty when the export began).
     func copy(_ note: Note, into folder: URL) throws(ExchangeError) {
         for path in note.attachments {
+            if let reason = AttachmentOwnership.problem(path, noteID: note.id) {
+                missing.append("\"\(note.title)\" (\(note.id.uuidString)): \(reason); not exported")
+                continue
+            }
             let data: Data
             do { data = try AttachmentFiles.read(path, in: storeFolder) } catch {
                 missing.append("\"\(note.title)\" (\(note.id.uuidString)): \(error.path): \(error.reason); not exported")

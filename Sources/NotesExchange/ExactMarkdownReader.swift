@@ -3,6 +3,7 @@ import NotesBase
 import NotesJSON
 import NotesColor
 import NotesModel
+import NotesStore
 
 /// Reads notes' own Markdown format (`MarkdownExchange.document`) exactly: the file says
 /// so in its first header line, `notes-format: "notes-markdown/1"`.
@@ -33,6 +34,9 @@ public struct ExactMarkdownReader: Sendable {
 
     /// The file as shown in messages.
     public let file: String
+    /// Whether an attachment outside the note's own folder is refused (`AttachmentOwnership`):
+    /// so for an import; a synced file may name its original's files (a conflict copy).
+    public var ownAttachmentsOnly = false
 
     public init(file: String) {
         self.file = file
@@ -80,6 +84,9 @@ public struct ExactMarkdownReader: Sendable {
         var attachments: [AttachmentPath] = []
         for path in try reader.strings("attachments") ?? [] {
             do { attachments.append(try AttachmentPath(path)) } catch { throw reader.fail("attachments", error.description) }
+            if ownAttachmentsOnly, let last = attachments.last, let reason = AttachmentOwnership.problem(last, noteID: id) {
+                throw reader.fail("attachments", reason)
+            }
         }
         var category: Category?
         if let name = try reader.string("category") {

@@ -339,7 +339,9 @@ public struct ImportReader: Sendable {
             return nil
         case .markdown where ExactMarkdownReader.isExactFormat(data):
             // Notes' own export says so in its header: read exactly, nothing guessed.
-            let document = try ExactMarkdownReader(file: shown).read(data)
+            var reader = ExactMarkdownReader(file: shown)
+            reader.ownAttachmentsOnly = true
+            let document = try reader.read(data)
             var note = document.note
             note.categoryID = document.category.map { bundle.categoryID(named: $0.name, color: $0.color, id: $0.id) }
             bundle.notes.append(note)

@@ -28,7 +28,7 @@ extension Importer {
         guard imported.id != current.id || !imported.attachments.isEmpty || !current.attachments.isEmpty else { return follow }
         var taken = Set<String>()
         var paths: [AttachmentPath] = []
-        var body = imported.body
+        var renames: [String: String] = [:]
         for path in imported.attachments {
             guard AttachmentFiles.owner(of: path) == imported.id, let data = files.files[path],
                   let name = path.relativePath.split(separator: "/").last.map(String.init) else {
@@ -41,11 +41,9 @@ extension Importer {
             }
             paths.append(target)
             follow.moves[path] = target
-            if target != path {
-                body = body.replacingOccurrences(of: "(" + linkTarget(path) + ")", with: "(" + linkTarget(target) + ")")
-            }
+            if target != path { renames[linkTarget(path)] = linkTarget(target) }
         }
-        if body != imported.body { imported.body = body }
+        if !renames.isEmpty { imported.body = replacingLinkTargets(in: imported.body, renames) }
         imported.attachments = paths
         let kept = Set(paths)
         follow.dropped = current.attachments.filter { AttachmentFiles.owner(of: $0) == current.id && !kept.contains($0) }
@@ -72,6 +70,32 @@ extension Importer {
             candidate = "\(stem)-\(counter)\(ext)"
         }
         return nil
+    }
+
+    /// `body` with each link target `(old)` that `renames` names written `(new)`, in one pass:
+    /// after a `(`, only the lengths of the old targets are tried, so the cost is linear in the
+    /// body (times the few lengths), not one pass over the body per attachment.
+    static func replacingLinkTargets(in body: String, _ renames: [String: String]) -> String {
+        var byBytes: [[UInt8]: [UInt8]] = [:]
+        for (old, new) in renames { byBytes[Array(old.utf8)] = Array(new.utf8) }
+        let lengths = Set(byBytes.keys.map(\.count)).sorted()
+        let bytes = Array(body.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            output.append(byte)
+            index += 1
+            guard byte == UInt8(ascii: "(") else { continue }
+            for length in lengths where index + length < bytes.count && bytes[index + length] == UInt8(ascii: ")") {
+                guard let new = byBytes[Array(bytes[index..<(index + length)])] else { continue }
+                output.append(contentsOf: new)
+                index += length
+                break
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A path as the readers write it in a Markdown link (`EnmlMarkdown`): spaces as `%20`.

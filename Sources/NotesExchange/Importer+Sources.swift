@@ -50,6 +50,43 @@ extension Importer {
         var unclaimed: [ImportSource] { all.filter { !claimed.contains($0.key) } }
     }
 
+    /// The remembered sources by the absolute path of their file (and their entry), so that
+    /// a file is found whichever folder it was imported with: `notes import vault` remembers
+    /// `Projects/plan.md` in `vault`, `notes import vault/Projects/plan.md` names `plan.md` in
+    /// `vault/Projects`, and either import finds the other's source. Built on first use, once
+    /// an import.
+    struct SourcesByPath {
+        private let database: NotesDatabase
+        private var byPath: [ImportSource.Key: ImportSource]?
+
+        init(_ database: NotesDatabase) {
+            self.database = database
+        }
+
+        /// The source of the same file and entry as `key`, remembered under another folder.
+        mutating func source(sameFileAs key: ImportSource.Key) -> ImportSource? {
+            if byPath == nil {
+                // One pass; of two sources of one file (made before this), the first key in order.
+                var index: [ImportSource.Key: ImportSource] = [:]
+                index.reserveCapacity(database.importSources.count)
+                for source in database.importSources.values {
+                    let path = Self.absolute(source.key)
+                    if let kept = index[path], kept.key < source.key { continue }
+                    index[path] = source
+                }
+                byPath = index
+            }
+            guard let found = byPath?[Self.absolute(key)], found.key != key else { return nil }
+            return found
+        }
+
+        /// `key` as one path from the root: folder `/a`, path `b/c.md` → path `/a/b/c.md`.
+        private static func absolute(_ key: ImportSource.Key) -> ImportSource.Key {
+            let folder = key.folder.hasSuffix("/") ? String(key.folder.dropLast()) : key.folder
+            return ImportSource.Key(folder: "", path: folder + "/" + key.path, entry: key.entry)
+        }
+    }
+
     /// Whether `note` was changed in notes since it was imported as `made`.
     static func changedInNotes(_ note: Note, since made: ImportSource.Made) -> Bool {
         note.title != made.title || note.tags != made.tags || note.categoryID != made.categoryID || note.kind != made.kind

@@ -72,6 +72,7 @@ public enum Importer {
         var datedNotes: [UUID: (created: Date, updated: Date)] = [:]
         var attachmentLists: [UUID: [AttachmentPath]] = [:]
         var follows: [UUID: AttachmentFollow] = [:]
+        var sourcesByPath = SourcesByPath(database)
         newNotes.reserveCapacity(bundle.notes.count)
         for (index, note) in bundle.notes.enumerated() {
             var imported = note
@@ -80,9 +81,12 @@ public enum Importer {
             let origin = origins[index]
             var file = index < sources.count ? sources[index] : ""
             if let entry = origin?.key.entry, !entry.isEmpty { file += " (\(entry))" }
+            // The key the source is recorded under: the one it was remembered by when the same
+            // file was imported with another folder (a file of a folder imported alone, or back).
+            var recordedKey = origin?.key
             func record(_ noteID: UUID) {
-                guard let origin else { return }
-                records.append(.putImportSource(ImportSource(key: origin.key, noteID: noteID, sourceHash: origin.sourceHash,
+                guard let origin, let recordedKey else { return }
+                records.append(.putImportSource(ImportSource(key: recordedKey, noteID: noteID, sourceHash: origin.sourceHash,
                                                              made: ImportSource.Made(imported))))
             }
             if let origin {
@@ -91,6 +95,10 @@ public enum Importer {
                     continue
                 }
                 var known = database.importSources[origin.key]
+                if known == nil, let same = sourcesByPath.source(sameFileAs: origin.key), seenSources.insert(same.key).inserted {
+                    known = same
+                    recordedKey = same.key
+                }
                 var renamedFrom: ImportSource.Key?
                 if known == nil, let moved = missing.claim(folder: origin.key.folder, hash: origin.sourceHash) {
                     known = moved

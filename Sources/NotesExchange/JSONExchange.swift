@@ -3,6 +3,7 @@ import NotesBase
 import NotesJSON
 import NotesColor
 import NotesModel
+import NotesStore
 
 /// The JSON export: one self-contained document, documented in `docs/json-output.md`.
 ///
@@ -236,6 +237,9 @@ public enum JSONExchange {
                 guard let text = path.stringValue else { throw ModelError.attachmentOutsideStore("(not a string)") }
                 attachments.append(try AttachmentPath(text))
             } catch { throw fail(place + ".attachments[\(pathIndex)]", "\(error)") }
+            if let last = attachments.last, let reason = AttachmentOwnership.problem(last, noteID: id) {
+                throw fail(place + ".attachments[\(pathIndex)]", reason)
+            }
         }
         let deleted = try date(item["deleted"], place: place + ".deleted", fail: fail)
         return (Note(id: id, title: title, body: body, created: created, updated: updated,

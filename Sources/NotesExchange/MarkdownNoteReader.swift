@@ -2,6 +2,7 @@ import Foundation
 import NotesBase
 import NotesColor
 import NotesModel
+import NotesStore
 
 /// Reads one Markdown, Org or plain-text note file into an `ExchangeBundle`, as the tool that
 /// wrote it shows it (`tool`, see `ImportSourceTool`).
@@ -98,6 +99,9 @@ struct MarkdownNoteReader {
         var attachments: [AttachmentPath] = []
         for path in try list(header.entry("attachments")) {
             do { attachments.append(try AttachmentPath(path)) } catch { throw fail(header.entry("attachments"), error.description) }
+            if let last = attachments.last, let reason = AttachmentOwnership.problem(last, noteID: id) {
+                throw fail(header.entry("attachments"), reason)
+            }
         }
         let categoryID = categoryName.map { bundle.categoryID(named: $0, color: color, id: wantedCategoryID) }
         // A note exported from the trash goes back there (when its date cannot be read: trashed when the file was).

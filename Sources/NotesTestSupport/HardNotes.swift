@@ -123,11 +123,13 @@ public struct HardNotes {
         let updated = random.chance(0.5) ? created : date()
         var tags = Set<String>()
         for _ in 0..<random.int(0...4) { if let tag = tag() { tags.insert(tag) } }
+        let id = UUID()
         var attachments: [AttachmentPath] = []
-        if random.chance(0.1), let path = try? AttachmentPath("files/\(random.pick(["a b.png", "#1.pdf", "日本.txt"]))") {
+        if random.chance(0.1),
+           let path = try? AttachmentPath("attachments/\(id.uuidString)/\(random.pick(["a b.png", "#1.pdf", "日本.txt"]))") {
             attachments.append(path)
         }
-        return Note(title: title(), body: body(), created: created, updated: updated,
+        return Note(id: id, title: title(), body: body(), created: created, updated: updated,
                     categoryID: categories.isEmpty || random.chance(0.3) ? nil : random.pick(categories).id,
                     tags: tags, kind: random.pick(NoteKind.allCases), attachments: attachments,
                     deleted: random.chance(0.15) ? date() : nil)

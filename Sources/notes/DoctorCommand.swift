@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotesStore
+import NotesExchange
 
 /// `notes doctor [--salvage]`
 struct Doctor: ParsableCommand {
@@ -20,7 +21,8 @@ struct Doctor: ParsableCommand {
 
     func run() throws {
         let url = storeOptions.url
-        let report = salvage ? try StoreDoctor.salvage(at: url) : StoreDoctor.examine(at: url)
+        var report = salvage ? try StoreDoctor.salvage(at: url) : StoreDoctor.examine(at: url)
+        report.notices += CoreDataStaleCopies.notices()
         Console.out(report.description)
         if !salvage, !report.isHealthy {
             Console.error("error: \(report.problems.count) \(report.problems.count == 1 ? "problem" : "problems") found; 'notes doctor --salvage' keeps a backup and rebuilds the store from what can be read")

@@ -174,10 +174,10 @@ struct Import: ParsableCommand {
         for warning in batch.warnings { Console.error("warning: \(warning.file): \(warning.reason)") }
         if json { return try runPrintingJSON(&batch) }
         if batch.bundle.notes.isEmpty, !batch.skipped.isEmpty {
-            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read")
+            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read" + Self.named(batch.skipped))
         }
         if strict, !batch.skipped.isEmpty {
-            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)")
+            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)" + Self.named(batch.skipped))
         }
         // A dry run into a store that does not exist yet does not create it.
         let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
@@ -220,7 +220,7 @@ struct Import: ParsableCommand {
             return
         }
         if !batch.skipped.isEmpty {
-            throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)")
+            throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)" + Self.named(batch.skipped))
         }
     }
 
@@ -228,7 +228,7 @@ struct Import: ParsableCommand {
     /// files and warnings are on standard error as without it, and in the document.
     private func runPrintingJSON(_ batch: inout ImportBatch) throws {
         if strict, !batch.skipped.isEmpty {
-            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)")
+            throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)" + Self.named(batch.skipped))
         }
         let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
         var plan = Importer.Plan()
@@ -257,7 +257,7 @@ struct Import: ParsableCommand {
         members += [("ignored", .integer(batch.ignored)), ("skipped", issues(batch.skipped)), ("warnings", issues(batch.warnings))]
         Console.out(JSONValue.object(members).serialized())
         if !batch.skipped.isEmpty {
-            throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)")
+            throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)" + Self.named(batch.skipped))
         }
     }
 
@@ -329,6 +329,16 @@ struct Import: ParsableCommand {
     }
 
     private static func files(_ count: Int) -> String { "\(count) \(count == 1 ? "file" : "files")" }
+
+    /// `: a.md, b.enex` — the files an import could not read, so that its last error names them
+    /// too (the first five, then how many more).
+    private static func named(_ skipped: [ImportBatch.Skip]) -> String {
+        var seen = Set<String>()
+        let files = skipped.map(\.file).filter { seen.insert($0).inserted }
+        guard !files.isEmpty else { return "" }
+        let more = files.count > 5 ? ", and \(files.count - 5) more" : ""
+        return ": " + files.prefix(5).joined(separator: ", ") + more
+    }
 
     private static func ignored(_ count: Int) -> String {
         count == 0 ? "" : "; ignored \(files(count)) that \(count == 1 ? "is not a note" : "are not notes")"

@@ -13,10 +13,11 @@ import NotesExchange
         let p3 = Category(name: "Vivid", color: try SerializableColor(colorSpace: .displayP3, red: 0.9, green: 0.1, blue: 0.05))
         let glass = Category(name: "Glass", color: try SerializableColor(hex: "#00FF0080"))
         let created = ISODate.rounded(Date(timeIntervalSince1970: 1_714_572_207.123))
+        let firstID = UUID()
         let notes = [
-            Note(title: "First", body: "# Body\n\nwith ✓ and \"quotes\"\n", created: created,
+            Note(id: firstID, title: "First", body: "# Body\n\nwith ✓ and \"quotes\"\n", created: created,
                  updated: created.addingTimeInterval(60), categoryID: p3.id, tags: ["a", "b"], kind: .checklist,
-                 attachments: [try AttachmentPath("files/pic.png")]),
+                 attachments: [try AttachmentPath("attachments/\(firstID.uuidString)/pic.png")]),
             Note(title: "First", body: "", created: created.addingTimeInterval(1), categoryID: glass.id),
             Note(title: "Loose: # not a comment", body: "---\nlooks like front matter\n---\n",
                  created: created.addingTimeInterval(2), kind: .journal),

@@ -131,7 +131,7 @@ import ZIPFoundation
         let batch = ImportReader().read(paths: [folder.file("x.enex").path])
 
         #expect(batch.bundle.notes.isEmpty)
-        #expect(batch.skipped.map(\.reason) == ["declares XML entities (<!ENTITY): not read; an Evernote export declares none"])
+        #expect(batch.skipped.map(\.reason) == ["line 2: declares XML entities (<!ENTITY): not read; an Evernote export declares none"])
     }
 
     @Test func aDeepEnexStopsAtTheLimitWithItsLine() throws {

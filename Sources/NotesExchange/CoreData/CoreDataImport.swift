@@ -16,16 +16,18 @@ import NotesModel
 /// Ids are made from the store's UUID and each row's `Z_PK`, so importing again adds nothing.
 public enum CoreDataImport {
     /// Whether the file at `path` starts like an SQLite database (`SQLite format 3\0`).
+    /// Opened without blocking and read only when it is a regular file, so a FIFO never hangs.
     public static func isSQLite(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return SQLiteReader.isDatabase(header: (try? handle.read(upToCount: 16)) ?? Data())
+        guard let file = try? ImportFile.open(ImportFile.Location(folder: AT_FDCWD, name: path, followLink: true)) else { return false }
+        return SQLiteReader.isDatabase(header: Data(file.peek(16)))
     }
 
     /// The notes and categories of the store at `path` (`shown` names it in messages), and warnings.
-    public static func read(path: String, shown: String, mapping: CoreDataMapping = CoreDataMapping(),
-                            now: Date = Date()) throws(ExchangeError) -> (bundle: ExchangeBundle, warnings: [String]) {
-        let copy = try CoreDataStoreCopy(of: path)
+    /// `temporaryFolder` holds the private copy while the store is read (`TMPDIR` by default).
+    public static func read(path: String, shown: String, mapping: CoreDataMapping = CoreDataMapping(), now: Date = Date(),
+                            temporaryFolder: String = CoreDataStaleCopies.temporaryFolder)
+        throws(ExchangeError) -> (bundle: ExchangeBundle, warnings: [String]) {
+        let copy = try CoreDataStoreCopy(of: path, temporaryFolder: temporaryFolder)
         defer { copy.remove() }
         let database: SQLiteReader
         do { database = try SQLiteReader(readOnly: copy.database.path) } catch {

@@ -49,8 +49,9 @@ struct EnexReader {
 
     func read(_ data: Data) -> Result {
         var result = Result()
-        if data.range(of: Data("<!ENTITY".utf8)) != nil {
-            result.skipped.append("declares XML entities (<!ENTITY): not read; an Evernote export declares none")
+        if let entity = data.range(of: Data("<!ENTITY".utf8)) {
+            let line = data[..<entity.lowerBound].count { $0 == UInt8(ascii: "\n") } + 1
+            result.skipped.append("line \(line): declares XML entities (<!ENTITY): not read; an Evernote export declares none")
             return result
         }
         let collector = EnexCollector(maximumDepth: maximumDepth)
@@ -124,17 +125,11 @@ struct EnexReader {
         return known[mime.lowercased()] ?? ""
     }
 
-    /// The reason for libxml2's error; `cutShort` when the input ended inside an element
-    /// (libxml2 then says error 5, "extra content", at the end of a truncated file).
+    /// The reason for the parser's error, as a sentence (`XMLErrorText`); `cutShort` when the
+    /// input ended inside an element.
     private static func describe(_ error: Error?, cutShort: Bool) -> String {
         guard let error = error as NSError? else { return "not well-formed XML" }
-        if error.code == 5, cutShort { return "not well-formed XML: the file ends inside an element (is it cut short?)" }
-        let known = [1: "one piece of text (a note's content) is over libxml2's limit of about 10 MB",
-                     4: "the document is empty", 5: "extra content after the end of the document",
-                     9: "a character XML does not allow", 26: "an entity that is not declared",
-                     63: "a CDATA section is never closed (or holds another one)", 73: "'>' expected",
-                     76: "an end tag does not match its start tag", 77: "a tag is never closed (is the file cut short?)"]
-        return "not well-formed XML: " + (known[error.code] ?? "libxml2 error \(error.code)")
+        return "not well-formed XML: " + XMLErrorText.describe(code: error.code, cutShort: cutShort)
     }
 }
 

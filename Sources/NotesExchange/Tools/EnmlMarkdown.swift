@@ -23,9 +23,16 @@ struct EnmlMarkdown {
     var resources: [String: Resource] = [:]
 
     func markdown(_ enml: String) -> String {
+        markdownCountingWork(enml).markdown
+    }
+
+    /// The Markdown and the bytes the writer appended, removed and copied to make it: what a
+    /// test checks is linear in the note (an empty `<b></b>` undoes its marker, not the line).
+    func markdownCountingWork(_ enml: String) -> (markdown: String, work: Int) {
         var writer = Writer()
         render(HTMLTree.parse(enml).children, into: &writer, context: Context())
-        return writer.finish()
+        let markdown = writer.finish()
+        return (markdown, writer.work)
     }
 
     private struct Context {
@@ -217,10 +224,13 @@ struct EnmlMarkdown {
         return (resource.mime.lowercased().hasPrefix("image/") ? "!" : "") + "[\(name)](\(target))"
     }
 
-    /// Builds the Markdown line by line, with the prefixes of lists and quotes.
+    /// Builds the Markdown line by line, with the prefixes of lists and quotes. The current
+    /// line is kept as bytes, so undoing an empty wrapper removes its marker alone.
     private struct Writer {
         private(set) var lines: [String] = []
-        private var line = ""
+        private var line: [UInt8] = []
+        /// The bytes appended to, removed from and copied out of the current line so far.
+        private(set) var work = 0
         /// Whether `line` holds anything of its own (a prefix alone does not count).
         private var lineHasContent = false
         private var pendingBlank = false
@@ -235,11 +245,24 @@ struct EnmlMarkdown {
             let length: Int
         }
 
-        func mark() -> Mark { Mark(lines: lines.count, length: line.utf8.count) }
+        func mark() -> Mark { Mark(lines: lines.count, length: line.count) }
 
         mutating func rewind(to mark: Mark) {
-            guard mark.lines == lines.count, line.utf8.count >= mark.length else { return }
-            line = String(decoding: line.utf8.prefix(mark.length), as: UTF8.self)
+            guard mark.lines == lines.count, line.count >= mark.length else { return }
+            work += line.count - mark.length
+            line.removeLast(line.count - mark.length)
+        }
+
+        private mutating func append<Text: StringProtocol>(_ text: Text) {
+            work += text.utf8.count
+            line.append(contentsOf: text.utf8)
+        }
+
+        /// Moves the current line to `lines`.
+        private mutating func flushLine() {
+            work += line.count
+            lines.append(String(decoding: line, as: UTF8.self))
+            line.removeAll(keepingCapacity: true)
         }
 
         /// Text, whitespace collapsed.
@@ -255,14 +278,14 @@ struct EnmlMarkdown {
 
         mutating func inline(_ text: String) {
             beginLine()
-            if pendingSpace { line += " "; pendingSpace = false }
-            line += text
+            if pendingSpace { append(" "); pendingSpace = false }
+            append(text)
             lineHasContent = true
         }
 
         /// Closes an inline marker, keeping a pending space outside it (`**bold** next`).
         mutating func closeInline(_ marker: String) {
-            line += marker
+            append(marker)
         }
 
         /// Text as written (in `<pre>`), line breaks kept.
@@ -273,7 +296,7 @@ struct EnmlMarkdown {
                 first = false
                 if !part.isEmpty {
                     beginLine()
-                    line += part
+                    append(part)
                     lineHasContent = true
                 }
             }
@@ -305,8 +328,7 @@ struct EnmlMarkdown {
         /// Ends the line if it holds anything.
         mutating func endLine() {
             guard lineHasContent || !line.isEmpty else { return }
-            lines.append(line)
-            line = ""
+            flushLine()
             lineHasContent = false
             pendingSpace = false
         }
@@ -314,8 +336,7 @@ struct EnmlMarkdown {
         /// Ends the line, even an empty one (`<br/>`).
         mutating func lineBreak() {
             if !lineHasContent, line.isEmpty { beginLine() }
-            lines.append(line)
-            line = ""
+            flushLine()
             lineHasContent = false
             pendingSpace = false
             pendingBlank = false
@@ -333,7 +354,7 @@ struct EnmlMarkdown {
                 if let last = lines.last, !last.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(quotePrefix) }
                 pendingBlank = false
             }
-            line = quotePrefix + (itemPrefix ?? continuation.last ?? "")
+            append(quotePrefix + (itemPrefix ?? continuation.last ?? ""))
             itemPrefix = nil
         }
 
@@ -341,13 +362,27 @@ struct EnmlMarkdown {
 
         mutating func finish() -> String {
             endLine()
-            var result = lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+            // Trailing blanks dropped from the end of each line only: no pattern run over the line.
+            var result: [String] = []
+            result.reserveCapacity(lines.count)
+            for line in lines { result.append(droppingTrailingBlanks(line)) }
             while result.first?.isEmpty == true { result.removeFirst() }
             while result.last?.isEmpty == true { result.removeLast() }
             // At most one blank line in a row.
             var collapsed: [String] = []
             for line in result where !(line.isEmpty && collapsed.last?.isEmpty == true) { collapsed.append(line) }
             return collapsed.joined(separator: "\n")
+        }
+
+        /// `line` without the whitespace at its end, read from the end.
+        private mutating func droppingTrailingBlanks(_ line: String) -> String {
+            guard let last = line.last, last.isWhitespace else { return line }
+            var end = line.endIndex
+            while end > line.startIndex, line[line.index(before: end)].isWhitespace {
+                end = line.index(before: end)
+                work += 1
+            }
+            return String(line[..<end])
         }
     }
 }

@@ -96,6 +96,8 @@ extension ImportReader {
                 + "export (no *.textbundle/text.md, no source/notes.json\(names.isEmpty ? "" : "; it holds \(names)…"))"))
             return
         }
+        var work = 0
+        let assetsByRoot = Self.assetPaths(of: bundles.map(\.root), in: zip.paths, work: &work)
         for (root, textPath) in bundles {
             let bundleShown = root.isEmpty ? shown : shown + "/" + root
             var bundle = ExchangeBundle()
@@ -110,10 +112,9 @@ extension ImportReader {
                 } catch {
                     throw .invalidDocument(file: bundleShown, place: "zip archive", reason: error.reason)
                 }
-                let assetsFolder = root.isEmpty ? "assets/" : root + "/assets/"
                 var assets: [(name: String, data: Data)] = []
-                for path in zip.paths where path.hasPrefix(assetsFolder) {
-                    do { assets.append((String(path.dropFirst(assetsFolder.count)), try zip.read(path) ?? Data())) } catch {
+                for (name, path) in assetsByRoot[root] ?? [] {
+                    do { assets.append((name, try zip.read(path) ?? Data())) } catch {
                         warnings.append("\(error.reason); not attached")
                     }
                 }
@@ -149,6 +150,38 @@ extension ImportReader {
             found[root] = path
         }
         return found.sorted { $0.key < $1.key }.map { (root: $0.key, text: $0.value) }
+    }
+
+    /// The files under each bundle's `assets/` in an archive, by the bundle's folder (empty
+    /// for a TextPack), each as its name under `assets/` and its path, in the archive's order.
+    /// The paths are sorted once and each bundle's files found by a binary search for its
+    /// folder, so a backup of many bundles is not scanned once per bundle. `work` counts the
+    /// paths examined (sorting aside).
+    static func assetPaths(of roots: [String], in paths: [String], work: inout Int)
+        -> [String: [(name: String, path: String)]] {
+        let sorted = paths.indices.map { (bytes: Array(paths[$0].utf8), index: $0) }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        var found: [String: [(name: String, path: String)]] = [:]
+        for root in roots where found[root] == nil {
+            let folder = Array((root.isEmpty ? "assets/" : root + "/assets/").utf8)
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                work += 1
+                let middle = (low + high) / 2
+                if sorted[middle].bytes.lexicographicallyPrecedes(folder) { low = middle + 1 } else { high = middle }
+            }
+            var indices: [Int] = []
+            while low < sorted.count, sorted[low].bytes.starts(with: folder) {
+                work += 1
+                indices.append(sorted[low].index)
+                low += 1
+            }
+            found[root] = indices.sorted().map { index in
+                (String(decoding: paths[index].utf8.dropFirst(folder.count), as: UTF8.self), paths[index])
+            }
+        }
+        return found
     }
 
     /// `Note.textbundle` → `Note` (the last part of the path).

@@ -39,15 +39,36 @@ public struct ImportedAttachments: Sendable {
     }
 
     /// A file name safe in any folder: no separators or control characters, no leading
-    /// dot, at most 200 bytes; `attachment` when nothing is left.
+    /// dot, at most 200 bytes (its end kept, where the extension is); `attachment` when
+    /// nothing is left.
     static func safeName(_ name: String) -> String {
+        var work = 0
+        return safeName(name, work: &work)
+    }
+
+    /// The same, adding to `work` the characters examined: each pass reads the name once
+    /// (never one character removed at a time), so the cost is linear in the name.
+    static func safeName(_ name: String, work: inout Int) -> String {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        work += name.count
         var cleaned = String(last.unicodeScalars.map { scalar -> Character in
             scalar.properties.generalCategory == .control || ":*?\"<>|".unicodeScalars.contains(scalar) ? "-" : Character(scalar)
         })
-        while cleaned.hasPrefix(".") || cleaned.hasPrefix(" ") { cleaned.removeFirst() }
-        while cleaned.hasSuffix(" ") || cleaned.hasSuffix(".") { cleaned.removeLast() }
-        while cleaned.utf8.count > 200 { cleaned.removeFirst() }
+        work += last.unicodeScalars.count
+        var kept = Substring(cleaned)
+        kept = kept.drop { $0 == "." || $0 == " " }
+        while let final = kept.last, final == " " || final == "." { kept = kept.dropLast() }
+        // The longest end of the name that fits in 200 bytes, counted from the end.
+        var bytes = 0
+        var start = kept.endIndex
+        while start > kept.startIndex {
+            let before = kept.index(before: start)
+            bytes += kept[before].utf8.count
+            guard bytes <= 200 else { break }
+            start = before
+        }
+        work += kept.count
+        cleaned = String(kept[start...])
         return cleaned.isEmpty ? "attachment" : cleaned
     }
 

@@ -122,32 +122,47 @@ struct TextBundleReader {
     /// closing `#` right after a non-blank, on one line), and the text without them (so that
     /// `#two` is not also read as a tag).
     static func bearMultiWordTags(in body: String) -> ([String], String) {
+        var work = 0
+        return bearMultiWordTags(in: body, work: &work)
+    }
+
+    /// The same, adding to `work` the characters examined: each line is read once to find
+    /// its `#`s, and each stretch between two `#`s once more, so the cost is linear in the text
+    /// (no pattern that backtracks, no copy of the line per tag).
+    static func bearMultiWordTags(in body: String, work: inout Int) -> ([String], String) {
         var tags: [String] = []
-        var lines: [String] = []
+        var lines: [Substring] = []
         for line in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            guard line.range(of: "#[^#\\s][^#]*\\s[^#]*[^#\\s]#", options: .regularExpression) != nil else {
-                lines.append(String(line))
-                continue
+            var hashes: [String.Index] = []
+            for index in line.indices {
+                work += 1
+                if line[index] == "#" { hashes.append(index) }
             }
-            var kept = String(line)
-            var rest = line[...]
-            while let open = rest.firstIndex(of: "#") {
-                let before = open == line.startIndex ? " " : line[line.index(before: open)]
-                let after = rest[rest.index(after: open)...]
-                guard before.isWhitespace, let close = after.firstIndex(of: "#") else {
-                    rest = after
+            var kept = ""
+            var copiedUpTo = line.startIndex
+            var number = 0
+            while number + 1 < hashes.count {
+                let open = hashes[number]
+                let close = hashes[number + 1]
+                let name = line[line.index(after: open)..<close]
+                work += name.count
+                let opensAfterBlank = open == line.startIndex || line[line.index(before: open)].isWhitespace
+                guard opensAfterBlank, name.contains(" "), let first = name.first, !first.isWhitespace,
+                      let last = name.last, !last.isWhitespace else {
+                    number += 1
                     continue
                 }
-                let name = after[..<close]
-                if name.contains(" "), let first = name.first, !first.isWhitespace, let last = name.last, !last.isWhitespace {
-                    tags.append(String(name))
-                    kept = kept.replacingOccurrences(of: "#" + name + "#", with: "")
-                    rest = after[after.index(after: close)...]
-                } else {
-                    rest = after
-                }
+                tags.append(String(name))
+                kept += line[copiedUpTo..<open]
+                copiedUpTo = line.index(after: close)
+                number += 2
             }
-            lines.append(kept)
+            if copiedUpTo == line.startIndex {
+                lines.append(line)
+            } else {
+                kept += line[copiedUpTo...]
+                lines.append(Substring(kept))
+            }
         }
         return (tags, lines.joined(separator: "\n"))
     }

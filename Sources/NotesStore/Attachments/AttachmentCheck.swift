@@ -2,7 +2,7 @@ import Foundation
 import NotesModel
 
 /// What `notes doctor` checks of the attachments: every file a note (live or in the trash)
-/// names is a regular file under the store's folder, every folder in `attachments/`
+/// names is a regular file in its own folder `attachments/<id>/` (`AttachmentOwnership`), every folder in `attachments/`
 /// belongs to a note and holds only what it names, and what the holding place
 /// (`HeldAttachments`) keeps for undo.
 public enum AttachmentCheck {
@@ -13,8 +13,11 @@ public enum AttachmentCheck {
         var problems: [DoctorProblem] = []
         let notes = database.notes.values.lazy.filter { !$0.attachments.isEmpty }.map { ($0, false) }
             + database.trash.values.lazy.filter { !$0.attachments.isEmpty }.map { ($0, true) }
-        for (note, trashed) in notes.sorted(by: { $0.0.id.uuidString < $1.0.id.uuidString }) {
-            for path in note.attachments where !AttachmentFiles.exists(path, in: storeFolder) {
+        let sorted = notes.sorted(by: { $0.0.id.uuidString < $1.0.id.uuidString })
+        problems += AttachmentOwnership.examine(sorted.map { (note: $0.0, trashed: $0.1) }, storeFolder: storeFolder)
+        for (note, trashed) in sorted {
+            for path in note.attachments where AttachmentOwnership.problem(path, noteID: note.id) == nil
+                && !AttachmentFiles.exists(path, in: storeFolder) {
                 problems.append(DoctorProblem(file: storeFolder.appendingPathComponent(path.relativePath).path, place: nil,
                                               message: "missing: an attachment of the note \"\(note.title)\" (\(note.id.uuidString)"
                                                   + (trashed ? ", in the trash" : "") + ")"))
