@@ -7,7 +7,7 @@ import PackageDescription
 //   notes ─► NotesUI, NotesEditing, NotesSync, NotesExchange, NotesStore
 //   NotesUI ─► NotesModel, NotesTerminal          NotesTerminal ─► NotesColor, CNCursesW
 //   NotesSync ─► NotesExchange, AgeFormat          AgeFormat ─► NotesBase, swift-crypto
-//   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore (+ Yams, ZIPFoundation, CSQLite)
+//   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore (+ Yams, ZIPFoundation, CSQLite, Crypto)
 //   NotesStore ─► NotesModel                       NotesModel ─► NotesColor, NotesJSON
 //   NotesColor ─► NotesBase                        NotesJSON ─► NotesBase
 let package = Package(
@@ -51,6 +51,8 @@ let package = Package(
             "NotesStore", "CSQLite",
             .product(name: "Yams", package: "Yams"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            // Insecure.MD5: Evernote names attachments by the MD5 of their bytes.
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The whole note in $VISUAL/$EDITOR, and nothing typed lost.
         .target(name: "NotesEditing", dependencies: ["NotesExchange"]),

@@ -42,4 +42,13 @@ package struct ContentHash: Sendable {
         hash.add(bytes)
         return hash.hex
     }
+
+    /// The 64-bit FNV-1a hash of `bytes`: short keys (a tag set, a schema's entity), where
+    /// 128 bits would cost more than they give.
+    @inlinable
+    package static func fnv1a64(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
 }

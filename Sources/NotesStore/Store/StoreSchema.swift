@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesColor
 import NotesModel
 
@@ -56,11 +57,7 @@ public enum StoreSchema {
         var text = "Entity(\(entity.name)){"
         for attribute in entity.attributes { text += "\(attribute.name):\(describe(attribute.type));" }
         text += "}"
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
+        let hash = Array(text.utf8).withUnsafeBufferPointer(ContentHash.fnv1a64)
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -1,4 +1,5 @@
 import Glibc
+import NotesBase
 import NotesJSON
 
 /// Tag sets already read from one snapshot by one reading thread, found again by the
@@ -63,10 +64,6 @@ final class TagSetCache {
 
     /// FNV-1a, 64 bits: the arrays are short.
     private static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for index in 0..<count {
-            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        ContentHash.fnv1a64(UnsafeBufferPointer(start: bytes, count: count))
     }
 }
