@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "notes-bench", targets: ["notes-bench"]),
         .library(name: "NotesCore", targets: ["NotesCore"]),
         .library(name: "NotesUI", targets: ["NotesUI"]),
+        .library(name: "NotesMarkdown", targets: ["NotesMarkdown"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,6 +27,10 @@ let package = Package(
         // zlib from the system, for the tests only: some age test-kit vectors are zlib-compressed
         // (not named CZlib: ZIPFoundation has a module of that name).
         .systemLibrary(name: "CSystemZlib", path: "Sources/CSystemZlib"),
+        // cmark-gfm from the system: the CommonMark + GitHub-flavoured parser behind rendered notes.
+        .systemLibrary(name: "CMarkGFM", path: "Sources/CMarkGFM"),
+        // Markdown text to lines of semantically styled runs at a width. Knows no terminal, store or note.
+        .target(name: "NotesMarkdown", dependencies: ["CMarkGFM"]),
         // Model, colors, transformers, store, migrations. No terminal code.
         .target(name: "NotesCore", dependencies: [
             "CSQLite",
@@ -58,6 +63,7 @@ let package = Package(
                         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                     ],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotesMarkdownTests", dependencies: ["NotesMarkdown"]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
         .testTarget(name: "EndToEndTests", dependencies: ["notes", "notes-termcheck", "NotesCore", "NotesUI", "NotesTestSupport"]),
