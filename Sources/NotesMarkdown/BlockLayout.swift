@@ -11,7 +11,7 @@ struct BlockLayout {
         var result = MarkdownRendering()
         for (index, node) in nodes.enumerated() {
             let rendered = index == 0 && dropping > 0 && node.kind == .paragraph
-                ? wrapped(Self.dropping(dropping, from: InlineRuns.of(node)), node: node, width: width)
+                ? wrapped(Self.dropping(dropping, from: inlines(node)), node: node, width: width)
                 : block(node, width: width, quoteDepth: quoteDepth)
             if separated, index > 0, !rendered.lines.isEmpty, !result.lines.isEmpty {
                 let at = rendered.lines[0].source.lowerBound
@@ -24,7 +24,7 @@ struct BlockLayout {
 
     func block(_ node: CMarkNode, width: Int, quoteDepth: Int) -> MarkdownRendering {
         switch node.kind {
-        case .paragraph: return wrapped(InlineRuns.of(node), node: node, width: width)
+        case .paragraph: return wrapped(inlines(node), node: node, width: width)
         case .heading: return heading(node, width: width)
         case .thematicBreak:
             let rule = String(repeating: "─", count: max(1, min(width, options.ruleWidth)))
@@ -48,6 +48,11 @@ struct BlockLayout {
         MarkdownLine(runs: runs, source: source.range(lines: node.startLine, node.endLine))
     }
 
+    /// A paragraph's or heading's inline runs.
+    private func inlines(_ node: CMarkNode, styles: Set<MarkdownStyle> = []) -> [MarkdownRun] {
+        InlineRuns.of(node, styles: styles, keepsLineBreaks: options.keepsLineBreaks)
+    }
+
     /// Prose `runs` word-wrapped to `width`, every line from `node`.
     func wrapped(_ runs: [MarkdownRun], node: CMarkNode, width: Int) -> MarkdownRendering {
         let wrap = StyledWrap(width: width, widthOf: widthOf, tabWidth: options.tabWidth, keepsLeadingSpaces: false)
@@ -58,7 +63,7 @@ struct BlockLayout {
         let level = min(max(node.headingLevel, 1), 6)
         let style = MarkdownStyle.heading(level: level)
         let marker = MarkdownRun(String(repeating: "#", count: level) + " ", [style, .dim])
-        let text = InlineRuns.of(node, styles: [style])
+        let text = inlines(node, styles: [style])
         return wrapped([marker] + text, node: node, width: width)
     }
 

@@ -107,8 +107,13 @@ public struct MarkdownOptions: Sendable {
     /// The widest a thematic break's rule is drawn.
     public var ruleWidth: Int
 
-    public init(tabWidth: Int = 4, ruleWidth: Int = 80) {
+    /// Whether a line break inside a paragraph (a CommonMark soft break) ends the line,
+    /// as notes apps show it, rather than becoming a space, as CommonMark renders it.
+    public var keepsLineBreaks: Bool
+
+    public init(tabWidth: Int = 4, ruleWidth: Int = 80, keepsLineBreaks: Bool = false) {
         self.tabWidth = tabWidth
         self.ruleWidth = ruleWidth
+        self.keepsLineBreaks = keepsLineBreaks
     }
 }

@@ -123,3 +123,13 @@ import Testing
         }
     }
 }
+
+@Suite struct LineBreakOptionTests {
+    @Test func softBreaksBecomeLineBreaksWhenKept() {
+        let text = "first line\nsecond *line*\n\nnext"
+        let kept = MarkdownRenderer.render(text, width: 40, displayWidth: testWidth, options: MarkdownOptions(keepsLineBreaks: true))
+        #expect(kept.texts == ["first line", "second line", "", "next"])
+        #expect(kept.lines[1].runs.last == MarkdownRun("line", [.emphasis]))
+        #expect(lines(text) == ["first line second line", "", "next"])
+    }
+}
