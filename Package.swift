@@ -1,75 +1,113 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The architecture: every arrow points down, so the compiler refuses a back edge.
+// ARCHITECTURE.md draws the map and says what each module may not import.
+//
+//   notes ─► NotesUI, NotesEditing, NotesSync, NotesExchange, NotesStore
+//   NotesUI ─► NotesModel, NotesTerminal          NotesTerminal ─► NotesColor, CNCursesW
+//   NotesSync ─► NotesExchange, AgeFormat          AgeFormat ─► NotesBase, swift-crypto
+//   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore (+ Yams, ZIPFoundation, CSQLite)
+//   NotesStore ─► NotesModel                       NotesModel ─► NotesColor, NotesJSON
+//   NotesColor ─► NotesBase                        NotesJSON ─► NotesBase
+//   NotesMarkdown ─► CMarkGFM
 let package = Package(
     name: "notes",
     products: [
         .executable(name: "notes", targets: ["notes"]),
         .executable(name: "notes-bench", targets: ["notes-bench"]),
-        .library(name: "NotesCore", targets: ["NotesCore"]),
-        .library(name: "NotesUI", targets: ["NotesUI"]),
-        .library(name: "NotesMarkdown", targets: ["NotesMarkdown"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // A real YAML parser for front matter (see DECISIONS.md, "Editing").
+        // A real YAML parser for front matter (docs/decisions/0043-front-matter-readers.md).
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
-        // Reads the zip archives other tools export (Bear, TextPack, Simplenote); see DECISIONS.md, "Import".
+        // Reads the zip archives other tools export (Bear, TextPack, Simplenote).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        // Crypto primitives for end-to-end encrypted sync (the age format; see DECISIONS.md, "Sync encryption").
+        // Crypto primitives for end-to-end encrypted sync (the age format).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        // The only C in the project: ncursesw with the wide-character API visible to Swift.
+        // System libraries.
+        // ncursesw with the wide-character API visible to Swift; only NotesTerminal imports it.
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
-        // SQLite 3 from the system, read-only: Core Data stores to import, and the bench's baseline.
+        // SQLite 3, read-only: Core Data stores to import, and the bench's baseline.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        // zlib from the system, for the tests only: some age test-kit vectors are zlib-compressed
+        // zlib, for the tests only: some age test-kit vectors are zlib-compressed
         // (not named CZlib: ZIPFoundation has a module of that name).
         .systemLibrary(name: "CSystemZlib", path: "Sources/CSystemZlib"),
-        // cmark-gfm from the system: the CommonMark + GitHub-flavoured parser behind rendered notes.
+        // cmark-gfm, the CommonMark + GitHub-flavoured parser behind rendered notes.
         .systemLibrary(name: "CMarkGFM", path: "Sources/CMarkGFM"),
-        // Markdown text to lines of semantically styled runs at a width. Knows no terminal, store or note.
+
+        // Foundation-level helpers every layer shares: UTF-8 text, ISO dates, hashes,
+        // starting child processes, reading files without following links.
+        .target(name: "NotesBase"),
+        // The JSON reader and writer, and the snapshot's bytes held in memory.
+        .target(name: "NotesJSON", dependencies: ["NotesBase"]),
+        // SerializableColor, conversions between color spaces, secure color archives.
+        .target(name: "NotesColor", dependencies: ["NotesBase"]),
+        // Markdown text to lines of semantically styled runs at a width (cmark-gfm). Knows no terminal, store or note.
         .target(name: "NotesMarkdown", dependencies: ["CMarkGFM"]),
-        // Model, colors, transformers, store, migrations. No terminal code.
-        .target(name: "NotesCore", dependencies: [
-            "CSQLite",
+        // Notes, categories, tags, field edits, the search rule, command-line output values.
+        .target(name: "NotesModel", dependencies: ["NotesColor", "NotesJSON"]),
+        // The JSON-file store: snapshot, journal, index, lock, migrations, transformers, attachments.
+        .target(name: "NotesStore", dependencies: ["NotesModel"]),
+        // Imports from other tools and the exports (JSON, Markdown with front matter).
+        .target(name: "NotesExchange", dependencies: [
+            "NotesStore", "CSQLite",
             .product(name: "Yams", package: "Yams"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
+        // The whole note in $VISUAL/$EDITOR, and nothing typed lost.
+        .target(name: "NotesEditing", dependencies: ["NotesExchange"]),
+        // The age file format (age-encryption.org/v1): X25519 recipients, the payload stream.
+        .target(name: "AgeFormat", dependencies: [
+            "NotesBase",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
-        // Screen buffer, widgets, screens, app state, the ncursesw terminal. No file I/O.
-        .target(name: "NotesUI", dependencies: ["NotesCore", "CNCursesW"]),
-        // The command line: swift-argument-parser commands; wires the core to the UI.
-        .executableTarget(
-            name: "notes",
-            dependencies: [
-                "NotesCore", "NotesUI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        // Sync across machines through git, plain or age-encrypted.
+        .target(name: "NotesSync", dependencies: ["NotesExchange", "AgeFormat"]),
+        // The terminal: a Terminal protocol, the ncursesw implementation, the in-memory one,
+        // screen buffers, colors by terminal capability, terminfo.
+        .target(name: "NotesTerminal", dependencies: ["NotesColor", "CNCursesW"]),
+        // Screens, widgets, app state and update, the key map, the search index. No store, no editor:
+        // the runner gets them as a `NotesRepository` and a `NoteEditor`.
+        .target(name: "NotesUI", dependencies: ["NotesModel", "NotesTerminal"]),
+
+        // The command line and the composition root: the only module that sees everything.
+        .executableTarget(name: "notes", dependencies: [
+            "NotesUI", "NotesEditing", "NotesSync", "NotesExchange", "NotesStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], plugins: ["BuildCommit"]),
+        // Writes the commit being built into `notes` for `notes --version` (docs/decisions/0057-install-version.md).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // Shows what the terminal layer sees (size, color mode, keys, a color strip); the
         // end-to-end terminal tests drive it, and it helps debug a user's terminal.
-        .executableTarget(name: "notes-termcheck", dependencies: ["NotesCore", "NotesUI"]),
+        .executableTarget(name: "notes-termcheck", dependencies: ["NotesTerminal"]),
         // The benchmark of PRODUCT §6.
-        .executableTarget(name: "notes-bench", dependencies: ["NotesCore", "NotesUI", "CSQLite"]),
+        .executableTarget(name: "notes-bench", dependencies: ["NotesUI", "NotesEditing", "NotesExchange", "CSQLite"]),
         // A helper process for the reliability tests: commits in a loop (to be killed), opens bad stores.
-        .executableTarget(name: "notes-stress", dependencies: ["NotesCore", "NotesTestSupport"]),
+        .executableTarget(name: "notes-stress", dependencies: ["NotesSync", "NotesEditing", "NotesTestSupport"]),
         // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
-        .target(name: "NotesTestSupport", dependencies: ["NotesCore", "CSQLite"]),
+        .target(name: "NotesTestSupport", dependencies: ["NotesUI", "NotesSync", "NotesEditing", "CSQLite"]),
+
         .testTarget(name: "NotesCoreTests", dependencies: [
-                        "NotesCore", "NotesTestSupport", "CSystemZlib", .product(name: "Crypto", package: "swift-crypto"),
+                        "NotesSync", "NotesEditing", "NotesTestSupport", "CSystemZlib",
+                        .product(name: "Crypto", package: "swift-crypto"),
                         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                     ],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesMarkdownTests", dependencies: ["NotesMarkdown"]),
-        .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesCore", "NotesTestSupport"]),
+        .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesEditing", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
-        .testTarget(name: "EndToEndTests", dependencies: ["notes", "notes-termcheck", "NotesCore", "NotesUI", "NotesTestSupport"]),
-        // PRODUCT §7: kill -9 at random instants, mutated stores and archives, two processes on one store.
+        // Golden/: each command's --help, as checked in process (CLIHelpGoldenTests).
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["notes", "notes-termcheck", "NotesUI", "NotesSync", "NotesEditing", "NotesTestSupport",
+                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                    exclude: ["Golden"]),
         // The benchmark's own logic: its options, targets, report, and the command timings run for real (untimed).
-        .testTarget(name: "NotesBenchTests", dependencies: ["notes-bench", "notes", "NotesCore", "NotesTestSupport"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["notes", "notes-stress", "NotesCore", "NotesTestSupport"]),
+        .testTarget(name: "NotesBenchTests", dependencies: ["notes-bench", "notes", "NotesTestSupport"]),
+        // PRODUCT §7: kill -9 at random instants, mutated stores and archives, two processes on one store.
+        .testTarget(name: "ReliabilityTests", dependencies: ["notes", "notes-stress", "NotesSync", "NotesEditing", "NotesTestSupport"]),
     ]
 )

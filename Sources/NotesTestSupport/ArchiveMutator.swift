@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesColor
 
 /// Mutated color archives, made the way another program would write them: a
 /// property list whose references are `["CF$UID": n]` dictionaries, written as

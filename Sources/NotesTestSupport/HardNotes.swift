@@ -1,5 +1,7 @@
 import Foundation
-import NotesCore
+import NotesBase
+import NotesColor
+import NotesModel
 
 /// Seeded random notes and categories built to break exact round trips (sync, export and
 /// import): texts with blanks, `#words`, `[x](#y)` links, `key: value` lines, `---` and `+++`

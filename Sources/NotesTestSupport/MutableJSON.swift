@@ -1,4 +1,4 @@
-import NotesCore
+import NotesJSON
 
 /// A JSON document as a tree whose leaves are raw bytes, so that a mutation can
 /// put anything in a value's place: `NaN`, invalid UTF-8, a repeated key.
@@ -15,7 +15,7 @@ public indirect enum MutableJSON: Sendable {
 
     static let operationCount = 5
 
-    public init(_ value: NotesCore.JSONValue) {
+    public init(_ value: NotesJSON.JSONValue) {
         switch value {
         case .array(let items): self = .array(items.map(MutableJSON.init))
         case .object(let members): self = .object(members.map { ($0.0, MutableJSON($0.1)) })
@@ -30,7 +30,7 @@ public indirect enum MutableJSON: Sendable {
         case .array(let items):
             return Array("[".utf8) + Array(items.map(\.text).joined(separator: Array(",".utf8))) + Array("]".utf8)
         case .object(let members):
-            let parts = members.map { NotesCore.JSONValue.string($0.0).jsonBytes(pretty: false) + Array(":".utf8) + $0.1.text }
+            let parts = members.map { NotesJSON.JSONValue.string($0.0).jsonBytes(pretty: false) + Array(":".utf8) + $0.1.text }
             return Array("{".utf8) + Array(parts.joined(separator: Array(",".utf8))) + Array("}".utf8)
         }
     }

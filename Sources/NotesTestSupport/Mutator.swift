@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesJSON
 
 /// A mutated input and what was done to it (printed with the seed when a case fails).
 public struct Mutation: Sendable {
@@ -70,7 +70,7 @@ public enum Mutator {
 
     /// A structural change to a JSON document at a random place; nil if `input` is not JSON.
     public static func json(_ input: [UInt8], _ random: inout SeededRandom) -> Mutation? {
-        guard let tree = try? MutableJSON(NotesCore.JSONValue.parse(input)) else { return nil }
+        guard let tree = try? MutableJSON(NotesJSON.JSONValue.parse(input)) else { return nil }
         let paths = tree.paths()
         guard !paths.isEmpty else { return nil }
         return json(tree, path: random.pick(paths), operation: random.int(0...(MutableJSON.operationCount - 1)), random: &random)
@@ -78,13 +78,13 @@ public enum Mutator {
 
     /// Every distinct member path of `input` whose array indexes are all 0 (one note, one category…).
     public static func fieldPaths(_ input: [UInt8]) -> [[MutableJSON.Step]] {
-        guard let tree = try? MutableJSON(NotesCore.JSONValue.parse(input)) else { return [] }
+        guard let tree = try? MutableJSON(NotesJSON.JSONValue.parse(input)) else { return [] }
         return tree.paths().filter { path in path.allSatisfy { if case .index(let index) = $0 { index == 0 } else { true } } }
     }
 
     /// `input` with the value at `path` replaced by `badValues[valueIndex]`.
     public static func replacing(_ input: [UInt8], at path: [MutableJSON.Step], with valueIndex: Int) -> Mutation? {
-        guard let tree = try? MutableJSON(NotesCore.JSONValue.parse(input)) else { return nil }
+        guard let tree = try? MutableJSON(NotesJSON.JSONValue.parse(input)) else { return nil }
         let value = badValues[valueIndex % badValues.count]
         let changed = tree.replacing(path, with: .raw(value))
         let shown = value.count > 40 ? "\(value.count) bytes starting \(String(decoding: value.prefix(12), as: UTF8.self).debugDescription)" : String(decoding: value, as: UTF8.self).debugDescription

@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesColor
+import NotesModel
 
 /// The lines `notes-stress commit` prints, one per event, each flushed at once:
 ///

@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesStore
+import NotesSync
 
 /// A temporary folder with a bare git repository (`remote.git`) and stores ("machines")
 /// that sync through it, with git kept away from the user's own configuration.

@@ -1,4 +1,4 @@
-import NotesCore
+import NotesColor
 
 /// A color as a terminal cell reports it.
 public enum CapturedColor: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,7 @@
 import Foundation
-import NotesCore
+import NotesEditing
+import NotesStore
+import NotesTerminal
 import NotesUI
 
 /// What the user waits for in the running app, beyond the §6 figures: a key press
@@ -12,7 +14,7 @@ enum AppPathMeasurement {
         var counter = 0
         let runner = AppRunner(terminal: terminal, repository: store, timeZone: UIProbe.timeZone,
                                now: { SyntheticStore.firstDate.addingTimeInterval(Double(counter)) },
-                               editBody: { body in counter += 1; return body + "\nedited \(counter)" })
+                               editor: UserEditor.scripted { body in counter += 1; return body + "\nedited \(counter)" })
         runner.draw()
         var keys = Samples()
         for _ in 0..<40 {

@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// The naive ways of doing the same jobs, measured in the same run: decoding the
 /// data with `JSONDecoder` into Codable mirror types, and rewriting the whole file

@@ -1,5 +1,7 @@
 import Foundation
-import NotesCore
+import NotesJSON
+import NotesStore
+import NotesUI
 
 /// The whole benchmark, in order: build and write the store, open it in fresh
 /// processes, the naive baselines, the single-note commands as whole processes, the UI

@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesStore
 
 /// What a child process measures: one open of the store (ready to draw), or one
 /// naive `JSONDecoder` decode of a file, with the process's peak memory after it.

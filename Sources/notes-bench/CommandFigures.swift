@@ -1,4 +1,4 @@
-import NotesCore
+import NotesStore
 
 /// The single-note commands of issue 23 item 6 (`add`, `show ID`, `set ID`, `rm ID`,
 /// `category list`), each timed as whole processes with the journal just below the size at

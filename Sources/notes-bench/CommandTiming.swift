@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesJSON
+import NotesStore
 
 /// Times the single-note commands as a user meets them: the `notes` built beside this
 /// benchmark run as whole processes (`NOTES_STORE` set) on a copy of the store whose

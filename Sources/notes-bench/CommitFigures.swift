@@ -1,4 +1,4 @@
-import NotesCore
+import NotesStore
 
 /// The commit figures: median and p99 of single-edit commits, beside the whole-file rewrite.
 enum CommitFigures {

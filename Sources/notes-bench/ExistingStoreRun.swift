@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesStore
+import NotesUI
 
 /// `notes-bench --existing PATH`: the figures of the running app that edit and compact,
 /// on a store that is already there (a 1,000,000-note store takes most of an hour to

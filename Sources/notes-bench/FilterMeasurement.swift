@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesTerminal
 import NotesUI
 
 /// Filtering as you type, timed as the user sees it: from a key to the frame that shows

@@ -1,5 +1,7 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesStore
+import NotesExchange
 
 /// How two costs grow with their input (issue 11): importing into many new categories,
 /// and `doctor` on a damaged store. Each is run at a size and at four times that size;

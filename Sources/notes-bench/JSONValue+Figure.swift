@@ -1,4 +1,4 @@
-import NotesCore
+import NotesJSON
 
 extension JSONValue {
     /// A benchmark figure: an integer without a fraction, anything else with up to 4

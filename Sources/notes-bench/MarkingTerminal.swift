@@ -1,4 +1,5 @@
 import Foundation
+import NotesTerminal
 import NotesUI
 
 /// The real terminal with marks in its output, so the benchmark can tell which bytes

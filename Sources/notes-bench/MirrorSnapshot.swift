@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesColor
+import NotesModel
 
 /// Codable mirror types of the model, for the naive baselines: what a plain
 /// `JSONDecoder` / `JSONEncoder` store would do with the same data.

@@ -1,4 +1,4 @@
-import NotesCore
+import NotesJSON
 
 /// The benchmark's output: a readable table, or one JSON object with stable key order.
 struct Report {

@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import NotesCore
+import NotesColor
 
 /// The SQLite baseline of PRODUCT §6: the same synthetic notes in an SQLite database
 /// (one row a note, every field, indexes on `updated` and on `category`), and the same job as opening

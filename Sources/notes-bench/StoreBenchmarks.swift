@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesStore
 
 /// Writing the synthetic store, and committing single edits to it, through the real `NotesStore`.
 enum StoreBenchmarks {

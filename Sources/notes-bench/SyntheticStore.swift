@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesColor
+import NotesModel
 
 /// Builds the benchmark's deterministic database: 50 categories with varied
 /// colors and `noteCount` notes with realistic titles, bodies, tags and dates.

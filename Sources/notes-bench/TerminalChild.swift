@@ -1,5 +1,7 @@
 import Foundation
-import NotesCore
+import NotesEditing
+import NotesStore
+import NotesTerminal
 import NotesUI
 
 /// `--child-terminal STORE`: runs on the slave side of a pseudo-terminal (see
@@ -16,7 +18,7 @@ enum TerminalChild {
         let store = try NotesStore.open(at: URL(fileURLWithPath: storePath))
         defer { store.close() }
         let runner = AppRunner(terminal: MarkingTerminal(terminal), repository: store, timeZone: UIProbe.timeZone,
-                               now: { SyntheticStore.firstDate }, editBody: { $0 })
+                               now: { SyntheticStore.firstDate }, editor: UserEditor.scripted { $0 })
         runner.run()
         FileHandle.standardError.write(Data("ok colorMode=\(terminal.colorMode)\n".utf8))
     }

@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 import NotesUI
 
 /// The UI figures: filtering as you type, drawing one frame, and the bytes a
@@ -41,8 +41,8 @@ enum UIMeasurement {
 
     /// Bytes per ↓ during key repeat (the figure of §6), and per single ↓: the move's own
     /// frame (held to §6's target) and everything until the app waits again, the preview
-    /// catching up with the next note included (reported, no target: see DECISIONS.md,
-    /// "What a cursor move costs"). All measured at a real terminal; see `TerminalMeasurement`.
+    /// catching up with the next note included (reported, no target: see
+    /// docs/decisions/0031-preview-and-the-256-byte-target.md). All measured at a real terminal; see `TerminalMeasurement`.
     static func bytesPerMoveFigures(storePath: String) -> [Figure] {
         var repeating = Figure(key: "bytes_per_move", label: "bytes to the terminal per ↓, key repeat", unit: .bytes,
                                value: nil, target: 256)

@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesTerminal
 import NotesUI
 
 /// The benchmark's one doorway into the UI module: what the app builds before its

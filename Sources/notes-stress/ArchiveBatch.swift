@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesColor
 
 /// `notes-stress archive-batch DIR [--after NAME]`: unarchives each file
 /// `DIR/NAME` as a color (sorted by name) and prints

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
+import NotesStore
 
 /// `notes-stress commit --store PATH --seed N [--owner NAME] [--count N] [--compact-bytes N] [--compaction inline|background]`
 ///

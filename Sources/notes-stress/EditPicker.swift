@@ -1,6 +1,7 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
+import NotesColor
+import NotesModel
 
 /// Chooses the next commit from the store's current contents and a seeded
 /// generator: add, edit, trash, restore or delete notes, empty its part of the

@@ -2,7 +2,9 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
+import NotesModel
+import NotesStore
+import NotesExchange
 
 /// Modes for the hostile-file tests (issue 11), each a child process because what
 /// they check could kill the process (`SIGBUS`, `SIGXFSZ`):

@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesStore
 
 /// `notes-stress open-batch DIR [--after NAME]`: for each case folder `DIR/NAME`
 /// (sorted by name, those after `--after` only) opens `DIR/NAME/notes.json` and prints

@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesStore
 
 /// `notes-stress undo-purge --store PATH [--count N]`
 ///

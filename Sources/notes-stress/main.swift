@@ -1,7 +1,7 @@
 import Foundation
 
 /// `notes-stress`: a helper process for the reliability tests (PRODUCT §7,
-/// Resources/docs/reliability.md). Not shipped.
+/// docs/reliability.md). Not shipped.
 ///
 ///     notes-stress commit --store PATH --seed N [--owner NAME] [--count N] [--compact-bytes N] [--kept-body-bytes N]
 ///     notes-stress open-batch DIR [--after NAME]     one result line per case folder DIR/NAME/notes.json

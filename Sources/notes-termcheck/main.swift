@@ -1,6 +1,6 @@
 import Foundation
-import NotesCore
-import NotesUI
+import NotesColor
+import NotesTerminal
 
 // notes-termcheck: opens the terminal the way `notes` does and shows what the terminal
 // layer sees: size, color mode, terminfo entry, the last key, and a strip in a color

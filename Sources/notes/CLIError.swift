@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// A command-line mistake that is not a parsing error: the message follows `error: `.
 enum CLIError: Error, CustomStringConvertible {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesBase
+import NotesColor
+import NotesModel
 
 /// `notes category add|list|color|rename|rm`
 struct CategoryCommand: ParsableCommand {
@@ -69,7 +71,7 @@ struct ColorCategory: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Argument(help: "The category's name.")
+    @Argument(help: "The category's name.", completion: StoreCompletion.categories)
     var name: String
 
     @Argument(help: ArgumentHelp("The new color: RRGGBB, RRGGBBAA or RGB, '#' optional.", valueName: "hex"),
@@ -94,7 +96,7 @@ struct RenameCategory: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Argument(help: "The category's current name.")
+    @Argument(help: "The category's current name.", completion: StoreCompletion.categories)
     var name: String
 
     @Argument(help: "Its new name.")
@@ -118,7 +120,7 @@ struct RemoveCategory: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Argument(help: "The category's name.")
+    @Argument(help: "The category's name.", completion: StoreCompletion.categories)
     var name: String
 
     func run() throws {

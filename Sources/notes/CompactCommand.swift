@@ -1,11 +1,8 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesBase
+import NotesStore
 
 /// `notes compact`: folds the journal into a new snapshot, holding the store's lock only
 /// to catch up and to swap the file in, so other processes commit meanwhile. A command

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesStore
 
 /// `notes doctor [--salvage]`
 struct Doctor: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesBase
+import NotesStore
+import NotesEditing
 
 /// `notes edit ID`
 struct Edit: ParsableCommand {

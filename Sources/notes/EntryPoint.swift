@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesModel
 
 extension Notes {
     /// Parses and runs a command. Every failure is printed to stderr as `error: …`

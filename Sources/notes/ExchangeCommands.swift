@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesJSON
+import NotesModel
+import NotesStore
+import NotesExchange
 
 /// `notes export --format json|markdown [--output PATH]`
 struct Export: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import NotesCore
-import NotesUI
+import NotesModel
+import NotesTerminal
 
 /// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--search TEXT] [--json]`
 struct List: ParsableCommand {
@@ -18,13 +18,15 @@ struct List: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Only notes in this category.", valueName: "name"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only notes in this category.", valueName: "name"),
+            completion: StoreCompletion.categories)
     var category: String?
 
     @Flag(help: "Only notes in no category.")
     var uncategorized = false
 
-    @Option(name: .long, help: ArgumentHelp("Only notes with this tag (repeatable: all must match).", valueName: "tag"))
+    @Option(name: .long, help: ArgumentHelp("Only notes with this tag (repeatable: all must match).", valueName: "tag"),
+            completion: StoreCompletion.tags)
     var tag: [String] = []
 
     @Option(help: ArgumentHelp(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesBase
+import NotesModel
 
 /// `notes add TITLE [--body TEXT|-] [--category NAME] [--tag TAG]... [--kind KIND] [--edit]`
 struct Add: ParsableCommand {
@@ -21,14 +22,17 @@ struct Add: ParsableCommand {
             help: ArgumentHelp("The note's body (Markdown); '-' reads it from standard input.", valueName: "text"))
     var body: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Put the note in this category (it must exist).", valueName: "name"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Put the note in this category (it must exist).", valueName: "name"),
+            completion: StoreCompletion.categories)
     var category: String?
 
     @Option(name: .long, parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Tag the note (repeatable); '#' and case are ignored.", valueName: "tag"))
+            help: ArgumentHelp("Tag the note (repeatable); '#' and case are ignored.", valueName: "tag"),
+            completion: StoreCompletion.tags)
     var tag: [String] = []
 
-    @Option(help: ArgumentHelp("The kind of note: \(NoteKind.allCases.map(\.name).joined(separator: ", ")).", valueName: "kind"))
+    @Option(help: ArgumentHelp("The kind of note: \(NoteKind.allCases.map(\.name).joined(separator: ", ")).", valueName: "kind"),
+            completion: StoreCompletion.kinds)
     var kind: String = NoteKind.note.name
 
     @Flag(help: "Then edit the whole note in $VISUAL / $EDITOR (see 'notes edit').")
@@ -68,7 +72,9 @@ struct Remove: ParsableCommand {
         commandName: "rm",
         abstract: "Move notes to the trash.",
         discussion: """
-        ID is a full id or a unique prefix of at least 4 characters, as shown by 'notes list'.         'notes restore ID' brings a note back; 'notes trash empty' deletes for good.         If any ID is unknown, nothing is moved.
+        ID is a full id or a unique prefix of at least 4 characters, as shown by 'notes list'. \
+        'notes restore ID' brings a note back; 'notes trash empty' deletes for good. \
+        If any ID is unknown, nothing is moved.
         """
     )
 

@@ -1,4 +1,4 @@
-import NotesCore
+import NotesModel
 
 /// Ids given on the command line (full or unique prefixes), each looked up once.
 enum NoteIDs {

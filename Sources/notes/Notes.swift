@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NotesCore
 
 /// `notes`: with no subcommand, opens the full-screen UI; subcommands are the scripting contract.
 @main
@@ -23,10 +22,18 @@ struct Notes: ParsableCommand {
     /// before or after the subcommand's name.
     @OptionGroup var storeOptions: StoreOptions
 
+    /// `--version`, `-V`: print the version instead of opening the UI.
+    @Flag(name: [.customLong("version"), .customShort("V")], help: "Print the version and the commit it was built from.")
+    var version = false
+
     /// The `--store` path, if given.
     var store: String? { storeOptions.store }
 
     func run() throws {
+        if version {
+            Console.out(NotesVersion.text)
+            return
+        }
         try OpenUI.run(storePath: store)
     }
 }

@@ -1,5 +1,8 @@
 import Foundation
-import NotesCore
+import NotesStore
+import NotesEditing
+import NotesSync
+import NotesTerminal
 import NotesUI
 
 /// `notes` with no subcommand: the full-screen UI on the store from `--store`,
@@ -24,8 +27,8 @@ enum OpenUI {
         defer { terminal.close() }
         let editor = ExternalEditor(environment: environment)
         let runner = AppRunner(terminal: terminal, repository: store,
-                               runEditor: { path in try editor.run(file: path) },
-                               unsavedFolder: EditFile.unsavedFolder(environment: environment),
+                               editor: UserEditor(runEditor: { path in try editor.run(file: path) },
+                                                  unsavedFolder: EditFile.unsavedFolder(environment: environment)),
                                sync: { progress in
             // A store of its own, as another process would: the UI's store then picks the merge up.
             // Its commits hand compaction to `notes compact` too: one done in the merge's commit

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesBase
+import NotesModel
 
 /// `notes set ID [--title T] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]`
 struct SetFields: ParsableCommand {
@@ -18,20 +19,24 @@ struct SetFields: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The new title.", valueName: "title"))
     var title: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Move the note to this category (it must exist).", valueName: "name"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Move the note to this category (it must exist).", valueName: "name"),
+            completion: StoreCompletion.categories)
     var category: String?
 
     @Flag(help: "Take the note out of its category.")
     var noCategory = false
 
     @Option(name: .long, parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Add a tag (repeatable); '#' and case are ignored.", valueName: "tag"))
+            help: ArgumentHelp("Add a tag (repeatable); '#' and case are ignored.", valueName: "tag"),
+            completion: StoreCompletion.tags)
     var tag: [String] = []
 
-    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"))
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp("Remove a tag (repeatable).", valueName: "tag"),
+            completion: StoreCompletion.tags)
     var untag: [String] = []
 
-    @Option(help: ArgumentHelp("The kind: \(NoteKind.allCases.map(\.name).joined(separator: ", ")).", valueName: "kind"))
+    @Option(help: ArgumentHelp("The kind: \(NoteKind.allCases.map(\.name).joined(separator: ", ")).", valueName: "kind"),
+            completion: StoreCompletion.kinds)
     var kind: String?
 
     func validate() throws {

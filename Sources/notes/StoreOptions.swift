@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesStore
 
 /// `--store PATH`, shared by every command.
 struct StoreOptions: ParsableArguments {

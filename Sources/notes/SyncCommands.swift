@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesJSON
+import NotesSync
 
 /// `notes sync`, `notes sync init REMOTE`, `notes sync status [--json]`: sync across machines on git.
 struct SyncCommand: ParsableCommand {

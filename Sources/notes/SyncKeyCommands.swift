@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import NotesCore
+import NotesSync
 
 /// `notes sync encrypt [--identity FILE]`: encrypt an existing sync from now on.
 struct SyncEncryptCommand: ParsableCommand {

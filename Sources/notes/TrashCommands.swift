@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import NotesCore
-import NotesUI
+import NotesModel
+import NotesTerminal
 
 /// `notes trash [--json]` and `notes trash empty [--older-than DAYS]`.
 struct TrashCommand: ParsableCommand {

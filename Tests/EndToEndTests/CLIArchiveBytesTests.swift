@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesJSON
+import NotesColor
 
 /// Color archives are the same bytes in every process (issue 20, item 6).
 @Suite struct CLIArchiveBytesTests {

@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// A command whose commit finds compaction due does not compact: it starts `notes compact`
 /// detached and exits; that process folds the journal into the snapshot, holding the lock

@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// `notes sync status` counts attachments as it counts notes, in text and `--json`.
 @Suite struct CLISyncAttachmentStatusTests {

@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesSync
 
 /// `notes sync init --encrypt`, `notes sync key [--export]`, `notes sync init --identity`
 /// through the real binary: two homes, each with its own home folder (so its own config

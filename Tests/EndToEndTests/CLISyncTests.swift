@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesSync
 
 /// `notes sync init|run|status` through the real binary: two homes with no git
 /// configuration and a bare repository in a temporary folder.

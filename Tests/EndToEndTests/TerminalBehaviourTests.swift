@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesTerminal
 
 /// The terminal layer in a real terminal: keys, resize, too-small screens, wide characters.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux)"))

@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesColor
 
 /// Colors as they reach a real terminal, per `TERM`, `COLORTERM` and `NO_COLOR`.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux)"))

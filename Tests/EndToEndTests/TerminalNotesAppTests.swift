@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesColor
+import NotesTerminal
 
 /// The real `notes` UI in a real terminal (tmux): the terminal is restored on every way
 /// out, resize reflows, a small terminal says so, and the note strip has the category's

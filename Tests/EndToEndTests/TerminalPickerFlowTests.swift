@@ -1,8 +1,8 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-import NotesUI
 import Testing
+import NotesColor
+import NotesTerminal
 
 /// The color picker as a person uses it, in a real terminal: create a category in the
 /// UI, open the picker, move every slider with each kind of key, accept — and find that

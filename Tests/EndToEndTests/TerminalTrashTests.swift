@@ -1,5 +1,4 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
 

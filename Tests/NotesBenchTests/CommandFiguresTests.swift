@@ -1,6 +1,6 @@
-import NotesCore
 import Testing
 @testable import notes_bench
+import NotesStore
 
 /// The single-note command figures: targets by store size, the journal bound they are
 /// timed under, and what the figure and the report say.

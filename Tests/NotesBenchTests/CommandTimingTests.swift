@@ -1,9 +1,10 @@
 import CSQLite
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
 @testable import notes_bench
+import NotesJSON
+import NotesStore
 
 /// The command timings run for real on a small store: the built `notes` and this
 /// benchmark's SQLite child, as whole processes. Nothing here is timed; it checks that

@@ -1,7 +1,7 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesColor
 
 /// `NSColor` and `UIColor` archives in the layouts AppKit and UIKit write (the keys seen in
 /// real Terminal profiles and nibs), built here: each gives its exact color, or an error

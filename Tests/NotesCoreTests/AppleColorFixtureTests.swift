@@ -1,6 +1,6 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesColor
 
 /// Real Terminal.app profiles from public repositories (`Fixtures/apple-colors`, see its
 /// README): every `NSColor` archive in them gives the color Terminal.app shows, or a clear

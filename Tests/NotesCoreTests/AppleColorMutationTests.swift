@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesColor
 
 /// Damaged Apple color archives (the real Terminal profiles' `NSColor`s, typedstreams, and
 /// an `NSColor` with an ICC profile) are read in this process: every one gives a color or an

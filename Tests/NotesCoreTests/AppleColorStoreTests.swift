@@ -1,7 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
 
 /// Apple color archives where a color comes in: a category's archive in the store, a
 /// `{"archive": …}` color of the JSON import; an unreadable one is marked in `--json`,

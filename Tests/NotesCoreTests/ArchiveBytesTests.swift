@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
 
 /// Archive bytes: the same color gives the same bytes; bytes read are written back as they were.
 @Suite struct ArchiveBytesTests {

@@ -1,6 +1,6 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesColor
 
 /// `ColorArchive`: the archive's shape, round trips, archives from other programs,
 /// and bad archives that must be errors (a crash would end the test process).

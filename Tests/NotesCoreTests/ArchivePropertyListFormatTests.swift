@@ -1,6 +1,6 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesColor
 
 /// A damaged binary property list must never reach `PropertyListSerialization` when it
 /// could crash it: corelibs Foundation dereferenced a bad pointer on one whose dictionary

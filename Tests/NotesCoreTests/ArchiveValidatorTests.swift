@@ -1,6 +1,6 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesColor
 
 /// `SecureArchiveValidator` on its own, with allow-lists other than the color's.
 @Suite struct ArchiveValidatorTests {

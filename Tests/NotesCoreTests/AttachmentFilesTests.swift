@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// `AttachmentFiles` never goes through a link, never overwrites; a note deleted for good in
 /// a real store takes its folder with it, one moved to the trash keeps it.

@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesStore
 
 /// Compaction off the key path (PRODUCT §3 "No stall"): commits go on while a compaction
 /// is being written, it is swapped in by a later commit, and one made stale by another

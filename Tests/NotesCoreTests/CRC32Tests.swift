@@ -1,6 +1,6 @@
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
 
 /// The journal's checksum: the standard CRC-32 (zip, PNG), computed eight bytes at a time.
 @Suite struct CRC32Tests {

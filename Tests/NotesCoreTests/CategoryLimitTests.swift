@@ -1,7 +1,11 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesModel
+import NotesStore
+import NotesExchange
+import NotesSync
 
 /// A store keeps at most `Category.maximumCount` categories: a remote or an import with
 /// a million of them is refused with a clear error instead of slowing every later command.

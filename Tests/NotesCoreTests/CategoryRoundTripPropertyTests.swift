@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
 
 /// Issue 24: a notes Markdown export imported into an empty store gives every category
 /// back by id, name and color, even when other files read first name the same categories

@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
 
 /// `ChildSpawn`, the one way notes starts a program: exit statuses, signals, streams,
 /// and the process group (ours for the editor, a session of its own for git).

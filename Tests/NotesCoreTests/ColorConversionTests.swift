@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import NotesCore
+@testable import NotesColor
 
 @Suite struct ColorConversionTests {
     private func expectClose(_ actual: (red: Double, green: Double, blue: Double),

@@ -1,6 +1,7 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesColor
+import NotesModel
 
 @Suite struct ColorHexTests {
     @Test(arguments: ["#FF8800", "ff8800", "#ff8800", "FF8800"])
@@ -21,7 +22,7 @@ import Testing
 
     @Test(arguments: ["#GG0000", "FF880", "", "##FFFFFF", "#", "FF88001", "FF 8800", "+FF8800", "0xFF8800", "ＦＦ8800"])
     func rejectsInvalidText(text: String) {
-        #expect(throws: ModelError.invalidHexColor(text)) { try SerializableColor(hex: text) }
+        #expect(throws: ColorError.invalidHexColor(text)) { try SerializableColor(hex: text) }
     }
 
     /// `RGB` doubles each digit, as CSS does, in every place a hex color is read.

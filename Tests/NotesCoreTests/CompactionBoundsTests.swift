@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
 
 /// What keeps commands and keys cheap around compaction at any size (PRODUCT §3 "No
 /// stall", issue 23): the journal is bounded in bytes as well as by its share of the

@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesStore
 
 /// A conflict copy gets its own copies of the files of the version it keeps: deleting the
 /// original for good no longer takes the copy's files (store, and sync on two homes).

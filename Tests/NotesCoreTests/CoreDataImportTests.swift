@@ -1,7 +1,10 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesColor
+import NotesModel
+import NotesExchange
 
 /// `notes import Notes.sqlite`: Core Data stores built by `CoreDataStoreBuilder` following
 /// Core Data's SQLite layout, imported read-only through `ImportReader`.
@@ -35,7 +38,7 @@ import Testing
         return (path, builder)
     }
 
-    private func category(_ batch: ImportBatch, _ name: String) throws -> NotesCore.Category {
+    private func category(_ batch: ImportBatch, _ name: String) throws -> NotesModel.Category {
         try #require(batch.bundle.categories.first { $0.name == name }, "no category \(name)")
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesStore
+@testable import NotesExchange
 
 /// Notes of Dendron's own documentation vault (`Fixtures/dendron-site`, MIT, see its
 /// README; its `dendron.yml` marks the workspace), imported as Dendron shows them: `title`

@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
 
 @Suite struct DoctorTests {
     /// A store with a category and `count` notes in the snapshot, plus one journaled note.

@@ -1,7 +1,11 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
+@testable import NotesEditing
 
 /// A whole-note edit of a very long note costs what writing and reading its file
 /// costs: the header is found by reading the header's lines only, an unchanged body is

@@ -1,6 +1,7 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesModel
+@testable import NotesEditing
 
 /// The rule that saves an editor session over what happened to the note meanwhile: the
 /// same resolution as every field edit (`StoreEdit.resolve`), plus bringing a deleted note back.

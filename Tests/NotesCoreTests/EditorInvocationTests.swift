@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesExchange
+@testable import NotesEditing
 
 /// How the editor is started on a note's file: on the body's first line where the editor
 /// takes one, refused without a terminal where it needs one; the file's name and folder.

@@ -1,7 +1,8 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesExchange
 
 /// Evernote exports past libxml2's 10 MB push-parse limit, made here (never stored):
 /// read whole, and a file cut short still says so.

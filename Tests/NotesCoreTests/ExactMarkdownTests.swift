@@ -1,7 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesExchange
 
 /// Notes' own Markdown format (issue 20): the export says `notes-format: "notes-markdown/1"`
 /// and `ExactMarkdownReader` reads every field back exactly, guessing nothing from the body.
@@ -133,7 +136,7 @@ import Testing
         try Data(MarkdownExchange.document(for: own, category: category).utf8).write(to: folder.file("own.md"))
         // Another tool's Markdown is read by the general reader, its rules unchanged.
         // (Its category is another name: one read first under the same name would give the
-        // batch that category's id, see DECISIONS "Checked on real collections".)
+        // batch that category's id, see docs/decisions/0046, "Categories by id".)
         try Data("---\ntitle: Other\ncategory: Errands\n---\n#word in the body\n".utf8).write(to: folder.file("other.md"))
 
         let batch = ImportReader().read(paths: [folder.url.path])

@@ -1,7 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
+@testable import NotesSync
 
 /// PRODUCT §8/§9, issue 20: thousands of hard notes (`HardNotes`) go through sync between two
 /// homes over a real bare git repository, through the Markdown export and back, and through

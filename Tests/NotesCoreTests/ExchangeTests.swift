@@ -1,7 +1,10 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesColor
+import NotesModel
+import NotesExchange
 
 /// JSON and Markdown export/import, front matter, and the import merge rules.
 @Suite struct ExchangeTests {

@@ -1,7 +1,7 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
 
 /// PRODUCT §5.1 checked on seeded random pairs of edits: a base note, "theirs" (committed
 /// elsewhere) and "ours" (a `NoteEdit` from the base), each changing a random set of

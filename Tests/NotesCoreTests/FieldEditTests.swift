@@ -1,7 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesEditing
 
 /// PRODUCT §5.1 for every field edit (`StoreEdit.resolve` through
 /// `NotesRepository.commit(derivedFrom:)`): two real stores on one file stand in for two

@@ -1,6 +1,7 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesColor
+import NotesModel
 
 /// Color archives written elsewhere: a Swift class without an `@objc` name on an Apple
 /// system (`Module.SerializableColor`), and components a rounding error outside 0...1.
@@ -37,6 +38,6 @@ import Testing
     @Test func aRealErrorOutsideTheRangeIsStillRefused() throws {
         let fields: [String: Any] = ["colorSpace": 0, "red": 1.01, "green": 0.0, "blue": 0.5]
         #expect(throws: ArchiveError.self) { try ColorArchive.unarchive(try archive(className: "SerializableColor", fields: fields)) }
-        #expect(throws: ModelError.self) { try SerializableColor(red: -0.001, green: 0, blue: 0) }
+        #expect(throws: ColorError.self) { try SerializableColor(red: -0.001, green: 0, blue: 0) }
     }
 }

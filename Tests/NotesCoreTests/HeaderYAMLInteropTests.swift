@@ -1,6 +1,7 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesModel
+@testable import NotesExchange
 
 /// The editor's header and the Markdown export's front matter, for titles that YAML
 /// treats specially (quotes at either end, `'`, `: `, `#`, leading spaces, …): read back

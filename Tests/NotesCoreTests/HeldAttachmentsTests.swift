@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// The holding place for the attachments of notes deleted for good in the UI
 /// (`NotesStoreOptions.holdsDeletedAttachments`), on real stores: a note put back gets its

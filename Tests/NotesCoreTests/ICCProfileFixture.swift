@@ -1,5 +1,5 @@
 import Foundation
-@testable import NotesCore
+@testable import NotesColor
 
 /// Builds small ICC v2/v4 matrix/TRC profiles for the tests: a description, the D50 colorants
 /// of sRGB or Display P3 primaries, and the sRGB tone curve as a parametric curve.

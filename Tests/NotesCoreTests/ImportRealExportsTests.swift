@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesExchange
 
 /// Imports real exports of other tools, kept in `Fixtures/real-exports` (origin and licence
 /// in its README), and checks counts, titles, dates, tags, categories, trash and bodies

@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesExchange
 
 /// The rules the general Markdown reader follows for other tools' files (issue 24): where
 /// `#` is a tag, the separator after the header, dates that cannot be read, dates in file

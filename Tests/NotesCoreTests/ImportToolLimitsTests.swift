@@ -1,8 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
 import ZIPFoundation
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesExchange
 
 /// Hostile exports: zip bombs, entries that climb out of the archive, XML entities, deep
 /// nesting. Each is one clear per-file error (or a bounded result), never a crash, a

@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesExchange
 
 /// zk notebooks, Dendron vaults and Logseq's Org files, read as each tool shows them.
 /// zk is GPL: its files are not copied; these are faithful hand-written equivalents of

@@ -1,6 +1,8 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesBase
+import NotesModel
+import NotesExchange
 
 /// Imports the hand-made imitations of each tool's files in `Fixtures/import-tools` (see
 /// its README) and checks what comes in against what the tool shows: counts, titles,

@@ -1,7 +1,9 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesModel
+import NotesExchange
 
 /// Folders in the style of the tools people come from, written by hand from each tool's
 /// documented format, read by `ImportReader`. Dates without a zone are read in Paris time.

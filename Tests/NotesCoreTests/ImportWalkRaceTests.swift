@@ -1,7 +1,7 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesExchange
 
 /// `notes import FOLDER` against a folder swapped for a symbolic link while it is walked:
 /// the walk opens each folder relative to its parent without following links, so nothing

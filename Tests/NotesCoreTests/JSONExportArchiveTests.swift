@@ -1,7 +1,11 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesJSON
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
 
 /// The JSON export carries each category's archive bytes, and import keeps them.
 @Suite struct JSONExportArchiveTests {

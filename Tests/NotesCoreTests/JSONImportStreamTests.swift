@@ -1,7 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesJSON
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesExchange
 
 /// The notes JSON export is read one note at a time, at any size: the limits are per note.
 @Suite struct JSONImportStreamTests {

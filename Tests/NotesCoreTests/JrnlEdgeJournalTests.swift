@@ -1,7 +1,8 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesExchange
 
 /// jrnl's journals without a readable entry, read as jrnl 4.6 shows them (checked with
 /// `jrnl --export json` on the same files): an empty journal has no entries ("no entries

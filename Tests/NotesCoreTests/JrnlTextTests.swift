@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesExchange
 
 /// jrnl's own journal file and its text and Markdown exports, written by the real jrnl
 /// (`Fixtures/jrnl`, see its README), read as one note per entry and compared with what

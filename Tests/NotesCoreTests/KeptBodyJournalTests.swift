@@ -1,7 +1,8 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
 
 /// Issue 11: renaming, tagging or moving a very long note commits a short journal line
 /// that keeps the body the note has (format 5), instead of writing the whole body again.

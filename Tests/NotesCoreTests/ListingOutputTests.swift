@@ -1,7 +1,9 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesJSON
+import NotesModel
 
 /// `notes list` reads as it always did, now that it is computed without `Calendar`,
 /// `String(format:)`, whole-note sorting or Foundation for every search: each fast

@@ -1,6 +1,8 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesExchange
 
 /// Pages of Logseq's own documentation graph (`Fixtures/logseq-docs`, MIT, see its README),
 /// imported as Logseq shows them: titles from `title::` or the decoded file name, journals

@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesJSON
+@testable import NotesColor
+@testable import NotesStore
 
 @Suite struct MigrationTests {
     @Test func version1MigratesWithABackupAndWhiteCategories() throws {

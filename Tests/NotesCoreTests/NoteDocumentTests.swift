@@ -1,6 +1,7 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesModel
+@testable import NotesExchange
 
 /// The whole note as the editor shows it: render, read back, and what a changed header does.
 @Suite struct NoteDocumentTests {

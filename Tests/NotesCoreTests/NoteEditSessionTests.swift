@@ -1,7 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
+@testable import NotesEditing
 
 /// One whole-note edit with scripted editors: saving, reopening on a problem, and
 /// keeping the text in a file whenever it cannot be saved.

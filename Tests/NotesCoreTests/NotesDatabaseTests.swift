@@ -1,6 +1,6 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesModel
 
 @Suite struct NotesDatabaseTests {
     @Test func categoryNamesAreUniqueIgnoringCase() throws {

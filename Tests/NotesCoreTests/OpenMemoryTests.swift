@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesJSON
+@testable import NotesModel
+@testable import NotesStore
 
 /// What keeps a large store's memory down once open: notes with the same tags array share
 /// one set (`TagSetCache`), read exactly as each note's own array, on one thread and on two;

@@ -1,6 +1,6 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesModel
 
 /// `OutputChannel`: exact bytes to pipes and files, escapes for a terminal, every write
 /// and the close checked.

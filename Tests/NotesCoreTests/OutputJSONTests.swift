@@ -1,6 +1,9 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesBase
+import NotesJSON
+import NotesColor
+import NotesModel
 
 /// The ordered JSON value, its reader, ISO dates, and the stable `--json` encodings.
 @Suite struct OutputJSONTests {

@@ -1,7 +1,11 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
 
 /// Importing a folder again follows what happened to its files (issue 24): a renamed file
 /// keeps its note, header dates are fields, files gone from the folder are reported (and

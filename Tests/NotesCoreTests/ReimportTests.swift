@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
 
 /// Importing a folder again after it changed (issue 24, "must work" 3): each note is found
 /// by the file it came from; the real store, in a temporary folder.

@@ -1,6 +1,6 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesModel
 
 /// The folding rule both searches share: what each hard case folds to.
 @Suite struct SearchFoldingTests {

@@ -1,6 +1,6 @@
 import Foundation
-import NotesCore
 import Testing
+import NotesModel
 
 /// How a typed query reads, and which parts of a text it highlights.
 @Suite struct SearchQueryTests {

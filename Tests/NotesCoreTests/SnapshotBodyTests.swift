@@ -1,7 +1,8 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
 
 /// Opening leaves note bodies in the copied snapshot, and that is invisible to users
 /// of the store; a snapshot rewritten in place by another program is noticed before

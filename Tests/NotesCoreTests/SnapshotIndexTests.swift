@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
 
 /// The index beside the snapshot and the partial open that reads through it (PRODUCT §3
 /// "No stall": a command costs what it touches). What a partial store holds must always

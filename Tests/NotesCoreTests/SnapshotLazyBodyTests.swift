@@ -2,9 +2,12 @@
 import Glibc
 #endif
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
+@testable import NotesSync
 
 /// A whole open of a snapshot that its index describes (`SnapshotIndexFile.describing`)
 /// only finds where each body ends and checks it when it is first read. The bodies read

@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesJSON
+@testable import NotesModel
+@testable import NotesStore
 
 /// The snapshot reader's fast paths give exactly what the general ones give.
 @Suite struct SnapshotReadingTests {

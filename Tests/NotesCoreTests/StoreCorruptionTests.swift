@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesJSON
+@testable import NotesModel
+@testable import NotesStore
 
 @Suite struct StoreCorruptionTests {
     /// A valid store with one category and two notes, compacted into the snapshot.

@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
 
 /// Mutated stores never crash the reader: each loads or fails with a `StoreError`,
 /// and a store that fails is left byte for byte as it was.

@@ -1,7 +1,8 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesColor
+@testable import NotesModel
 
 /// Shared helpers for the store, migration and doctor tests.
 enum StoreFixtures {

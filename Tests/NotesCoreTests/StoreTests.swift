@@ -1,7 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
 
 @Suite struct StoreTests {
     @Test func openingRemovesTemporaryFilesLeftByAKilledCompaction() throws {

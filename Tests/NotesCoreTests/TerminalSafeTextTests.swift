@@ -1,5 +1,5 @@
-import NotesCore
 import Testing
+import NotesBase
 
 /// `TerminalSafeText`: what a terminal is shown instead of control characters.
 struct TerminalSafeTextTests {

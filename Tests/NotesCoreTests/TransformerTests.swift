@@ -1,7 +1,9 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesColor
+import NotesModel
+import NotesStore
 
 @Suite struct TransformerTests {
     let folder = URL(fileURLWithPath: "/tmp/notes-store", isDirectory: true)

@@ -1,7 +1,9 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesModel
+import NotesExchange
 
 /// Exports leave the trash out unless asked; with `--include-trash` it reads back into the trash.
 @Suite struct TrashExchangeTests {

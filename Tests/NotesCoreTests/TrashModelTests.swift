@@ -1,6 +1,6 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesModel
 
 /// The trash in the model: where trashed notes and deleted categories go, and what comes back.
 @Suite struct TrashModelTests {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
 
 /// The trash on disk: through the journal, a compaction, and the migration from format 3.
 @Suite struct TrashStoreTests {

@@ -1,7 +1,9 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesColor
+import NotesModel
+import NotesTerminal
+import NotesUI
 
 /// Whole interactions: keys through `AppRunner` with a memory terminal and repository.
 @Suite struct AppFlowTests {

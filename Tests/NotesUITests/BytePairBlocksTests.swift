@@ -1,8 +1,8 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-import NotesUI
 import Testing
+import NotesModel
+import NotesUI
 
 /// Searches pass over blocks of notes that lack a pair of the query's bytes
 /// (`BytePairBlocks`): they must never pass over a match, in a fresh index or after edits.

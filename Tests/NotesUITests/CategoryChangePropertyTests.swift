@@ -1,8 +1,10 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-@testable import NotesUI
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesUI
 
 /// Seeded random category changes (new, rename, recolor, trash, delete, back from the
 /// trash), notes moved between categories and note edits, committed by us or by another

@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesModel
+import NotesTerminal
+import NotesUI
 
 /// The categories screen opens a category with Enter, f or Space, with "All notes" and
 /// "Uncategorized" at the top; `Tab`/`h`/`l` move the focus between the category pane

@@ -1,8 +1,10 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-@testable import NotesUI
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesUI
 
 /// A category change (new, rename, recolor, trash, delete, a note moved) is taken into the
 /// snapshot in place: no note's search text holds a category name (`CategoryMatch`), and

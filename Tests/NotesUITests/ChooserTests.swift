@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesModel
+import NotesTerminal
+import NotesUI
 
 /// The reusable chooser (used by `m`): narrowing, moving, picking, none, cancel.
 @Suite struct ChooserTests {

@@ -1,6 +1,8 @@
-import NotesCore
-import NotesUI
 import Testing
+import NotesColor
+import NotesModel
+import NotesTerminal
+import NotesUI
 
 @Suite struct ColorPickerTests {
     let start = RGB8(red: 100, green: 150, blue: 200)

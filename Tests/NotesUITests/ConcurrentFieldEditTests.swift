@@ -1,8 +1,11 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import NotesTestSupport
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// Issue 20 item 3: a key that changes one field of a note or a category never erases
 /// what another process changed meanwhile in another field. A real store in a temporary

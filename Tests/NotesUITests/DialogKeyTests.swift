@@ -1,7 +1,6 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesTerminal
 
 /// Ctrl-C cancels whatever is open and quits only at the top level; a paste is never
 /// keys; while the terminal is too small no key reaches anything hidden.

@@ -1,8 +1,11 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-import NotesUI
 import Testing
+import NotesModel
+import NotesStore
+import NotesEditing
+import NotesTerminal
+import NotesUI
 
 /// `e`: the whole note in the editor through the runner, and what the status line says.
 @Suite struct EditNoteFlowTests {
@@ -22,7 +25,8 @@ import Testing
                         editor: @escaping (String) throws -> Void) -> (AppRunner, MemoryTerminal) {
         let terminal = MemoryTerminal(size: TerminalSize(width: 200, height: 20))
         let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
-                               now: { UIFixtures.now }, runEditor: editor, unsavedFolder: unsaved)
+                               now: { UIFixtures.now },
+                               editor: UserEditor(runEditor: editor, unsavedFolder: unsaved, now: { UIFixtures.now }))
         return (runner, terminal)
     }
 

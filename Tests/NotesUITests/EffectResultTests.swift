@@ -1,7 +1,8 @@
 import Foundation
-@testable import NotesCore
-import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// What the status line says once an effect is done: every result reaches `update` as
 /// an `EffectResult`, so each text is checked here without a runner, a store or a thread.

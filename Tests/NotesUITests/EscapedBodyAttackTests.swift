@@ -1,8 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// Issue 11, attacked: the read view over a body held with JSON escapes must show what
 /// it shows over the same text as plain UTF-8, whichever way each character is escaped,
@@ -255,7 +257,7 @@ import Testing
             }
             if seed > 2 {
                 #expect(stored == plain, "seed \(seed)")
-                // The plain layout is the full wrap but at CRLF (see `LazyReadViewTests`, DECISIONS).
+                // The plain layout is the full wrap but at CRLF (see `LazyReadViewTests`, docs/decisions/0038).
                 if !body.text.contains("\r") { #expect(stored == TextWrap.lines(body.text, width: 31), "seed \(seed)") }
             } else {
                 #expect(stored.joined().filter { $0 != " " } == plain.joined().filter { $0 != " " }, "seed \(seed)")

@@ -1,8 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// Issue 11: a multi-line body is held in the store's file as a JSON string with
 /// escapes, and the read view and the preview work on those bytes, decoding only

@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesModel
+import NotesTerminal
+import NotesUI
 
 /// The footer (the status line's keys) comes from the screen's key map: in priority
 /// order for the width, `? help` and `q` always there, keys that need a note left out

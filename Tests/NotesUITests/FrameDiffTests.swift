@@ -1,6 +1,6 @@
-@testable import NotesUI
 import NotesTestSupport
 import Testing
+@testable import NotesTerminal
 
 /// What the terminal rewrites between two frames (`FrameDiff`), one quirk of wide
 /// characters and emoji clusters a test, and the clusters the terminal layer draws

@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import Testing
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// The `?` help shows the keys of the current screen, laid out without overlap, and
 /// scrolls where it does not fit.

@@ -1,8 +1,9 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-import NotesUI
 import Testing
+import NotesColor
+import NotesModel
+import NotesUI
 
 /// A snapshot changed in place by `commit(_:through:)` must show exactly what a new
 /// snapshot of the same database shows: order, notes, counts and search results.

@@ -1,5 +1,5 @@
 import Testing
-@testable import NotesUI
+@testable import NotesTerminal
 
 /// Bracketed paste and Alt keys assembled from single reads, as `NCursesTerminal` feeds them.
 @Suite struct InputAssemblerTests {

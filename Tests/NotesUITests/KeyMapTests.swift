@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// One key map per screen matches keys, draws the help and fills the footer: every key
 /// that does something is in the map, and every entry of the map is in the help.

@@ -1,8 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// Issue 11: the read view wraps a long note block by block, and shows exactly what
 /// wrapping the whole body shows (the old way, kept here as the reference).

@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesModel
+import NotesTerminal
+import NotesUI
 
 /// The list shows what other processes commit without a key: the runner wakes up when
 /// no key comes, picks up their changes, and keeps the cursor on the note it was on.

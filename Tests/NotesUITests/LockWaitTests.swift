@@ -1,7 +1,9 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// Issue 11 item 10: a key that commits while another process holds the store's lock
 /// returns at once; the commit waits in the runner, which says `waiting for <holder>`

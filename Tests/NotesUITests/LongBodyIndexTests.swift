@@ -1,8 +1,8 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesUI
 
 /// Issue 11: renaming, tagging or moving a note with a long body does not fold the body
 /// again for the search text: the index copies the folded body it has.

@@ -1,7 +1,8 @@
 import Foundation
-@testable import NotesCore
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// Issue 11: a very long note costs what the screen shows of it, not its length.
 @Suite struct LongNoteTests {

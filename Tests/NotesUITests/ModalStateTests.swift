@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesTerminal
+import NotesUI
 
 /// `AppState.modal`: one dialog at a time, the help over what was open.
 @Suite struct ModalStateTests {

@@ -1,7 +1,6 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesModel
 
 @Suite struct NavigationTests {
     /// 30 notes, "Note 29" newest.

@@ -1,8 +1,10 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-import NotesUI
 import Testing
+import NotesModel
+import NotesEditing
+import NotesTerminal
+import NotesUI
 
 /// `n`: a title, then the new note in the editor. The note is made only when the editor
 /// saves it (as git, jrnl and nb do); what the editor saved before failing is kept.
@@ -11,7 +13,8 @@ import Testing
                         editor: @escaping (String) throws -> Void) -> (AppRunner, MemoryTerminal) {
         let terminal = MemoryTerminal(size: TerminalSize(width: 120, height: 20))
         let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
-                               now: { UIFixtures.now }, runEditor: editor, unsavedFolder: unsaved)
+                               now: { UIFixtures.now },
+                               editor: UserEditor(runEditor: editor, unsavedFolder: unsaved, now: { UIFixtures.now }))
         return (runner, terminal)
     }
 

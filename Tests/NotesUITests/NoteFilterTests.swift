@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesModel
+import NotesUI
 
 @Suite struct NoteFilterTests {
     let index = NoteIndex(database: UIFixtures.database)

@@ -1,9 +1,10 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-@testable import NotesUI
 import Synchronization
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesUI
 
 /// The search text built in the background reads the store's notes through a `NotesLoan`
 /// that a commit takes back (so the store changes its dictionary in place instead of

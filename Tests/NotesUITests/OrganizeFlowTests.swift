@@ -1,7 +1,6 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesUI
 
 /// `r`, `m`, `t`, `n` in the note list and the read view, through `AppRunner`.
 @Suite struct OrganizeFlowTests {

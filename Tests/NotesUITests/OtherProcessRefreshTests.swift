@@ -1,8 +1,9 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesUI
 
 /// Another process's commits, taken in by a refresh or before our own commit, are applied
 /// to the snapshot in place (the store says which changes it read: `CaughtUp`) and show

@@ -1,4 +1,4 @@
-import NotesCore
+import NotesModel
 
 /// A repository that another "process" changes: `pending` shows up at the next refresh.
 final class OtherProcessRepository: NotesRepository {

@@ -1,6 +1,6 @@
-import NotesCore
 import Testing
-@testable import NotesUI
+@testable import NotesColor
+@testable import NotesTerminal
 
 @Suite struct PaletteTests {
     private func rgb(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> RGB8 {

@@ -1,8 +1,8 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import Synchronization
 import Testing
+@testable import NotesModel
+@testable import NotesUI
 
 /// A change to a search text still being built never waits for it (the first edit after
 /// opening a large store): it is queued and applied, in order, once the text is built.

@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesTerminal
+import NotesUI
 
 /// The preview follows the selection once the keys stop: moves in the list hold it on
 /// the note it showed, and a pause (`.idle`) or any other event lets it catch up.

@@ -1,8 +1,9 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-import NotesUI
 import Testing
+import NotesModel
+import NotesTerminal
+import NotesUI
 
 /// The filter searched in slices (`FilterWork`, `NoteFilter.advance`): whatever it has
 /// found at any moment is the first rows of what the plain filter finds, in order, and

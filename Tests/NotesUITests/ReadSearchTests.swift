@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesModel
+import NotesTerminal
+import NotesUI
 
 /// `/` in the read view searches inside the note; `n`/`N` step through the matches.
 @Suite struct ReadSearchTests {

@@ -1,5 +1,5 @@
-import NotesUI
 import Testing
+import NotesTerminal
 
 @Suite struct ScreenBufferTests {
     @Test func aNewBufferIsBlank() {

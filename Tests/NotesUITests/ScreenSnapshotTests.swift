@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesModel
+import NotesTerminal
+import NotesUI
 
 /// Whole screens compared with literal lines.
 @Suite struct ScreenSnapshotTests {

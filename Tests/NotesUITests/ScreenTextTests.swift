@@ -1,6 +1,6 @@
-import NotesCore
-@testable import NotesUI
 import Testing
+@testable import NotesBase
+@testable import NotesTerminal
 
 /// Text as the screen buffer lays it out: control characters never reach a cell, line
 /// breaks and tabs keep words apart, and every grapheme cluster takes the columns a

@@ -1,8 +1,8 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
-import NotesUI
 import Testing
+import NotesModel
+import NotesUI
 
 /// `notes list --search` (NotesCore's `NoteListing`) and the UI's `/` filter (`NoteFilter`
 /// over the index's search text) give the same answers, on the hard cases of folding.

@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// What the screens show of a search: the matched parts highlighted, and a long
 /// category list scrolled to the active category.

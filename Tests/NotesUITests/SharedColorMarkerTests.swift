@@ -1,7 +1,9 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// With 8 or 16 colors, categories that land on the same color get their marker letter
 /// in the swatch, as in monochrome; with more colors, swatches stay plain.

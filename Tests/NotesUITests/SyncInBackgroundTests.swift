@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesModel
+import NotesTerminal
+import NotesUI
 
 /// `S` runs the sync on a thread of its own: with a fake sync that blocks until the test
 /// releases it, keys keep working (moves, a commit), progress reaches the status line, a

@@ -1,7 +1,9 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesModel
+import NotesTerminal
+import NotesUI
+import NotesSync
 
 /// `S` in the note list: the runner's sync action runs, its result (or its error) shows on
 /// the status line, and the list picks up what the sync changed; when the input ends

@@ -1,6 +1,6 @@
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesColor
 
 @Suite struct TerminalCaptureParserTests {
     private let escape = "\u{1B}["

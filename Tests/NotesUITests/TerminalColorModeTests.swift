@@ -1,5 +1,5 @@
 import Testing
-@testable import NotesUI
+@testable import NotesTerminal
 
 @Suite struct TerminalColorModeTests {
     private func mode(rgb: Bool = false, colors: Int, _ environment: [String: String] = [:]) -> ColorMode {

@@ -1,5 +1,5 @@
 import Testing
-@testable import NotesUI
+@testable import NotesTerminal
 
 @Suite struct TerminalInputTests {
     private let decoder = KeyDecoder(keyCodes: [258: .down, 259: .up, 353: .backTab, 263: .backspace],

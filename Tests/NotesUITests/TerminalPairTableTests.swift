@@ -1,5 +1,5 @@
 import Testing
-@testable import NotesUI
+@testable import NotesTerminal
 
 @Suite struct TerminalPairTableTests {
     private func colors(_ foreground: Int32, _ background: Int32) -> ColorPairTable.Colors {

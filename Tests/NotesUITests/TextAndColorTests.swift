@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesColor
+import NotesTerminal
+import NotesUI
 
 @Suite struct DisplayWidthTests {
     @Test func widthsOfCharacters() {

@@ -1,5 +1,6 @@
-import NotesUI
 import Testing
+import NotesTerminal
+import NotesUI
 
 /// The one text field: every key of PRODUCT §5, graphemes, paste, and where it draws the cursor.
 @Suite struct TextFieldTests {

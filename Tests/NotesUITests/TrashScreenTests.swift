@@ -1,7 +1,8 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// `T`: the trash screen. `Enter` restores, `D` deletes for good after asking, `/` filters.
 @Suite struct TrashScreenTests {

@@ -1,5 +1,7 @@
 import Foundation
-import NotesCore
+import NotesColor
+import NotesModel
+import NotesTerminal
 import NotesUI
 
 /// A small fixed database and helpers, so screens render the same on every run.

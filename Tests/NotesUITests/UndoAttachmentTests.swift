@@ -1,8 +1,10 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// `D` in the trash, then `u`, on a real store: the note comes back whole, with its files
 /// byte for byte; the files are held aside (`attachments-held/`) only while an undo or redo

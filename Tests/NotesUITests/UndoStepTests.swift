@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import Testing
+@testable import NotesModel
+@testable import NotesUI
 
 /// The inverse of every kind of change: an undo step's changes lead from the state after
 /// back to the state before, and its redo changes forward again.

@@ -1,8 +1,10 @@
 import Foundation
-import NotesCore
-@testable import NotesUI
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesTerminal
+@testable import NotesUI
 
 /// `u` and `Ctrl-R` through the runner: every change of the session, several steps,
 /// and honest about changes other processes made meanwhile.

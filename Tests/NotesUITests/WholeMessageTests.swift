@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
-import NotesUI
 import Testing
+import NotesTerminal
+import NotesUI
 
 /// PRODUCT §5: "A message longer than the line can be read whole." A message cut at the
 /// width ends in `…` and `M whole`; `M` opens it wrapped, scrollable; any other key closes.

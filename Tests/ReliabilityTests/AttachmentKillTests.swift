@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// `notes import` of notes with attachments, and `notes trash empty` of them, killed with
 /// SIGKILL at random instants: the files are written before the journal line that names

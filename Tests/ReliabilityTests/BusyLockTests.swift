@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// Issue 11 item 10: the UI never waits on another process's lock to look for changes;
 /// it says who holds it, and looks again later.

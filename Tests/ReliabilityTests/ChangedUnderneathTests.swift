@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
 
 /// PRODUCT §3 and §7: files another program removes, replaces, rewrites in place or
 /// damages while notes has them open. What was acknowledged is never lost, no byte

@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// `notes compact` itself killed at random instants (PRODUCT §3, §7; issue 23 item 1): while
 /// it reads the store, encodes, writes its `.part` files, or swaps them in under the lock,

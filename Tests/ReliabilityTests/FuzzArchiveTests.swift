@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesJSON
 
 /// PRODUCT §7 "Bad input", color archives: thousands of mutated archives
 /// unarchived in child processes (`notes-stress archive-batch`), and some of
@@ -62,7 +62,7 @@ import Testing
         let (snapshot, journal) = try FuzzStoreTests.validStore()
         // The journal recolors 'Work'; without it the snapshot's archive is the one read.
         _ = journal
-        guard let tree = try? MutableJSON(NotesCore.JSONValue.parse(snapshot)), case .array(let categories)? = tree.node(at: [.key("categories")]),
+        guard let tree = try? MutableJSON(NotesJSON.JSONValue.parse(snapshot)), case .array(let categories)? = tree.node(at: [.key("categories")]),
               let work = categories.firstIndex(where: { $0.node(at: [.key("name")])?.text == Array("\"Work\"".utf8) })
         else {
             Issue.record("the base store has no category 'Work'")
@@ -76,7 +76,7 @@ import Testing
             let seed = ReliabilitySettings.seed &+ 500_000 &+ UInt64(index)
             var random = SeededRandom(seed: seed)
             let mutation = ArchiveMutator.mutate(&random)
-            let color = MutableJSON.raw(NotesCore.JSONValue.string(Data(mutation.bytes).base64EncodedString()).jsonBytes(pretty: false))
+            let color = MutableJSON.raw(NotesJSON.JSONValue.string(Data(mutation.bytes).base64EncodedString()).jsonBytes(pretty: false))
             let bytes = tree.replacing([.key("categories"), .index(work), .key("color")], with: color).text
             let name = String(format: "embedded-%07d", index)
             let folder = batch.appendingPathComponent(name)

@@ -1,7 +1,9 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesColor
+import NotesModel
+import NotesStore
 
 /// PRODUCT §7 "Bad input", stores: thousands of mutated snapshots and journals,
 /// opened in child processes (`notes-stress open-batch`). None may crash the

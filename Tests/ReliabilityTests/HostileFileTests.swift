@@ -2,9 +2,9 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesStore
 
 /// PRODUCT §3 "Files are what they say" and §7 "Hostile files": links planted beside
 /// the store, a link at the store path, FIFOs and folders where the store should be.

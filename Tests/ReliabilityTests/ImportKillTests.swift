@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// `notes import` killed with SIGKILL at random instants, a first import and a second one
 /// after files changed: the notes and the records of where they came from are one commit,

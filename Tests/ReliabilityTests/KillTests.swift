@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// PRODUCT §7 "Crash": a child committing edits is killed with SIGKILL at
 /// random instants, many times; every reopen loads, and holds every edit the

@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// PRODUCT §3: a read-only store (files without write permission, a read-only
 /// mount, a backup on a CD) can be listed, shown, searched and exported; only

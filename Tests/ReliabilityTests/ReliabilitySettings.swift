@@ -1,7 +1,7 @@
 import Foundation
 
 /// Counts and seeds of the reliability tests. The defaults keep `swift test`
-/// short; the environment raises them for long runs (Resources/docs/reliability.md).
+/// short; the environment raises them for long runs (docs/reliability.md).
 enum ReliabilitySettings {
     /// `NOTES_STRESS_KILLS`: how many times the committing child is killed.
     static var kills: Int { number("NOTES_STRESS_KILLS", default: 300) }

@@ -1,6 +1,6 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
+import NotesModel
 
 /// What a `notes-stress commit` child reported: the commits that returned, in
 /// order, and the one in flight (printed `pending` without its `ok`), if any.

@@ -2,9 +2,12 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesModel
+import NotesStore
+import NotesSync
 
 /// PRODUCT §9: `notes sync` killed with SIGKILL at random instants leaves the store and
 /// the repository consistent, and the next sync finishes the job: nothing either

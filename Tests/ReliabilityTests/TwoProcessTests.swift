@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesModel
+import NotesStore
 
 /// PRODUCT §7 "Two processes on one store: no committed change is lost."
 @Suite struct TwoProcessTests {

@@ -2,9 +2,11 @@
 import Glibc
 #endif
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
 
 /// PRODUCT §3 "Every value the store accepts, it can read back", and writes that
 /// fail (a file size limit standing in for a full disk): reported, never half done.

@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesTerminal
 
 /// The app's render function: the state and a database snapshot → one frame.
 public enum AppRender {

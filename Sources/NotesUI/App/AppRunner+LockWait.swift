@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// Commits that find the store's lock held by another process: the key returns at
 /// once, the list shows the change, and the runner saves it when the lock is free.
@@ -34,7 +34,8 @@ extension AppRunner {
                     met.outcomes += resolution.outcomes
                     return resolution.changes
                 })
-            } catch StoreError.locked(_, let holder) {
+            } catch let locked as any LockContention where locked.lockHolder != nil {
+                let holder = locked.lockHolder ?? ""
                 pending.stillBusy(holder: holder)
                 break
             } catch {

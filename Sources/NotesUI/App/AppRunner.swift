@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// The app's loop: draw, wait for an event, update, carry out the effects against the
 /// repository, pick up other processes' changes. The runner writes no state itself:
@@ -20,8 +21,7 @@ public final class AppRunner {
     let repository: any NotesRepository
     private let timeZone: TimeZone
     private let now: () -> Date
-    private let runEditor: (String) throws -> Void
-    private let unsavedFolder: URL
+    private let editor: any NoteEditor
     let sync: SyncAction?
     /// The sync `S` started, running on its own thread, and its mailbox.
     let backgroundSync = BackgroundSync()
@@ -32,34 +32,21 @@ public final class AppRunner {
     public typealias SyncAction = @Sendable (_ progress: @escaping @Sendable (String) -> Void) throws -> String
 
     /// - Parameters:
-    ///   - runEditor: runs the user's editor on a file path (`ExternalEditor.run(file:)`);
-    ///     the runner suspends the terminal around it.
-    ///   - unsavedFolder: where the text of an edit that could not be saved is kept.
+    ///   - editor: hands a note to the user's editor (`UserEditor`); the runner suspends
+    ///     the terminal around it.
     ///   - now: the clock for created/updated dates (tests pass a fixed one).
     ///   - sync: what `S` does; nil when the caller offers no sync.
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
-                now: @escaping () -> Date = Date.init, runEditor: @escaping (String) throws -> Void,
-                unsavedFolder: URL, sync: SyncAction? = nil) {
+                now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil) {
         self.sync = sync
         self.terminal = terminal
         self.repository = repository
         self.timeZone = timeZone
         self.now = now
-        self.runEditor = runEditor
-        self.unsavedFolder = unsavedFolder
+        self.editor = editor
         snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
         state = AppState(size: terminal.size)
         answer(.refreshed(keeping: nil))
-    }
-
-    /// A runner whose "editor" transforms the edited file's text (tests, the benchmark).
-    public convenience init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
-                            now: @escaping () -> Date = Date.init, editBody: @escaping (String) throws -> String,
-                            sync: SyncAction? = nil) {
-        self.init(terminal: terminal, repository: repository, timeZone: timeZone, now: now,
-                  runEditor: ScriptedEditor.applying(editBody),
-                  unsavedFolder: FileManager.default.temporaryDirectory.appendingPathComponent("notes-unsaved"),
-                  sync: sync)
     }
 
     /// How long the keys must pause before a held preview catches up with the
@@ -196,7 +183,8 @@ public final class AppRunner {
             resolution = try snapshot.commit(edits, through: repository, now: time) { caughtUp, changes in
                 step = UndoStep.before(changes, in: caughtUp)
             }
-        } catch StoreError.locked(_, let holder) {
+        } catch let locked as any LockContention where locked.lockHolder != nil {
+            let holder = locked.lockHolder ?? ""
             queue(edits, now: time, holder: holder, selecting: selecting)
             return nil
         } catch {
@@ -246,7 +234,8 @@ public final class AppRunner {
         } catch let refused as ChangedElsewhere {
             releaseUnreachableAttachments()  // the step is dropped
             return answer(.undo(direction, .changedElsewhere(refused.what)))
-        } catch StoreError.locked(_, let holder) {
+        } catch let locked as any LockContention where locked.lockHolder != nil {
+            let holder = locked.lockHolder ?? ""
             history.putBack(step, direction)  // nothing happened: u tries again later
             return answer(.undo(direction, .locked(holder: holder)))
         } catch {
@@ -257,51 +246,33 @@ public final class AppRunner {
         answer(.undo(direction, .done(summary: step.summary, elsewhere: AppUpdate.elsewhereNote(resolution))))
     }
 
-    /// The whole note in the editor (`NoteEditSession`), the terminal suspended while it
-    /// runs; the save goes through `commit(_:)`; the outcome goes to `update`.
+    /// The whole note in the editor, the terminal suspended while it runs; the save goes
+    /// through `commit(_:)`; the outcome goes to `update`.
     private func edit(_ id: UUID) {
         // A note that is not there (its creation just failed) leaves that error on the status line.
         guard snapshot.database.notes[id] != nil else { return }
-        let outcome = inEditor { session in
-            session.edit(noteID: id, refresh: refreshForEditor, commit: { edit in
-                try commit([.note(edit)], selecting: id)?.outcomes.first ?? EditOutcome(subject: .note(id))
-            })
-        }
+        let outcome = editor.edit(noteID: id, handover: handTerminal, refresh: refreshForEditor, commit: { edit in
+            try commit([.note(edit)], selecting: id)?.outcomes.first ?? EditOutcome(subject: .note(id))
+        })
         answer(.editFinished(outcome, noteID: id))
     }
 
-    /// `n`: a new note written in the editor; it is created only if the editor saves it
-    /// (`NoteEditSession.write(newNote:)`).
+    /// `n`: a new note written in the editor; it is created only if the editor saves it.
     private func write(newNote note: Note) {
         let categoryName = note.categoryID.flatMap { snapshot.database.categories[$0]?.name }
-        let outcome = inEditor { session in
-            session.write(newNote: note, categoryName: categoryName, refresh: refreshForEditor, commit: { written in
-                try commit([.change(.putNote(written))], selecting: written.id)?.outcomes.first
-                    ?? EditOutcome(subject: .note(written.id))
-            })
-        }
+        let outcome = editor.write(newNote: note, categoryName: categoryName, handover: handTerminal,
+                                   refresh: refreshForEditor, commit: { written in
+            try commit([.change(.putNote(written))], selecting: written.id)?.outcomes.first
+                ?? EditOutcome(subject: .note(written.id))
+        })
         answer(.editFinished(outcome, noteID: note.id))
     }
 
-    /// Runs an edit session with the terminal handed to the editor, and a hangup held
-    /// until what the editor saved is saved or kept.
-    private func inEditor(_ run: (NoteEditSession) -> NoteEditSession.Outcome) -> NoteEditSession.Outcome {
-        let session = NoteEditSession(
-            runEditor: { [terminal, runEditor] path in
-                terminal.suspend()
-                defer { terminal.resume() }
-                try runEditor(path)
-            },
-            unsavedFolder: unsavedFolder, now: now)
-        let hold = TerminationHold.begin()
-        let outcome = run(session)
-        if let signal = hold.end() {
-            // The terminal went away (or the session is ending) while the editor ran: the
-            // text is saved or kept by now; the next start says where. End as the signal says.
-            raise(signal)
-        }
-        if case .kept(let path, _) = outcome { UnsavedTexts.markTold([path], in: unsavedFolder) }
-        return outcome
+    /// Runs the editor with the terminal suspended, and takes the terminal back.
+    private func handTerminal(_ runEditor: () throws -> Void) throws {
+        terminal.suspend()
+        defer { terminal.resume() }
+        try runEditor()
     }
 
     /// The store as the editor session reads it: other processes' commits picked up

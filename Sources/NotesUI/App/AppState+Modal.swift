@@ -1,4 +1,3 @@
-import NotesCore
 
 extension AppState {
     /// What is open over the screen: at most one dialog, so that no two can be open at

@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// The whole state of the interface, as a value: which screen, which dialog over it
 /// (`Modal`: one at a time), selections, scroll offsets, the filter, the status message,

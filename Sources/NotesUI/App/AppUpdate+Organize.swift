@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// Organizing a note without the editor, from the note list and the read view:
 /// `r` rename, `m` move to a category (a `Chooser`), `t` edit the tags.

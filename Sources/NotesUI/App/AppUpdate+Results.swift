@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// The results of effects (`EffectResult`) and `q`: every status text the runner's work
 /// leads to is written here, so a test reaches each by calling `update`.
@@ -145,7 +145,7 @@ extension AppUpdate {
 
     /// How the editor ended, on the status line. While changes wait for the lock, that
     /// is what it says. A new note the filter hides is said to be hidden.
-    private static func editMessage(_ outcome: NoteEditSession.Outcome, _ id: UUID, _ state: AppState,
+    private static func editMessage(_ outcome: EditorOutcome, _ id: UUID, _ state: AppState,
                                     _ snapshot: NotesSnapshot) -> AppState.Message {
         if let waiting = state.waitingSaves { return .init(text: waiting.message, isError: false) }
         var text = outcome.message

@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// The keys of each screen: the note list (and its filter), the read view, the categories.
 extension AppUpdate {

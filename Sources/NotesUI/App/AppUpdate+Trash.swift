@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// The trash: `d` moves the selected note there at once (`trash(_:_:_:)`); the trash
 /// screen's keys (`KeyMap.trash`): `Enter` restores, `D` deletes for good after asking,

@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// The app's update function: applies one event to the state and says which effects
 /// the runner must carry out. Pure: it reads the database snapshot, never a store.

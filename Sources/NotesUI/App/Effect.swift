@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// Something `update` asks the runner to do outside the state. What it comes to goes
 /// back to `update` as an `EffectResult`.

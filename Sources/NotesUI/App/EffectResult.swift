@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// What came of an effect, or of the world outside the app (another process's commits,
 /// the running sync): the runner hands each to `AppUpdate.update(_:result:snapshot:)`,
@@ -19,7 +19,7 @@ public enum EffectResult: Equatable, Sendable {
     case triedWaiting(saved: Int, met: EditResolution, failure: String?, waiting: AppState.WaitingSaves?,
                       keeping: UUID?)
     /// The editor ended (`e`, or `n` after the title); `noteID`: the note edited or written.
-    case editFinished(NoteEditSession.Outcome, noteID: UUID)
+    case editFinished(EditorOutcome, noteID: UUID)
     /// `u` or `Ctrl-R` was carried out, or why not.
     case undo(UndoStep.Direction, UndoResult)
     /// `S`: the sync started, or could not.

@@ -1,4 +1,3 @@
-import NotesCore
 
 /// The `?` help and the status line's keys of each screen, both drawn from the screen's
 /// `KeyMap` (the same map `AppUpdate` matches keys with), plus the sections that explain

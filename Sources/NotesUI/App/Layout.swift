@@ -1,3 +1,5 @@
+import NotesTerminal
+
 /// Where each part of a screen goes, for a terminal size. `update` (page sizes,
 /// scrolling) and `render` use the same rectangles.
 public enum Layout {

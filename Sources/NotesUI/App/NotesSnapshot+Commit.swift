@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 extension NotesSnapshot {
     /// Commits `edits` through `repository`, resolved against its contents as they are

@@ -1,5 +1,7 @@
 import Foundation
-import NotesCore
+import NotesColor
+import NotesModel
+import NotesTerminal
 
 /// Everything the screens need from one version of the database, computed once per
 /// change: the note index, categories in order, their colors, note counts and markers.

@@ -1,8 +1,8 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// The UI's commits that found the store's lock held by another process
-/// (`StoreError.locked`): kept in order, as edits (not records), and committed by the
+/// (`LockContention`): kept in order, as edits (not records), and committed by the
 /// runner, oldest first, at each key and each idle wake-up until the lock is free, each
 /// resolved against the store as it is then. Meanwhile the list shows them as if
 /// committed (`overlaid(on:)`), so that later keys build on them.

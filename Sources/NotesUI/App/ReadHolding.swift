@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// How the body the read view's offsets point into was held (`ReadPosition.block` is an
 /// offset into the body's bytes as held, see `BodyBytes`). When another process compacts

@@ -1,4 +1,4 @@
-import NotesCore
+import NotesModel
 
 /// The text of the `t` (edit tags) field: tags separated by spaces or commas, `#`
 /// optional, each normalized with `Tag.normalize` (`#Work, home` → `home`, `work`).

@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// The trash screen's state (`T`): the selected row, its scroll, the filter typed
 /// with `/`, and a pending "delete for good?" question.

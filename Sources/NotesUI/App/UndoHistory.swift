@@ -1,5 +1,4 @@
 import Foundation
-import NotesCore
 
 /// The undo and redo stacks of one UI session (vim's `u` and `Ctrl-R`, without the tree).
 /// A new change clears the redo stack; the oldest steps go past `limit`.

@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 extension UndoStep {
     /// A few words for what `changes` do, read against the state before them:

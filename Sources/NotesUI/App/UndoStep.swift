@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// One undoable change made in this UI session: every note and category a commit
 /// touched, as it was before and after (nil: it did not exist). Undoing puts the

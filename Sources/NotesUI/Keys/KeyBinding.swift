@@ -1,3 +1,5 @@
+import NotesTerminal
+
 /// What a key does on a screen. `AppUpdate` switches over these; which key asks for
 /// which action is data, in the screen's `KeyMap`.
 public enum KeyAction: Hashable, Sendable {
@@ -18,7 +20,7 @@ public enum KeyAction: Hashable, Sendable {
     case undo, redo, openTrash, help, back, quit, suspend
     /// `M`: the status line's message whole, wrapped, when it is longer than the line.
     case showMessage
-    /// `Ctrl-L`: the terminal layer repaints every cell (see DECISIONS "Terminal"); `update` does nothing.
+    /// `Ctrl-L`: the terminal layer repaints every cell (docs/decisions/0039); `update` does nothing.
     case redraw
 }
 

@@ -1,3 +1,5 @@
+import NotesTerminal
+
 /// The keys of one screen as data: `AppUpdate` finds the action for a key here, the `?`
 /// help draws `sections`, and the status line's footer is filled from `footer(width:context:)`,
 /// so what works, what the help says and what the footer shows cannot drift apart.

@@ -1,3 +1,6 @@
+import NotesModel
+import NotesTerminal
+
 /// The key map of each screen (PRODUCT §5). Footer priorities: what a new user needs
 /// first (open, new, find, categories) before what narrower footers can do without.
 extension KeyMap {

@@ -1,4 +1,5 @@
-import NotesCore
+import NotesColor
+import NotesTerminal
 
 /// The categories pane of the main screen: swatch, name and note count of each. When
 /// they do not all fit, it scrolls to keep the active category in view and says how

@@ -1,4 +1,5 @@
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// The categories screen: "All notes" and "Uncategorized" at the top, then every
 /// category with its swatch, name, hex color and note count; the color picker opens over it.

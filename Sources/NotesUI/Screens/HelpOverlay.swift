@@ -1,3 +1,5 @@
+import NotesTerminal
+
 /// The `?` help: the keys of the screen the user is on (`KeyHelp.sections(for:)`), in a
 /// box over it. The keys flow into as many columns as the width allows before the box
 /// is taller than the screen; each column's key names are as wide as its longest one,

@@ -1,3 +1,5 @@
+import NotesTerminal
+
 /// A status message shown whole (`M`, PRODUCT §5: "a message longer than the line can
 /// be read whole"): wrapped in a box over the screen, the path of kept text, git's
 /// error or a conflict's note readable to the end. When it is taller than the box,

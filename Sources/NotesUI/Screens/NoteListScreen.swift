@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesTerminal
 
 /// The main screen: header, categories pane, note list with color strips, preview.
 /// Draws only the visible rows, so its cost does not grow with the number of notes.

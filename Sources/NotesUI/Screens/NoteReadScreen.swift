@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// The full-height read view of one note: title, category, dates and tags, then the
 /// wrapped body from `readTop` on (wrapped block by block, see `ReadLayout`). A `/` search's matches are highlighted, the

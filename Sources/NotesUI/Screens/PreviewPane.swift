@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// The preview of the selected note: title, category and date, tags, then the body,
 /// with what the filter's words matched highlighted (`highlights`, folded patterns).

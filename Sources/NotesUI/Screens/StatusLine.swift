@@ -1,4 +1,4 @@
-import NotesCore
+import NotesTerminal
 
 /// The bottom line: an open prompt or question, the filter being typed, the last
 /// message, or else the keys that work on this screen.

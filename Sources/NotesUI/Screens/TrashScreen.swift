@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// The trash (`T`): the notes moved to the trash, most recently deleted first, with
 /// when, their category (marked when it was deleted too) and title; its own status line.

@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// Small integer codes for the categories, so that the index keeps one `Int32` per
 /// note and counts notes per category without a `Dictionary` lookup per note: a

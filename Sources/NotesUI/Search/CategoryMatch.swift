@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// The notes a search finds by their category's name rather than their text: the search
 /// text holds no category names (`SearchText`), so a search of `needle` asks which

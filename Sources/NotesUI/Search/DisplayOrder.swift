@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// The note list's order: most recently updated first; equal dates by title, then by id.
 ///

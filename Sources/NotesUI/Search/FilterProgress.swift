@@ -27,7 +27,7 @@ public struct FilterWork: Equatable, Sendable {
     /// What one pause between keys searches, to complete the count.
     public static let idle = FilterWork(rows: nil, bytes: idleBytes)
 
-    /// The budgets (see DECISIONS.md, "Filtering"): a slice of this many bytes takes a few
+    /// The budgets (docs/decisions/0033-progressive-filter.md): a slice of this many bytes takes a few
     /// milliseconds on one core of the 2-core test machine.
     public static let keyBytes = 8 << 20
     public static let idleBytes = 8 << 20

@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// Which notes the list shows: a `SearchQuery` (words, phrases, `#tag`, `@category`,
 /// `-term`, folded; see `SearchQuery`) and an optional category. Each pattern of the

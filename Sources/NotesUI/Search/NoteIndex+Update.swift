@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 extension NoteIndex {
     /// Whether `changes` put a note with a body so long (`SearchText.foldInBackgroundBytes`)

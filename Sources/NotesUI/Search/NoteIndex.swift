@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// The notes in display order (most recently updated first, see `DisplayOrder`), with
 /// a folded search text for each (`SearchText`). Filtering searches these bytes with

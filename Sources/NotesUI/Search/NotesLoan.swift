@@ -1,6 +1,6 @@
 import Foundation
-import NotesCore
 import Synchronization
+import NotesModel
 
 /// The store's notes, lent to the thread that builds the search text in the background
 /// (`NoteIndex`, `.inBackground`), which reads them a slice at a time. A commit takes them

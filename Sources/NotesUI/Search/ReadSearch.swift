@@ -1,4 +1,4 @@
-import NotesCore
+import NotesModel
 
 /// `/` in the read view: a text looked for inside the open note, like `/` in `less` or
 /// vim: the whole text is one phrase, folded like the filter (case, accents, Unicode

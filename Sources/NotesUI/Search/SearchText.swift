@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesModel
 
 /// The folded search text of every note (`SearchableNote`: title, body and each tag
 /// behind separator bytes), notes ended by `\0`, so that no query (folded text holds no

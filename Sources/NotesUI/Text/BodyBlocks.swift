@@ -1,4 +1,4 @@
-import NotesCore
+import NotesModel
 
 /// A note's body cut into blocks that can be wrapped one at a time: each paragraph (a
 /// line of the text) is a block, and a very long paragraph is cut into pieces of about

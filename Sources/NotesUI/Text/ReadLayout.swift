@@ -1,4 +1,5 @@
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// The read view's wrapped body, found block by block (see `BodyBlocks`, `ReadPosition`):
 /// every move wraps only the blocks it passes or shows, so a key costs what it shows,

@@ -1,3 +1,5 @@
+import NotesTerminal
+
 /// Breaks text into lines of at most `width` columns: at spaces where it can, inside
 /// a word when a word is longer than a line. Tabs become four spaces; a line ends at
 /// LF and at CR LF (text from Windows).

@@ -1,6 +1,7 @@
 import Foundation
-import NotesCore
 import Synchronization
+import NotesModel
+import NotesTerminal
 
 /// The wrapped blocks (see `BodyBlocks`) of the note in the read view, kept so that
 /// drawing after a key does not wrap again what the key just wrapped. It holds a few

@@ -1,5 +1,6 @@
 import Foundation
-import NotesCore
+import NotesColor
+import NotesTerminal
 
 /// One row of a `Chooser`: what it picks (nil: the "none" row), its name, and an
 /// optional color swatch.

@@ -1,3 +1,5 @@
+import NotesTerminal
+
 /// Draws a `Chooser` as a box over the screen: its title, the narrowing field, then
 /// the rows (a color swatch and the name), the highlighted one reversed.
 public enum ChooserView {

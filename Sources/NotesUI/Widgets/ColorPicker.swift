@@ -1,4 +1,6 @@
-import NotesCore
+import NotesColor
+import NotesModel
+import NotesTerminal
 
 /// How a color picker closed.
 public enum ColorPickerOutcome: Equatable, Sendable {

@@ -1,4 +1,5 @@
-import NotesCore
+import NotesColor
+import NotesTerminal
 
 /// Draws a `ColorPicker` as a centered box: a live swatch, the hex value, the three
 /// sliders with their numbers, a sample note row in the color, and recent colors.

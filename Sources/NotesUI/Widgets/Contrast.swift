@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesColor
 
 /// WCAG 2 contrast: which of black or white text reads better over a color.
 public enum Contrast {

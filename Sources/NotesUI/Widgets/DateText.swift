@@ -1,5 +1,5 @@
 import Foundation
-import NotesCore
+import NotesBase
 
 /// Dates as the screens show them, `yyyy-MM-dd` in a given time zone. Pure arithmetic
 /// (no `DateFormatter`), so drawing a frame stays cheap and tests can fix the zone.

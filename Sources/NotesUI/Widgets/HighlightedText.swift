@@ -1,4 +1,5 @@
-import NotesCore
+import NotesModel
+import NotesTerminal
 
 /// Writes text with the parts a search matched in `Theme.match` style (over the
 /// text's own style), so a user sees why a note was found.

@@ -1,4 +1,6 @@
-import NotesCore
+import NotesColor
+import NotesModel
+import NotesTerminal
 
 /// One row of the note list: a two-column strip in the category's color, the title,
 /// the tags and the date. In monochrome the strip shows the category's marker instead.

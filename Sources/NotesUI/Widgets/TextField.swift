@@ -1,3 +1,5 @@
+import NotesTerminal
+
 /// What a key did to a text field.
 public enum TextFieldOutcome: Equatable, Sendable {
     case submitted(String)

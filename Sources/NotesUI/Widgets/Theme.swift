@@ -1,4 +1,5 @@
-import NotesCore
+import NotesColor
+import NotesTerminal
 
 /// The styles the screens draw with. Colors that carry meaning (categories) come
 /// from the data; the rest of the interface uses attributes, so it reads on any

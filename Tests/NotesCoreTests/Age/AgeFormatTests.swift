@@ -1,7 +1,7 @@
 import Foundation
 import NotesTestSupport
 import Testing
-@testable import NotesCore
+@testable import AgeFormat
 
 /// The age format written and read by notes: round trips, keys, canonical base64, exact
 /// padding, and a reader that refuses every changed or cut file without crashing.

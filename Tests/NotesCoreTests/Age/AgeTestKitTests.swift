@@ -2,7 +2,7 @@ import CSystemZlib
 import Crypto
 import Foundation
 import Testing
-import NotesCore
+import AgeFormat
 
 /// The age test kit (C2SP/CCTV `age/testdata`, see `Fixtures/age-testkit/ORIGIN.md`): every
 /// vector is decrypted with the identities and passphrases it names; its `expect` must be

@@ -1,7 +1,7 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import AgeFormat
 
 /// What notes writes, the standard `age` tool (Debian's package, `.ci/run` installs it)
 /// reads, and the other way round.

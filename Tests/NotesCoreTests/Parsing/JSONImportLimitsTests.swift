@@ -1,7 +1,8 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesJSON
+@testable import NotesExchange
 
 /// JSON and jrnl files from outside: nesting beyond `JSONReader.maxDepth` is a per-file error
 /// naming the file and the place, found without reading further; large arrays are read whole.

@@ -1,6 +1,6 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesExchange
 
 /// TOML front matter from outside: linear in its size, and nesting that cannot overflow the
 /// stack. Work is counted (characters looked at), never timed.

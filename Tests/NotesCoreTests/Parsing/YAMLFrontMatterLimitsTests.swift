@@ -1,6 +1,6 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesExchange
 
 /// YAML front matter from outside: nesting is refused before Yams (which recurses) sees it,
 /// and our own work is linear. Work is counted (parser events, key comparisons), never timed.

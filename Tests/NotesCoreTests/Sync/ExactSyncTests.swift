@@ -1,7 +1,11 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesExchange
+@testable import NotesSync
 
 /// Sync reads exactly what sync writes (issue 20): `#words`, links and two-word categories
 /// reach the other home unchanged, and nothing travels back.

@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesSync
 
 /// An attachment edited in place in the store's folder after it was synced is sent again
 /// (its stamp changed, `SyncAttachmentStamps`), and the other home gets the new bytes, plain

@@ -1,7 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesSync
 
 /// Attachments cross machines with their notes (issue 24): plain and age-encrypted, at
 /// `attachments/<XY>/<ID>/<name>` in the tree, only what changed is received, a file over the

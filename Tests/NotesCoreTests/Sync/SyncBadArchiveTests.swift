@@ -1,7 +1,10 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesJSON
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesSync
 
 /// An unreadable color archive in a synced `categories.json` never stops a sync (issue 20, item 7).
 @Suite struct SyncBadArchiveTests {

@@ -1,7 +1,13 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesExchange
+@testable import AgeFormat
+@testable import NotesSync
 
 /// Encrypted sync (issue 26): two homes over a bare repository with encryption on. Nothing
 /// readable reaches the remote, every file opens with the standard `age` tool, merging works

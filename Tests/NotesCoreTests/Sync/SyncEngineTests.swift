@@ -1,7 +1,12 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesColor
+import NotesModel
+import NotesStore
+import NotesExchange
+import NotesSync
 
 /// `notes sync` between stores through a bare repository in a temporary folder (no network).
 @Suite struct SyncEngineTests {

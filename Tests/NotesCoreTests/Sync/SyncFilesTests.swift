@@ -1,6 +1,10 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesBase
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesExchange
+@testable import NotesSync
 
 /// The repository's files: one Markdown file a note named by id, categories.json, and back.
 @Suite struct SyncFilesTests {

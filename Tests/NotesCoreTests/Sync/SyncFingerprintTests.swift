@@ -1,6 +1,9 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesExchange
+@testable import NotesSync
 
 /// The fingerprint sync keeps for each note's file covers every field that goes into it:
 /// a field it missed would let an edit stay behind on one machine.

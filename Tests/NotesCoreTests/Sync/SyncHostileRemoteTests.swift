@@ -1,7 +1,10 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesModel
+import NotesExchange
+import NotesSync
 
 /// The remote is untrusted: a third clone pushes hostile trees (links, `..`, attributes
 /// that would run a filter, submodules, one id twice), and the machines that sync from it

@@ -1,7 +1,12 @@
 import Foundation
-import NotesCore
 import NotesTestSupport
 import Testing
+import NotesBase
+import NotesColor
+import NotesModel
+import NotesStore
+import NotesExchange
+import NotesSync
 
 /// A sync costs what changed: unchanged notes are neither rendered nor parsed (counted in
 /// the report), and every edit still reaches the remote, whatever the cache beside the

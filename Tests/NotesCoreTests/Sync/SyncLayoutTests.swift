@@ -1,7 +1,9 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesSync
 
 /// The repository's layout: notes spread over 256 folders by the first two hex digits of
 /// their ids (layout 2), so one changed note rewrites one small folder; a repository in

@@ -1,6 +1,8 @@
 import Foundation
-@testable import NotesCore
 import Testing
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesSync
 
 /// The merge rules of PRODUCT §9, on snapshots: no git, no files.
 @Suite struct SyncMergeTests {

@@ -1,7 +1,8 @@
 import Foundation
 import NotesTestSupport
 import Testing
-@testable import NotesCore
+@testable import AgeFormat
+@testable import NotesSync
 
 /// The plaintext cache of an encrypted sync reads back what it wrote, and reads as empty
 /// (never as a wrong entry) when its file is changed, cut or written under another key.

@@ -1,7 +1,11 @@
 import Foundation
-@testable import NotesCore
 import NotesTestSupport
 import Testing
+@testable import NotesBase
+@testable import NotesColor
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesSync
 
 /// Receiving costs what changed (issue 22 item 7): when `categories.json` did not change,
 /// applying a received commit, and the merge commit when both homes changed notes, merge

@@ -1,0 +1,35 @@
+/// Text made of zero-padded decimal fields and ASCII separators, written exactly as
+/// `String(format: "%0Nd")` writes a field (`-005` for -5 in width 4; wider numbers
+/// in full). `String(format:)` costs about a microsecond a call: at two dates a
+/// note that was a sixth of `notes list` and of `--json` output at 100,000 notes.
+package struct FixedWidthText {
+    private var bytes: [UInt8] = []
+
+    package init() {
+        bytes.reserveCapacity(32)
+    }
+
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    package mutating func ascii(_ character: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: character))
+    }
+
+    /// `value` in at least `width` characters, a minus sign included, padded with zeros.
+    package mutating func number(_ value: Int, width: Int) {
+        var rest = value.magnitude
+        var digitCount = 1
+        var probe = rest
+        while probe >= 10 { probe /= 10; digitCount += 1 }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let padding = width - digitCount - (value < 0 ? 1 : 0)
+        if padding > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: padding)) }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digitCount))
+        var index = bytes.count - 1
+        repeat {
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        } while rest > 0
+    }
+}

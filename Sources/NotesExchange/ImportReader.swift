@@ -1,0 +1,411 @@
+import Foundation
+import NotesBase
+import NotesJSON
+import NotesModel
+import NotesStore
+
+/// Reads the files and folders given to `notes import` into one `ImportBatch`: every note
+/// that could be read, and every file that could not, with the reason and the place.
+///
+/// Folders are walked recursively in name order. Names starting with `.` (`.obsidian`,
+/// `.git`, `.zk`) are left out, and so are files whose name is not a note's (images,
+/// PDFs: counted as `ignored`), and so is a `.json` file in a folder that is none of the
+/// JSON files notes reads (an nb notebook's bookmarks backup). A symbolic link inside a folder is never followed: one
+/// that points outside the folder (or nowhere) is skipped with a reason; one that points
+/// inside it is ignored, its target being imported on its own. A path given by name may
+/// itself be a link. Every folder and file inside is opened relative to its folder with
+/// `openat(O_NOFOLLOW)`, so a folder swapped for a link during the walk is refused, never
+/// followed. Files are opened without blocking, so a FIFO never hangs the import.
+public struct ImportReader: Sendable {
+    /// The tool a file is read as, and what a Logseq graph's config says.
+    typealias SourceTool = ImportToolSettings
+
+    /// Read every file as this, instead of guessing.
+    public var format: ImportFormat?
+    /// Read Markdown as this tool shows it, instead of finding the tool from the folders' markers.
+    public var tool: ImportSourceTool?
+    public var dates = ImportDate()
+    /// Which entity and attribute of a Core Data store is which, when its names do not say (`--map`).
+    public var coreDataMapping = CoreDataMapping()
+    /// Larger files are skipped, not read; except the notes JSON export, which is read
+    /// one note at a time at any size (`JSONExchange.read(_:file:)` on a `JSONStream`).
+    public var maximumFileSize = 64 << 20
+    /// The most bytes one note (or category) of a streamed export may take.
+    public var maximumNoteSize = JSONExchange.maximumValueSize
+    /// The bytes a streamed export is read in at a time (small in tests, to cross many edges).
+    public var streamPieceSize = 1 << 20
+    /// Called with a folder's shown path once its names are listed, before anything in it is
+    /// opened: lets tests change the folder at the worst moment.
+    var afterListing: (@Sendable (String) -> Void)?
+
+    public init(format: ImportFormat? = nil) {
+        self.format = format
+    }
+
+    public func read(paths: [String]) -> ImportBatch {
+        var batch = ImportBatch()
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                batch.skipped.append(.init(file: path, reason: String(cString: strerror(errno))))
+                continue
+            }
+            let shown = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                // The folder given by name may be a link; nothing under it is followed.
+                let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard folder >= 0 else {
+                    batch.skipped.append(.init(file: shown, reason: "cannot open the folder: \(String(cString: strerror(errno)))"))
+                    continue
+                }
+                let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                let tool = ImportToolSettings(path: root, isFolder: true, forced: self.tool)
+                walk(folder: folder, path: root, relative: "", shown: shown, root: root, depth: 0, tool: tool, into: &batch)
+            case S_IFREG:
+                if format == nil, CoreDataImport.isSQLite(path: path) {
+                    readCoreDataStore(path: path, shown: shown, into: &batch)
+                    continue
+                }
+                let tool = ImportToolSettings(path: path, isFolder: false, forced: self.tool)
+                // A file named alone is remembered by the folder holding it and its name,
+                // as importing that folder would (see `ImportSource.Key`).
+                let holder = URL(fileURLWithPath: path).deletingLastPathComponent().resolvingSymlinksInPath().path
+                readFile(ImportFile.Location(folder: AT_FDCWD, name: path, followLink: true), root: holder,
+                         relative: (path as NSString).lastPathComponent, shown: shown, format: format, tool: tool, into: &batch)
+            default:
+                batch.skipped.append(.init(file: shown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file or a folder"))
+            }
+        }
+        readNamedAttachments(into: &batch)
+        return batch
+    }
+
+    /// Reads the folder open as `folder` (and closes it). Everything in it is opened relative
+    /// to it, without following a link (`openat` with `O_NOFOLLOW`): a folder swapped for a
+    /// link while the walk runs is refused, never followed. `path` is used for messages only.
+    private func walk(folder: Int32, path: String, relative: String, shown: String, root: String, depth: Int,
+                      tool: SourceTool, into batch: inout ImportBatch) {
+        defer { close(folder) }
+        guard depth < 100 else {
+            batch.skipped.append(.init(file: shown, reason: "folders nested more than 100 deep are not read"))
+            return
+        }
+        let names: [String]
+        do { names = try ImportFile.names(in: folder) } catch {
+            batch.skipped.append(.init(file: shown, reason: "cannot list the folder: \(error.reason)"))
+            return
+        }
+        afterListing?(shown)
+        if batch.folders[root] == nil { batch.folders[root] = ImportFolderListing(shown: shown) }
+        batch.folders[root]?.add(folder: relative, names: names)
+        let sideFiles: Set<String>
+        switch readToolFolder(folder, names: names, root: root, relative: relative, shown: shown, into: &batch) {
+        case .read: return
+        case .walk(let ignoring): sideFiles = ignoring
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            if sideFiles.contains(name) {
+                batch.ignored += 1
+                continue
+            }
+            let childPath = path + "/" + name
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            let childShown = shown + "/" + name
+            var info = stat()
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard child >= 0 else {
+                    let code = errno
+                    let reason = code == ELOOP || code == ENOTDIR
+                        ? "replaced by \(code == ELOOP ? "a symbolic link" : "something else than a folder") while it was read, not followed"
+                        : "cannot open the folder: \(String(cString: strerror(code)))"
+                    batch.skipped.append(.init(file: childShown, reason: reason))
+                    continue
+                }
+                if name == AttachmentFiles.folderName, Self.isAttachmentFolder(child) {
+                    close(child)  // a notes export's attachments: read for the notes that name them
+                    continue
+                }
+                walk(folder: child, path: childPath, relative: childRelative, shown: childShown, root: root,
+                     depth: depth + 1, tool: tool, into: &batch)
+            case S_IFLNK:
+                // Never followed; where it points only decides how it is reported.
+                let target = URL(fileURLWithPath: childPath).resolvingSymlinksInPath().path
+                if target != childPath, target.hasPrefix(root + "/"), FileManager.default.fileExists(atPath: target) {
+                    batch.ignored += 1
+                } else {
+                    batch.skipped.append(.init(file: childShown, reason: "a symbolic link to \(target == childPath ? "nothing" : "a place outside \(shown)"), not followed"))
+                }
+            case S_IFREG:
+                guard let guessed = ImportFormat.guess(fileName: name) else {
+                    if ImportFormat.mayBeArchive(fileName: name) {
+                        // Opened to see whether it is a tool's export; any other zip is ignored.
+                        readFile(ImportFile.Location(folder: folder, name: name, followLink: false), root: root,
+                                 relative: childRelative, shown: childShown, format: format, tool: tool,
+                                 unknownIsIgnored: true, into: &batch)
+                    } else {
+                        batch.ignored += 1
+                    }
+                    continue
+                }
+                readFile(ImportFile.Location(folder: folder, name: name, followLink: false), root: root,
+                         relative: childRelative, shown: childShown, format: format ?? guessed, tool: tool,
+                         foundInFolder: true, into: &batch)
+            default:
+                if ImportFormat.guess(fileName: name) != nil {
+                    batch.skipped.append(.init(file: childShown, reason: "\(ImportFile.kindName(info.st_mode)), not a regular file"))
+                } else {
+                    batch.ignored += 1
+                }
+            }
+        }
+    }
+
+    /// Reads one file; a problem skips it with its reason, and nothing of it is kept.
+    private func readFile(_ location: ImportFile.Location, root: String, relative: String, shown: String, format: ImportFormat?,
+                          tool: SourceTool, unknownIsIgnored: Bool = false, foundInFolder: Bool = false,
+                          into batch: inout ImportBatch) {
+        let data: Data
+        let file: ImportFile.Opened
+        do {
+            file = try ImportFile.open(location)
+            // Zip archives and Evernote exports (by `--from`, or by their first bytes) are read
+            // whole in memory, up to a larger limit.
+            let limit = file.size > maximumFileSize && (format?.isToolExport == true || ImportFormat.isZip(file.peek(4))
+                || (format == nil && ImportFormat.isEnex(Data(file.peek(4096)))))
+                ? Self.maximumArchiveSize : maximumFileSize
+            if file.size > limit {
+                readLarge(file, format: format, relative: relative, shown: shown, into: &batch)
+                return
+            }
+            data = try file.contents(limit: limit)
+        } catch {
+            batch.skipped.append(.init(file: shown, reason: error.reason))
+            return
+        }
+        if readToolExport(data, format: format, modified: file.modified, root: root, relative: relative, shown: shown,
+                          unknownIsIgnored: unknownIsIgnored, into: &batch) {
+            return
+        }
+        if foundInFolder, self.format == nil, format == .json, Self.isForeignJSON(data) {
+            // A vault's or notebook's own JSON (bookmarks, settings, a canvas): not notes, not an error.
+            batch.ignored += 1
+            return
+        }
+        var bundle = ExchangeBundle()
+        var warnings: [String] = []
+        var entries: [SourceEntry]?
+        do throws(ExchangeError) {
+            entries = try read(data, format: format ?? ImportFormat.guess(fileName: relative) ?? ImportFormat.sniff(data),
+                               modified: file.modified, relative: relative, shown: shown, tool: tool, into: &bundle,
+                               warnings: &warnings)
+            try Self.checkTitles(bundle, file: shown)
+        } catch {
+            batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
+            return
+        }
+        batch.warnings += warnings.map { .init(file: shown, reason: $0) }
+        let origins = entries.map { entries in
+            entries.map { ImportOrigin(key: .init(folder: root, path: relative, entry: $0.entry), sourceHash: $0.hash,
+                                       modified: file.modified) }
+        }
+        add(bundle, from: shown, origins: origins ?? [], to: &batch)
+    }
+
+    /// A file larger than `maximumFileSize`: read as a stream when it is JSON (and not
+    /// said to be jrnl), one note at a time; any other file is skipped.
+    private func readLarge(_ file: ImportFile.Opened, format: ImportFormat?, relative: String, shown: String,
+                           into batch: inout ImportBatch) {
+        var stream = JSONStream(maximumValueSize: maximumNoteSize) { [streamPieceSize] (buffer: inout [UInt8]) throws(JSONError) -> Bool in
+            do throws(ImportFile.Failure) { return try file.read(into: &buffer, count: streamPieceSize) } catch {
+                throw JSONError(reason: error.reason, offset: 0, line: 0, column: 0)
+            }
+        }
+        do throws(JSONError) {
+            let first = try stream.peek()
+            let isJSON = (format ?? ImportFormat.guess(fileName: relative)).map { $0 == .json } ?? (first == UInt8(ascii: "{"))
+            guard isJSON else {
+                batch.skipped.append(.init(file: shown, reason: "\(ImportFile.tooLarge(maximumFileSize)) (only the notes JSON export is read at any size)"))
+                return
+            }
+        } catch {
+            batch.skipped.append(.init(file: shown, reason: error.reason))
+            return
+        }
+        do throws(ExchangeError) {
+            let bundle = try JSONExchange.read(&stream, file: shown)
+            try Self.checkTitles(bundle, file: shown)
+            add(bundle, from: shown, to: &batch)
+        } catch {
+            var reason = Self.reason(error, file: shown)
+            if case .invalidDocument(_, let place, _) = error, place == "format" {
+                reason += "; a JSON file larger than \(JSONStream.sizeText(maximumFileSize)) is read only when it is a notes export"
+            }
+            batch.skipped.append(.init(file: shown, reason: reason))
+        }
+    }
+
+    /// Whether `data` is well-formed JSON that is none of the JSON files notes reads (its own
+    /// export, jrnl's, Simplenote's `notes.json`). A file that is not JSON at all is not
+    /// foreign: reading it reports why.
+    static func isForeignJSON(_ data: Data) -> Bool {
+        guard let root = try? JSONValue.parse(data) else { return false }
+        if root["format"] != nil { return false }  // a notes export, maybe of another version: read, or refused with its reason
+        return !JrnlExchange.isJrnlExport(root) && !SimplenoteReader.isExport(root)
+    }
+
+    private static func checkTitles(_ bundle: ExchangeBundle, file shown: String) throws(ExchangeError) {
+        for (index, note) in bundle.notes.enumerated()
+        where note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ExchangeError.invalidDocument(file: shown, place: bundle.notes.count > 1 ? "note \(index + 1)" : "title",
+                                                reason: "a note needs a title")
+        }
+    }
+
+    /// A Core Data SQLite store given by name (found by its content): see `CoreDataImport`.
+    private func readCoreDataStore(path: String, shown: String, into batch: inout ImportBatch) {
+        do throws(ExchangeError) {
+            let (bundle, warnings) = try CoreDataImport.read(path: path, shown: shown, mapping: coreDataMapping)
+            try Self.checkTitles(bundle, file: shown)
+            batch.warnings += warnings.map { .init(file: shown, reason: $0) }
+            add(bundle, from: shown, to: &batch)
+        } catch {
+            batch.skipped.append(.init(file: shown, reason: Self.reason(error, file: shown)))
+        }
+    }
+
+    /// Adds what one file holds; `origins` names where each of its notes came from (none:
+    /// a notes JSON export or another tool's export, whose notes are matched by id only).
+    func add(_ bundle: ExchangeBundle, from shown: String, origins: [ImportOrigin] = [], to batch: inout ImportBatch) {
+        let first = batch.bundle.notes.count
+        for (offset, origin) in origins.enumerated() where offset < bundle.notes.count { batch.origins[first + offset] = origin }
+        // The first file's bundle is taken as it is: merging copies every note (a million, for a large export).
+        if batch.bundle.notes.isEmpty, batch.bundle.categories.isEmpty { batch.bundle = bundle } else { batch.bundle.merge(bundle) }
+        batch.sources += Array(repeating: shown, count: bundle.notes.count)
+    }
+
+    /// Reads one file into `bundle`; returns the entry and hash of each note read, or nil
+    /// for a notes JSON export (its notes have ids of their own and no source).
+    private func read(_ data: Data, format: ImportFormat, modified: Date, relative: String, shown: String,
+                      tool: SourceTool, into bundle: inout ExchangeBundle,
+                      warnings: inout [String]) throws(ExchangeError) -> [SourceEntry]? {
+        let wholeFile = [SourceEntry(entry: "", hash: ImportSource.hash(of: data))]
+        if format == .jrnl || (self.format == nil && (format == .markdown || format == .text)), ImportFormat.sniff(data) != .json,
+           format == .jrnl || !ExactMarkdownReader.isExactFormat(data) {
+            // jrnl's journal file and its text and Markdown exports, found by their contents.
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw .invalidDocument(file: shown, place: "file", reason: "not UTF-8 text")
+            }
+            let markdown = JrnlText.isMarkdownExport(text)
+            if format == .jrnl || markdown || JrnlText.isJournal(text) {
+                let entries = try JrnlText.read(text, markdown: markdown, file: shown, relativePath: relative,
+                                                dates: dates, into: &bundle)
+                guard entries.isEmpty else { return entries }
+                if text.allSatisfy(\.isWhitespace) {
+                    // jrnl shows no entry for an empty journal: nothing to import, and said so.
+                    warnings.append("an empty jrnl journal: no entries, nothing imported")
+                    return []
+                }
+                if JrnlText.isEncrypted(text) {
+                    throw .invalidDocument(file: shown, place: "file", reason: "an encrypted jrnl journal: not read; import "
+                                           + "its 'jrnl --export json', or decrypt it first ('jrnl --decrypt')")
+                }
+                // No date jrnl can read in any entry header: jrnl shows the whole file as one entry.
+                bundle.notes.append(try JrnlText.wholeFileEntry(text, modified: modified, relativePath: relative, file: shown,
+                                                                warnings: &warnings))
+                return wholeFile
+            }
+        }
+        switch format {
+        case .json, .jrnl:
+            let root: JSONValue
+            do { root = try JSONValue.parse(data) } catch {
+                throw .invalidDocument(file: shown, place: error.place, reason: error.reason)
+            }
+            let isJrnl = format == .jrnl || (self.format == nil && JrnlExchange.isJrnlExport(root))
+            if self.format == nil, SimplenoteReader.isExport(root) {
+                // Simplenote's source/notes.json named on its own; its notes carry Simplenote's ids.
+                try SimplenoteReader.read(data, file: shown, relative: relative, modified: modified, dates: dates,
+                                          into: &bundle, warnings: &warnings)
+                return nil
+            }
+            if isJrnl {
+                return try JrnlExchange.read(root, file: shown, relativePath: relative, dates: dates, into: &bundle)
+            }
+            bundle.merge(try JSONExchange.read(data, file: shown))
+            return nil
+        case .markdown where ExactMarkdownReader.isExactFormat(data):
+            // Notes' own export says so in its header: read exactly, nothing guessed.
+            let document = try ExactMarkdownReader(file: shown).read(data)
+            var note = document.note
+            note.categoryID = document.category.map { bundle.categoryID(named: $0.name, color: $0.color, id: $0.id) }
+            bundle.notes.append(note)
+            return wholeFile
+        case .bear, .textbundle, .simplenote, .enex:
+            throw .invalidDocument(file: shown, place: "file", reason: "not a \(format.rawValue) export")  // read by readToolExport
+        case .markdown, .text, .org:
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw .invalidDocument(file: shown, place: "file", reason: "not UTF-8 text")
+            }
+            let name = (relative as NSString).lastPathComponent
+            var reader = MarkdownNoteReader(file: shown, fileTitle: (name as NSString).deletingPathExtension,
+                                            modified: modified,
+                                            stableID: StableNoteID.make(relativePath: relative, source: data))
+            reader.style = format == .text ? .text : format == .org ? .org : .markdown
+            reader.tool = tool.tool
+            reader.logseqGraph = tool.logseq
+            reader.zk = tool.zk
+            reader.dates = dates
+            try reader.read(text, into: &bundle, warnings: &warnings)
+            return wholeFile
+        }
+    }
+
+    /// The reason of `error` without the file name the batch already shows.
+    static func reason(_ error: ExchangeError, file: String) -> String {
+        let text = error.description
+        return text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text
+    }
+}
+
+/// What `ImportReader` read: the notes and categories, the file of each note, and the
+/// files it could not read.
+public struct ImportBatch: Sendable {
+    public struct Skip: Equatable, Sendable, CustomStringConvertible {
+        /// The file as given on the command line, followed by its path inside a folder.
+        public let file: String
+        /// Why, with the place in the file when there is one.
+        public let reason: String
+
+        public var description: String { "\(file): \(reason)" }
+    }
+
+    public var bundle = ExchangeBundle()
+    /// The file each of `bundle.notes` comes from, in the same order.
+    public var sources: [String] = []
+    /// Where each note read from a file came from, by its index in `bundle.notes` (a note
+    /// of a notes JSON export has none: it is matched by id).
+    public var origins: [Int: ImportOrigin] = [:]
+    /// What the walk of each folder imported whole listed, by the folder as `ImportSource.Key`
+    /// names it: how files gone from it are told (see `ImportFolderListing`).
+    public var folders: [String: ImportFolderListing] = [:]
+    public var skipped: [Skip] = []
+    /// Notes read in another way than written (a date that could not be read, and what was
+    /// used instead): imported, and reported.
+    public var warnings: [Skip] = []
+    /// Files in the folders that are not notes (by their name), and links inside them.
+    public var ignored = 0
+    /// Files attached to the notes read (Bear's and TextBundles' assets, Evernote's resources),
+    /// to be written into the store's folder for the notes the import adds.
+    public var attachments = ImportedAttachments()
+}
+
+/// One note's place in the file it was read from: the entry (empty for a one-note file)
+/// and the hash of its source bytes.
+struct SourceEntry: Equatable, Sendable {
+    var entry: String
+    var hash: String
+}

@@ -1,0 +1,263 @@
+import Foundation
+import NotesBase
+import NotesJSON
+import NotesColor
+import NotesModel
+
+/// The JSON export: one self-contained document, documented in `docs/json-output.md`.
+///
+///     {"format": "notes-export", "version": 1, "exported": "…",
+///      "categories": [<category>…], "notes": [<note>…]}
+///
+/// Categories and notes use the `--json` encodings of `JSONOutput`.
+public enum JSONExchange {
+    public static let formatName = "notes-export"
+    public static let version = 1
+
+    /// The export document of everything in `database`. With `includeTrash`, the notes
+    /// in the trash too, each with one more key `deleted` (import puts them back in the trash).
+    /// Each category has its color's secure archive as `archive` (base64) beside `color`.
+    /// Throws for a note whose body is damaged in the store (`ExchangeBundle.checkBodies`).
+    public static func document(of database: NotesDatabase, exportedAt: Date = Date(),
+                                includeTrash: Bool = false) throws(ExchangeError) -> JSONValue {
+        let parts = try Parts(database, exportedAt: exportedAt, includeTrash: includeTrash)
+        return .object(parts.head + [("notes", .array(parts.notes.map(parts.value(of:))))])
+    }
+
+    /// The text of `document(of:exportedAt:includeTrash:)`, pretty-printed, byte for byte
+    /// (`jsonBytes()`), written a note at a time: the document of every note is never held
+    /// at once (at 1,000,000 notes it would be several times the text).
+    public static func text(of database: NotesDatabase, exportedAt: Date = Date(),
+                            includeTrash: Bool = false) throws(ExchangeError) -> [UInt8] {
+        let parts = try Parts(database, exportedAt: exportedAt, includeTrash: includeTrash)
+        var writer = JSONTextWriter(pretty: true, escaping: .portable)
+        writer.beginObject()
+        for (key, value) in parts.head {
+            writer.key(key)
+            writer.value(value)
+        }
+        writer.key("notes")
+        writer.beginArray()
+        for note in parts.notes {
+            writer.element()
+            writer.value(parts.value(of: note))
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The export's members before `notes`, and each note's value: the one definition of
+    /// both the document and its text.
+    private struct Parts {
+        let head: [(String, JSONValue)]
+        let notes: [Note]
+        let database: NotesDatabase
+
+        init(_ database: NotesDatabase, exportedAt: Date, includeTrash: Bool) throws(ExchangeError) {
+            let bundle = ExchangeBundle(database, includeTrash: includeTrash)
+            try bundle.checkBodies()
+            var counts: [UUID: Int] = [:]
+            for note in bundle.notes {
+                if let id = note.categoryID { counts[id, default: 0] += 1 }
+            }
+            head = [
+                ("format", .string(formatName)),
+                ("version", .integer(version)),
+                ("exported", .string(ISODate.format(exportedAt))),
+                ("categories", .array(bundle.categories.map { category in
+                    let value = JSONOutput.category(category, noteCount: counts[category.id] ?? 0)
+                    guard let archive = try? ColorArchive.archive(category.color) else { return value }
+                    return value.setting("archive", to: .string(archive.base64EncodedString()))
+                })),
+            ]
+            notes = bundle.notes
+            self.database = database
+        }
+
+        func value(of note: Note) -> JSONValue {
+            let value = JSONOutput.note(note, in: database)
+            return note.deleted.map { value.setting("deleted", to: .string(ISODate.format($0))) } ?? value
+        }
+    }
+
+    /// The largest note or category an export may hold, as JSON text: the limit is on
+    /// each value, never on the file.
+    public static let maximumValueSize = 1 << 30
+
+    /// Reads an export document. `file` names it in errors.
+    public static func read(_ data: Data, file: String) throws(ExchangeError) -> ExchangeBundle {
+        var stream = JSONStream(data: data, maximumValueSize: maximumValueSize)
+        return try read(&stream, file: file)
+    }
+
+    /// Reads an export document from `stream`, one category and one note at a time, so
+    /// that a document of any size can be read. `file` names it in errors.
+    public static func read(_ stream: inout JSONStream, file: String) throws(ExchangeError) -> ExchangeBundle {
+        func fail(_ place: String, _ reason: String) -> ExchangeError {
+            .invalidDocument(file: file, place: place, reason: reason)
+        }
+        var failure: ExchangeError?
+        /// Stops the stream with `error` (the stream's body can only throw `JSONError`).
+        func stop(_ error: ExchangeError) -> JSONError {
+            failure = error
+            return JSONError(reason: "", offset: 0, line: 0, column: 0)
+        }
+        var bundle = ExchangeBundle()
+        var format: JSONValue?, foundVersion: Int?, sawNotes = false, sawCategories = false
+        /// Category names of notes read before the categories, resolved once those are in.
+        var pendingCategories: [(note: Int, name: String)] = []
+        do throws(JSONError) {
+            try stream.readObject { (stream: inout JSONStream, key: String) throws(JSONError) in
+                switch key {
+                case "format":
+                    format = try stream.readValue()
+                    guard format?.stringValue == formatName else { throw stop(notAnExport(file)) }
+                case "version":
+                    guard let found = try stream.readValue().intValue else { throw stop(fail("version", "missing or not an integer")) }
+                    guard found <= version else { throw stop(.unsupportedVersion(file: file, found: found, supported: version)) }
+                    foundVersion = found
+                case "categories":
+                    sawCategories = true
+                    if try stream.peek() == UInt8(ascii: "n") {
+                        try stream.skipValue()  // null: no categories
+                    } else {
+                        try stream.readArray { (stream: inout JSONStream, index: Int) throws(JSONError) in
+                            let item = try stream.readValue()
+                            do throws(ExchangeError) {
+                                try readCategory(item, place: "categories[\(index)]", into: &bundle, fail: fail)
+                            } catch { throw stop(error) }
+                        }
+                    }
+                    for (index, name) in pendingCategories { bundle.notes[index].categoryID = bundle.categoryID(named: name) }
+                    pendingCategories = []
+                case "notes":
+                    sawNotes = true
+                    try stream.readArray { (stream: inout JSONStream, index: Int) throws(JSONError) in
+                        let item = try stream.readValue()
+                        do throws(ExchangeError) {
+                            let (note, categoryName) = try note(from: item, place: "notes[\(index)]", fail: fail)
+                            bundle.notes.append(note)
+                            if let categoryName {
+                                if sawCategories {
+                                    bundle.notes[bundle.notes.count - 1].categoryID = bundle.categoryID(named: categoryName)
+                                } else {
+                                    pendingCategories.append((bundle.notes.count - 1, categoryName))
+                                }
+                            }
+                        } catch { throw stop(error) }
+                    }
+                default:
+                    try stream.skipValue()
+                }
+            }
+            try stream.expectEnd()
+        } catch {
+            if let failure { throw failure }
+            throw .invalidDocument(file: file, place: error.place, reason: error.reason)
+        }
+        guard format != nil else { throw notAnExport(file) }
+        guard foundVersion != nil else { throw fail("version", "missing or not an integer") }
+        guard sawNotes else { throw fail("notes", "missing or not an array") }
+        for (index, name) in pendingCategories { bundle.notes[index].categoryID = bundle.categoryID(named: name) }
+        return bundle
+    }
+
+    private static func notAnExport(_ file: String) -> ExchangeError {
+        .invalidDocument(file: file, place: "format", reason: "not a notes export (expected \"format\": \"\(formatName)\")")
+    }
+
+    /// A category of the export. Its color comes from `color`; from `archive` when that
+    /// holds the same color (so the archive's bytes are kept) or when there is no `color`.
+    private static func readCategory(
+        _ item: JSONValue, place: String, into bundle: inout ExchangeBundle, fail: (String, String) -> ExchangeError
+    ) throws(ExchangeError) {
+        guard let name = item["name"]?.stringValue else { throw fail(place + ".name", "missing or not a string") }
+        var color: SerializableColor?
+        if let value = item["color"], !value.isNull {
+            if let text = value["archive"]?.stringValue {
+                color = try archivedColor(text, place: place + ".color.archive", fail: fail)
+            } else {
+                do { color = try JSONOutput.color(from: value) } catch { throw fail(place + ".color", "\(error)") }
+            }
+        }
+        if let text = item["archive"]?.stringValue, let data = Data(base64Encoded: text) {
+            if let archived = try? ColorArchive.unarchive(data), color == nil || archived == color {
+                color = archived
+            } else if item["color"]?["unreadable"]?.boolValue == true {
+                // Exported from a store that could not read it either: keep the bytes, still white.
+                color = .unreadable(reason: item["color"]?["reason"]?.stringValue ?? "the archive could not be read", archive: data)
+            }
+        }
+        let id = try uuid(item["id"], place: place + ".id", fail: fail)
+        _ = bundle.categoryID(named: name, color: color ?? .white, id: id)
+    }
+
+    /// The color of a `{"archive": "<base64>"}` color: any archive the store reads (ours, an
+    /// `NSColor` or `UIColor`); one that cannot be read is an error naming its class.
+    private static func archivedColor(
+        _ text: String, place: String, fail: (String, String) -> ExchangeError
+    ) throws(ExchangeError) -> SerializableColor {
+        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else { throw fail(place, "not base64") }
+        do { return try ColorArchive.unarchive(data) } catch { throw fail(place, error.description) }
+    }
+
+    /// A note of the export, and the name of its category.
+    private static func note(
+        from item: JSONValue, place: String, fail: (String, String) -> ExchangeError
+    ) throws(ExchangeError) -> (Note, String?) {
+        guard let title = item["title"]?.stringValue else { throw fail(place + ".title", "missing or not a string") }
+        let id = try uuid(item["id"], place: place + ".id", fail: fail) ?? UUID()
+        let body = item["body"]?.stringValue ?? ""
+        let created = try date(item["created"], place: place + ".created", fail: fail) ?? ISODate.rounded(Date())
+        let updated = try date(item["updated"], place: place + ".updated", fail: fail) ?? created
+        var categoryName: String?
+        if let value = item["category"], !value.isNull {
+            guard let name = value.stringValue else { throw fail(place + ".category", "not a string or null") }
+            categoryName = name
+        }
+        var tags = Set<String>()
+        for (tagIndex, tag) in (item["tags"]?.arrayValue ?? []).enumerated() {
+            guard let text = tag.stringValue, let name = Tag.normalize(text) else {
+                throw fail(place + ".tags[\(tagIndex)]", "not a tag name")
+            }
+            tags.insert(name)
+        }
+        var kind = NoteKind.note
+        if let value = item["kind"], !value.isNull {
+            guard let name = value.stringValue, let parsed = NoteKind(name: name) else {
+                throw fail(place + ".kind", "unknown kind (expected one of \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
+            }
+            kind = parsed
+        }
+        var attachments: [AttachmentPath] = []
+        for (pathIndex, path) in (item["attachments"]?.arrayValue ?? []).enumerated() {
+            do {
+                guard let text = path.stringValue else { throw ModelError.attachmentOutsideStore("(not a string)") }
+                attachments.append(try AttachmentPath(text))
+            } catch { throw fail(place + ".attachments[\(pathIndex)]", "\(error)") }
+        }
+        let deleted = try date(item["deleted"], place: place + ".deleted", fail: fail)
+        return (Note(id: id, title: title, body: body, created: created, updated: updated,
+                     categoryID: nil, tags: tags, kind: kind, attachments: attachments, deleted: deleted), categoryName)
+    }
+
+    private static func uuid(
+        _ value: JSONValue?, place: String, fail: (String, String) -> ExchangeError
+    ) throws(ExchangeError) -> UUID? {
+        guard let value, !value.isNull else { return nil }
+        guard let text = value.stringValue, let id = UUID(uuidString: text) else { throw fail(place, "not a UUID") }
+        return id
+    }
+
+    private static func date(
+        _ value: JSONValue?, place: String, fail: (String, String) -> ExchangeError
+    ) throws(ExchangeError) -> Date? {
+        guard let value, !value.isNull else { return nil }
+        guard let text = value.stringValue, let date = ISODate.parse(text) else {
+            throw fail(place, "not an ISO 8601 date-time")
+        }
+        guard Note.isStorable(date) else { throw fail(place, "'\(text)' is outside the years the store keeps (0001 to 5170)") }
+        return date
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import NotesBase
+
+/// The human-readable output of `notes list`, `notes show` and `notes category list`.
+/// Not a scripting contract: scripts use `--json`.
+public struct PlainOutput: Sendable {
+    /// The time zone dates are shown in.
+    public var timeZone: TimeZone
+    /// How many columns a text takes, for aligning the category column. The command
+    /// line passes the terminal's display width; the default counts characters.
+    public var columns: @Sendable (String) -> Int
+
+    public init(timeZone: TimeZone = .current, columns: @escaping @Sendable (String) -> Int = { $0.count }) {
+        self.timeZone = timeZone
+        self.columns = columns
+    }
+
+    /// How many characters of a note's id `list` shows at least (any unique prefix of 4 or more works as an id).
+    public static let shortIDLength = 8
+
+    /// The shortest id prefix length, at least `shortIDLength`, that tells every note of
+    /// `database` apart (like git's short hashes).
+    public static func uniquePrefixLength(in database: NotesDatabase) -> Int {
+        // A UUID string is its 16 bytes in hex, so sorting the bytes sorts the strings,
+        // and two neighbours share as many hex digits as their XOR has leading zero nibbles.
+        let ids = database.notes.keys.map(UUIDBits.init).sorted()
+        var length = shortIDLength
+        for (a, b) in zip(ids, ids.dropFirst()) {
+            let sameDigits = a.commonHexDigits(with: b)
+            let sameCharacters = sameDigits + UUIDBits.dashPositions.filter { $0 <= sameDigits }.count
+            length = max(length, min(sameCharacters + 1, 36))
+        }
+        return length
+    }
+
+    /// One line a note: short id (a unique prefix), update date, category, title, `#tags`, columns aligned.
+    ///
+    ///     3F2504E0  2024-05-01 14:03  work      Buy milk  #errand #home
+    public func listLines(_ notes: [Note], in database: NotesDatabase) -> [String] {
+        var categoryNames: [UUID?: String] = [:]
+        for note in notes where categoryNames[note.categoryID] == nil {
+            categoryNames[note.categoryID] = note.categoryID.flatMap { database.categories[$0]?.name } ?? "-"
+        }
+        let width = categoryNames.values.map(columns).max() ?? 1
+        let paddedNames = categoryNames.mapValues { $0 + String(repeating: " ", count: max(0, width - columns($0))) }
+        let idLength = Self.uniquePrefixLength(in: database)
+        return notes.map { note in
+            var line = String(note.id.uuidString.prefix(idLength)) + "  " + shortDate(note.updated)
+            line += "  " + (paddedNames[note.categoryID] ?? "-")
+            line += "  " + Self.singleLine(note.title)
+            if !note.tags.isEmpty { line += "  " + note.tags.sorted().map { "#" + $0 }.joined(separator: " ") }
+            return line
+        }
+    }
+
+    /// A header (title, id, category, tags, kind, dates, attachments), a blank line, then the body.
+    public func show(_ note: Note, in database: NotesDatabase) -> String {
+        var lines = [Self.singleLine(note.title), String(repeating: "=", count: max(3, min(Self.singleLine(note.title).count, 72)))]
+        func field(_ name: String, _ value: String) {
+            lines.append((name + ":").padding(toLength: 12, withPad: " ", startingAt: 0) + value)
+        }
+        field("id", note.id.uuidString)
+        if let category = note.categoryID.flatMap({ database.categories[$0] }) {
+            field("category", "\(category.name) (\(category.color.hex))")
+        } else {
+            field("category", "-")
+        }
+        field("tags", note.tags.isEmpty ? "-" : note.tags.sorted().map { "#" + $0 }.joined(separator: " "))
+        field("kind", note.kind.name)
+        field("created", longDate(note.created))
+        field("updated", longDate(note.updated))
+        if !note.attachments.isEmpty {
+            field("attachments", note.attachments.map(\.relativePath).joined(separator: ", "))
+        }
+        var text = lines.joined(separator: "\n") + "\n"
+        if !note.body.isEmpty {
+            text += "\n" + note.body
+            if !note.body.hasSuffix("\n") { text += "\n" }
+        }
+        return text
+    }
+
+    /// One line a category: hex color, name, note count (`counts` by category, or counted in `database`).
+    public func categoryLines(in database: NotesDatabase, counts given: [UUID: Int]? = nil) -> [String] {
+        var counts: [UUID: Int] = given ?? [:]
+        if given == nil {
+            for note in database.notes.values {
+                if let id = note.categoryID { counts[id, default: 0] += 1 }
+            }
+        }
+        let categories = database.sortedCategories
+        let width = categories.map(\.name.count).max() ?? 0
+        return categories.map { category in
+            let count = counts[category.id] ?? 0
+            let hex = category.color.hex.padding(toLength: 9, withPad: " ", startingAt: 0)
+            return "\(hex)  \(category.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(count) \(count == 1 ? "note" : "notes")"
+        }
+    }
+
+    /// `yyyy-MM-dd HH:mm` in `timeZone`.
+    public func shortDate(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        // Within these years the proleptic Gregorian arithmetic agrees with `Calendar`
+        // (which switches to the Julian calendar before 1582) and is much cheaper.
+        guard seconds > -12_000_000_000, seconds < 100_000_000_000 else {
+            let parts = components(date)
+            return Self.shortDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0,
+                                  hour: parts.hour ?? 0, minute: parts.minute ?? 0)
+        }
+        let local = Int64(seconds) + Int64(timeZone.secondsFromGMT(for: date))
+        let days = Int(ISODate.floorDivide(local, 86_400))
+        let secondOfDay = Int(local - Int64(days) * 86_400)
+        let (year, month, day) = ISODate.civilDate(daysSinceEpoch: days)
+        return Self.shortDate(year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60)
+    }
+
+    private static func shortDate(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
+        var text = FixedWidthText()
+        text.number(year, width: 4); text.ascii("-"); text.number(month, width: 2); text.ascii("-")
+        text.number(day, width: 2); text.ascii(" "); text.number(hour, width: 2); text.ascii(":")
+        text.number(minute, width: 2)
+        return text.string
+    }
+
+    /// `yyyy-MM-dd HH:mm:ss ±HHMM` in `timeZone`.
+    public func longDate(_ date: Date) -> String {
+        let parts = components(date)
+        let offset = timeZone.secondsFromGMT(for: date)
+        let sign = offset < 0 ? "-" : "+"
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02d ", parts.year ?? 0, parts.month ?? 0,
+                      parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+            + sign + String(format: "%02d%02d", abs(offset) / 3600, abs(offset) / 60 % 60)
+    }
+
+    private func components(_ date: Date) -> DateComponents {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    }
+
+    /// `text` with line breaks and tabs turned into spaces, for one-line output.
+    static func singleLine(_ text: String) -> String {
+        // Every character that `isNewline` or is a tab is made of these scalars only.
+        let hasBreak = text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x09...0x0D, 0x85, 0x2028, 0x2029: true
+            default: false
+            }
+        }
+        guard hasBreak else { return text }
+        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+}

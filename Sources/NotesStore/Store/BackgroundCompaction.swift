@@ -1,0 +1,228 @@
+import Glibc
+import Foundation
+import Synchronization
+
+/// How a store folds its journal into a new snapshot when the journal has grown.
+public enum CompactionMode: Sendable {
+    /// In the commit that finds it due, under the lock: the committer waits for it
+    /// (tests that need the files in a known state).
+    case inline
+    /// On a thread of its own, from an immutable view of the contents, while commits go
+    /// on; the new snapshot is swapped in under the lock by a later commit, refresh or
+    /// `close` (the UI: no key waits for it).
+    case background
+    /// Handed to another process (the command line: `notes compact` started detached),
+    /// so that a command never waits for it; the closure starts that process.
+    case handOff(@Sendable (URL) -> Void)
+}
+
+/// One compaction running off the key path: the contents as of one journal line,
+/// encoded and written durably to a file beside the store on another thread. Nothing
+/// here touches the store object; the store swaps the file in under its lock
+/// (`NotesStore.finishCompaction`).
+final class BackgroundCompaction: Sendable {
+    /// What the compaction was made from: the store's files as they were when it started.
+    struct Base: Sendable {
+        var sequence: Int
+        var journalOffset: Int
+        var journalLines: Int
+        var snapshot: FileIdentity?
+        var journal: FileIdentity?
+    }
+
+    enum State: Sendable {
+        case running
+        /// The new snapshot is written and synced at this path, and its index (if it could
+        /// be built) at the other.
+        case written(String, index: String?)
+        case failed(String)
+    }
+
+    let base: Base
+    private let stateValue = Mutex(State.running)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts `write` (which returns the written files' paths) on a thread of its own.
+    init(base: Base, write: @escaping @Sendable () throws -> (String, index: String?)) {
+        self.base = base
+        let thread = Thread { [self] in
+            let outcome: State
+            do {
+                let (path, index) = try write()
+                outcome = .written(path, index: index)
+            } catch { outcome = .failed("\(error)") }
+            stateValue.withLock { $0 = outcome }
+            finished.signal()
+        }
+        thread.name = "notes compaction"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    var state: State { stateValue.withLock { $0 } }
+
+    /// Waits until the compaction has written its file or failed.
+    func wait() {
+        finished.wait()
+        finished.signal()
+    }
+
+    /// A new name for a compaction's file beside `url`: `.notes.json.compacting-<pid>-<n>.part`.
+    static func fileName(of url: URL) -> String {
+        ".\(url.lastPathComponent).compacting-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).part"
+    }
+
+    /// Writes the index of the snapshot just written at `path` (see `SnapshotIndex`) beside it,
+    /// as `….index.part`, from where the writer put each note (`layout`: the snapshot is
+    /// not read again); nil if it could not (commands then read the whole store until a
+    /// later index is written).
+    static func writeIndex(of path: String, bytes: [UInt8], layout: SnapshotLayout) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let stamp = SnapshotIndex.Stamp(snapshotFD: fd, sequence: 0),
+              let index = bytes.withUnsafeBufferPointer({ layout.index(of: $0, stamp: stamp) })
+        else { return nil }
+        let indexPath = String(path.dropLast(".part".count)) + ".index.part"
+        do { try DurableFile.writeNew(indexPath, index.encoded()) } catch { return nil }
+        return indexPath
+    }
+
+    /// Removes compaction files beside `url` left by processes that are gone (a live
+    /// process's compaction may be writing one outside the lock; one that ended before
+    /// its compaction was swapped in leaves its file to this).
+    static func removeLeftovers(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent).compacting-", suffix = ".part"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) {
+            let pid = Int32(name.dropFirst(prefix.count).dropLast(suffix.count).prefix { $0 != "-" }) ?? 0
+            if pid <= 0 || (kill(pid, 0) != 0 && errno == ESRCH) {
+                unlink(folder.appendingPathComponent(name).path)
+            }
+        }
+    }
+}
+
+extension NotesStore {
+    /// Starts folding the journal into a new snapshot as `options.compaction` says.
+    /// Under the lock, right after a commit.
+    func startCompaction() throws {
+        if partial != nil, case .handOff = options.compaction {} else if partial != nil { return }
+        switch options.compaction {
+        case .inline:
+            try compact()
+        case .handOff(let start):
+            guard !handedOffCompaction else { return }
+            handedOffCompaction = true
+            start(url)
+        case .background:
+            guard compaction == nil else { return }
+            let view = contents, sequence = self.sequence, preserved = self.preserved
+            let codec = self.codec, url = self.url
+            let base = BackgroundCompaction.Base(
+                sequence: sequence, journalOffset: journalOffset, journalLines: journalLines,
+                snapshot: snapshotIdentity, journal: FileIdentity(openFile: journalFD))
+            let path = url.deletingLastPathComponent().appendingPathComponent(BackgroundCompaction.fileName(of: url)).path
+            let hook = compactionWillWrite
+            compaction = BackgroundCompaction(base: base) {
+                hook?()
+                var layout = SnapshotLayout()
+                let bytes = try codec.encode(view, sequence: sequence, preserved: preserved, layout: &layout)
+                try DurableFile.writeNew(path, bytes)
+                return (path, BackgroundCompaction.writeIndex(of: path, bytes: bytes, layout: layout))
+            }
+        }
+    }
+
+    /// Swaps a compaction that has written its snapshot into place: under the lock,
+    /// after `catchUp`. The new snapshot holds the contents up to the compaction's journal
+    /// line; the journal keeps only the lines after it. A crash between the two renames
+    /// is safe: lines up to the snapshot's sequence number are skipped when reading.
+    /// A compaction whose base is gone (another process compacted meanwhile) is dropped.
+    func finishCompaction() throws {
+        guard let job = compaction else { return }
+        let path: String
+        let indexPath: String?
+        switch job.state {
+        case .running: return
+        case .failed(let reason):
+            compaction = nil
+            warn("the journal could not be folded into \(url.path) (\(reason)); commits are safe in the journal, which keeps growing until this is fixed")
+            return
+        case .written(let written, let index): (path, indexPath) = (written, index)
+        }
+        compaction = nil
+        let sameJournal = job.base.journal.map { FileIdentity(openFile: journalFD)?.isSameFile(as: $0) == true } ?? false
+        guard job.base.snapshot.map({ snapshotIdentity?.isSameFile(as: $0) == true }) == true, sameJournal,
+              sequence >= job.base.sequence, journalOffset >= job.base.journalOffset else {
+            unlink(path)
+            if let indexPath { unlink(indexPath) }
+            return
+        }
+        try setAsideJournalTail()
+        let tail = try DurableFile.readAll(journalFD, path: journalPath, from: job.base.journalOffset)
+        // Other processes holding the old snapshot take the new one in from this record.
+        if let from = FileIdentity(openFile: snapshotFD), let to = try DurableFile.identity(path) {
+            try CompactionRecord(from: from, to: to, sequence: job.base.sequence).write(for: url)
+        }
+        guard rename(path, url.path) == 0 else {
+            let reason = DurableFile.errnoText()
+            unlink(path)
+            if let indexPath { unlink(indexPath) }
+            throw StoreError.io(file: url.path, operation: "rename the compacted snapshot into place", reason: reason)
+        }
+        // The index names the snapshot it describes: a crash before this rename leaves the
+        // old one, which no longer matches, and it is rebuilt.
+        if let indexPath, rename(indexPath, SnapshotIndex.path(for: url)) != 0 { unlink(indexPath) }
+        try DurableFile.syncFolder(of: url)
+        try holdSnapshot()
+        // The journal's lines after the compaction's, in a new journal file.
+        try DurableFile.replace(URL(fileURLWithPath: journalPath), with: Array(tail.prefix(journalOffset - job.base.journalOffset)))
+        DurableFile.closeFile(journalFD)
+        journalFD = -1
+        _ = try openJournal(create: true)
+        journalOffset -= job.base.journalOffset
+        journalLines -= job.base.journalLines
+    }
+
+    /// `finishCompaction`, its failure a warning: every step leaves the files consistent
+    /// (the old snapshot and whole journal, or the new snapshot and either journal), so
+    /// the commit or refresh that tried goes on.
+    func finishCompactionOrWarn() {
+        do { try finishCompaction() } catch {
+            warn("the compacted snapshot could not be put in place (\(error)); commits are safe in the journal")
+        }
+    }
+
+    /// Waits for a compaction running in the background and swaps it in (taking the lock).
+    /// `notes compact` and `close` use it; a key never does.
+    public func finishCompactionInBackground() throws {
+        guard let job = compaction else { return }
+        job.wait()
+        try lock.lock(timeout: options.lockTimeout)
+        defer { lock.unlock() }
+        _ = try catchUp()
+        try finishCompaction()
+    }
+
+    /// Folds the journal into the snapshot with the encoding off the lock: the lock is
+    /// held only to catch up at the start and to swap the file in at the end, so other
+    /// processes commit meanwhile (`notes compact`).
+    public func compactWithoutHoldingTheLock() throws {
+        guard !isClosed else { throw StoreError.closed }
+        try refuseIfReadOnly()
+        do {
+            try lock.lock(timeout: options.lockTimeout)
+            defer { lock.unlock() }
+            _ = try catchUp()
+            try checkSnapshotIntact()
+            guard journalOffset > 0, compaction == nil else { return }
+            let mode = options.compaction
+            options.compaction = .background
+            defer { options.compaction = mode }
+            try startCompaction()
+        }
+        try finishCompactionInBackground()
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import NotesJSON
+import NotesModel
+
+/// The fast path for reading a note exactly as the snapshot writer lays it out:
+/// the ten members in their fixed order, one a line, indented for the `notes`
+/// array. Each member name and the white space around it are matched as one run
+/// of bytes, instead of skipping white space, reading a name and looking it up.
+///
+/// Anything else — another layout, a hand-edited note, an error — makes it give
+/// up and the caller reads the note with the general `readNote`, from the same
+/// place, which accepts any valid layout and reports errors exactly.
+extension RecordCodec {
+    /// Reads a note in the snapshot's own layout, or returns nil with `reader` where it was.
+    /// With `file` (the copied snapshot `reader` reads), the body is left there: checked, or
+    /// only found when an index vouches for the file (`SnapshotFile.checksBodiesLazily`).
+    /// `tagSets` (one a reading thread) gives notes with the same tags array the same set.
+    func readSnapshotNote(_ reader: inout JSONReader, in file: SnapshotFile? = nil, tagSets: TagSetCache? = nil) -> Note? {
+        let start = reader.position
+        do throws(JSONError) {
+            guard Self.match("{\n      \"id\": ", &reader) else { return nil }
+            let id = try Self.readUUID(&reader)
+            guard Self.match(",\n      \"title\": ", &reader) else { reader.position = start; return nil }
+            let title = try reader.readString()
+            guard Self.match(",\n      \"body\": ", &reader) else { reader.position = start; return nil }
+            let body: NoteBody = if let file {
+                file.checksBodiesLazily
+                    ? .inSnapshot(SnapshotString(file: file, raw: try reader.skipStringUnchecked(), checked: false))
+                    : .inSnapshot(SnapshotString(file: file, raw: try reader.scanString()))
+            } else {
+                .text(try reader.readString())
+            }
+            guard Self.match(",\n      \"created\": ", &reader) else { reader.position = start; return nil }
+            let created = try Self.readDate(&reader)
+            guard Self.match(",\n      \"updated\": ", &reader) else { reader.position = start; return nil }
+            let updated = try Self.readDate(&reader)
+            guard Self.match(",\n      \"category\": ", &reader) else { reader.position = start; return nil }
+            let categoryID = try reader.readNull() ? nil : try Self.readUUID(&reader)
+            guard Self.match(",\n      \"tags\": ", &reader) else { reader.position = start; return nil }
+            let tags = if let tagSets { try tagSets.readTags(&reader) } else { try Self.readTags(&reader) }
+            guard Self.match(",\n      \"kind\": ", &reader) else { reader.position = start; return nil }
+            let kind = try Self.readKind(&reader)
+            guard Self.match(",\n      \"attachments\": ", &reader) else { reader.position = start; return nil }
+            let attachments = try Self.readAttachments(&reader)
+            guard Self.match(",\n      \"deleted\": ", &reader) else { reader.position = start; return nil }
+            let deleted = try Self.readOptionalDate(&reader)
+            guard Self.match("\n    }", &reader) else { reader.position = start; return nil }
+            var note = Note(id: id, title: title, created: created, updated: updated,
+                            categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted)
+            note.bodyStorage = body
+            return note
+        } catch {
+            reader.position = start
+            return nil
+        }
+    }
+
+    /// Consumes `expected` (what comes before a value, or after the last one) if the
+    /// bytes at the reader's position are exactly it. A `StaticString`: no reference
+    /// counting on the hot path, which both reading threads share.
+    @inline(__always)
+    private static func match(_ expected: StaticString, _ reader: inout JSONReader) -> Bool {
+        let count = expected.utf8CodeUnitCount
+        let end = reader.position + count
+        guard end <= reader.bytes.count, let base = reader.bytes.baseAddress,
+              memcmp(base + reader.position, expected.utf8Start, count) == 0 else { return false }
+        reader.position = end
+        return true
+    }
+}

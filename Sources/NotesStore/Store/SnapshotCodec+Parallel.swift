@@ -1,0 +1,186 @@
+import Foundation
+import NotesJSON
+import NotesModel
+
+extension SnapshotCodec {
+    /// Reads the `notes` array on two threads. The other thread reads the part after a
+    /// structural boundary `\n    },\n    {` about 28% of the way in (a raw newline never
+    /// occurs inside a JSON string, so the pattern is always between two values) and
+    /// hands its notes over in chunks; this thread reads the first part, then stores the
+    /// other thread's notes in the dictionary as they come, which overlaps the two costs
+    /// (storing a note costs nearly half as much as reading it: the table is large).
+    ///
+    /// This thread must end exactly at that boundary and the other at the array's `]`;
+    /// if anything differs or fails — other layout, duplicate ids, any error — it returns
+    /// nil and the caller reads sequentially from the same place, which also gives exact
+    /// error places. With `check`, it also returns the ids of notes whose category is unknown.
+    /// `noteCount` is what an index says (see `notesCapacity`).
+    func readNotesInParallel(_ reader: inout JSONReader, in file: SnapshotFile?, checking check: CategoryCheck?,
+                             noteCount: Int? = nil) -> ([UUID: Note], [UUID]?)? {
+        let bytes = reader.bytes
+        reader.skipWhitespace()
+        let arrayStart = reader.position
+        guard bytes.count - arrayStart > parallelThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
+              arrayStart < bytes.count, bytes[arrayStart] == UInt8(ascii: "[") else { return nil }
+        let pattern = Array("\n    },\n    {".utf8)
+        var split = arrayStart + (bytes.count - arrayStart) * 7 / 25
+        while split + pattern.count <= bytes.count,
+              !UnsafeBufferPointer(rebasing: bytes[split..<(split + pattern.count)]).elementsEqual(pattern) {
+            split += 1
+        }
+        guard split + pattern.count <= bytes.count else { return nil }
+        let comma = split + 6
+        let secondStart = split + pattern.count - 1
+
+        let other = OtherPart(bytes: bytes, file: file, start: secondStart, depth: reader.currentDepth + 1, records: records)
+        let thread = Thread { other.run() }
+        thread.stackSize = 1 << 20
+        thread.start()
+        // The other thread reads `bytes`, which must stay valid until it has finished.
+        defer { other.waitUntilFinished() }
+
+        var notes: [UUID: Note] = [:]
+        notes.reserveCapacity(Self.notesCapacity(bytes, from: arrayStart, noteCount: noteCount))
+        var orphans: [UUID] = []
+        let before = reader.position
+        var ok = readFirstPart(&reader, until: comma, in: file) { note in
+            check?.note(note, orphans: &orphans)
+            return notes.updateValue(note, forKey: note.id) == nil
+        }
+        while ok, let chunk = other.nextChunk() {
+            for note in chunk {
+                check?.note(note, orphans: &orphans)
+                guard notes.updateValue(note, forKey: note.id) == nil else {
+                    ok = false
+                    break
+                }
+            }
+        }
+        guard ok, let end = other.end else {
+            reader.position = before
+            return nil
+        }
+        reader.position = end
+        return (notes, check == nil ? nil : orphans)
+    }
+
+    /// Reads notes from the array's `[` up to the boundary at `comma`, giving each to
+    /// `store` (false: a duplicate). Returns whether it ended exactly there.
+    private func readFirstPart(_ reader: inout JSONReader, until comma: Int, in file: SnapshotFile?,
+                               store: (Note) -> Bool) -> Bool {
+        let tagSets = TagSetCache()
+        do throws(JSONError) {
+            try reader.expect(UInt8(ascii: "["), "an array")
+            try reader.enter()
+            defer { reader.leave() }
+            reader.skipWhitespace()
+            while true {
+                guard store(try records.readNote(&reader, in: file, tagSets: tagSets)) else { return false }
+                reader.skipWhitespace()
+                if reader.position == comma { return true }
+                guard reader.position < reader.bytes.count, reader.bytes[reader.position] == UInt8(ascii: ",") else { return false }
+                reader.position += 1
+                reader.skipWhitespace()
+            }
+        } catch {
+            return false
+        }
+    }
+}
+
+/// The part of the notes array after the split, read on its own thread and handed
+/// over in chunks as it goes.
+private final class OtherPart: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let file: SnapshotFile?
+    let start: Int
+    let depth: Int
+    let records: RecordCodec
+    static let chunkSize = 2048
+
+    private let lock = NSLock()
+    /// Signalled once for each chunk, and once more when reading has ended.
+    private let available = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    // Guarded by `lock`:
+    private var chunks: [[Note]] = []
+    private var taken = 0
+    private var succeeded = false
+    private var endPosition: Int?
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: SnapshotFile?, start: Int, depth: Int, records: RecordCodec) {
+        self.bytes = bytes
+        self.file = file
+        self.start = start
+        self.depth = depth
+        self.records = records
+    }
+
+    /// On success, the position after the array's closing `]` (once `nextChunk` has returned nil).
+    var end: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return succeeded ? endPosition : nil
+    }
+
+    /// The next chunk of notes, waiting for it; nil once reading has ended (see `end`).
+    func nextChunk() -> [Note]? {
+        available.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < chunks.count else {
+            available.signal()  // the end stays visible to any further call
+            return nil
+        }
+        let chunk = chunks[taken]
+        chunks[taken] = []
+        taken += 1
+        return chunk
+    }
+
+    func waitUntilFinished() {
+        finished.wait()
+        finished.signal()
+    }
+
+    func run() {
+        defer { finished.signal() }
+        var reader = JSONReader(bytes: bytes, position: start, depth: depth)
+        var chunk: [Note] = []
+        chunk.reserveCapacity(Self.chunkSize)
+        var end: Int?
+        let tagSets = TagSetCache()
+        do throws(JSONError) {
+            while true {
+                chunk.append(try records.readNote(&reader, in: file, tagSets: tagSets))
+                if chunk.count == Self.chunkSize {
+                    publish(chunk)
+                    chunk = []
+                    chunk.reserveCapacity(Self.chunkSize)
+                }
+                reader.skipWhitespace()
+                guard reader.position < bytes.count else { break }
+                let byte = bytes[reader.position]
+                reader.position += 1
+                if byte == UInt8(ascii: "]") {
+                    end = reader.position
+                    break
+                }
+                guard byte == UInt8(ascii: ",") else { break }
+            }
+        } catch {}
+        if end != nil, !chunk.isEmpty { publish(chunk) }
+        lock.lock()
+        succeeded = end != nil
+        endPosition = end
+        lock.unlock()
+        available.signal()
+    }
+
+    private func publish(_ chunk: [Note]) {
+        lock.lock()
+        chunks.append(chunk)
+        lock.unlock()
+        available.signal()
+    }
+}

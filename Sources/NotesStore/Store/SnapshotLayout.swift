@@ -1,0 +1,41 @@
+import Foundation
+import NotesBase
+import NotesModel
+
+/// Where the snapshot writer put each note, noted while it writes (`SnapshotCodec.encode`):
+/// what `notes.json.index` holds, without reading the snapshot again to find it out.
+struct SnapshotLayout {
+    var sequence = 0
+    /// Bytes before the first note: up to and including the `[` of `notes`.
+    var headLength = 0
+    var liveCategories = Set<UUID>()
+    var liveCounts: [UUID: Int] = [:]
+    var entries: [SnapshotIndex.Entry] = []
+
+    init(sequence: Int = 0) {
+        self.sequence = sequence
+    }
+
+    mutating func add(_ note: Note, offset: Int, length: Int) {
+        entries.append(SnapshotIndex.Entry(id: note.id, offset: offset, length: length))
+        if note.deleted == nil, let category = note.categoryID, liveCategories.contains(category) {
+            liveCounts[category, default: 0] += 1
+        }
+    }
+
+    /// The index of `snapshot` (the bytes this layout was noted for, as written to the file
+    /// `stamp` describes); nil when they do not fit the layout or two notes share an id.
+    func index(of snapshot: UnsafeBufferPointer<UInt8>, stamp: SnapshotIndex.Stamp) -> SnapshotIndex? {
+        guard headLength > 0, headLength <= snapshot.count, stamp.size == snapshot.count,
+              entries.allSatisfy({ $0.offset >= headLength && $0.offset + $0.length <= snapshot.count })
+        else { return nil }
+        var sorted = entries
+        sorted.sort { $0.id.isOrderedBefore($1.id) }
+        for index in sorted.indices.dropFirst() where sorted[index - 1].id == sorted[index].id { return nil }
+        var stamp = stamp
+        stamp.sequence = sequence
+        return SnapshotIndex(stamp: stamp, headLength: headLength,
+                             headChecksum: CRC32.checksum(UnsafeBufferPointer(rebasing: snapshot[0..<headLength])),
+                             liveCounts: liveCounts, entries: sorted)
+    }
+}

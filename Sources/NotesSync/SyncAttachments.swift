@@ -1,0 +1,209 @@
+import Foundation
+import NotesModel
+import NotesStore
+import AgeFormat
+
+/// Attachments in the sync repository: the file `attachments/<id>/<name>` of the store's
+/// folder is `attachments/<XY>/<ID>/<name>` in the tree (`XY` the id's first two hex digits,
+/// as for notes). In an encrypted sync the name is a keyed hash of it, so the tree reveals
+/// nothing but the id; each side maps the names of a note's `attachments` list (which its
+/// file carries) to the tree and back, so a name in the tree is never used as a file name.
+///
+/// Sending: an attachment whose stamp is unchanged since sync last read or wrote it
+/// (`SyncAttachmentStamps`) keeps the blob the tree a commit builds on holds, unread; new and
+/// edited ones are read from the store's folder, and one over `maximumFileBytes` stops the
+/// sync by name before anything is committed. Receiving: only the attachment entries that
+/// differ from the commit of this store's state are read, and written into the store's folder
+/// (never through a link; over a file only when it is still what this home last synced)
+/// before the commit that brings their notes.
+extension SyncRepository {
+    static let attachmentsFolder = AttachmentFiles.folderName
+
+    /// The folder of the store this repository syncs (`STORE.sync` is beside the store file).
+    var storeFolder: URL { folder.deletingLastPathComponent() }
+
+    /// The tree path of `path`, an attachment owned by `owner`.
+    func treePath(of path: AttachmentPath, owner: UUID, key: SyncKey?) -> String {
+        let name = String(path.relativePath.split(separator: "/").last ?? "")
+        let shown = key.map { key in
+            AgeCrypto.keyedHash(Data(name.utf8), key: key.nameKey).prefix(16).map { String(format: "%02x", $0) }.joined()
+        } ?? name
+        let id = owner.uuidString
+        return "\(Self.attachmentsFolder)/\(id.prefix(2))/\(id)/\(shown)"
+    }
+
+    /// The attachment files of `commit`'s tree: tree path → blob id (none for nil).
+    func attachmentBlobs(_ commit: String?) throws(SyncError) -> [String: String] {
+        guard let commit else { return [:] }
+        let output = [UInt8](try git.check("list the attachments of \(commit.prefix(10))",
+                                           ["ls-tree", "-r", "-z", commit, "--", Self.attachmentsFolder]).output)
+        var blobs: [String: String] = [:]
+        for entry in TreeEntry.lines(of: output) where entry.type == "blob" { blobs[entry.path] = entry.object }
+        return blobs
+    }
+
+    /// The `attachments` tree for `snapshot`'s notes (nil when none has one).
+    ///
+    /// Sending (one source, the commit built on): a file whose stamp is the one recorded
+    /// when sync last read or wrote it (`SyncAttachmentStamps`) and whose blob that commit
+    /// holds at its path keeps that blob, unread; any other is read from the store's folder
+    /// (edited in place: sent again) and stored, and its stamp recorded. One over the limit
+    /// stops the sync by name; a file missing from the store is left out (`notes doctor`
+    /// names it).
+    ///
+    /// Merging (`sources` = local, remote; `mergeBase` their base): per path, the side that
+    /// changed it since the base wins; changed on both sides, the local one is kept and the
+    /// path is added to `conflicts` (the other stays in the remote's history). When the
+    /// entries are those of `sources[0]`, its tree is reused as it is.
+    func attachmentsTree(for snapshot: SyncSnapshot, sources: [String?], mergeBase: String? = nil,
+                         conflicts: inout [String]) throws(SyncError) -> String? {
+        let owned = snapshot.notes.values.lazy.filter { !$0.attachments.isEmpty }
+            .flatMap { note in note.attachments.compactMap { path in AttachmentFiles.owner(of: path) == note.id ? (note, path) : nil } }
+        guard !owned.isEmpty else { return nil }
+        let key = try encryptionKey()
+        let sourceBlobs = try sources.map { source throws(SyncError) in try attachmentBlobs(source) }
+        let baseBlobs = sourceBlobs.first ?? [:]
+        let merging = sources.count > 1
+        let ancestor = merging ? try attachmentBlobs(mergeBase) : [:]
+        var stamps = SyncAttachmentStamps.load(from: gitFolder)
+        var entries: [String: String] = [:]
+        var toRead: [(path: String, file: AttachmentPath, note: Note, stamp: AttachmentFiles.Stamp)] = []
+        var owns = Set<String>()
+        for (note, path) in owned {
+            let treePath = treePath(of: path, owner: note.id, key: key)
+            owns.insert(path.relativePath)
+            if merging {
+                let local = sourceBlobs[0][treePath], remote = sourceBlobs.dropFirst().lazy.compactMap { $0[treePath] }.first
+                if let local, let remote, local != remote {
+                    let base = ancestor[treePath]
+                    if base == local { entries[treePath] = remote; continue }
+                    if base != remote { conflicts.append(path.relativePath) }
+                }
+                if let blob = local ?? remote { entries[treePath] = blob; continue }
+            }
+            guard let stamp = AttachmentFiles.stamp(path, in: storeFolder) else { continue }  // missing here: not sent
+            if let blob = baseBlobs[treePath], stamps.blob(of: path, now: stamp) == blob {
+                entries[treePath] = blob
+            } else {
+                toRead.append((treePath, path, note, stamp))
+            }
+        }
+        var contents: [() -> Data] = []
+        var failure: SyncError?
+        for item in toRead.sorted(by: { $0.path < $1.path }) {
+            guard item.stamp.size <= Int64(Self.maximumFileBytes) else {
+                throw .attachmentTooLarge(path: item.file.relativePath, title: item.note.title, bytes: Int(item.stamp.size),
+                                          limit: Self.maximumFileBytes)
+            }
+            contents.append { [storeFolder] in
+                do throws(AttachmentFiles.Failure) {
+                    return try AttachmentFiles.read(item.file, in: storeFolder, limit: Self.maximumFileBytes)
+                } catch {
+                    if failure == nil { failure = .unreadableFile(path: error.path, reason: error.reason) }
+                    return Data()
+                }
+            }
+        }
+        let written = try storeFiles(contents)
+        if let failure { throw failure }
+        for (item, blob) in zip(toRead.sorted(by: { $0.path < $1.path }), written) {
+            entries[item.path] = blob
+            // The stamp taken before the read: a file changed while it was read differs next time.
+            stamps.entries[item.file.relativePath] = .init(stamp: item.stamp, blob: blob)
+        }
+        if !merging {
+            stamps.entries = stamps.entries.filter { owns.contains($0.key) }
+        }
+        stamps.save(to: gitFolder)
+        if let base = sources.first ?? nil, entries == baseBlobs,
+           let tree = try topLevel(of: base).first(where: { $0.path == Self.attachmentsFolder && $0.type == "tree" }) {
+            return tree.object
+        }
+        return try makeNestedTree(entries)
+    }
+
+    /// The tree of `files` (paths under `attachments/`, each `attachments/XY/ID/name`), made
+    /// folder by folder with one `git mktree --batch`.
+    private func makeNestedTree(_ files: [String: String]) throws(SyncError) -> String? {
+        var byNote: [String: [[UInt8]]] = [:]  // "XY/ID" → file entries
+        for (path, blob) in files {
+            let parts = path.split(separator: "/").map(String.init)
+            guard parts.count == 4 else { continue }
+            byNote[parts[1] + "/" + parts[2], default: []].append(Array("100644 blob \(blob)\t\(parts[3])".utf8))
+        }
+        guard !byNote.isEmpty else { return nil }
+        let notes = byNote.keys.sorted()
+        let noteTrees = try makeTrees(notes.map { byNote[$0] ?? [] })
+        var byBucket: [String: [[UInt8]]] = [:]
+        for (note, tree) in zip(notes, noteTrees) {
+            let parts = note.split(separator: "/")
+            byBucket[String(parts[0]), default: []].append(Array("040000 tree \(tree)\t\(parts[1])".utf8))
+        }
+        let buckets = byBucket.keys.sorted()
+        let bucketTrees = try makeTrees(buckets.map { byBucket[$0] ?? [] })
+        return try makeTree(zip(buckets, bucketTrees).map { Array("040000 tree \($1)\t\($0)".utf8) })
+    }
+
+    /// Writes into the store's folder the attachments `commit` holds that `known` (the commit
+    /// of the store's state) does not, for the notes `note(id)` gives as `commit` holds them.
+    /// Returns warnings: a file that differs from the one already there is kept as it is.
+    func receiveAttachments(of commit: String, over known: String, note: (UUID) -> Note?) throws(SyncError) -> [String] {
+        let output = [UInt8](try git.check("compare the attachments of \(known.prefix(10)) with \(commit.prefix(10))",
+                                           ["diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", known, commit,
+                                            "--", Self.attachmentsFolder]).output)
+        let records = output.split(separator: 0, omittingEmptySubsequences: false)
+        var added: [String: String] = [:]  // tree path → blob
+        var replaced: [String: String] = [:]  // tree path → the blob it replaces (changed on the other side)
+        var index = 0
+        while index + 1 < records.count {
+            let fields = String(decoding: records[index], as: UTF8.self).split(separator: " ")
+            let path = String(decoding: records[index + 1], as: UTF8.self)
+            index += 2
+            guard fields.count == 5, fields[1] != "000000", !fields[4].hasPrefix("D") else { continue }
+            added[path] = String(fields[3])
+            if fields[0] != ":000000" { replaced[path] = String(fields[2]) }
+        }
+        guard !added.isEmpty else { return [] }
+        let key = try encryptionKey()
+        var wanted: [(file: AttachmentPath, treePath: String, blob: String)] = []
+        for entry in added.keys.sorted() {
+            let parts = entry.split(separator: "/")
+            guard parts.count == 4, let id = UUID(uuidString: String(parts[2])), let owner = note(id), let blob = added[entry] else { continue }
+            for file in owner.attachments where AttachmentFiles.owner(of: file) == id && treePath(of: file, owner: id, key: key) == entry {
+                wanted.append((file, entry, blob))
+            }
+        }
+        var warnings: [String] = []
+        var stamps = SyncAttachmentStamps.load(from: gitFolder)
+        defer { stamps.save(to: gitFolder) }
+        // Sixteen at a time: attachments may be large, and memory holds what is read at once.
+        var start = 0
+        while start < wanted.count {
+            let end = min(start + 16, wanted.count)
+            let batch = Array(wanted[start..<end])
+            let contents = try blobs(Array(Set(batch.map(\.blob))), of: commit,
+                                     paths: Dictionary(batch.map { ($0.treePath, $0.blob) }, uniquingKeysWith: { first, _ in first }))
+            for item in batch {
+                guard let data = contents[item.blob] else {
+                    throw .unreadableFile(path: item.treePath, reason: "git did not give its contents")
+                }
+                do {
+                    // A file the other side edited replaces this one only if it is still what this side last synced.
+                    if let old = replaced[item.treePath],
+                       stamps.blob(of: item.file, now: AttachmentFiles.stamp(item.file, in: storeFolder)) == old {
+                        try AttachmentFiles.replace(item.file, with: data, in: storeFolder)
+                    } else {
+                        try AttachmentFiles.write(data, to: item.file, in: storeFolder)
+                    }
+                    if let stamp = AttachmentFiles.stamp(item.file, in: storeFolder) {
+                        stamps.entries[item.file.relativePath] = .init(stamp: stamp, blob: item.blob)
+                    }
+                } catch {
+                    warnings.append("the attachment \(item.file.relativePath) came in, but \(error.reason); the file here was kept")
+                }
+            }
+            start = end
+        }
+        return warnings
+    }
+}

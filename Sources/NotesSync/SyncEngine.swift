@@ -1,0 +1,231 @@
+import Foundation
+import NotesStore
+
+/// `notes sync`: commits the store's changes, fetches, merges by note (`SyncMerge`),
+/// pushes, and applies the merge to the store in one commit.
+///
+/// Order, so that a failure or a kill at any point loses nothing:
+/// 1. the store as it is → a commit on `main` (the last synced state); no store lock held;
+/// 2. fetch; merge with the remote's `main` into a new commit (retried when a push is
+///    rejected because someone pushed first); push it;
+/// 3. apply it to the store in one commit, under the store's lock, three-way against
+///    what the store holds by then (edits made during the sync are kept);
+/// 4. move `main` to it.
+/// A failure in 1–2 leaves the store untouched; a kill after 2 leaves a pushed merge that
+/// the next sync finds again (conflict copies have derived ids, so none are doubled).
+public struct SyncEngine {
+    public let store: NotesStore
+    public let repository: SyncRepository
+    /// Called with a short line for each step ("fetching", "pushing"): the UI's status line.
+    public var progress: (String) -> Void = { _ in }
+    /// How many times a rejected push is retried after a new fetch and merge.
+    public var attempts = 4
+
+    public init(store: NotesStore, environment: [String: String] = [:]) {
+        self.store = store
+        repository = SyncRepository(folder: SyncRepository.folder(forStore: store.url), environment: environment)
+    }
+
+    /// What a sync did.
+    public struct Report: Equatable, Sendable {
+        /// Notes (and categories) the store received from the remote.
+        public var received: Int
+        /// Whether local changes were pushed.
+        public var pushed: Bool
+        /// Conflict copies the merge made.
+        public var conflictCopies: [UUID]
+        public var commit: String
+        /// Problems found in what came in that did not stop the sync: a category whose
+        /// color archive could not be read (each told once, when it arrives).
+        public var warnings: [String] = []
+        /// Notes rendered to files by this sync: those whose file was not already known
+        /// (`SyncBlobCache`); 0 when nothing changed.
+        public var notesRendered = 0
+        /// Note files read back from git: only when the remote had something new.
+        public var notesParsed = 0
+        /// Note ids merged, in the merge commit and in applying the result to the store:
+        /// those whose files differ when `categories.json` did not change (one for one
+        /// note received), every id when it did.
+        public var notesMerged = 0
+    }
+
+    /// Sets up the repository beside the store, with `remote` as its `origin`.
+    public func initialize(remote: String) throws(SyncError) {
+        if repository.exists {
+            throw .alreadyInitialized(repository: repository.folder.path, remote: repository.remoteURL() ?? "none")
+        }
+        try repository.create(remote: Self.remote(remote, from: FileManager.default.currentDirectoryPath))
+    }
+
+    /// `remote` as git should keep it: a relative local path (`../notes.git`) is made
+    /// absolute from `folder`, the folder the user typed it in (git would read it from the
+    /// sync repository's folder instead). URLs (`https://…`, `ssh://…`), scp-like
+    /// `host:path` and absolute paths are kept as they are.
+    public static func remote(_ remote: String, from folder: String) -> String {
+        if remote.hasPrefix("/") || remote.contains("://") { return remote }
+        if let colon = remote.firstIndex(of: ":"), remote[..<colon].firstIndex(of: "/") == nil { return remote }
+        return URL(fileURLWithPath: folder).appendingPathComponent(remote).standardizedFileURL.path
+    }
+
+    public func sync(now: Date = Date()) throws -> Report {
+        guard repository.exists else { throw SyncError.notInitialized(repository: repository.folder.path) }
+        let lock = try StoreLock(path: repository.folder.appendingPathComponent(".git/notes-sync.lock").path, readOnly: false)
+        try lock.lock(timeout: 30)
+        defer { lock.close() }
+        repository.removeStaleGitLocks()
+        try repository.applySafetySettings()
+        try repository.removeOldWorkTree()
+        _ = repository.work.take()
+        // An encrypted sync with a missing or wrong key stops here, before anything is done.
+        _ = try repository.encryptionKey()
+
+        progress("sync: committing local changes")
+        _ = try store.refresh()
+        let synced = try repository.syncedCommit()
+        // Of the last synced state, only the categories' `changed` dates are needed here.
+        let previous = SyncSnapshot(categories: try repository.categories(of: synced))
+        let exported = SyncSnapshot(store.contents, previous: previous, now: now)
+        let tree = try repository.tree(for: exported, base: synced)
+        let local = try repository.commit(tree: tree, parents: synced.map { [$0] } ?? [], message: "notes: changes on \(Self.hostName)")
+
+        var merged = local, conflictCopies: [UUID] = [], pushed = false
+        var attempt = 0
+        while true {
+            attempt += 1
+            progress("sync: fetching")
+            try repository.fetch()
+            let remote = try repository.remoteCommit()
+            // The remote's tree is checked before anything of it is used: what differs from the
+            // commit the store already synced to, which was checked when it came in (or made here).
+            if let remote, remote != synced { try repository.checkTree(of: remote, since: synced) }
+            var needsPush = true
+            var remoteHasLocal = false, localHasRemote = true
+            if let remote {
+                remoteHasLocal = try remote == local || repository.isAncestor(local, of: remote)
+                localHasRemote = try repository.isAncestor(remote, of: local)
+            }
+            // A new machine with nothing yet takes the remote as it is, without a merge commit.
+            let startsEmpty = synced == nil && exported.notes.isEmpty && exported.categories.isEmpty
+            if let remote, remoteHasLocal || startsEmpty {
+                merged = remote
+                needsPush = false
+            } else if let remote, !localHasRemote {
+                progress("sync: merging")
+                (merged, conflictCopies) = try mergeCommit(local: local, remote: remote, exported: exported)
+            } else {
+                merged = local
+            }
+            guard needsPush else { break }
+            progress("sync: pushing")
+            let result = try repository.push(merged)
+            if result.status == 0 { pushed = true; break }
+            // Rejected because someone pushed first? Then fetch, merge and try again.
+            try repository.fetch()
+            let moved = try repository.remoteCommit()
+            guard moved != remote, attempt < attempts else {
+                if moved != remote { throw SyncError.pushKeptFailing(attempts: attempt) }
+                throw SyncError.gitFailed(action: "push to '\(repository.remoteURL() ?? "origin")'", status: result.status,
+                                          message: result.errorText)
+            }
+        }
+
+        progress("sync: updating the notes")
+        let (received, warnings) = try apply(merged: merged, local: local, exported: exported)
+        do { try repository.markSynced(merged, previous: synced) } catch {
+            guard case .gitFailed(let action, _, let message) = error else { throw error }
+            throw SyncError.notRecorded(action: action, message: message)
+        }
+        let work = repository.work.take()
+        var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged,
+                            notesRendered: work.rendered, notesParsed: work.parsed, notesMerged: work.merged)
+        report.warnings = warnings + work.duplicates.map {
+            "the remote held note \($0.uuidString) both in notes/ and in trash/: the live version was kept, "
+                + "the other went to the trash as a conflict copy"
+        } + work.attachmentConflicts.map {
+            "the attachment \($0) was edited here and on another home: this home's version was kept; "
+                + "the other is in the sync history (commit \(merged.prefix(10))'s second parent)"
+        }
+        return report
+    }
+
+    /// A merge commit of `local` (the commit of `exported`) and `remote`, by note id against
+    /// their merge base. The base and the remote are read as changes to `local`: only the
+    /// note files that differ from it are parsed.
+    /// When neither the base nor the remote changed `categories.json`, only the ids their
+    /// files touch are merged (`SyncMerge.merge(base:remote:over:)`).
+    private func mergeCommit(local: String, remote: String, exported: SyncSnapshot) throws -> (String, [UUID]) {
+        let base = try repository.mergeBase(local, remote)
+        let merged: SyncSnapshot, copies: [UUID]
+        if let base, let baseDelta = try repository.delta(base, over: exported, at: local), baseDelta.categories == nil,
+           let remoteDelta = try repository.delta(remote, over: exported, at: local), remoteDelta.categories == nil {
+            let outcome = SyncMerge.merge(base: baseDelta, remote: remoteDelta, over: exported)
+            repository.work.add(merged: outcome.merged)
+            (merged, copies) = (outcome.delta.applied(to: exported), outcome.conflictCopies)
+        } else {
+            let outcome = SyncMerge.merge(base: try repository.snapshot(base, over: exported, at: local), local: exported,
+                                          remote: try repository.snapshot(remote, over: exported, at: local))
+            repository.work.add(merged: outcome.notesMerged)
+            (merged, copies) = (outcome.snapshot, outcome.conflictCopies)
+        }
+        let tree = try repository.tree(for: merged, base: local, attachmentSources: [local, remote], mergeBase: base)
+        let message = "notes: merge on \(Self.hostName)" + (copies.isEmpty ? "" : " (\(copies.count) conflict copies)")
+        return (try repository.commit(tree: tree, parents: [local, remote], message: message), copies)
+    }
+
+    /// Applies the merged commit to the store: three-way, with what was exported as the
+    /// base, so that edits made to the store while the sync ran are merged, not lost.
+    /// Returns how many notes and categories changed, and the problems of the color
+    /// archives that came in (an archive this side already had is not told again).
+    /// When `categories.json` did not change, only the notes whose files differ are merged
+    /// (`SyncMerge.changes(merging:base:into:)`): receiving one note merges one.
+    private func apply(merged: String, local: String, exported: SyncSnapshot) throws -> (Int, [String]) {
+        guard merged != local else { return (0, []) }
+        // The merged commit as changes to `local`: a note whose file did not change is taken
+        // as the store had it, never read back.
+        let delta = try repository.delta(merged, over: exported, at: local)
+        if let delta, delta.categories == nil {
+            // The attachments first: a kill before the commit leaves files no note names yet, never a note naming no file.
+            let received = try repository.receiveAttachments(of: merged, over: local) { delta.note($0, over: exported) }
+            let committed = try store.commit(derivedFrom: { database in
+                let (changes, count) = SyncMerge.changes(merging: delta, base: exported, into: database)
+                repository.work.add(merged: count)
+                return changes
+            })
+            return (committed.changes.count, received)
+        }
+        let target = try delta.map { $0.applied(to: exported) } ?? repository.snapshot(merged)
+        let warnings = target.categories.values
+            .filter { $0.archiveProblem != nil && exported.categories[$0.category.id]?.archive != $0.archive }
+            .sorted { $0.category.name < $1.category.name }
+            .compactMap(\.archiveProblem)
+            + (try repository.receiveAttachments(of: merged, over: local) { target.notes[$0] })
+        let committed = try store.commit(derivedFrom: { database in
+            let current = SyncSnapshot(database, previous: exported)
+            let outcome = SyncMerge.merge(base: exported, local: current, remote: target)
+            repository.work.add(merged: outcome.notesMerged)
+            return SyncChanges.changes(from: current, to: outcome.snapshot)
+        })
+        return (committed.changes.count, warnings)
+    }
+
+    static var hostName: String {
+        ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
+    }
+}
+
+extension SyncEngine.Report {
+    /// One line for the status line or the terminal: what came in, what went out, conflicts.
+    public var summary: String {
+        var text = "synced at \(commit.prefix(10)): \(received) " + (received == 1 ? "change" : "changes") + " received"
+            + (pushed ? ", changes pushed" : "")
+        if !conflictCopies.isEmpty {
+            text += "; \(conflictCopies.count) conflict " + (conflictCopies.count == 1 ? "copy" : "copies") + " (tagged 'conflict')"
+        }
+        return text
+    }
+
+    /// `summary` followed by each warning, for a status line that shows one line.
+    public var summaryWithWarnings: String {
+        ([summary] + warnings.map { "warning: " + $0 }).joined(separator: "; ")
+    }
+}
