@@ -5,7 +5,7 @@ import PackageDescription
 // ARCHITECTURE.md draws the map and says what each module may not import.
 //
 //   notes ─► NotesUI, NotesEditing, NotesSync, NotesExchange, NotesStore
-//   NotesUI ─► NotesModel, NotesTerminal          NotesTerminal ─► NotesColor, CNCursesW
+//   NotesUI ─► NotesModel, NotesTerminal, NotesMarkdown   NotesTerminal ─► NotesColor, CNCursesW
 //   NotesSync ─► NotesExchange, AgeFormat          AgeFormat ─► NotesBase, swift-crypto
 //   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore (+ Yams, ZIPFoundation, CSQLite)
 //   NotesStore ─► NotesModel                       NotesModel ─► NotesColor, NotesJSON
@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "NotesTerminal", dependencies: ["NotesColor", "CNCursesW"]),
         // Screens, widgets, app state and update, the key map, the search index. No store, no editor:
         // the runner gets them as a `NotesRepository` and a `NoteEditor`.
-        .target(name: "NotesUI", dependencies: ["NotesModel", "NotesTerminal"]),
+        .target(name: "NotesUI", dependencies: ["NotesModel", "NotesTerminal", "NotesMarkdown"]),
 
         // The command line and the composition root: the only module that sees everything.
         .executableTarget(name: "notes", dependencies: [
