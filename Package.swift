@@ -5,11 +5,12 @@ import PackageDescription
 // ARCHITECTURE.md draws the map and says what each module may not import.
 //
 //   notes ─► NotesUI, NotesEditing, NotesSync, NotesExchange, NotesStore
-//   NotesUI ─► NotesModel, NotesTerminal          NotesTerminal ─► NotesColor, CNCursesW
+//   NotesUI ─► NotesModel, NotesTerminal, NotesMarkdown   NotesTerminal ─► NotesColor, CNCursesW
 //   NotesSync ─► NotesExchange, AgeFormat          AgeFormat ─► NotesBase, swift-crypto
 //   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore (+ Yams, ZIPFoundation, CSQLite, Crypto)
 //   NotesStore ─► NotesModel                       NotesModel ─► NotesColor, NotesJSON
 //   NotesColor ─► NotesBase                        NotesJSON ─► NotesBase
+//   NotesMarkdown ─► CMarkGFM
 let package = Package(
     name: "notes",
     products: [
@@ -34,6 +35,8 @@ let package = Package(
         // zlib, for the tests only: some age test-kit vectors are zlib-compressed
         // (not named CZlib: ZIPFoundation has a module of that name).
         .systemLibrary(name: "CSystemZlib", path: "Sources/CSystemZlib"),
+        // cmark-gfm, the CommonMark + GitHub-flavoured parser behind rendered notes.
+        .systemLibrary(name: "CMarkGFM", path: "Sources/CMarkGFM"),
 
         // Foundation-level helpers every layer shares: UTF-8 text, ISO dates, hashes,
         // starting child processes, reading files without following links.
@@ -42,6 +45,8 @@ let package = Package(
         .target(name: "NotesJSON", dependencies: ["NotesBase"]),
         // SerializableColor, conversions between color spaces, secure color archives.
         .target(name: "NotesColor", dependencies: ["NotesBase"]),
+        // Markdown text to lines of semantically styled runs at a width (cmark-gfm). Knows no terminal, store or note.
+        .target(name: "NotesMarkdown", dependencies: ["CMarkGFM"]),
         // Notes, categories, tags, field edits, the search rule, command-line output values.
         .target(name: "NotesModel", dependencies: ["NotesColor", "NotesJSON"]),
         // The JSON-file store: snapshot, journal, index, lock, migrations, transformers, attachments.
@@ -69,7 +74,7 @@ let package = Package(
         .target(name: "NotesTerminal", dependencies: ["NotesColor", "CNCursesW"]),
         // Screens, widgets, app state and update, the key map, the search index. No store, no editor:
         // the runner gets them as a `NotesRepository` and a `NoteEditor`.
-        .target(name: "NotesUI", dependencies: ["NotesModel", "NotesTerminal"]),
+        .target(name: "NotesUI", dependencies: ["NotesModel", "NotesTerminal", "NotesMarkdown"]),
 
         // The command line and the composition root: the only module that sees everything.
         .executableTarget(name: "notes", dependencies: [
@@ -94,6 +99,7 @@ let package = Package(
                         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                     ],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotesMarkdownTests", dependencies: ["NotesMarkdown"]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesEditing", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
         // Golden/: each command's --help, as checked in process (CLIHelpGoldenTests).

@@ -58,6 +58,6 @@ struct FooterTests {
         #expect(footer(UIFixtures.database, width: 80, keys: [.character("c")])
                 == "Enter show notes  a add  p color  r rename  d delete  u undo  ? help  q back")
         #expect(footer(UIFixtures.database, width: 80, keys: [.enter])
-                == "/ find  n/N match  e edit  d trash  r rename  m move  t tags  ? help  q back")
+                == "/ find  n/N match  R raw  e edit  d trash  r rename  m move  ? help  q back")
     }
 }

@@ -69,7 +69,7 @@ import NotesModel
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            "/ find  n/N match  e edit  d trash  r rename  ? help  q back",
+            "/ find  n/N match  R raw  e edit  d trash  ? help  q back   ",
         ])
     }
 

@@ -107,6 +107,11 @@ public struct AppState: Equatable, Sendable {
     var readHolding: ReadHolding?
     /// `/` in the read view: the text searched for inside the note, or being typed.
     public var readSearch: ReadSearch?
+    /// Whether the read view shows the body's raw text rather than its rendered Markdown (`R`).
+    public var readsRaw = false
+    /// In the rendered read view, the task `Tab`/`Shift-Tab` moved to (an index into the
+    /// rendering's tasks), which `Space`/`x` ticks.
+    public var readTask: Int?
     /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
     public var showsPreview = true
     /// While set, the preview pane keeps showing this note instead of the selected one:

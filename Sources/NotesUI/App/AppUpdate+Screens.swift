@@ -27,6 +27,7 @@ extension AppUpdate {
                 state.readTop = .top
                 state.readHolding = ReadHolding(selected)
                 state.readSearch = nil
+                state.readTask = nil
             }
         case .newNote:
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
@@ -132,6 +133,7 @@ extension AppUpdate {
         let page = max(1, state.size.height - 4)
         let note = snapshot.database.notes[id]
         if organizeAction(action, note: note, &state, snapshot) { return [] }
+        if let effects = renderedReadingAction(action, key: key, note, &state) { return effects }
         var move: ((inout ReadLayout, ReadPosition) -> ReadPosition)?
         switch action {
         case .down: move = { $0.forward($1, by: 1) }

@@ -52,7 +52,9 @@ public enum NoteListScreen {
             guard row < count else { break }
             let note = snapshot.index.note(at: state.filter.position(ofRow: row))
             let category = note.categoryID
-            let view = NoteRowView(title: note.title, date: DateText.day(note.updated, in: timeZone),
+            var date = DateText.day(note.updated, in: timeZone)
+            if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { date = progress.text + " · " + date }
+            let view = NoteRowView(title: note.title, date: date,
                                    tags: note.sortedTags, color: category.flatMap { snapshot.colors[$0] },
                                    marker: category.flatMap { snapshot.marker(for: $0, in: colorMode) }, isSelected: row == state.noteRow,
                                    highlights: highlights, tagPrefixes: tagPrefixes)

@@ -16,9 +16,15 @@ public enum NoteReadScreen {
         details.append("updated " + DateText.day(note.updated, in: timeZone))
         details.append("created " + DateText.day(note.created, in: timeZone))
         if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0 }.joined(separator: " ")) }
+        if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { details.insert(progress.text, at: 0) }
         buffer.write(" " + DisplayWidth.truncate(details.joined(separator: " · "), to: width - 2), x: 0, y: 1,
                      style: Theme.secondary, limit: width)
         let rows = bodyRows(buffer.size)
+        if let rendering = AppUpdate.shownRendering(note, state) {
+            RenderedLines.draw(rendering, from: state.readTop.line, rows: rows, selectedTask: state.readTask,
+                               into: &buffer, x: 1, y: bodyTop, width: width - 1)
+            return
+        }
         let lines = ReadLayout.with(note, width: bodyWidth(buffer.size)) { layout in
             layout.lines(from: layout.clampedTop(state.readTop, rows: rows), count: rows)
         }

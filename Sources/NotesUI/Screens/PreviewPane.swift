@@ -1,9 +1,11 @@
 import Foundation
+import NotesMarkdown
 import NotesModel
 import NotesTerminal
 
-/// The preview of the selected note: title, category and date, tags, then the body,
-/// with what the filter's words matched highlighted (`highlights`, folded patterns).
+/// The preview of the selected note: title, category and date, tags, then the body
+/// rendered; while a filter is typed, the raw body with what the filter's words matched
+/// highlighted (`highlights`, folded patterns), from the first match.
 enum PreviewPane {
     static func draw(_ note: Note?, _ snapshot: NotesSnapshot, in rect: Rect, into buffer: inout ScreenBuffer,
                      timeZone: TimeZone, highlights: [[UInt8]] = []) {
@@ -22,6 +24,12 @@ enum PreviewPane {
         }
         y += 1
         let room = rect.maxY - y
+        if highlights.isEmpty {
+            // Rendered, from the start of the body only: never more than the rows show.
+            RenderedLines.draw(renderedLines(note, width: width, room: room), from: 0, rows: room, selectedTask: nil,
+                               into: &buffer, x: x, y: y, width: width)
+            return
+        }
         for line in bodyLines(note, width: width, room: room, highlights: highlights) {
             HighlightedText.write(line, patterns: highlights, in: &buffer, x: x, y: y, limit: width)
             y += 1
@@ -39,6 +47,15 @@ enum PreviewPane {
             var bytes = bytes
             return bytes.decoded(0..<bytes.boundary(atOrAfter: room))
         }
+    }
+
+    /// The first `room` rendered lines of the body (the preview without a filter): only the
+    /// blocks of `shownStart` that fill them are parsed.
+    static func renderedLines(_ note: Note, width: Int, room: Int) -> MarkdownRendering {
+        guard room > 0, width > 0 else { return MarkdownRendering() }
+        var blocks = MarkdownBlocks(Array(shownStart(of: note, rows: room, width: width).utf8))
+        return MarkdownRenderer.render(from: 0, of: &blocks, minimumLines: room, width: width,
+                                       displayWidth: DisplayWidth.of, options: RenderedBody.options).rendering
     }
 
     /// How many wrapped lines of a body the preview looks through for the first match.

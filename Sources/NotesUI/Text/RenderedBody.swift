@@ -1,0 +1,66 @@
+import Foundation
+import NotesMarkdown
+import NotesModel
+import NotesTerminal
+import Synchronization
+
+/// The read view's rendered Markdown of one note at one width, kept while the body and
+/// width stay. A body longer than `longestRendered` is not rendered: the read view shows
+/// it raw, as it shows any body after `R`.
+final class RenderedBody: Sendable {
+    static let shared = RenderedBody()
+
+    /// A note's line breaks are kept (as Obsidian, Joplin and Bear show them): a note
+    /// typed or imported as lines stays in lines.
+    static let options = MarkdownOptions(keepsLineBreaks: true)
+
+    /// The longest body (UTF-8 bytes) rendered whole.
+    static let longestRendered = 1 << 20
+
+    /// What was rendered last: the body itself is compared (it is short), so an edit that
+    /// keeps the length and the time (a tick in the same millisecond) is never missed.
+    private struct Kept {
+        let body: String
+        let width: Int
+        let rendering: MarkdownRendering
+    }
+
+    private let kept = Mutex<Kept?>(nil)
+    private let progressKept = Mutex<[String: TaskProgress]>([:])
+
+    /// The rendering of `note` at `width`, or nil when the body is too long to render.
+    func rendering(of note: Note, width: Int) -> MarkdownRendering? {
+        guard note.bodyUTF8CountBound <= Self.longestRendered else { return nil }
+        let body = note.body, width = max(1, width)
+        if let found = kept.withLock({ $0?.width == width && $0?.body == body ? $0?.rendering : nil }) { return found }
+        let rendering = MarkdownRenderer.render(body, width: width, displayWidth: DisplayWidth.of, options: Self.options)
+        kept.withLock { $0 = Kept(body: body, width: width, rendering: rendering) }
+        return rendering
+    }
+
+    /// The longest body whose tasks a list row counts (the body is its own key: hashed on each draw).
+    static let longestCounted = 1 << 18
+
+    /// The tasks ticked and all the tasks of a body up to `longestCounted` (nil for a
+    /// longer one); kept per body, a few hundred at most.
+    func progress(of note: Note) -> TaskProgress? {
+        guard note.bodyUTF8CountBound <= Self.longestCounted else { return nil }
+        let body = note.body
+        if let found = progressKept.withLock({ $0[body] }) { return found }
+        let tasks = MarkdownRenderer.render(body, width: 1 << 12, displayWidth: DisplayWidth.of).tasks
+        let progress = TaskProgress(done: tasks.filter(\.checked).count, total: tasks.count)
+        progressKept.withLock { kept in
+            if kept.count >= 512 { kept = [:] }
+            kept[body] = progress
+        }
+        return progress
+    }
+}
+
+/// How many of a note's tasks are ticked: `3/5`.
+struct TaskProgress: Equatable, Sendable {
+    let done: Int
+    let total: Int
+
+    var text: String { "\(done)/\(total)" }
+}

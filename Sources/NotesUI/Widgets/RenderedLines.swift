@@ -1,0 +1,24 @@
+import NotesMarkdown
+import NotesTerminal
+
+/// Draws rendered Markdown lines (see `MarkdownTheme`), the selected task's box in reverse.
+enum RenderedLines {
+    static func draw(_ rendering: MarkdownRendering, from top: Int, rows: Int, selectedTask: Int?,
+                     into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
+        let start = min(max(top, 0), rendering.lines.count)
+        let selectedLine = selectedTask.flatMap { $0 < rendering.tasks.count ? rendering.tasks[$0].line : nil }
+        for (row, index) in (start..<min(start + rows, rendering.lines.count)).enumerated() {
+            var column = 0
+            for run in rendering.lines[index].runs where column < width {
+                var style = MarkdownTheme.style(run.styles)
+                if index == selectedLine, run.styles.contains(where: isTaskBox) { style.reverse = true }
+                column += buffer.write(run.text, x: x + column, y: y + row, style: style, limit: width - column)
+            }
+        }
+    }
+
+    private static func isTaskBox(_ style: MarkdownStyle) -> Bool {
+        if case .taskBox = style { return true }
+        return false
+    }
+}
