@@ -54,6 +54,20 @@ import NotesStore
         #expect(told.count == 1 && told.first?.contains("File too large") == true, "\(told)")
     }
 
+    @Test func theUISaysOnItsStatusLineThatTheLastCompactionFailed() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        try Self.makeStoreDueForCompaction(sandbox)
+        try Self.compactWithoutRoom(sandbox)
+        let harness = try TerminalHarness(width: 400, height: 24)
+        defer { harness.session.kill() }
+        try harness.startBracketed([sandbox.runner.executable.path, "--store", sandbox.storePath])
+        let screen = try harness.session.waitFor(text: "warning: the last compaction failed")
+        #expect(screen.contains("File too large"), "\(screen)")
+        try harness.session.sendKeys("q")
+        #expect(try harness.waitForExit() == 0)
+    }
+
     @Test func theRecordIsNeitherReadNorWrittenThroughALink() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
