@@ -114,16 +114,18 @@ public final class EditFile {
         let stamp = Self.stamp(now)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let destination = unsavedFolder.appendingPathComponent("\(stamp)-\(name)-\(UUID().uuidString.prefix(4)).md").path
-        if rename(path, destination) == 0 {
-            removeFolder()
-            path = destination
-            return destination
+        if rename(path, destination) != 0 {
+            // Another file system: copy, and remove the original only once the copy is whole.
+            guard let data = FileManager.default.contents(atPath: path),
+                  (try? Self.create(destination, contents: [UInt8](data))) != nil else { return path }
+            unlink(path)
         }
-        // Another file system: copy, and remove the original only once the copy is whole.
-        guard let data = FileManager.default.contents(atPath: path),
-              (try? Self.create(destination, contents: [UInt8](data))) != nil else { return path }
-        unlink(path)
-        removeFolder()
+        // The editor's recovery files (a swap file left by a hangup) hold what was typed
+        // and not written: they go with the text; the folder goes only once they are out.
+        let fileName = URL(fileURLWithPath: path).lastPathComponent
+        let recovery = EditorRecoveryFiles.move(of: fileName, from: folder, to: unsavedFolder,
+                                                as: URL(fileURLWithPath: destination).lastPathComponent)
+        if recovery.complete { removeFolder() }
         path = destination
         return destination
     }
@@ -163,7 +165,7 @@ public final class EditFile {
 
     /// Writes `contents` to a new file at `path`, in as few `write` calls as the system
     /// allows; `durable`: synced to the disk before it returns (it holds typed text).
-    private static func create(_ path: String, contents: [UInt8], durable: Bool = true) throws(EditorError) {
+    static func create(_ path: String, contents: [UInt8], durable: Bool = true) throws(EditorError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .temporaryFile(reason: "\(path): \(String(cString: strerror(errno)))") }
         var failure: Int32 = 0

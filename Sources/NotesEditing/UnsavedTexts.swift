@@ -18,7 +18,8 @@ public enum UnsavedTexts {
     public static func untold(in folder: URL) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         let seen = seenNames(in: folder)
-        return names.filter { !$0.hasPrefix(".") && !seen.contains($0) }.sorted()
+        // Editors' recovery files (`.NAME.swp`, `#NAME#`) are told with their text.
+        return names.filter { !$0.hasPrefix(".") && !$0.hasPrefix("#") && !seen.contains($0) }.sorted()
             .map { folder.appendingPathComponent($0).path }
     }
 
@@ -36,11 +37,15 @@ public enum UnsavedTexts {
     }
 
     /// One line for the status line or stderr about `paths`, or nil when there are none.
+    /// When the editor left a recovery file (a hangup), the line names it and how to use it.
     public static func announcement(_ paths: [String]) -> String? {
         guard let last = paths.last else { return nil }
-        if paths.count == 1 { return "A text that could not be saved is kept in \(last)" }
+        let recovery = paths.lazy.reversed().compactMap(EditorRecoveryFiles.recoveryHint(for:)).first.map {
+            " (what was typed after the last write: \($0))"
+        } ?? ""
+        if paths.count == 1 { return "A text that could not be saved is kept in \(last)\(recovery)" }
         let folder = URL(fileURLWithPath: last).deletingLastPathComponent().path
-        return "\(paths.count) texts that could not be saved are kept in \(folder) (the newest: \(last))"
+        return "\(paths.count) texts that could not be saved are kept in \(folder) (the newest: \(last))\(recovery)"
     }
 
     private static func seenNames(in folder: URL) -> Set<String> {

@@ -29,6 +29,8 @@ struct Compact: ParsableCommand {
         options.compaction = .background
         let store = try NotesStore.open(at: url, options: options)
         defer { store.close() }
+        // Run by hand, its failure is told here; detached, the record beside the store tells the next command.
+        store.warningHandler = { Console.warning($0.description) }
         try store.compactWithoutHoldingTheLock()
     }
 }

@@ -19,7 +19,8 @@ extension CLISandbox {
     /// The texts kept in the unsaved folder.
     func keptTexts() throws -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: unsavedFolder.path)) ?? []
-        return try names.sorted().map { try String(contentsOf: unsavedFolder.appendingPathComponent($0), encoding: .utf8) }
+        // Editors' recovery files (`.NAME.swp`, `#NAME#`) kept beside a text are not texts.
+        return try names.filter { !$0.hasPrefix(".") && !$0.hasPrefix("#") }.sorted().map { try String(contentsOf: unsavedFolder.appendingPathComponent($0), encoding: .utf8) }
     }
 }
 

@@ -251,6 +251,58 @@ struct TerminalEditorTests {
         #expect(try again.waitForExit() == 0)
     }
 
+    /// The terminal goes away while vim holds typed text it never wrote: vim's swap file
+    /// is all that holds it, and it is kept beside the text in the unsaved folder (not
+    /// removed with the temporary folder); `vim -r` on it gives the text back, and the
+    /// next start names it.
+    @Test func aHangupWhileVimHasUnwrittenTextKeepsItsSwapFileAndTheNextStartSaysWhere() throws {
+        let (sandbox, harness, _) = try start(width: 400)
+        defer { sandbox.remove(); harness.session.kill() }
+        try harness.startBracketed(notes(sandbox))
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "Draft")
+        let notesPid = try harness.programPid()
+
+        try harness.session.sendKeys("e")
+        try harness.session.waitFor(text: "title: \"Draft\"")
+        try harness.session.sendKeys("G", "o")
+        try harness.session.type("typed and never written")
+        try harness.session.sendKeys("Escape")
+        try harness.session.waitFor(text: "typed and never written")
+
+        harness.session.kill()  // the terminal hangs up: SIGHUP to the shell, notes and vim
+        let deadline = Date().addingTimeInterval(10)
+        while kill(notesPid, 0) == 0, Date() < deadline { usleep(20_000) }
+        #expect(kill(notesPid, 0) != 0, "notes is still running after the hangup")
+
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.unsavedFolder.path)) ?? []
+        let text = try #require(names.first { $0.hasSuffix(".md") && !$0.hasPrefix(".") }, "no text kept: \(names)")
+        #expect(names.contains(".\(text).swp"), "vim's swap file was not kept beside \(text): \(names)")
+        let textPath = sandbox.unsavedFolder.appendingPathComponent(text).path
+
+        // `vim -r` on the kept text finds the swap file beside it and gives the typed text back.
+        let recovered = sandbox.folder.file("recovered.md").path
+        let vim = Process()
+        vim.executableURL = URL(fileURLWithPath: "/usr/bin/vim")
+        vim.arguments = ["-u", "NONE", "-i", "NONE", "-N", "-es", "-r", textPath, "-c", "w! \(recovered)", "-c", "qa!"]
+        vim.standardInput = FileHandle.nullDevice
+        vim.standardOutput = FileHandle.nullDevice
+        vim.standardError = FileHandle.nullDevice
+        try vim.run()
+        vim.waitUntilExit()
+        #expect((try? String(contentsOfFile: recovered, encoding: .utf8))?.contains("typed and never written") == true)
+
+        let again = try TerminalHarness(width: 400, height: 24, environment: [
+            "XDG_STATE_HOME": sandbox.folder.file("state").path,
+        ])
+        defer { again.session.kill() }
+        try again.startBracketed(notes(sandbox))
+        let screen = try again.session.waitFor(text: "vim -r")
+        #expect(screen.contains("vim -r \(textPath)"), "\(screen)")
+        try again.session.sendKeys("q")
+        #expect(try again.waitForExit() == 0)
+    }
+
     @Test func ctrlZInVimAndFgThenAResizeLeaveTheUIWorking() throws {
         let (sandbox, harness, _) = try start()
         defer { sandbox.remove(); harness.session.kill() }

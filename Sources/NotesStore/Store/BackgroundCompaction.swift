@@ -148,7 +148,7 @@ extension NotesStore {
         case .running: return
         case .failed(let reason):
             compaction = nil
-            warn("the journal could not be folded into \(url.path) (\(reason)); commits are safe in the journal, which keeps growing until this is fixed")
+            compactionFailed(reason)
             return
         case .written(let written, let index): (path, indexPath) = (written, index)
         }
@@ -175,6 +175,7 @@ extension NotesStore {
         // The index names the snapshot it describes: a crash before this rename leaves the
         // old one, which no longer matches, and it is rebuilt.
         if let indexPath, rename(indexPath, SnapshotIndex.path(for: url)) != 0 { unlink(indexPath) }
+        CompactionFailure.clear(for: url)
         try DurableFile.syncFolder(of: url)
         try holdSnapshot()
         // The journal's lines after the compaction's, in a new journal file.
@@ -191,7 +192,7 @@ extension NotesStore {
     /// the commit or refresh that tried goes on.
     func finishCompactionOrWarn() {
         do { try finishCompaction() } catch {
-            warn("the compacted snapshot could not be put in place (\(error)); commits are safe in the journal")
+            compactionFailed("the compacted snapshot could not be put in place (\(error))")
         }
     }
 

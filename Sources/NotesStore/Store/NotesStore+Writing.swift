@@ -84,6 +84,7 @@ extension NotesStore {
         }
         journalOffset = 0
         journalLines = 0
+        CompactionFailure.clear(for: url)
     }
 
     /// The first step of `compact`: replaces the snapshot, leaving the journal as it is.

@@ -119,6 +119,8 @@ public final class NotesStore: NotesRepository {
                 HeldAttachments.removeAbandoned(in: store.url.deletingLastPathComponent())
             }
             try store.loadAll()
+            // A compaction that failed where nobody saw it (detached, or in a UI now gone).
+            if let failure = CompactionFailure.warning(for: store.url) { store.warnings.append(StoreWarning(failure)) }
         } catch {
             store.close()
             throw error
@@ -173,9 +175,7 @@ public final class NotesStore: NotesRepository {
         try applyValidated(changes)
         removeAttachments(ofNotesDeletedBy: changes)
         if shouldCompact {
-            do { try startCompaction() } catch {
-                warn("the journal could not be folded into \(url.path) (\(error)); commits are safe in the journal, which keeps growing until this is fixed")
-            }
+            do { try startCompaction() } catch { compactionFailed("\(error)") }
         }
         return changes
     }
@@ -216,6 +216,8 @@ public final class NotesStore: NotesRepository {
         defer { lock.unlock() }
         let caughtUp = try catchUp()
         if !isReadOnly { finishCompactionOrWarn() }
+        // A compaction handed to another process and not taken in yet may have failed there.
+        if handedOffCompaction, let failure = CompactionFailure.warning(for: url) { warn(failure) }
         return caughtUp
     }
 

@@ -27,6 +27,8 @@ public enum StoreDoctor {
         report.readableNotes = salvage.database.notes.count
         report.readableCategories = salvage.database.categories.count
         report.tornJournalFiles = tornJournalFiles(of: url)
+        // Not a problem of the files (salvaging would not help): the journal keeps growing.
+        if let failure = CompactionFailure.warning(for: url) { report.notices.append(failure) }
         if salvage.tooNew == nil, salvage.snapshotExists || salvage.journalExists {
             let attachments = AttachmentCheck.examine(salvage.database, storeFolder: url.deletingLastPathComponent())
             report.problems += attachments.problems
