@@ -32,7 +32,7 @@ import Testing
         ("tags", { $0.tags = ["a", "c"] }),
         ("attachments", { $0.attachments = [try AttachmentPath("attachments/\($0.id.uuidString)/x.png")] }),
         ("deleted", { $0.deleted = Date(timeIntervalSinceReferenceDate: 4_000) }),
-        ("categoryID", { $0.categoryID = work.id }),
+        ("categoryID", { $0.categoryID = NoteFieldTripWireTests.work.id }),
         ("kind", { $0.kind = .checklist }),
         ("bodyStorage", { $0.body = "line one\nline 2" }),
     ]
@@ -87,7 +87,7 @@ import Testing
 
     /// What `trip` gives back for `note` has no difference from it, for every edited note.
     func expectExact(_ path: String, _ trip: (Note) throws -> Note?) throws {
-        for (field, note) in try [("none", Self.base)] + Self.editedNotes() {
+        for (field, note) in [(field: "none", note: Self.base)] + (try Self.editedNotes()) {
             let back = try trip(note)
             let differences = HardNotes.differences(note, back)
             #expect(differences.isEmpty, "\(path) drops \(field): \(differences.joined(separator: "; "))")
@@ -124,7 +124,8 @@ import Testing
         try expectExact("the JSON export and import") { note in
             let document = try JSONExchange.document(of: database(holding: note), includeTrash: true)
             let bundle = try JSONExchange.read(Data(document.jsonBytes()), file: "export.json")
-            return found(note, in: try ExactRoundTripPropertyTests.imported(bundle))
+            let imported = try ExactRoundTripPropertyTests.imported(bundle)
+            return found(note, in: imported)
         }
     }
 
@@ -136,7 +137,8 @@ import Testing
             try Data(MarkdownExchange.document(for: note, category: category).utf8).write(to: folder.file("note.md"))
             let batch = ImportReader().read(paths: [folder.file("note.md").path])
             #expect(batch.skipped.isEmpty, "\(batch.skipped)")
-            return found(note, in: try ExactRoundTripPropertyTests.imported(batch.bundle))
+            let imported = try ExactRoundTripPropertyTests.imported(batch.bundle)
+            return found(note, in: imported)
         }
     }
 
