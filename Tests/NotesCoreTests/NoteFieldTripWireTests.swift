@@ -85,6 +85,24 @@ import Testing
         }
     }
 
+    /// Re-importing a changed file carries each user-edited field it changed onto the note
+    /// (`Importer.update`), and nothing else.
+    @Test func reimportingCarriesEveryUserField() throws {
+        let made = ImportSource.Made(Self.base)
+        for (field, note) in try Self.editedNotes() {
+            let edit = Importer.update(from: made, to: note, on: Self.base)
+            let expected = NoteField.changed(from: Self.base, to: note)
+            #expect(edit.fields == expected, "\(field)")
+            #expect(NoteField.changed(from: edit.applied(to: Self.base), to: note).isEmpty, "\(field)")
+        }
+    }
+
+    @Test func syncsMergeOrderSeesEveryField() throws {
+        for (field, note) in try Self.editedNotes() {
+            #expect(SyncMerge.fingerprint(note) != SyncMerge.fingerprint(Self.base), "SyncMerge.fingerprint misses \(field)")
+        }
+    }
+
     /// What `trip` gives back for `note` has no difference from it, for every edited note.
     func expectExact(_ path: String, _ trip: (Note) throws -> Note?) throws {
         for (field, note) in [(field: "none", note: Self.base)] + (try Self.editedNotes()) {
