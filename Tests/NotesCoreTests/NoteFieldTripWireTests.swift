@@ -10,8 +10,9 @@ import Testing
 /// The field-count trip-wire: every stored field of `Note` is listed here with an edit
 /// that changes only it, and the list must name every field `Note` has. Each path that
 /// must carry every field (the store's journal line and snapshot, the JSON export and
-/// import, the Markdown export and import, sync's note file, equality and the tests'
-/// field-by-field comparison) is then checked to carry each edit exactly. A new field
+/// import, the Markdown export and import, sync's note file and merge order, equality
+/// and the tests' field-by-field comparison; the user-edited ones through the editor's
+/// document and re-importing) is then checked to carry each edit exactly. A new field
 /// of `Note` fails the first test until it is listed, and then every path that drops it.
 /// The paths that change a note field by field (`NoteEdit`, `NoteField.isSame`, the
 /// merge in `StoreEdit.resolve`) switch over `NoteField` without `default`, so a new
@@ -94,6 +95,19 @@ import Testing
             let expected = NoteField.changed(from: Self.base, to: note)
             #expect(edit.fields == expected, "\(field)")
             #expect(NoteField.changed(from: edit.applied(to: Self.base), to: note).isEmpty, "\(field)")
+        }
+    }
+
+    /// The whole note in the editor (`NoteDocument`): its header keys and the body are the
+    /// user-edited fields, and each edited field read back from the text lands on the note.
+    @Test func theEditorsDocumentCarriesEveryUserField() throws {
+        #expect(Set(NoteDocument.keys + ["body"]) == Set(NoteField.allCases.map(\.rawValue)))
+        let database = try database(holding: Self.base)
+        for (field, note) in try Self.editedNotes() {
+            let name = Self.categories.first { $0.id == note.categoryID }?.name
+            let fields = try NoteDocument.read(NoteDocument.render(note, categoryName: name), originalBody: Self.base.body)
+            let back = try NoteDocument.apply(fields, to: Self.base, in: database)
+            #expect(NoteField.changed(from: back, to: note).isEmpty, "the editor's document drops \(field)")
         }
     }
 
