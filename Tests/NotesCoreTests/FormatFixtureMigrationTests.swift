@@ -49,7 +49,8 @@ import Testing
         let later = format == 5 ? "After the snapshot" : "Imported later"
         #expect(contents.notes.values.map(\.title).sorted() == [later, "Long log (kept body)", "Standup notes"].sorted())
         #expect(contents.trash.values.map(\.title).sorted() == ["Groceries é😀", "Old idea"])
-        let long = try #require(contents.notes[try #require(UUID(uuidString: longNoteID))])
+        let longID = try #require(UUID(uuidString: longNoteID))
+        let long = try #require(contents.notes[longID])
         #expect(long.body == longBody, "the journal line without a body keeps the snapshot's")
         #expect(long.tags == ["kept", "log"])
         #expect(contents.notes.values.first { $0.title == "Standup notes" }?.tags == ["daily"])
