@@ -163,11 +163,14 @@ import Testing
         thread.start()
         try #require(gate.waitUntilReached(), "the compaction did not reach its write within \(Int(Self.deadline)) s")
 
-        var lockedOptions = NotesStoreOptions(lockTimeout: 0)
+        // The compactor lets the lock go just after it starts the compaction, which is held at
+        // the gate now: this commit gets the lock within moments. Were the lock held through
+        // the write, the commit would throw `locked` when its timeout (a deadline) ran out.
+        var lockedOptions = NotesStoreOptions(lockTimeout: 10)
         lockedOptions.compaction = .inline
         let other = try NotesStore.open(at: url, options: lockedOptions)
         let during = note(99)
-        try other.commit(.putNote(during))  // the lock is free: it would throw `locked` at once
+        try other.commit(.putNote(during))
         other.close()
         gate.open()
         try #require(done.wait(timeout: .now() + Self.deadline) == .success,
