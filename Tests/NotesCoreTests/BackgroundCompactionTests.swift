@@ -14,14 +14,15 @@ import Testing
     /// longer than any of them takes on a loaded machine.
     static let deadline: Double = 60
 
-    /// A gate the compaction's thread waits at until the test opens it (or the deadline
-    /// passes: a test that failed before opening it leaves no thread waiting for ever).
+    /// A gate the compaction's thread waits at until the test opens it (or until
+    /// twice the deadline has passed: a test that failed before opening it leaves no thread
+    /// waiting for ever, and a test that never opens it fails at its own deadline first).
     final class Gate: @unchecked Sendable {
         private let semaphore = DispatchSemaphore(value: 0)
         private let reached = DispatchSemaphore(value: 0)
         func pass() {
             reached.signal()
-            _ = semaphore.wait(timeout: .now() + BackgroundCompactionTests.deadline)
+            _ = semaphore.wait(timeout: .now() + 2 * BackgroundCompactionTests.deadline)
         }
         func open() { semaphore.signal() }
         /// Waits until the compaction's thread is at the gate; false if it is not by the deadline.
