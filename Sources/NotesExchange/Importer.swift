@@ -237,23 +237,32 @@ public enum Importer {
 
     /// The edit that brings `current` from what notes made of the file last time (`made`)
     /// to what it makes now (`imported`): only the fields the file changed.
+    /// A switch over every `NoteField`: a new field does not compile until re-importing handles it.
     static func update(from made: ImportSource.Made, to imported: Note, on current: Note) -> NoteEdit {
         var edit = NoteEdit(noteID: current.id)
-        if made.title != imported.title { edit.title = FieldChange(from: made.title, to: imported.title) }
-        if ImportSource.Made.bodyHash(of: imported) != made.bodyHash {
-            // The body the import made is known by its hash only. When the note still holds
-            // it, the edit starts from the note's body; when not, the body was changed in
-            // notes too, and the edit starts from one the note does not hold, so that
-            // `StoreEdit.resolve` keeps the note's version as a conflict copy (if the note
-            // already holds the new body, resolve finds nothing to do).
-            let unchangedInNotes = ImportSource.Made.bodyHash(of: current) == made.bodyHash
-            edit.body = NoteEdit.BodyChange(from: unchangedInNotes ? current.bodyStorage : imported.bodyStorage,
-                                            to: imported.bodyStorage)
+        for field in NoteField.allCases {
+            switch field {
+            case .title:
+                if made.title != imported.title { edit.title = FieldChange(from: made.title, to: imported.title) }
+            case .body:
+                guard ImportSource.Made.bodyHash(of: imported) != made.bodyHash else { continue }
+                // The body the import made is known by its hash only. When the note still holds
+                // it, the edit starts from the note's body; when not, the body was changed in
+                // notes too, and the edit starts from one the note does not hold, so that
+                // `StoreEdit.resolve` keeps the note's version as a conflict copy (if the note
+                // already holds the new body, resolve finds nothing to do).
+                let unchangedInNotes = ImportSource.Made.bodyHash(of: current) == made.bodyHash
+                edit.body = NoteEdit.BodyChange(from: unchangedInNotes ? current.bodyStorage : imported.bodyStorage,
+                                                to: imported.bodyStorage)
+            case .category:
+                if made.categoryID != imported.categoryID { edit.category = FieldChange(from: made.categoryID, to: imported.categoryID) }
+            case .tags:
+                edit.addedTags = imported.tags.subtracting(made.tags)
+                edit.removedTags = made.tags.subtracting(imported.tags)
+            case .kind:
+                if made.kind != imported.kind { edit.kind = FieldChange(from: made.kind, to: imported.kind) }
+            }
         }
-        if made.categoryID != imported.categoryID { edit.category = FieldChange(from: made.categoryID, to: imported.categoryID) }
-        edit.addedTags = imported.tags.subtracting(made.tags)
-        edit.removedTags = made.tags.subtracting(imported.tags)
-        if made.kind != imported.kind { edit.kind = FieldChange(from: made.kind, to: imported.kind) }
         return edit
     }
 

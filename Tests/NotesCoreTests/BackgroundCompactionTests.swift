@@ -10,17 +10,34 @@ import Testing
 /// process's compaction is dropped. Nothing here is timed: the compaction is held back
 /// on purpose until the test lets it go.
 @Suite struct BackgroundCompactionTests {
-    /// A gate the compaction's thread waits at until the test opens it.
+    /// How long any wait here may take before the test fails instead of hanging: far
+    /// longer than any of them takes on a loaded machine.
+    static let deadline: Double = 60
+
+    /// A gate the compaction's thread waits at until the test opens it (or until
+    /// twice the deadline has passed: a test that failed before opening it leaves no thread
+    /// waiting for ever, and a test that never opens it fails at its own deadline first).
     final class Gate: @unchecked Sendable {
         private let semaphore = DispatchSemaphore(value: 0)
-        private let lock = NSLock()
-        private var reached = false
+        private let reached = DispatchSemaphore(value: 0)
         func pass() {
-            lock.withLock { reached = true }
-            semaphore.wait()
+            reached.signal()
+            _ = semaphore.wait(timeout: .now() + 2 * BackgroundCompactionTests.deadline)
         }
         func open() { semaphore.signal() }
-        var wasReached: Bool { lock.withLock { reached } }
+        /// Waits until the compaction's thread is at the gate; false if it is not by the deadline.
+        func waitUntilReached() -> Bool {
+            guard reached.wait(timeout: .now() + BackgroundCompactionTests.deadline) == .success else { return false }
+            reached.signal()
+            return true
+        }
+    }
+
+    /// Waits for the store's compaction to be written; fails the test if it is not by the deadline.
+    func waitForCompaction(_ store: NotesStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let job = try #require(store.compaction, "no compaction is running", sourceLocation: sourceLocation)
+        try #require(job.wait(seconds: Self.deadline),
+                     "the compaction was not written within \(Int(Self.deadline)) s", sourceLocation: sourceLocation)
     }
 
     func options(_ mode: CompactionMode) -> NotesStoreOptions {
@@ -34,9 +51,11 @@ import Testing
     }
 
     /// Commits new notes until one commit finds compaction due and starts it; returns them.
+    /// Fails the test if none has started after far more commits than the options need.
     func commitUntilACompactionStarts(_ store: NotesStore) throws -> [Note] {
         var committed: [Note] = []
         while store.compaction == nil {
+            try #require(committed.count < 1_000, "no compaction started after 1000 commits")
             let next = note(committed.count)
             try store.commit(.putNote(next))
             committed.append(next)
@@ -77,9 +96,11 @@ import Testing
         #expect(Set(other.contents.notes.keys) == Set(committed.map(\.id)))
         other.close()
 
+        #expect(store.compaction?.wait(seconds: 0) == false, "a held compaction is still running")
+
         // Let it go; the next commit swaps the new snapshot in and keeps only later lines.
         gate.open()
-        store.compaction?.wait()
+        try waitForCompaction(store)
         let last = note(committed.count)
         try store.commit(.putNote(last))
         committed.append(last)
@@ -107,7 +128,7 @@ import Testing
         let othersInode = try snapshotInode(url)
 
         gate.open()
-        store.compaction?.wait()
+        try waitForCompaction(store)
         let last = note(committed.count)
         try store.commit(.putNote(last))
 
@@ -141,16 +162,20 @@ import Testing
             done.signal()
         }
         thread.start()
-        while !gate.wasReached { usleep(1_000) }
+        try #require(gate.waitUntilReached(), "the compaction did not reach its write within \(Int(Self.deadline)) s")
 
-        var lockedOptions = NotesStoreOptions(lockTimeout: 0)
+        // The compactor lets the lock go just after it starts the compaction, which is held at
+        // the gate now: this commit gets the lock within moments. Were the lock held through
+        // the write, the commit would throw `locked` when its timeout (a deadline) ran out.
+        var lockedOptions = NotesStoreOptions(lockTimeout: 10)
         lockedOptions.compaction = .inline
         let other = try NotesStore.open(at: url, options: lockedOptions)
         let during = note(99)
-        try other.commit(.putNote(during))  // the lock is free: it would throw `locked` at once
+        try other.commit(.putNote(during))
         other.close()
         gate.open()
-        done.wait()
+        try #require(done.wait(timeout: .now() + Self.deadline) == .success,
+                     "the compaction without the lock did not end within \(Int(Self.deadline)) s")
 
         let reopened = try NotesStore.open(at: url)
         defer { reopened.close() }

@@ -13,9 +13,8 @@ import Testing
 /// Each run takes a new seed (set `NOTES_PROPERTY_SEED` to repeat one); a failure names the
 /// seed and the smallest failing note found by `HardNotes.shrink` on the file round trip.
 @Suite struct ExactRoundTripPropertyTests {
-    static func seed() -> UInt64 {
-        if let text = ProcessInfo.processInfo.environment["NOTES_PROPERTY_SEED"], let seed = UInt64(text) { return seed }
-        return UInt64.random(in: 0...UInt64.max)
+    static func seed(_ test: String = #function) -> UInt64 {
+        TestSeed.seed(for: "ExactRoundTripPropertyTests.\(test)")
     }
 
     /// A store in `folder` holding `categories` and `notes` (some in the trash).

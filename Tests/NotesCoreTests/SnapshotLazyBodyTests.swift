@@ -48,8 +48,7 @@ import Testing
     }
 
     @Test func bodiesLeftUncheckedReadExactlyAsCheckedOnes() throws {
-        let seed = UInt64(Date().timeIntervalSince1970 * 1000)
-        print("SnapshotLazyBodyTests seed: \(seed)")
+        let seed = TestSeed.seed(for: "SnapshotLazyBodyTests.bodiesLeftUnchecked")
         let (folder, url, expected) = try compactedStore(randomBodies: 300, seed: seed)
         defer { folder.remove() }
 

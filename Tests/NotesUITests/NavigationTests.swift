@@ -59,7 +59,7 @@ import NotesModel
         let (runner, terminal, _) = UIFixtures.runner(width: 60, height: 10)
         terminal.press(.enter)
         runner.run()
-        #expect(terminal.lastBuffer?.lines == [
+        expectLines(terminal.lastBuffer, [
             " Quarterly report                                           ",
             " Work · updated 2025-03-02 · created 2025-03-02 · #q3 #rep… ",
             "                                                            ",

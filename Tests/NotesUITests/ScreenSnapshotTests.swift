@@ -10,7 +10,7 @@ import NotesUI
 
     @Test func noteListShowsStripsTitlesTagsAndDates() {
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 72, height: 10)
-        #expect(buffer.lines == [
+        expectLines(buffer, [
             " notes  3 notes                                                         ",
             " Categories           │  ▶Quarterly report        #q3 #report 2025-03-02",
             "    All notes       3 │   Groceries               #shopping   2025-03-01",
@@ -38,7 +38,7 @@ import NotesUI
 
     @Test func wideScreenShowsThePreviewOfTheSelectedNote() {
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 110, height: 10)
-        #expect(buffer.lines == [
+        expectLines(buffer, [
             " notes  3 notes                                                                                               ",
             " Categories           │  ▶Quarterly report          #q3 #report  2025-03-02│ Quarterly report                 ",
             "    All notes       3 │   Groceries                 #shopping    2025-03-01│ Work · 2025-03-02                ",
@@ -54,7 +54,7 @@ import NotesUI
 
     @Test func monochromeDrawsCategoryMarkersInsteadOfColors() {
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 72, height: 10, colorMode: .monochrome)
-        #expect(Array(buffer.lines[1...4]) == [
+        expectLines(buffer, from: 1, [
             " Categories           │W ▶Quarterly report        #q3 #report 2025-03-02",
             "    All notes       3 │H  Groceries               #shopping   2025-03-01",
             " H  Home            1 │   Loose idea                          2025-02-27",
@@ -67,7 +67,7 @@ import NotesUI
         state.screen = .categories
         state.categoryRow = AppState.categoryListHeads  // Home, as `c` selects it
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 10)
-        #expect(Array(buffer.lines[0...5]) == [
+        expectLines(buffer, from: 0, [
             " Categories  2                                              ",
             "    All notes                                    3 notes    ",
             "    Uncategorized                                1 note     ",
@@ -75,7 +75,7 @@ import NotesUI
             "    Work                                #3A7BD5  1 note     ",
             "                                                            ",
         ])
-        #expect(buffer.lines[9] == "Enter show notes  a add  p color  r rename  ? help  q back  ")
+        expectLines(buffer, from: 9, ["Enter show notes  a add  p color  r rename  ? help  q back  "])
         #expect(buffer[1, 3].style.background == UIFixtures.yellow)
         #expect(buffer[2, 4].style.background == UIFixtures.blue)
     }
@@ -85,7 +85,7 @@ import NotesUI
         state.screen = .categories
         state.prompt = .init(purpose: .newCategoryName, field: TextField(text: "日本語"))
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 60, height: 10)
-        #expect(buffer.lines[9] == "New category name: 日本語                                   ")
+        expectLines(buffer, from: 9, ["New category name: 日本語                                   "])
         // The terminal's cursor is right after the text (19 + 3 × 2 columns).
         #expect(buffer.cursor == CursorPosition(x: 25, y: 9))
     }
@@ -96,7 +96,7 @@ import NotesUI
         state.picker = .init(categoryID: UIFixtures.work.id,
                              picker: ColorPicker(start: UIFixtures.blue, recent: [UIFixtures.yellow, UIFixtures.blue]))
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 52, height: 16)
-        #expect(Array(buffer.lines[1...13]) == [
+        expectLines(buffer, from: 1, [
             "  ┌─ Color of Work ──────────────────────────────┐  ",
             "  │           #3A7BD5                            │  ",
             "  │           was #3A7BD5                        │  ",
@@ -123,10 +123,10 @@ import NotesUI
                              picker: ColorPicker(start: UIFixtures.blue, recent: [UIFixtures.yellow, UIFixtures.blue]))
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 52, height: 16, colorMode: .monochrome)
         // (rows 1 and 2 of the list are "All notes" and "Uncategorized", without a marker)
-        #expect(buffer.lines[2] == "  │ new       #3A7BD5                            │  ")
-        #expect(buffer.lines[3] == " H│ old       was #3A7BD5                        │  ")
-        #expect(buffer.lines[4] == " W│ terminal shows no colors (NO_COLOR or mono)  │  ")
-        #expect(buffer.lines[11] == "  │ Recent 1:F4D03F 2:3A7BD5                     │  ")
+        expectLines(buffer, from: 2, ["  │ new       #3A7BD5                            │  "])
+        expectLines(buffer, from: 3, [" H│ old       was #3A7BD5                        │  "])
+        expectLines(buffer, from: 4, [" W│ terminal shows no colors (NO_COLOR or mono)  │  "])
+        expectLines(buffer, from: 11, ["  │ Recent 1:F4D03F 2:3A7BD5                     │  "])
     }
 
     @Test func onAShortScreenThePickerKeepsSlidersAndHexEntry() {
@@ -137,7 +137,7 @@ import NotesUI
         _ = picker.handle(.character("f"))
         state.picker = .init(categoryID: UIFixtures.work.id, picker: picker)
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 40, height: 10)
-        #expect(Array(buffer.lines[1...8]) == [
+        expectLines(buffer, from: 1, [
             "┌─ Color of Work ──────────────────────┐",
             "│           #3A7BD5                    │",
             "│ ▸ R  58 ██████······················ │",
@@ -151,7 +151,7 @@ import NotesUI
 
     @Test func tooSmallTerminalSaysSo() {
         let buffer = UIFixtures.render(state, UIFixtures.database, width: 39, height: 9)
-        #expect(buffer.lines == [
+        expectLines(buffer, [
             "                                       ",
             "                                       ",
             "                                       ",
@@ -172,7 +172,7 @@ import NotesUI
             Note(id: UIFixtures.uuid(24), title: "とても長いタイトルのノートはここで切れるはずです", created: UIFixtures.now),
         ])
         let buffer = UIFixtures.render(AppState(size: TerminalSize(width: 60, height: 10)), wide, width: 60, height: 10)
-        #expect(Array(buffer.lines[0...4]) == [
+        expectLines(buffer, from: 0, [
             " notes  4 notes                                             ",
             "  ▶Cafe\u{301} menu                       #food          2025-03-05",
             "   Party 🎉 plan                   #fun           2025-03-05",

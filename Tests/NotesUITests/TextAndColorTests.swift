@@ -28,11 +28,11 @@ import NotesUI
     @Test func writingAWideCharacterMarksItsSecondCell() {
         var buffer = ScreenBuffer(size: TerminalSize(width: 5, height: 1))
         #expect(buffer.write("a会b", x: 0, y: 0) == 4)
-        #expect(buffer.lines == ["a会b "])
+        expectLines(buffer, ["a会b "])
         #expect(buffer[2, 0].isContinuation)
         // A wide character that does not fit in the last column becomes a space.
         #expect(buffer.write("xx会", x: 2, y: 0) == 3)
-        #expect(buffer.lines == ["a xx "])
+        expectLines(buffer, ["a xx "])
         #expect(!buffer[2, 0].isContinuation)
     }
 

@@ -110,19 +110,19 @@ import NotesUI
     @Test func theTerminalCursorSitsAtTheInsertionPoint() {
         var buffer = ScreenBuffer(size: TerminalSize(width: 20, height: 2))
         field("日本abc", .left, .left, .left).draw(label: "> ", in: &buffer, x: 0, y: 1, width: 20)
-        #expect(buffer.lines[1] == "> 日本abc           ")
+        expectLines(buffer, from: 1, ["> 日本abc           "])
         #expect(buffer.cursor == CursorPosition(x: 6, y: 1))  // after two wide characters
     }
 
     @Test func longTextScrollsSoTheCursorStaysVisible() {
         var buffer = ScreenBuffer(size: TerminalSize(width: 12, height: 1))
         TextField(text: "abcdefghijklmnop").draw(label: "> ", in: &buffer, x: 0, y: 0, width: 12)
-        #expect(buffer.lines == ["> hijklmnop "])
+        expectLines(buffer, ["> hijklmnop "])
         #expect(buffer.cursor == CursorPosition(x: 11, y: 0))
 
         var start = ScreenBuffer(size: TerminalSize(width: 12, height: 1))
         field("abcdefghijklmnop", .home).draw(label: "> ", in: &start, x: 0, y: 0, width: 12)
-        #expect(start.lines == ["> abcdefghij"])
+        expectLines(start, ["> abcdefghij"])
         #expect(start.cursor == CursorPosition(x: 2, y: 0))
     }
 }

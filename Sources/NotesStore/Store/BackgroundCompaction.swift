@@ -67,6 +67,13 @@ final class BackgroundCompaction: Sendable {
         finished.signal()
     }
 
+    /// Waits as `wait` does but at most `seconds`; false if the compaction is still running then.
+    func wait(seconds: Double) -> Bool {
+        guard finished.wait(timeout: .now() + seconds) == .success else { return false }
+        finished.signal()
+        return true
+    }
+
     /// A new name for a compaction's file beside `url`: `.notes.json.compacting-<pid>-<n>.part`.
     static func fileName(of url: URL) -> String {
         ".\(url.lastPathComponent).compacting-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).part"

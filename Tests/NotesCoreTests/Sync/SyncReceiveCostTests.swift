@@ -104,7 +104,7 @@ import Testing
 
     /// The targeted merge against the whole one, on random stores: same changes, same order.
     @Test func mergingTheTouchedIdsGivesTheChangesOfTheWholeMerge() throws {
-        let seed = UInt64(Date().timeIntervalSince1970)
+        let seed = TestSeed.seed(for: "SyncReceiveCostTests.mergingTheTouchedIds")
         var random = SeededRandom(seed: seed)
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         let live = Category(name: "Live", color: .white)
