@@ -192,7 +192,7 @@ import NotesExchange
     }
 
     @Test func aBadFileIsSkippedWithItsPlaceAndTheOthersAreRead() throws {
-        let (batch, folder) = try importFolder([
+        let (_, folder) = try importFolder([
             "good.md": "---\ntitle: Good\n---\nfine\n",
             "future.md": "---\ntitle: Far\ndate: 9999-12-31\n---\n",
             "broken.md": "---\ntitle: [unclosed\n---\n",
