@@ -79,14 +79,7 @@ import NotesStore
         let before = Self.size(journal)
         #expect(before > 0)
 
-        let limited = Process()
-        limited.executableURL = URL(fileURLWithPath: "/bin/sh")
-        limited.arguments = ["-c", "trap '' XFSZ; ulimit -f 100; exec \"$0\" compact --store \"$1\"",
-                             try CLIRunner.locateBinary().path, sandbox.storePath]
-        limited.standardOutput = FileHandle.nullDevice
-        limited.standardError = FileHandle.nullDevice
-        try limited.run()
-        limited.waitUntilExit()
+        try CLICompactionFailureTests.compactWithoutRoom(sandbox)
         #expect(Self.size(journal) == before, "the journal was cut though the snapshot was not written")
         let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
         #expect(!names.contains { $0.contains(".compacting-") }, "left behind: \(names)")

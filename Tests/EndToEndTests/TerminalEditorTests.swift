@@ -53,6 +53,14 @@ struct TerminalEditorTests {
     }
 
     /// Types `text` into vim and presses Enter (an ex command such as `:wq`).
+    /// The terminal hangs up (SIGHUP to the shell, notes and vim); notes must end within 10 s.
+    private func hangUp(_ harness: TerminalHarness, notesPid: pid_t) throws {
+        harness.session.kill()
+        let deadline = Date().addingTimeInterval(10)
+        while kill(notesPid, 0) == 0, Date() < deadline { usleep(20_000) }
+        #expect(kill(notesPid, 0) != 0, "notes is still running after the hangup")
+    }
+
     private func vimCommand(_ harness: TerminalHarness, _ text: String) throws {
         try harness.session.type(text)
         try harness.session.sendKeys("Enter")
@@ -220,10 +228,7 @@ struct TerminalEditorTests {
         let editFolder = FileManager.default.temporaryDirectory.appendingPathComponent(folderName).path
         #expect(FileManager.default.fileExists(atPath: editFolder))
 
-        harness.session.kill()  // the terminal hangs up: SIGHUP to the shell, notes and vim
-        let deadline = Date().addingTimeInterval(10)
-        while kill(notesPid, 0) == 0, Date() < deadline { usleep(20_000) }
-        #expect(kill(notesPid, 0) != 0, "notes is still running after the hangup")
+        try hangUp(harness, notesPid: notesPid)
 
         let kept = try sandbox.keptTexts()
         let note = try #require(try sandbox.json("show", id) as? [String: Any])
@@ -270,10 +275,7 @@ struct TerminalEditorTests {
         try harness.session.sendKeys("Escape")
         try harness.session.waitFor(text: "typed and never written")
 
-        harness.session.kill()  // the terminal hangs up: SIGHUP to the shell, notes and vim
-        let deadline = Date().addingTimeInterval(10)
-        while kill(notesPid, 0) == 0, Date() < deadline { usleep(20_000) }
-        #expect(kill(notesPid, 0) != 0, "notes is still running after the hangup")
+        try hangUp(harness, notesPid: notesPid)
 
         let names = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.unsavedFolder.path)) ?? []
         let text = try #require(names.first { $0.hasSuffix(".md") && !$0.hasPrefix(".") }, "no text kept: \(names)")
