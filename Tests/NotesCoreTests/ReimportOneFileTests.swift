@@ -8,53 +8,23 @@ import Testing
 /// after `notes import vault`), or the other way round, finds its note by its source and
 /// updates it as importing the whole folder again does: no duplicate. The real store.
 @Suite struct ReimportOneFileTests {
-    private struct Setup {
-        let folder: TemporaryFolder
-        let store: NotesStore
-        var vault: URL { folder.file("vault") }
-
-        init() throws {
-            folder = try TemporaryFolder(prefix: "notes-reimport-one")
-            store = try NotesStore.open(at: folder.file("store/notes.json"))
-        }
-
-        func write(_ path: String, _ text: String) throws {
-            let url = vault.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-
-        /// What `notes import` does; returns [added, updated, unchanged].
-        func importPaths(_ paths: [String]) throws -> [Int] {
-            let batch = ImportReader().read(paths: paths)
-            #expect(batch.skipped.isEmpty, "\(batch.skipped)")
-            var plan = Importer.Plan()
-            try store.commit(derivedFrom: { database in
-                plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, folders: batch.folders,
-                                         into: database)
-                return plan.changes
-            })
-            return [plan.notesAdded, plan.notesUpdated, plan.notesUnchanged]
-        }
-
-        var titles: [String] { store.contents.notes.values.map(\.title).sorted() }
-    }
+    private typealias Setup = ReimportSandbox
 
     @Test func oneFileOfAnImportedFolderUpdatesItsNote() throws {
         let setup = try Setup()
         defer { setup.folder.remove() }
         try setup.write("Projects/plan.md", "# Plan\nfirst version\n")
         try setup.write("a.md", "# A\nalpha\n")
-        #expect(try setup.importPaths([setup.vault.path]) == [2, 0, 0])
+        #expect(try setup.addedUpdatedUnchanged([setup.vault.path]) == [2, 0, 0])
         let id = try #require(setup.store.contents.notes.values.first { $0.title == "Plan" }?.id)
 
         try setup.write("Projects/plan.md", "# Plan\nsecond version\n")
-        #expect(try setup.importPaths([setup.vault.appendingPathComponent("Projects/plan.md").path]) == [0, 1, 0])
+        #expect(try setup.addedUpdatedUnchanged([setup.vault.appendingPathComponent("Projects/plan.md").path]) == [0, 1, 0])
 
         #expect(setup.titles == ["A", "Plan"], "no duplicate")
         #expect(setup.store.contents.notes[id]?.body == "second version")
-        #expect(try setup.importPaths([setup.vault.path]) == [0, 0, 2], "the folder again finds the file as last read")
-        #expect(try setup.importPaths([setup.vault.appendingPathComponent("Projects/plan.md").path]) == [0, 0, 1])
+        #expect(try setup.addedUpdatedUnchanged([setup.vault.path]) == [0, 0, 2], "the folder again finds the file as last read")
+        #expect(try setup.addedUpdatedUnchanged([setup.vault.appendingPathComponent("Projects/plan.md").path]) == [0, 0, 1])
         #expect(setup.store.contents.importSources.count == 2)
     }
 
@@ -63,13 +33,13 @@ import Testing
         defer { setup.folder.remove() }
         try setup.write("Projects/plan.md", "# Plan\nfirst version\n")
         try setup.write("a.md", "# A\nalpha\n")
-        #expect(try setup.importPaths([setup.vault.appendingPathComponent("Projects/plan.md").path]) == [1, 0, 0])
+        #expect(try setup.addedUpdatedUnchanged([setup.vault.appendingPathComponent("Projects/plan.md").path]) == [1, 0, 0])
 
         try setup.write("Projects/plan.md", "# Plan\nsecond version\n")
-        #expect(try setup.importPaths([setup.vault.path]) == [1, 1, 0])
+        #expect(try setup.addedUpdatedUnchanged([setup.vault.path]) == [1, 1, 0])
 
         #expect(setup.titles == ["A", "Plan"], "no duplicate")
         #expect(setup.store.contents.notes.values.first { $0.title == "Plan" }?.body == "second version")
-        #expect(try setup.importPaths([setup.vault.path]) == [0, 0, 2])
+        #expect(try setup.addedUpdatedUnchanged([setup.vault.path]) == [0, 0, 2])
     }
 }

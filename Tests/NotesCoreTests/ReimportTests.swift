@@ -8,48 +8,7 @@ import Testing
 /// Importing a folder again after it changed (issue 24, "must work" 3): each note is found
 /// by the file it came from; the real store, in a temporary folder.
 @Suite struct ReimportTests {
-    /// A store and a vault beside it.
-    private struct Setup {
-        let folder: TemporaryFolder
-        let store: NotesStore
-        var vault: URL { folder.file("vault") }
-
-        init() throws {
-            folder = try TemporaryFolder(prefix: "notes-reimport")
-            store = try NotesStore.open(at: folder.file("store/notes.json"))
-        }
-
-        func write(_ path: String, _ text: String, in base: String = "vault") throws {
-            let url = folder.file(base + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-
-        /// What `notes import` does: read, then plan and commit under the lock.
-        @discardableResult
-        func importPaths(_ paths: [String]? = nil, into target: NotesStore? = nil, now: Date = Date()) throws -> Importer.Plan {
-            let batch = ImportReader().read(paths: paths ?? [vault.path])
-            #expect(batch.skipped.isEmpty, "\(batch.skipped)")
-            var plan = Importer.Plan()
-            try (target ?? store).commit(derivedFrom: { database in
-                plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, into: database, now: now)
-                return plan.changes
-            })
-            return plan
-        }
-
-        func note(_ title: String, in database: NotesDatabase? = nil) throws -> Note {
-            let notes = (database ?? store.contents).notes.values
-            return try #require(notes.first { $0.title == title }, "no note '\(title)' in \(notes.map(\.title).sorted())")
-        }
-
-        func editBody(_ title: String, to body: String) throws {
-            let note = try note(title)
-            var edit = NoteEdit(noteID: note.id)
-            edit.setBody(from: note.body, to: body)
-            try store.commit(edit, now: Date())
-        }
-    }
+    private typealias Setup = ReimportSandbox
 
     private static func counts(_ plan: Importer.Plan) -> [Int] {
         [plan.notesAdded, plan.notesUpdated, plan.notesUnchanged, plan.conflicts, plan.notesSkipped, plan.inTrash]
