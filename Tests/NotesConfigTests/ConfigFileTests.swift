@@ -14,6 +14,7 @@ import Testing
 
     @Test func aMissingFileGivesTheDefaultsAndNoProblem() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder])
         #expect(loaded.problems.isEmpty)
         #expect(loaded.settings == Settings())
@@ -22,6 +23,7 @@ import Testing
 
     @Test func theEnvironmentWinsOverTheFile() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("editor = \"nano\"\nopener = \"gio open\"\n", to: folder + "/notes/config.toml")
         let fromFile = ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder])
         #expect(fromFile.settings.editor == "nano")
@@ -36,6 +38,7 @@ import Testing
 
     @Test func aFileThatIsNotTextIsAProblemNamingIt() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/notes/config.toml"
         try FileManager.default.createDirectory(atPath: folder + "/notes", withIntermediateDirectories: true)
         try Data([0x65, 0x3D, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: path))
