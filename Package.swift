@@ -10,7 +10,7 @@ import PackageDescription
 //   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore (+ Yams, ZIPFoundation, CSQLite, Crypto)
 //   NotesStore ─► NotesModel                       NotesModel ─► NotesColor, NotesJSON
 //   NotesColor ─► NotesBase                        NotesJSON ─► NotesBase
-//   NotesMarkdown ─► CMarkGFM
+//   NotesMarkdown ─► CMarkGFM                     NotesConfig ─► NotesBase, TOMLKit
 let package = Package(
     name: "notes",
     products: [
@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // Crypto primitives for end-to-end encrypted sync (the age format).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // A real TOML parser for the config file (docs/decisions/0065-config-file-daily-notes-templates.md).
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // System libraries.
@@ -49,6 +51,9 @@ let package = Package(
         .target(name: "NotesMarkdown", dependencies: ["CMarkGFM"]),
         // Notes, categories, tags, field edits, the search rule, command-line output values.
         .target(name: "NotesModel", dependencies: ["NotesColor", "NotesJSON"]),
+        // The config file (config.toml): every setting, its default and where its value came from;
+        // the templates folder. Read by the composition root only, which hands each value on.
+        .target(name: "NotesConfig", dependencies: ["NotesBase", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The JSON-file store: snapshot, journal, index, lock, migrations, transformers, attachments.
         .target(name: "NotesStore", dependencies: ["NotesModel"]),
         // Imports from other tools and the exports (JSON, Markdown with front matter).
@@ -78,7 +83,7 @@ let package = Package(
 
         // The command line and the composition root: the only module that sees everything.
         .executableTarget(name: "notes", dependencies: [
-            "NotesUI", "NotesEditing", "NotesSync", "NotesExchange", "NotesStore",
+            "NotesUI", "NotesEditing", "NotesSync", "NotesExchange", "NotesStore", "NotesConfig",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildCommit"]),
         // Writes the commit being built into `notes` for `notes --version` (docs/decisions/0057-install-version.md).
@@ -100,6 +105,7 @@ let package = Package(
                     ],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesMarkdownTests", dependencies: ["NotesMarkdown"]),
+        .testTarget(name: "NotesConfigTests", dependencies: ["NotesConfig"]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesEditing", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
         // Golden/: each command's --help, as checked in process (CLIHelpGoldenTests).

@@ -44,6 +44,8 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
 /// terminal first (`endwin`).
 public struct ExternalEditor: Sendable {
     public var environment: [String: String]
+    /// The line of the body (from 1) the editor opens at, for those that take a line.
+    public var bodyLine = 1
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
@@ -60,7 +62,8 @@ public struct ExternalEditor: Sendable {
     /// Runs the editor on the file at `path` and waits for it. Throws unless it exits with status 0.
     public func run(file path: String) throws(EditorError) {
         let command = self.command
-        let invocation = EditorInvocation(command: command, line: Self.firstBodyLine(ofFileAt: path))
+        let line = Self.firstBodyLine(ofFileAt: path).map { $0 + max(bodyLine, 1) - 1 }
+        let invocation = EditorInvocation(command: command, line: line)
         var spawn = ChildSpawn(program: "/bin/sh", arguments: ["/bin/sh", "-c", invocation.shellCommand, "sh", path],
                                environment: environment)
         // Only the standard descriptors go to the editor: none of ours (or our parent's),

@@ -16,6 +16,8 @@ enum CLIError: Error, CustomStringConvertible {
     case outputIsStoreFile(String)
     /// An import that skipped files (they are listed before it), or imported nothing under `--strict`.
     case importIncomplete(String)
+    /// `--template NAME` with no `NAME.md` in the templates folder.
+    case noSuchTemplate(String, folder: String)
 
     var description: String {
         switch self {
@@ -30,6 +32,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .inTrash(let id): "the note '\(id)' is in the trash ('notes restore \(id)' brings it back)"
         case .outputIsStoreFile(let path): "\(path) is one of the store's own files; export somewhere else (nothing was written)"
         case .importIncomplete(let message): message
+        case .noSuchTemplate(let name, let folder): "no template named '\(name)' (no \(name).md in \(folder))"
         }
     }
 }

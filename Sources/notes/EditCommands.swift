@@ -3,6 +3,7 @@ import Foundation
 import NotesBase
 import NotesStore
 import NotesEditing
+import NotesConfig
 
 /// `notes edit ID`
 struct Edit: ParsableCommand {
@@ -34,9 +35,16 @@ struct Edit: ParsableCommand {
 /// The whole-note edit of `notes edit` and `notes add --edit`.
 enum EditInEditor {
     /// Runs the edit; says how it ended on stderr. Throws when the text was not saved.
-    static func run(_ id: UUID, in store: NotesStore) throws {
+    /// - Parameters:
+    ///   - settings: the config file's (its `editor` when `$VISUAL` and `$EDITOR` are unset).
+    ///   - cursorLine: the body's line to open the editor at (a template's `{{cursor}}`).
+    static func run(_ id: UUID, in store: NotesStore, settings: NotesConfig.Settings? = nil,
+                    cursorLine: Int? = nil) throws {
         let environment = ProcessInfo.processInfo.environment
-        let editor = ExternalEditor(environment: environment)
+        let settings = settings ?? CLISettings.load(environment: environment).settings
+        var launcher = ExternalEditor(environment: settings.editorEnvironment(environment))
+        launcher.bodyLine = cursorLine ?? 1
+        let editor = launcher
         let session = NoteEditSession(runEditor: { path in try editor.run(file: path) },
                                       unsavedFolder: EditFile.unsavedFolder(environment: environment),
                                       now: { ISODate.rounded(Date()) })

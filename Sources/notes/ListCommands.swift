@@ -3,11 +3,11 @@ import Foundation
 import NotesModel
 import NotesTerminal
 
-/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--search TEXT] [--json]`
+/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--kind KIND] [--search TEXT] [--json]`
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List notes, most recently updated first.",
+        abstract: "List notes, most recently updated first (the config's list.sort).",
         discussion: """
         One note a line: short id, last update, category, title, tags. \
         Filters combine: a note must match all of them. --json prints an array of notes \
@@ -29,10 +29,15 @@ struct List: ParsableCommand {
             completion: StoreCompletion.tags)
     var tag: [String] = []
 
+    @Option(help: ArgumentHelp("Only notes of this kind: \(NoteKind.allCases.map(\.name).joined(separator: ", ")).",
+                               valueName: "kind"),
+            completion: StoreCompletion.kinds)
+    var kind: String?
+
     @Option(help: ArgumentHelp(
         "Only notes matching this search, as the UI's / filter: every word (in title, body, tags or category), "
             + "\"a phrase\", #tag, @category or @\"Two words\" (# or @ alone: any tag or category); "
-            + "-term leaves out what matches term (-draft, -#done, -@ for no category); "
+            + "-term leaves out what matches term (-draft, -#done, -@ for no category); kind:journal a kind; "
             + "case, accents and Unicode forms are ignored.",
         valueName: "text"))
     var search: String?
@@ -45,9 +50,13 @@ struct List: ParsableCommand {
         for raw in tag where Tag.normalize(raw) == nil {
             throw ValidationError("'\(raw)' is not a tag name")
         }
+        if let kind, NoteKind(name: kind) == nil {
+            throw ValidationError("unknown kind '\(kind)' (expected one of \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
+        }
     }
 
     func run() throws {
+        let sort = CLISettings.load().settings.listSort
         let store = try storeOptions.open()
         let database = store.contents
         let listing = NoteListing(
@@ -57,6 +66,8 @@ struct List: ParsableCommand {
         )
         var notes = listing.notes(in: database)
         if uncategorized { notes.removeAll { $0.categoryID != nil } }
+        if let kind = kind.flatMap(NoteKind.init(name:)) { notes.removeAll { $0.kind != kind } }
+        ListOrder.sort(&notes, by: sort)
         if json {
             JSONOutput.writeNotes(notes, in: database, to: Console.write)
             Console.write([0x0A])

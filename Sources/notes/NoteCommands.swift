@@ -3,12 +3,15 @@ import Foundation
 import NotesBase
 import NotesModel
 
-/// `notes add TITLE [--body TEXT|-] [--category NAME] [--tag TAG]... [--kind KIND] [--edit]`
+/// `notes add TITLE [--body TEXT|-] [--template NAME] [--category NAME] [--tag TAG]... [--kind KIND] [--edit]`
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add a note and print its id.",
         discussion: """
-        The category must exist (see 'notes category add'). '--body -' reads the body from standard input. \
+        The category must exist (see 'notes category add'); without --category, the config's \
+        default_category. '--body -' reads the body from standard input. --template NAME starts the body \
+        from NAME.md in the templates folder ({{date}}, {{time}}, {{title}} filled in; {{cursor}} removed, \
+        and --edit opens the editor at its line). \
         A value may start with '-' (--body "- ship it"). --edit then opens the new note in the editor, as 'notes edit' does.
         """
     )
@@ -21,6 +24,10 @@ struct Add: ParsableCommand {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("The note's body (Markdown); '-' reads it from standard input.", valueName: "text"))
     var body: String?
+
+    @Option(help: ArgumentHelp("Start the body from this template (NAME.md in the templates folder).",
+                               valueName: "name"))
+    var template: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Put the note in this category (it must exist).", valueName: "name"),
             completion: StoreCompletion.categories)
@@ -48,20 +55,27 @@ struct Add: ParsableCommand {
         for raw in tag where Tag.normalize(raw) == nil {
             throw ValidationError("'\(raw)' is not a tag name")
         }
+        if template != nil && body != nil { throw ValidationError("give --body or --template, not both") }
     }
 
     func run() throws {
-        let text = try body == "-" ? StandardInput.readAll() : (body ?? "")
-        let store = try edit ? storeOptions.open() : storeOptions.open(touching: [])
-        let categoryID = try category.map { try store.contents.requireCategory($0).id }
+        let environment = ProcessInfo.processInfo.environment
+        let settings = CLISettings.load(environment: environment).settings
         let now = ISODate.rounded(Date())
+        let filled = try template.map {
+            try TemplateFiles.require($0, in: TemplateFiles.folder(environment: environment))
+                .fill(title: title, date: now, timeZone: .current)
+        }
+        let text = try body == "-" ? StandardInput.readAll() : (filled?.body ?? body ?? "")
+        let store = try edit ? storeOptions.open() : storeOptions.open(touching: [])
+        let categoryID = try (category ?? settings.defaultCategory).map { try store.contents.requireCategory($0).id }
         let note = Note(title: title, body: text, created: now, categoryID: categoryID,
                         tags: Set(tag.compactMap(Tag.normalize)), kind: NoteKind(name: kind) ?? .note)
         try store.commit(.putNote(note))
         Console.out(note.id.uuidString)
         if edit {
             fflush(nil)
-            try EditInEditor.run(note.id, in: store)
+            try EditInEditor.run(note.id, in: store, settings: settings, cursorLine: filled?.cursorLine)
         }
     }
 }

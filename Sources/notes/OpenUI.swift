@@ -1,5 +1,6 @@
 import Foundation
 import NotesStore
+import NotesConfig
 import NotesEditing
 import NotesSync
 import NotesTerminal
@@ -22,10 +23,13 @@ enum OpenUI {
         defer { store.close() }
         StoreReport.print(for: store)
         let environment = ProcessInfo.processInfo.environment
+        let config = CLISettings.read(environment: environment)
+        let configProblems = config.problems
+        let settings = CLISettings.app(config, templates: TemplateFiles.all(in: TemplateFiles.folder(environment: environment)))
         let terminal = try NCursesTerminal(environment: environment,
                                            directColorEntry: DirectColorTerminfo.provider(environment: environment))
         defer { terminal.close() }
-        let editor = ExternalEditor(environment: environment)
+        let editor = ExternalEditor(environment: config.settings.editorEnvironment(environment))
         let runner = AppRunner(terminal: terminal, repository: store,
                                editor: UserEditor(runEditor: { path in try editor.run(file: path) },
                                                   unsavedFolder: EditFile.unsavedFolder(environment: environment)),
@@ -40,11 +44,15 @@ enum OpenUI {
             var engine = SyncEngine(store: syncStore)
             engine.progress = progress
             return try engine.sync().summaryWithWarnings
-        })
+        }, settings: settings)
         // Only sets the message: this runs inside the runner's own refresh, which draws after it.
         store.lockWaitHandler = { holder in runner.show(message: "waiting for \(holder)", isError: false) }
         store.warningHandler = { warning in runner.show(message: "warning: \(warning)", isError: true) }
-        if let first = store.warnings.first {
+        if let first = configProblems.first {
+            // The app starts with the defaults for those keys; `notes config` lists them all.
+            let more = configProblems.count > 1 ? " (and \(configProblems.count - 1) more; see notes config)" : ""
+            runner.show(message: "config: \(first)\(more)", isError: true)
+        } else if let first = store.warnings.first {
             let more = store.warnings.count > 1 ? " (and \(store.warnings.count - 1) more; see notes doctor)" : ""
             runner.show(message: "warning: \(first)\(more)", isError: true)
         } else {

@@ -9,6 +9,8 @@ import Foundation
 /// - `#tag` — a tag starting with `tag`; `#` alone — any tag (the note has one);
 /// - `@category` or `@"Home Office"` — a category whose name starts with that; `@`
 ///   alone — any category (the note is in one);
+/// - `kind:journal` — notes of that kind (`note`, `checklist`, `journal`, `reference`;
+///   a start of the name will do, `kind:j`);
 /// - `-term` — any of the above after a `-`: notes matching it are left out
 ///   (`-draft`, `-"old plan"`, `-#done`, `-#` no tags, `-@` in no category).
 ///
@@ -26,6 +28,8 @@ public struct SearchQuery: Equatable, Sendable {
         case tag(String)
         /// A category name starting with this (any category when empty).
         case category(String)
+        /// A kind whose name starts with this (any kind when empty), `kind:journal`.
+        case kind(String)
     }
 
     /// What a note must match, in the order typed.
@@ -80,6 +84,7 @@ public struct SearchQuery: Equatable, Sendable {
         case .text(let text): SearchFolding.fold(text)
         case .tag(let tag): [SearchableNote.tagMarker] + SearchFolding.fold(tag)
         case .category(let name): [SearchableNote.categoryMarker] + SearchFolding.fold(name)
+        case .kind(let name): SearchableNote.kindPattern(name)
         }
     }
 
@@ -109,6 +114,9 @@ public struct SearchQuery: Equatable, Sendable {
         var isExcluded: Bool
     }
 
+    /// What starts a kind term.
+    static let kindPrefix = "kind:"
+
     static func parse(_ text: String) -> [ParsedTerm] {
         var terms: [ParsedTerm] = []
         var rest = Substring(text)
@@ -121,6 +129,13 @@ public struct SearchQuery: Equatable, Sendable {
                 // `-` alone (or before a space) is an exclusion not typed yet.
                 guard let next = rest.first, !next.isWhitespace else { continue }
                 first = next
+            }
+            if rest.prefix(Self.kindPrefix.count).lowercased() == Self.kindPrefix {
+                rest = rest.dropFirst(Self.kindPrefix.count)
+                let end = rest.firstIndex { $0.isWhitespace } ?? rest.endIndex
+                terms.append(ParsedTerm(term: .kind(String(rest[..<end])), isExcluded: isExcluded))
+                rest = rest[end...]
+                continue
             }
             var kind: (String) -> Term = Term.text
             var isMarked = false

@@ -36,8 +36,10 @@ public final class AppRunner {
     ///     the terminal around it.
     ///   - now: the clock for created/updated dates (tests pass a fixed one).
     ///   - sync: what `S` does; nil when the caller offers no sync.
+    ///   - settings: what the config file set (the defaults without one).
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
-                now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil) {
+                now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil,
+                settings: AppSettings = AppSettings()) {
         self.sync = sync
         self.terminal = terminal
         self.repository = repository
@@ -46,6 +48,8 @@ public final class AppRunner {
         self.editor = editor
         snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
         state = AppState(size: terminal.size)
+        state.settings = settings
+        state.showsPreview = settings.showsPreview
         answer(.refreshed(keeping: nil))
     }
 

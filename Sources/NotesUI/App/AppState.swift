@@ -18,6 +18,8 @@ public struct AppState: Equatable, Sendable {
     public enum PromptPurpose: Equatable, Sendable {
         /// The title of a new note (in the category the list is filtered by, if any).
         case newNoteTitle
+        /// The title of a new note whose body comes from the template of that name (`n`'s chooser).
+        case newNoteFromTemplate(String)
         case newCategoryName
         /// `from`: the value when the prompt opened, what the edit changes it from.
         case renameCategory(UUID, from: String)
@@ -43,6 +45,8 @@ public struct AppState: Equatable, Sendable {
     public enum ChooserPurpose: Equatable, Sendable {
         /// The category of this note (nil: none).
         case moveNote(UUID, from: UUID?)
+        /// `n` with templates: the template of each row's id, "(no template)" for nil.
+        case newNoteTemplate([UUID: String])
     }
 
     /// A chooser (`m`), open for one purpose.
@@ -114,6 +118,8 @@ public struct AppState: Equatable, Sendable {
     public var readTask: Int?
     /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
     public var showsPreview = true
+    /// What the config file set: the key maps, colors, `J` and `n`'s templates (`AppRunner` sets it).
+    public var settings = AppSettings()
     /// While set, the preview pane keeps showing this note instead of the selected one:
     /// a move in the list holds the preview, and it catches up with the selection once
     /// the keys stop (`InputEvent.idle`) or any other event comes. See `AppUpdate`.

@@ -35,10 +35,16 @@ extension AppUpdate {
         let page = ChooserView.pageSize(session.chooser, area: Layout.dialogArea(state.size))
         let outcome = session.chooser.handle(key, page: page)
         state.chooser = outcome == nil ? session : nil
+        if case .newNoteTemplate(let names) = session.purpose, let outcome {
+            templatePicked(outcome, names: names, &state)
+            return []
+        }
         guard case .picked(let categoryID) = outcome else { return [] }
         switch session.purpose {
         case .moveNote(let id, let from):
             return moveNote(id, from: from, to: categoryID, &state, snapshot)
+        case .newNoteTemplate:
+            return []
         }
     }
 

@@ -30,6 +30,7 @@ extension AppUpdate {
                 state.readTask = nil
             }
         case .newNote:
+            if !state.settings.templates.isEmpty { return offerTemplates(&state) }
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
         case .edit:
             if let selected { return [.editNote(selected.id)] }
@@ -53,6 +54,8 @@ extension AppUpdate {
             state.clampSelections(in: snapshot)
         case .sync:
             return [.sync]
+        case .todayNote:
+            return todayNote(&state, snapshot, now)
         default:
             break
         }
@@ -98,7 +101,7 @@ extension AppUpdate {
                           previewed: UUID?) -> [Effect] {
         switch key {
         case .up, .down, .pageUp, .pageDown:
-            guard let action = KeyMap.notes.action(for: key) else { return [] }
+            guard let action = state.settings.keyMaps.notes.action(for: key) else { return [] }
             return notesAction(action, &state, snapshot, .distantPast, previewed: previewed)
         default:
             break

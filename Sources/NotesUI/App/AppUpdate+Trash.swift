@@ -45,7 +45,7 @@ extension AppUpdate {
         }
         let notes = browser.entries(in: snapshot.database)
         browser.clamp(count: notes.count, rows: TrashScreen.listRows(state.size))
-        guard let action = KeyMap.trash.action(for: key) else { return [] }
+        guard let action = state.settings.keyMaps.trash.action(for: key) else { return [] }
         if let delta = movement(action, page: TrashScreen.listRows(state.size)) {
             browser.row = moved(browser.row, by: delta, count: notes.count)
             return []

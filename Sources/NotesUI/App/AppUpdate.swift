@@ -157,7 +157,9 @@ public enum AppUpdate {
         case .newNoteTitle:
             // Written in the editor first: created only if the editor saves it. The
             // filter stays; the status line says if it hides the new note.
-            return [.writeNewNote(Note(title: text, created: now, categoryID: state.filter.categoryID))]
+            return [.writeNewNote(newNote(title: text, template: nil, state, snapshot, now))]
+        case .newNoteFromTemplate(let name):
+            return [.writeNewNote(newNote(title: text, template: name, state, snapshot, now))]
         case .newCategoryName:
             let category = Category(name: text)
             state.pendingSelection = category.id

@@ -33,11 +33,12 @@ public enum KeyHelp {
     /// dialog without a map: a prompt, a question, the chooser).
     public static func keyMap(for state: AppState) -> KeyMap? {
         if state.picker != nil { return .picker }
-        if state.trash != nil { return .trash }
+        let maps = state.settings.keyMaps
+        if state.trash != nil { return maps.trash }
         switch state.screen {
-        case .notes: return showsCategoryPaneFocus(state) ? .categoryPane : .notes
-        case .reading: return .reading
-        case .categories: return .categories
+        case .notes: return showsCategoryPaneFocus(state) ? maps.categoryPane : maps.notes
+        case .reading: return maps.reading
+        case .categories: return maps.categories
         }
     }
 

@@ -16,7 +16,7 @@ public enum NoteListScreen {
         if let preview = layout.preview {
             separator(x: preview.x - 1, from: preview.y, height: preview.height, &buffer)
             PreviewPane.draw(state.previewNote(in: snapshot), snapshot, in: preview, into: &buffer, timeZone: timeZone,
-                             highlights: state.filter.search.textPatterns)
+                             highlights: state.filter.search.textPatterns, colors: state.settings.markdownColors)
         }
     }
 
@@ -57,7 +57,7 @@ public enum NoteListScreen {
             let view = NoteRowView(title: note.title, date: date,
                                    tags: note.sortedTags, color: category.flatMap { snapshot.colors[$0] },
                                    marker: category.flatMap { snapshot.marker(for: $0, in: colorMode) }, isSelected: row == state.noteRow,
-                                   highlights: highlights, tagPrefixes: tagPrefixes)
+                                   highlights: highlights, tagPrefixes: tagPrefixes, kind: note.kind)
             view.draw(into: &buffer, x: rect.x, y: rect.y + line, width: rect.width, colorMode: colorMode)
         }
     }

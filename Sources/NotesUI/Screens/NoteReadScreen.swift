@@ -22,7 +22,7 @@ public enum NoteReadScreen {
         let rows = bodyRows(buffer.size)
         if let rendering = AppUpdate.shownRendering(note, state) {
             RenderedLines.draw(rendering, from: state.readTop.line, rows: rows, selectedTask: state.readTask,
-                               into: &buffer, x: 1, y: bodyTop, width: width - 1)
+                               colors: state.settings.markdownColors, into: &buffer, x: 1, y: bodyTop, width: width - 1)
             return
         }
         let lines = ReadLayout.with(note, width: bodyWidth(buffer.size)) { layout in

@@ -8,7 +8,7 @@ import NotesTerminal
 /// highlighted (`highlights`, folded patterns), from the first match.
 enum PreviewPane {
     static func draw(_ note: Note?, _ snapshot: NotesSnapshot, in rect: Rect, into buffer: inout ScreenBuffer,
-                     timeZone: TimeZone, highlights: [[UInt8]] = []) {
+                     timeZone: TimeZone, highlights: [[UInt8]] = [], colors: MarkdownColors = MarkdownColors()) {
         guard let note else { return }
         let x = rect.x + 1, width = rect.width - 2
         HighlightedText.write(DisplayWidth.truncate(note.title, to: width), patterns: highlights, in: &buffer,
@@ -27,7 +27,7 @@ enum PreviewPane {
         if highlights.isEmpty {
             // Rendered, from the start of the body only: never more than the rows show.
             RenderedLines.draw(renderedLines(note, width: width, room: room), from: 0, rows: room, selectedTask: nil,
-                               into: &buffer, x: x, y: y, width: width)
+                               colors: colors, into: &buffer, x: x, y: y, width: width)
             return
         }
         for line in bodyLines(note, width: width, room: room, highlights: highlights) {

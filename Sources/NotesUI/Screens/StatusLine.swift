@@ -48,6 +48,7 @@ public enum StatusLine {
                 return "New note in \(category.name): "
             }
             return "New note title: "
+        case .newNoteFromTemplate(let name): return "New note (\(name)) title: "
         case .newCategoryName: return "New category name: "
         case .renameCategory: return "Rename to: "
         case .renameNote: return "Rename note to: "

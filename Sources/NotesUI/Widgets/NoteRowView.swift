@@ -4,6 +4,8 @@ import NotesTerminal
 
 /// One row of the note list: a two-column strip in the category's color, the title,
 /// the tags and the date. In monochrome the strip shows the category's marker instead.
+/// A journal, reference or checklist note shows its kind's letter (`J`, `R`, `C`), dim,
+/// before its title.
 public struct NoteRowView {
     public var title: String
     public var date: String
@@ -18,9 +20,12 @@ public struct NoteRowView {
     public var highlights: [[UInt8]]
     /// The folded starts of the filter's `#tag` terms (`SearchQuery.tagPrefixes`), highlighted in the tags.
     public var tagPrefixes: [[UInt8]]
+    /// The note's kind: every kind but `note` shows its letter (`kindLetter`).
+    public var kind: NoteKind
 
     public init(title: String, date: String, tags: [String], color: RGB8?, marker: Character?, isSelected: Bool,
-                highlights: [[UInt8]] = [], tagPrefixes: [[UInt8]] = []) {
+                highlights: [[UInt8]] = [], tagPrefixes: [[UInt8]] = [], kind: NoteKind = .note) {
+        self.kind = kind
         self.highlights = highlights
         self.tagPrefixes = tagPrefixes
         self.title = title
@@ -29,6 +34,16 @@ public struct NoteRowView {
         self.color = color
         self.marker = marker
         self.isSelected = isSelected
+    }
+
+    /// The letter a kind shows before the title; nil for a plain note.
+    public static func kindLetter(_ kind: NoteKind) -> Character? {
+        switch kind {
+        case .note: nil
+        case .journal: "J"
+        case .reference: "R"
+        case .checklist: "C"
+        }
     }
 
     /// Columns of the strip at the left of the row.
@@ -48,8 +63,13 @@ public struct NoteRowView {
         let rest = width - Self.stripWidth - 1
         let dateWidth = rest >= 30 ? DisplayWidth.of(date) : 0
         let tagsWidth = rest >= 36 ? min(20, max(8, rest / 4)) : 0
-        let titleWidth = rest - (dateWidth > 0 ? dateWidth + 1 : 0) - (tagsWidth > 0 ? tagsWidth + 1 : 0)
+        var titleWidth = rest - (dateWidth > 0 ? dateWidth + 1 : 0) - (tagsWidth > 0 ? tagsWidth + 1 : 0)
         var column = x + Self.stripWidth + 1
+        if let letter = Self.kindLetter(kind), titleWidth > 4 {
+            buffer.write(String(letter), x: column, y: y, style: Theme.secondary, limit: 1)
+            column += 2
+            titleWidth -= 2
+        }
         HighlightedText.write(DisplayWidth.truncate(title, to: titleWidth), patterns: highlights, in: &buffer,
                               x: column, y: y, style: isSelected ? Theme.selected : .plain, limit: titleWidth)
         column += titleWidth + 1

@@ -4,13 +4,13 @@ import NotesTerminal
 /// Draws rendered Markdown lines (see `MarkdownTheme`), the selected task's box in reverse.
 enum RenderedLines {
     static func draw(_ rendering: MarkdownRendering, from top: Int, rows: Int, selectedTask: Int?,
-                     into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
+                     colors: MarkdownColors = MarkdownColors(), into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
         let start = min(max(top, 0), rendering.lines.count)
         let selectedLine = selectedTask.flatMap { $0 < rendering.tasks.count ? rendering.tasks[$0].line : nil }
         for (row, index) in (start..<min(start + rows, rendering.lines.count)).enumerated() {
             var column = 0
             for run in rendering.lines[index].runs where column < width {
-                var style = MarkdownTheme.style(run.styles)
+                var style = MarkdownTheme.style(run.styles, colors: colors)
                 if index == selectedLine, run.styles.contains(where: isTaskBox) { style.reverse = true }
                 column += buffer.write(run.text, x: x + column, y: y + row, style: style, limit: width - column)
             }

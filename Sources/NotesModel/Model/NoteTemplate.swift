@@ -1,0 +1,67 @@
+import Foundation
+
+/// A template for a new note's body: a Markdown file of the templates folder, by name
+/// (`daily` for `daily.md`). Its placeholders are filled when a note is made from it.
+public struct NoteTemplate: Sendable, Equatable {
+    public var name: String
+    public var text: String
+
+    public init(name: String, text: String) {
+        self.name = name
+        self.text = text
+    }
+
+    /// The template the daily note uses when it exists.
+    public static let dailyName = "daily"
+
+    /// A body made from a template: `{{cursor}}` removed, and the line (from 1) where it was.
+    public struct Filled: Sendable, Equatable {
+        public var body: String
+        public var cursorLine: Int?
+    }
+
+    /// The placeholders and what each becomes.
+    public static let placeholders: [(name: String, meaning: String)] = [
+        ("{{date}}", "the date, yyyy-MM-dd"),
+        ("{{time}}", "the time, HH:mm"),
+        ("{{title}}", "the note's title"),
+        ("{{cursor}}", "removed; the editor opens at its line"),
+    ]
+
+    /// The body for a note titled `title` made at `date` (in `timeZone`). An unknown
+    /// `{{x}}` is left as typed.
+    public func fill(title: String, date: Date, timeZone: TimeZone) -> Filled {
+        let values = [
+            "{{date}}": Self.format(date, "yyyy-MM-dd", timeZone),
+            "{{time}}": Self.format(date, "HH:mm", timeZone),
+            "{{title}}": title,
+        ]
+        var body = ""
+        var cursorLine: Int?
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            body += rest[..<open.lowerBound]
+            let after = rest[open.lowerBound...]
+            if let (name, value) = values.first(where: { after.hasPrefix($0.key) }) {
+                body += value
+                rest = after.dropFirst(name.count)
+            } else if after.hasPrefix("{{cursor}}") {
+                if cursorLine == nil { cursorLine = body.split(separator: "\n", omittingEmptySubsequences: false).count }
+                rest = after.dropFirst("{{cursor}}".count)
+            } else {
+                body += "{{"
+                rest = after.dropFirst(2)
+            }
+        }
+        body += rest
+        return Filled(body: body, cursorLine: cursorLine)
+    }
+
+    static func format(_ date: Date, _ pattern: String, _ timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import NotesModel
+
+/// `n` when the config's templates folder has templates: a chooser of them first
+/// ("(no template)" or `-` gives an empty body; `Esc` cancels), then the title, then the editor.
+extension AppUpdate {
+    /// Opens the templates chooser.
+    static func offerTemplates(_ state: inout AppState) -> [Effect] {
+        var names: [UUID: String] = [:]
+        var items = [ChooserItem(id: nil, title: "(no template)")]
+        for template in state.settings.templates {
+            let id = UUID()
+            names[id] = template.name
+            items.append(ChooserItem(id: id, title: template.name))
+        }
+        state.chooser = .init(purpose: .newNoteTemplate(names), chooser: Chooser(title: "New note from", items: items,
+                                                                                 selected: nil))
+        return []
+    }
+
+    /// A template picked (or none): the title prompt. `Esc` makes no note.
+    static func templatePicked(_ outcome: ChooserOutcome, names: [UUID: String], _ state: inout AppState) {
+        guard case .picked(let id) = outcome else { return }
+        if let name = id.flatMap({ names[$0] }) {
+            state.prompt = .init(purpose: .newNoteFromTemplate(name), field: TextField())
+        } else {
+            state.prompt = .init(purpose: .newNoteTitle, field: TextField())
+        }
+    }
+
+    /// A new note titled `title`, in the list's category, else the config's
+    /// `default_category` when it exists; its body from `template` (placeholders filled)
+    /// when that template is still there.
+    static func newNote(title: String, template: String?, _ state: AppState, _ snapshot: NotesSnapshot,
+                        _ now: Date) -> Note {
+        let categoryID = state.filter.categoryID
+            ?? state.settings.defaultCategoryName.flatMap { snapshot.database.category(named: $0)?.id }
+        let body = template.flatMap { name in state.settings.templates.first { $0.name == name } }?
+            .fill(title: title, date: now, timeZone: state.settings.daily.timeZone).body ?? ""
+        return Note(title: title, body: body, created: now, categoryID: categoryID)
+    }
+}

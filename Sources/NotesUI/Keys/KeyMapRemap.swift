@@ -1,0 +1,112 @@
+import NotesTerminal
+
+/// The key map of every screen, with the config file's remaps applied. `AppState` holds
+/// one; `AppUpdate` matches keys with it and the help and footer draw from it, so a
+/// remapped key shows where it works.
+public struct ScreenKeyMaps: Sendable {
+    public var notes = KeyMap.notes
+    public var categoryPane = KeyMap.categoryPane
+    public var reading = KeyMap.reading
+    public var categories = KeyMap.categories
+    public var trash = KeyMap.trash
+
+    public init() {}
+
+    /// Every action a remap can name, by its name (`edit`, `newNote`, `todayNote`).
+    public static let actionsByName: [String: KeyAction] = {
+        let maps = ScreenKeyMaps()
+        var result: [String: KeyAction] = [:]
+        for map in [maps.notes, maps.categoryPane, maps.reading, maps.categories, maps.trash] {
+            for action in map.allBindings.flatMap(\.actions) { result[String(describing: action)] = action }
+        }
+        return result
+    }()
+
+    /// The maps with each action in `remaps` on its new keys instead of its old ones. A
+    /// new key is taken from whatever had it on a screen where the action works.
+    public func remapped(_ remaps: [KeyAction: [Key]]) -> ScreenKeyMaps {
+        var result = self
+        result.notes = notes.remapped(remaps)
+        result.categoryPane = categoryPane.remapped(remaps)
+        result.reading = reading.remapped(remaps)
+        result.categories = categories.remapped(remaps)
+        result.trash = trash.remapped(remaps)
+        return result
+    }
+
+    /// A remap by names: the action and its keys, or what is wrong with them.
+    public static func remap(action name: String, keys names: [String]) -> Result<(KeyAction, [Key]), RemapError> {
+        guard let action = actionsByName[name] else { return .failure(.unknownAction(name)) }
+        var keys: [Key] = []
+        for keyName in names {
+            guard let key = KeyNames.key(keyName) else { return .failure(.unknownKey(keyName)) }
+            keys.append(key)
+        }
+        return .success((action, keys))
+    }
+
+    /// What is wrong with a remap.
+    public enum RemapError: Error, Equatable, CustomStringConvertible {
+        case unknownAction(String)
+        case unknownKey(String)
+
+        public var description: String {
+            switch self {
+            case .unknownAction(let name):
+                "unknown action '\(name)' (expected one of \(ScreenKeyMaps.actionsByName.keys.sorted().joined(separator: ", ")))"
+            case .unknownKey(let name): "unknown key '\(name)' (a character, Ctrl-X, Alt-X, Enter, Esc, Tab, F1...)"
+            }
+        }
+    }
+}
+
+extension ScreenKeyMaps: Equatable {
+    /// Equal when every screen's keys, actions, labels and footers are.
+    public static func == (lhs: ScreenKeyMaps, rhs: ScreenKeyMaps) -> Bool {
+        lhs.signature == rhs.signature
+    }
+
+    private var signature: [String] {
+        [notes, categoryPane, reading, categories, trash].flatMap { map in
+            map.allBindings.map { binding in
+                "\(binding.presses.map { "\($0.key)=\($0.action)" }) \(binding.label) \(binding.footer ?? "")"
+            }
+        }
+    }
+}
+
+extension KeyMap {
+    /// This map with the actions of `remaps` it has on their new keys (see `ScreenKeyMaps`).
+    func remapped(_ remaps: [KeyAction: [Key]]) -> KeyMap {
+        let own = remaps.filter { action, _ in allBindings.contains { $0.actions.contains(action) } }
+        guard !own.isEmpty else { return self }
+        let taken = Set(own.values.flatMap { $0 })
+        var result = self
+        result.bindings = bindings.compactMap { $0.remapped(own, taken: taken) }
+        result.shared = shared.compactMap { $0.remapped(own, taken: taken) }
+        return result
+    }
+}
+
+extension KeyBinding {
+    /// This entry with `remaps`' actions on their new keys and the `taken` keys of other
+    /// actions removed; its label and footer name the keys it now has. Nil when no key is left.
+    func remapped(_ remaps: [KeyAction: [Key]], taken: Set<Key>) -> KeyBinding? {
+        let touched = presses.contains { remaps[$0.action] != nil || taken.contains($0.key) }
+        guard touched else { return self }
+        var result = self
+        var kept = presses.filter { remaps[$0.action] == nil && !taken.contains($0.key) }
+        var seen: [KeyAction] = []
+        for action in actions where !seen.contains(action) {
+            seen.append(action)
+            kept += (remaps[action] ?? []).map { (key: $0, action: action) }
+        }
+        guard let first = kept.first else { return nil }
+        result.presses = kept
+        result.label = kept.map { KeyNames.name($0.key) }.joined(separator: " ")
+        if let footer, let space = footer.firstIndex(of: " ") {
+            result.footer = KeyNames.name(first.key) + footer[space...]
+        }
+        return result
+    }
+}
