@@ -16,6 +16,11 @@ enum CLIError: Error, CustomStringConvertible {
     case outputIsStoreFile(String)
     /// An import that skipped files (they are listed before it), or imported nothing under `--strict`.
     case importIncomplete(String)
+    case noAttachments(String)
+    /// `notes open` without a name on a note with several attachments (listed on stdout first).
+    case chooseAttachment(String, count: Int)
+    case missingAttachment(String)
+    case noOpener(String)
 
     var description: String {
         switch self {
@@ -30,6 +35,11 @@ enum CLIError: Error, CustomStringConvertible {
         case .inTrash(let id): "the note '\(id)' is in the trash ('notes restore \(id)' brings it back)"
         case .outputIsStoreFile(let path): "\(path) is one of the store's own files; export somewhere else (nothing was written)"
         case .importIncomplete(let message): message
+        case .noAttachments(let title): "\"\(title)\" has no attachments ('notes attach' adds one)"
+        case .chooseAttachment(let title, let count):
+            "\"\(title)\" has \(count) attachments (listed above); name the one to open: notes open ID NAME"
+        case .missingAttachment(let path): "\(path): the attachment's file is missing (see 'notes doctor')"
+        case .noOpener(let message): message
         }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import NotesBase
+import NotesModel
 import NotesStore
 import NotesEditing
 import NotesSync
@@ -40,7 +42,8 @@ enum OpenUI {
             var engine = SyncEngine(store: syncStore)
             engine.progress = progress
             return try engine.sync().summaryWithWarnings
-        })
+        }, attachments: attachmentAccess(storeFolder: url.deletingLastPathComponent(), environment: environment),
+           asciiMarkers: !EmojiSupport.likely(environment: environment))
         // Only sets the message: this runs inside the runner's own refresh, which draws after it.
         store.lockWaitHandler = { holder in runner.show(message: "waiting for \(holder)", isError: false) }
         store.warningHandler = { warning in runner.show(message: "warning: \(warning)", isError: true) }
@@ -57,5 +60,21 @@ enum OpenUI {
             }
         }
         runner.run()
+    }
+
+    /// The read view's access to attachment files: their sizes, and the one `Opener`.
+    static func attachmentAccess(storeFolder: URL, environment: [String: String]) -> AttachmentAccess {
+        let opener = Opener(environment: environment)
+        return AttachmentAccess(size: { path in AttachmentFiles.size(path, in: storeFolder) }, open: { path in
+            let file = path.url(in: storeFolder).path
+            guard AttachmentFiles.exists(path, in: storeFolder) else { return ("\(file): the file is missing (see notes doctor)", true) }
+            do {
+                let outcome = try opener.open(file)
+                if case .started = outcome { return (outcome.message + ": " + file, false) }
+                return (outcome.message, true)
+            } catch {
+                return ("cannot start the opener: \(error)", true)
+            }
+        })
     }
 }

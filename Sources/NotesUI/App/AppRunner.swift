@@ -23,6 +23,8 @@ public final class AppRunner {
     private let now: () -> Date
     private let editor: any NoteEditor
     let sync: SyncAction?
+    /// Attachment files: their sizes for the read view, and `Enter`'s opener.
+    let attachments: AttachmentAccess
     /// The sync `S` started, running on its own thread, and its mailbox.
     let backgroundSync = BackgroundSync()
 
@@ -37,8 +39,10 @@ public final class AppRunner {
     ///   - now: the clock for created/updated dates (tests pass a fixed one).
     ///   - sync: what `S` does; nil when the caller offers no sync.
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
-                now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil) {
+                now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil,
+                attachments: AttachmentAccess = .unavailable, asciiMarkers: Bool = false) {
         self.sync = sync
+        self.attachments = attachments
         self.terminal = terminal
         self.repository = repository
         self.timeZone = timeZone
@@ -46,6 +50,7 @@ public final class AppRunner {
         self.editor = editor
         snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
         state = AppState(size: terminal.size)
+        state.asciiMarkers = asciiMarkers
         answer(.refreshed(keeping: nil))
     }
 
@@ -134,6 +139,8 @@ public final class AppRunner {
                 terminal.suspendToShell()
             case .sync:
                 startSync()
+            case .openAttachment(let path):
+                open(path)
             }
         }
     }
@@ -156,6 +163,7 @@ public final class AppRunner {
     /// Draws the current state.
     public func draw() {
         answerNotices()
+        lookUpAttachmentSizes()
         terminal.draw(AppRender.render(state, snapshot: snapshot, size: terminal.size, colorMode: terminal.colorMode,
                                        timeZone: timeZone))
     }
@@ -200,16 +208,6 @@ public final class AppRunner {
     func record(_ step: UndoStep) {
         history.record(step.completed(in: repository.contents))
         releaseUnreachableAttachments()
-    }
-
-    /// Lets the repository go of the attachments it holds for notes deleted for good that no
-    /// step left in the history can bring back (a new change cleared the redo steps, the
-    /// oldest step went past the limit, a step was dropped): they are removed.
-    func releaseUnreachableAttachments() {
-        let held = repository.heldAttachmentNoteIDs
-        guard !held.isEmpty else { return }
-        let unreachable = held.subtracting(history.noteIDs)
-        if !unreachable.isEmpty { repository.releaseHeldAttachments(of: unreachable) }
     }
 
     /// Why an undo or redo was refused: something it puts back whole changed elsewhere.
