@@ -78,7 +78,13 @@ import Testing
 
     @Test func aFocusesTheFirstAttachment() throws {
         let (runner, terminal, opened) = try Self.runner()
-        terminal.press(.enter, .character("A"), .enter)
+        terminal.press(.enter, .character("A"))
+        runner.run()
+        let buffer = try #require(terminal.lastBuffer)
+        let row = try #require(buffer.lines.firstIndex { $0.contains("map.png") })
+        #expect(buffer[3, row].style.reverse)  // the attachment in focus
+        #expect(!buffer[3, row + 1].style.reverse)
+        terminal.press(.enter)
         runner.run()
         #expect(opened.paths.withLock { $0 } == [try Self.path("map.png")])
     }
