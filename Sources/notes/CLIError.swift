@@ -18,6 +18,11 @@ enum CLIError: Error, CustomStringConvertible {
     case importIncomplete(String)
     /// `--template NAME` with no `NAME.md` in the templates folder.
     case noSuchTemplate(String, folder: String)
+    case noAttachments(String)
+    /// `notes open` without a name on a note with several attachments (listed on stdout first).
+    case chooseAttachment(String, count: Int)
+    case missingAttachment(String)
+    case noOpener(String)
 
     var description: String {
         switch self {
@@ -33,6 +38,11 @@ enum CLIError: Error, CustomStringConvertible {
         case .outputIsStoreFile(let path): "\(path) is one of the store's own files; export somewhere else (nothing was written)"
         case .importIncomplete(let message): message
         case .noSuchTemplate(let name, let folder): "no template named '\(name)' (no \(name).md in \(folder))"
+        case .noAttachments(let title): "\"\(title)\" has no attachments ('notes attach' adds one)"
+        case .chooseAttachment(let title, let count):
+            "\"\(title)\" has \(count) attachments (listed above); name the one to open: notes open ID NAME"
+        case .missingAttachment(let path): "\(path): the attachment's file is missing (see 'notes doctor')"
+        case .noOpener(let message): message
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotesModel
 import NotesTerminal
+import NotesUI
 
 /// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--kind KIND] [--search TEXT] [--json]`
 struct List: ParsableCommand {
@@ -97,7 +98,7 @@ struct Show: ParsableCommand {
         if json {
             Console.out(JSONOutput.note(note, in: store.contents).serialized())
         } else {
-            Console.out(PlainOutput().show(note, in: store.contents), terminator: "")
+            Console.out(PlainOutput().show(note, in: store.contents, progress: ChecklistProgress.text(of: note)), terminator: "")
         }
     }
 }

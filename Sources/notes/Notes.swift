@@ -13,6 +13,7 @@ struct Notes: ParsableCommand {
         """,
         subcommands: [
             Add.self, List.self, Show.self, Edit.self, SetFields.self, Remove.self, TrashCommand.self, Restore.self,
+            Attach.self, Detach.self, OpenAttachment.self,
             CategoryCommand.self, Today.self, ConfigCommand.self,
             Export.self, Import.self, SyncCommand.self, Doctor.self, Compact.self,
         ]

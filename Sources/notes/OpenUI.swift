@@ -1,4 +1,6 @@
 import Foundation
+import NotesBase
+import NotesModel
 import NotesStore
 import NotesConfig
 import NotesEditing
@@ -44,7 +46,10 @@ enum OpenUI {
             var engine = SyncEngine(store: syncStore)
             engine.progress = progress
             return try engine.sync().summaryWithWarnings
-        }, settings: settings)
+        }, settings: settings,
+           attachments: attachmentAccess(storeFolder: url.deletingLastPathComponent(), opener: config.settings.opener,
+                                          environment: environment),
+           asciiMarkers: !EmojiSupport.likely(environment: environment))
         // Only sets the message: this runs inside the runner's own refresh, which draws after it.
         store.lockWaitHandler = { holder in runner.show(message: "waiting for \(holder)", isError: false) }
         store.warningHandler = { warning in runner.show(message: "warning: \(warning)", isError: true) }
@@ -65,5 +70,22 @@ enum OpenUI {
             }
         }
         runner.run()
+    }
+
+    /// The read view's access to attachment files: their sizes, and the one `Opener`.
+    static func attachmentAccess(storeFolder: URL, opener configured: String?,
+                                 environment: [String: String]) -> AttachmentAccess {
+        let opener = Opener(configured: configured, environment: environment)
+        return AttachmentAccess(size: { path in AttachmentFiles.size(path, in: storeFolder) }, open: { path in
+            let file = path.url(in: storeFolder).path
+            guard AttachmentFiles.exists(path, in: storeFolder) else { return ("\(file): the file is missing (see notes doctor)", true) }
+            do {
+                let outcome = try opener.open(file)
+                if case .started = outcome { return (outcome.message + ": " + file, false) }
+                return (outcome.message, true)
+            } catch {
+                return ("cannot start the opener: \(error)", true)
+            }
+        })
     }
 }

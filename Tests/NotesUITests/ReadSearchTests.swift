@@ -4,7 +4,8 @@ import NotesModel
 import NotesTerminal
 import NotesUI
 
-/// `/` in the read view searches inside the note; `n`/`N` step through the matches.
+/// `/` in the read view searches inside the note; `n`/`N` step through the matches. These
+/// search the raw text (`R`), block by block; `RenderedSearchTests` search the rendered view.
 @Suite struct ReadSearchTests {
     static let body = (1...30).map { line in
         switch line {
@@ -23,7 +24,7 @@ import NotesUI
     static func runner() -> (AppRunner, MemoryTerminal) {
         let note = Note(title: "Long note", body: body, created: UIFixtures.now)
         let (runner, terminal, _) = UIFixtures.runner(NotesDatabase(notes: [note]), width: 60, height: 12)
-        terminal.press(.enter)
+        terminal.press(.enter, .character("R"))
         runner.run()
         return (runner, terminal)
     }

@@ -53,11 +53,13 @@ public struct PlainOutput: Sendable {
         }
     }
 
-    /// A header (title, id, category, tags, kind, dates, attachments), a blank line, then the body.
-    public func show(_ note: Note, in database: NotesDatabase) -> String {
+    /// A header (title, id, category, tags, kind, a checklist's `progress` (`3/5`) when given,
+    /// dates, attachments one a line), a blank line, then the body.
+    public func show(_ note: Note, in database: NotesDatabase, progress: String? = nil) -> String {
         var lines = [Self.singleLine(note.title), String(repeating: "=", count: max(3, min(Self.singleLine(note.title).count, 72)))]
         func field(_ name: String, _ value: String) {
-            lines.append((name + ":").padding(toLength: 12, withPad: " ", startingAt: 0) + value)
+            let label = name + ":"
+            lines.append((label.count < 12 ? label.padding(toLength: 12, withPad: " ", startingAt: 0) : label + " ") + value)
         }
         field("id", note.id.uuidString)
         if let category = note.categoryID.flatMap({ database.categories[$0] }) {
@@ -67,10 +69,12 @@ public struct PlainOutput: Sendable {
         }
         field("tags", note.tags.isEmpty ? "-" : note.tags.sorted().map { "#" + $0 }.joined(separator: " "))
         field("kind", note.kind.name)
+        if let progress { field("progress", progress) }
         field("created", longDate(note.created))
         field("updated", longDate(note.updated))
         if !note.attachments.isEmpty {
-            field("attachments", note.attachments.map(\.relativePath).joined(separator: ", "))
+            field("attachments", Self.singleLine(note.attachments[0].relativePath))
+            for path in note.attachments.dropFirst() { lines.append(String(repeating: " ", count: 13) + Self.singleLine(path.relativePath)) }
         }
         var text = lines.joined(separator: "\n") + "\n"
         if !note.body.isEmpty {

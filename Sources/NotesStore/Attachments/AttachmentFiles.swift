@@ -192,6 +192,13 @@ public enum AttachmentFiles {
         return ((try? ImportFile.names(in: folder)) ?? []).sorted()
     }
 
+    /// The names in the note's folder `attachments/<id>/` under `storeFolder` (empty when there is none).
+    public static func names(inNoteFolderOf id: UUID, storeFolder: URL) -> [String] {
+        guard let folder = try? openFolder(storeFolder.path, [folderName, id.uuidString], create: false, shown: "") else { return [] }
+        defer { close(folder) }
+        return (try? ImportFile.names(in: folder)) ?? []
+    }
+
     /// The names in the folder at `path` (reached without following a link at its end; empty when it cannot be listed).
     static func names(in path: String) -> [String] {
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

@@ -23,6 +23,8 @@ public final class AppRunner {
     private let now: () -> Date
     private let editor: any NoteEditor
     let sync: SyncAction?
+    /// Attachment files: their sizes for the read view, and `Enter`'s opener.
+    let attachments: AttachmentAccess
     /// The sync `S` started, running on its own thread, and its mailbox.
     let backgroundSync = BackgroundSync()
 
@@ -39,8 +41,10 @@ public final class AppRunner {
     ///   - settings: what the config file set (the defaults without one).
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
                 now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil,
-                settings: AppSettings = AppSettings()) {
+                settings: AppSettings = AppSettings(), attachments: AttachmentAccess = .unavailable,
+                asciiMarkers: Bool = false) {
         self.sync = sync
+        self.attachments = attachments
         self.terminal = terminal
         self.repository = repository
         self.timeZone = timeZone
@@ -50,6 +54,7 @@ public final class AppRunner {
         state = AppState(size: terminal.size)
         state.settings = settings
         state.showsPreview = settings.showsPreview
+        state.asciiMarkers = asciiMarkers
         answer(.refreshed(keeping: nil))
     }
 
@@ -138,6 +143,8 @@ public final class AppRunner {
                 terminal.suspendToShell()
             case .sync:
                 startSync()
+            case .openAttachment(let path):
+                open(path)
             }
         }
     }
@@ -160,6 +167,7 @@ public final class AppRunner {
     /// Draws the current state.
     public func draw() {
         answerNotices()
+        lookUpAttachmentSizes()
         terminal.draw(AppRender.render(state, snapshot: snapshot, size: terminal.size, colorMode: terminal.colorMode,
                                        timeZone: timeZone))
     }
@@ -204,16 +212,6 @@ public final class AppRunner {
     func record(_ step: UndoStep) {
         history.record(step.completed(in: repository.contents))
         releaseUnreachableAttachments()
-    }
-
-    /// Lets the repository go of the attachments it holds for notes deleted for good that no
-    /// step left in the history can bring back (a new change cleared the redo steps, the
-    /// oldest step went past the limit, a step was dropped): they are removed.
-    func releaseUnreachableAttachments() {
-        let held = repository.heldAttachmentNoteIDs
-        guard !held.isEmpty else { return }
-        let unreachable = held.subtracting(history.noteIDs)
-        if !unreachable.isEmpty { repository.releaseHeldAttachments(of: unreachable) }
     }
 
     /// Why an undo or redo was refused: something it puts back whole changed elsewhere.

@@ -116,6 +116,14 @@ public struct AppState: Equatable, Sendable {
     /// In the rendered read view, the task `Tab`/`Shift-Tab` moved to (an index into the
     /// rendering's tasks), which `Space`/`x` ticks.
     public var readTask: Int?
+    /// In the rendered read view, the attachment in focus (an index into the note's
+    /// attachments, listed under the body), which `Enter` opens. At most one of `readTask`
+    /// and this is set: together they are the read view's one focus.
+    public var readAttachment: Int?
+    /// The sizes of the read note's attachment files, looked up by the runner (`AttachmentAccess`).
+    public var attachmentSizes: AttachmentSizes?
+    /// Markers in ASCII (`+2` for attachments) on a terminal that draws no emoji (`EmojiSupport`).
+    public var asciiMarkers = false
     /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
     public var showsPreview = true
     /// What the config file set: the key maps, colors, `J` and `n`'s templates (`AppRunner` sets it).

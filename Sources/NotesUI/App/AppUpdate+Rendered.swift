@@ -19,11 +19,12 @@ extension AppUpdate {
     static func renderedReadingAction(_ action: KeyAction, key: Key, _ note: Note?, _ state: inout AppState) -> [Effect]? {
         if action == .toggleRaw {
             state.readsRaw.toggle()
-            (state.readTop, state.readTask, state.readSearch) = (.top, nil, nil)
+            (state.readTop, state.readTask, state.readAttachment, state.readSearch) = (.top, nil, nil, nil)
             state.message = .init(text: state.readsRaw ? "Raw text (R: rendered)" : "Rendered (R: raw text)", isError: false)
             return []
         }
         guard let note, let rendering = shownRendering(note, state) else {
+            if [.openItem, .showAttachments].contains(action), let note { return attachmentsUnrendered(note, &state) }
             if [.nextTask, .previousTask, .toggleTask].contains(action) {
                 let text = state.readsRaw ? "Tasks are ticked in the rendered view (R)"
                     : "This note is too long to render; its tasks are ticked in the editor (e)"
@@ -34,7 +35,7 @@ extension AppUpdate {
         }
         let rows = NoteReadScreen.bodyRows(state.size)
         let page = max(1, state.size.height - 4)
-        let lastTop = max(0, rendering.lines.count - rows)
+        let lastTop = max(0, rendering.lines.count + ReadAttachments.lineCount(note) - rows)
         let top = min(state.readTop.line, lastTop)
         switch action {
         case .down: state.readTop = ReadPosition(block: 0, line: min(top + 1, lastTop))
@@ -44,44 +45,21 @@ extension AppUpdate {
         case .pageUp: state.readTop = ReadPosition(block: 0, line: max(top - page, 0))
         case .first: state.readTop = .top
         case .last: state.readTop = ReadPosition(block: 0, line: lastTop)
-        case .nextTask, .previousTask: stepTask(forward: action == .nextTask, rendering, &state)
+        case .nextTask, .previousTask: stepItem(forward: action == .nextTask, note, rendering, &state)
         case .toggleTask: return tick(note, rendering, &state)
-        case .findInNote, .nextMatch, .previousMatch:
-            // Search works on the raw text: show it, and search there.
-            (state.readsRaw, state.readTop, state.readTask) = (true, .top, nil)
-            return nil
+        case .openItem: return openItem(note, rendering, &state)
+        case .showAttachments: showAttachments(note, rendering, &state)
+        case .findInNote: state.readSearch = ReadSearch()
+        case .nextMatch, .previousMatch: stepRenderedSearch(forward: action == .nextMatch, note, rendering, &state)
         default: return nil
         }
         return []
     }
 
-    /// `Tab` / `Shift-Tab`: the next or previous task (round the ends), scrolled into view.
-    private static func stepTask(forward: Bool, _ rendering: MarkdownRendering, _ state: inout AppState) {
-        let tasks = rendering.tasks
-        guard !tasks.isEmpty else {
-            state.message = .init(text: "No tasks in this note", isError: false)
-            return
-        }
-        let index: Int
-        if let current = state.readTask, current < tasks.count {
-            index = (current + (forward ? 1 : tasks.count - 1)) % tasks.count
-        } else {
-            let top = state.readTop.line
-            index = forward ? (tasks.firstIndex { $0.line >= top } ?? 0) : (tasks.lastIndex { $0.line >= top } ?? tasks.count - 1)
-        }
-        state.readTask = index
-        let rows = NoteReadScreen.bodyRows(state.size)
-        let line = tasks[index].line
-        if line < state.readTop.line || line >= state.readTop.line + rows {
-            let lastTop = max(0, rendering.lines.count - rows)
-            state.readTop = ReadPosition(block: 0, line: min(max(0, line - rows / 3), lastTop))
-        }
-    }
-
     /// `x` / `Space`: the current task ticked or unticked, one byte of the body changed.
-    private static func tick(_ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState) -> [Effect] {
+    static func tick(_ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState) -> [Effect] {
         guard let index = state.readTask, index < rendering.tasks.count else {
-            stepTask(forward: true, rendering, &state)
+            stepItem(forward: true, note, rendering, &state, tasksOnly: true)
             if state.readTask != nil { state.message = .init(text: "x ticks this task; Tab moves to the next", isError: false) }
             return []
         }

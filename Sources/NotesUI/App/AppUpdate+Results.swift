@@ -64,6 +64,8 @@ extension AppUpdate {
             state.message = .init(text: "waiting for the sync to finish", isError: false)
         case .notice(let text, let isError):
             state.message = .init(text: text, isError: isError)
+        case .attachmentSizes(let sizes):
+            state.attachmentSizes = sizes
         }
         return finishing(&state)
     }

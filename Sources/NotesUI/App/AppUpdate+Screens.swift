@@ -28,6 +28,7 @@ extension AppUpdate {
                 state.readHolding = ReadHolding(selected)
                 state.readSearch = nil
                 state.readTask = nil
+                state.readAttachment = nil
             }
         case .newNote:
             if !state.settings.templates.isEmpty { return offerTemplates(&state) }
@@ -184,6 +185,7 @@ extension AppUpdate {
                 state.readSearch = nil
                 return
             }
+            if let rendering = shownRendering(note, state) { return submitRenderedSearch(text, note, rendering, &state) }
             var found = ReadSearch(text: text)
             let top = state.readTop
             ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in

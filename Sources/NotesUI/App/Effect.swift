@@ -18,6 +18,9 @@ public enum Effect: Equatable, Sendable {
     case suspend
     /// `S`: sync the store through git (`notes sync`); progress and the result on the status line.
     case sync
+    /// `Enter` on an attachment in the read view: hand its file to the user's opener
+    /// (`AttachmentAccess.open`); what came of it goes on the status line.
+    case openAttachment(AttachmentPath)
     /// The loop ends (`AppState.quitting` is `.quitting`).
     case quit
 }

@@ -39,6 +39,8 @@ public enum EffectResult: Equatable, Sendable {
     case inputEndedDuringSync
     /// A message for the status line from outside the loop (the store's warnings at start).
     case notice(String, isError: Bool)
+    /// The sizes of the read note's attachment files, for the list under its body.
+    case attachmentSizes(AttachmentSizes)
 
     /// How an undo or redo went.
     public enum UndoResult: Equatable, Sendable {

@@ -12,6 +12,8 @@ public enum KeyAction: Hashable, Sendable {
     case todayNote
     /// The read view: rendered Markdown or raw text (`R`); tasks (`Tab`, `Shift-Tab`, `x`).
     case toggleRaw, nextTask, previousTask, toggleTask
+    /// The read view's items: `Enter` opens the one in focus (an attachment), `A` goes to the attachments.
+    case openItem, showAttachments
     /// `Tab`, `h`, `l`: the focus between the category pane and the note list.
     case focusCategoryPane, focusList
     // The categories screen.

@@ -16,7 +16,8 @@ public enum NoteListScreen {
         if let preview = layout.preview {
             separator(x: preview.x - 1, from: preview.y, height: preview.height, &buffer)
             PreviewPane.draw(state.previewNote(in: snapshot), snapshot, in: preview, into: &buffer, timeZone: timeZone,
-                             highlights: state.filter.search.textPatterns, colors: state.settings.markdownColors)
+                             highlights: state.filter.search.textPatterns, colors: state.settings.markdownColors,
+                             asciiMarkers: state.asciiMarkers)
         }
     }
 
@@ -54,6 +55,9 @@ public enum NoteListScreen {
             let category = note.categoryID
             var date = DateText.day(note.updated, in: timeZone)
             if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { date = progress.text + " · " + date }
+            if !note.attachments.isEmpty {
+                date = ReadAttachments.marker(count: note.attachments.count, ascii: state.asciiMarkers) + " · " + date
+            }
             let view = NoteRowView(title: note.title, date: date,
                                    tags: note.sortedTags, color: category.flatMap { snapshot.colors[$0] },
                                    marker: category.flatMap { snapshot.marker(for: $0, in: colorMode) }, isSelected: row == state.noteRow,

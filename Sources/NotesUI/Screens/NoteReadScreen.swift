@@ -17,12 +17,19 @@ public enum NoteReadScreen {
         details.append("created " + DateText.day(note.created, in: timeZone))
         if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0 }.joined(separator: " ")) }
         if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { details.insert(progress.text, at: 0) }
+        if !note.attachments.isEmpty { details.append(ReadAttachments.marker(count: note.attachments.count, ascii: state.asciiMarkers)) }
         buffer.write(" " + DisplayWidth.truncate(details.joined(separator: " · "), to: width - 2), x: 0, y: 1,
                      style: Theme.secondary, limit: width)
         let rows = bodyRows(buffer.size)
         if let rendering = AppUpdate.shownRendering(note, state) {
             RenderedLines.draw(rendering, from: state.readTop.line, rows: rows, selectedTask: state.readTask,
                                colors: state.settings.markdownColors, into: &buffer, x: 1, y: bodyTop, width: width - 1)
+            RenderedLines.highlight(rendering, from: state.readTop.line, rows: rows, patterns: state.readSearch?.patterns ?? [],
+                                    current: state.readSearch?.field == nil ? state.readSearch?.currentMatch : nil,
+                                    into: &buffer, x: 1, y: bodyTop, width: width - 1)
+            ReadAttachments.draw(note, sizes: state.attachmentSizes, ascii: state.asciiMarkers, focused: state.readAttachment,
+                                 bodyLines: rendering.lines.count, from: state.readTop.line, rows: rows,
+                                 into: &buffer, x: 1, y: bodyTop, width: width - 2)
             return
         }
         let lines = ReadLayout.with(note, width: bodyWidth(buffer.size)) { layout in

@@ -8,13 +8,17 @@ import NotesTerminal
 /// highlighted (`highlights`, folded patterns), from the first match.
 enum PreviewPane {
     static func draw(_ note: Note?, _ snapshot: NotesSnapshot, in rect: Rect, into buffer: inout ScreenBuffer,
-                     timeZone: TimeZone, highlights: [[UInt8]] = [], colors: MarkdownColors = MarkdownColors()) {
+                     timeZone: TimeZone, highlights: [[UInt8]] = [], colors: MarkdownColors = MarkdownColors(),
+                     asciiMarkers: Bool = false) {
         guard let note else { return }
         let x = rect.x + 1, width = rect.width - 2
         HighlightedText.write(DisplayWidth.truncate(note.title, to: width), patterns: highlights, in: &buffer,
                               x: x, y: rect.y, style: Theme.title, limit: width)
         var details = DateText.day(note.updated, in: timeZone)
         if let id = note.categoryID, let name = snapshot.database.categories[id]?.name { details = name + " · " + details }
+        if !note.attachments.isEmpty {
+            details = ReadAttachments.marker(count: note.attachments.count, ascii: asciiMarkers) + " · " + details
+        }
         buffer.write(DisplayWidth.truncate(details, to: width), x: x, y: rect.y + 1, style: Theme.secondary, limit: width)
         var y = rect.y + 2
         if !note.tags.isEmpty {

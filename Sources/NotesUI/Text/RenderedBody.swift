@@ -57,6 +57,16 @@ final class RenderedBody: Sendable {
     }
 }
 
+/// A checklist's progress as the list row and the read view's header show it.
+public enum ChecklistProgress {
+    /// `3/5` for a checklist note (ticked and all tasks, counted by the renderer), nil for
+    /// another kind or a body too long to count.
+    public static func text(of note: Note) -> String? {
+        guard note.kind == .checklist else { return nil }
+        return RenderedBody.shared.progress(of: note)?.text
+    }
+}
+
 /// How many of a note's tasks are ticked: `3/5`.
 struct TaskProgress: Equatable, Sendable {
     let done: Int

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import NotesBase
+import NotesExchange
+import NotesModel
+import NotesStore
+
+/// `notes attach ID FILE...`
+struct Attach: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Attach files to a note.",
+        discussion: """
+        Copies each file into the store's folder (attachments/ID/), in one commit: all of them or none. \
+        A symbolic link is not followed; a name the note already has takes a number (photo-2.png). \
+        Prints each attachment's path.
+        """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The note's id or a unique prefix of it.")
+    var id: String
+
+    @Argument(help: ArgumentHelp("The files to attach.", valueName: "file"), completion: .file())
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one file to attach") }
+    }
+
+    func run() throws {
+        let store = try storeOptions.open(touching: [id])
+        let note = try store.contents.requireNote(id)
+        let added = try NoteAttaching.attach(files, to: note.id, in: store, storeFolder: store.url.deletingLastPathComponent(),
+                                             now: ISODate.rounded(Date()))
+        Console.out(lines: added.map(\.relativePath))
+    }
+}
+
+/// `notes detach ID NAME`
+struct Detach: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Remove an attachment from a note.",
+        discussion: "NAME is the attachment's file name, or its whole path as 'notes show' prints it. Its file is removed."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The note's id or a unique prefix of it.")
+    var id: String
+
+    @Argument(help: ArgumentHelp("The attachment's name.", valueName: "name"))
+    var name: String
+
+    func run() throws {
+        let store = try storeOptions.open(touching: [id])
+        let note = try store.contents.requireNote(id)
+        let path = try NoteAttaching.detach(name, from: note.id, in: store, storeFolder: store.url.deletingLastPathComponent(),
+                                            now: ISODate.rounded(Date()))
+        Console.out("detached \(path.relativePath)")
+    }
+}
+
+/// `notes open ID [NAME]`
+struct OpenAttachment: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open a note's attachment with your opener.",
+        discussion: """
+        The opener is $NOTES_OPENER (a command line; the file's path is added as its last argument), \
+        else xdg-open, else open. It starts in the background; its output is discarded. \
+        Without NAME, a note with one attachment opens it; with several, they are listed.
+        """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "The note's id or a unique prefix of it.")
+    var id: String
+
+    @Argument(help: ArgumentHelp("The attachment's file name or path (needed when the note has several).", valueName: "name"))
+    var name: String?
+
+    func run() throws {
+        let store = try storeOptions.open(touching: [id])
+        let note = try store.contents.requireNote(id)
+        let path: AttachmentPath
+        if let name {
+            path = try NoteAttaching.attachment(named: name, of: note)
+        } else if note.attachments.count == 1 {
+            path = note.attachments[0]
+        } else if note.attachments.isEmpty {
+            throw CLIError.noAttachments(note.title)
+        } else {
+            Console.out(lines: note.attachments.compactMap(NoteAttaching.fileName))
+            throw CLIError.chooseAttachment(note.title, count: note.attachments.count)
+        }
+        let storeFolder = store.url.deletingLastPathComponent()
+        let file = path.url(in: storeFolder).path
+        guard AttachmentFiles.exists(path, in: storeFolder) else { throw CLIError.missingAttachment(file) }
+        let environment = ProcessInfo.processInfo.environment
+        let configured = CLISettings.load(environment: environment).settings.opener
+        let outcome = try Opener(configured: configured, environment: environment).open(file)
+        guard case .started = outcome else { throw CLIError.noOpener(outcome.message) }
+        Console.out(outcome.message + ": " + file)
+    }
+}
