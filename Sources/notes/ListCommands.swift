@@ -3,7 +3,7 @@ import Foundation
 import NotesModel
 import NotesTerminal
 
-/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--search TEXT] [--json]`
+/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--search TEXT] [--links-to ID] [--linked-from ID] [--json]`
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -37,6 +37,12 @@ struct List: ParsableCommand {
         valueName: "text"))
     var search: String?
 
+    @Option(help: ArgumentHelp("Only notes with a link that leads to this note (id or unique prefix).", valueName: "id"))
+    var linksTo: String?
+
+    @Option(help: ArgumentHelp("Only notes this note links to (id or unique prefix).", valueName: "id"))
+    var linkedFrom: String?
+
     @Flag(help: "Print JSON (a stable format) instead of text.")
     var json = false
 
@@ -57,6 +63,10 @@ struct List: ParsableCommand {
         )
         var notes = listing.notes(in: database)
         if uncategorized { notes.removeAll { $0.categoryID != nil } }
+        if linksTo != nil || linkedFrom != nil {
+            let linked = try LinkFilter(linksTo: linksTo, linkedFrom: linkedFrom, in: database)
+            notes.removeAll { !linked.contains($0.id) }
+        }
         if json {
             JSONOutput.writeNotes(notes, in: database, to: Console.write)
             Console.write([0x0A])

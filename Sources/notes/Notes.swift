@@ -12,7 +12,7 @@ struct Notes: ParsableCommand {
         scripting interface; every one takes --store PATH.
         """,
         subcommands: [
-            Add.self, List.self, Show.self, Edit.self, SetFields.self, Remove.self, TrashCommand.self, Restore.self,
+            Add.self, List.self, Show.self, Links.self, Edit.self, SetFields.self, Remove.self, TrashCommand.self, Restore.self,
             CategoryCommand.self,
             Export.self, Import.self, SyncCommand.self, Doctor.self, Compact.self,
         ]
