@@ -36,8 +36,10 @@ public final class AppRunner {
     ///     the terminal around it.
     ///   - now: the clock for created/updated dates (tests pass a fixed one).
     ///   - sync: what `S` does; nil when the caller offers no sync.
+    ///   - updatesLinksOnRename: whether a rename rewrites the links to the note (the config's `update_links`).
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
-                now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil) {
+                now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil,
+                updatesLinksOnRename: Bool = true) {
         self.sync = sync
         self.terminal = terminal
         self.repository = repository
@@ -45,7 +47,7 @@ public final class AppRunner {
         self.now = now
         self.editor = editor
         snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
-        state = AppState(size: terminal.size)
+        state = AppState(size: terminal.size, updatesLinksOnRename: updatesLinksOnRename)
         answer(.refreshed(keeping: nil))
     }
 

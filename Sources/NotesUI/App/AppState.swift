@@ -43,6 +43,8 @@ public struct AppState: Equatable, Sendable {
     public enum ChooserPurpose: Equatable, Sendable {
         /// The category of this note (nil: none).
         case moveNote(UUID, from: UUID?)
+        /// The note an ambiguous link in this note leads to, scrolled to the heading if any.
+        case followLink(from: UUID, heading: String?)
     }
 
     /// A chooser (`m`), open for one purpose.
@@ -59,6 +61,8 @@ public struct AppState: Equatable, Sendable {
     /// What a y/n question on the status line would do on `y`.
     public enum Confirmation: Equatable, Sendable {
         case deleteCategory(UUID)
+        /// A link to a missing note was followed: create a note with this title (in this category).
+        case createNote(title: String, categoryID: UUID?)
     }
 
     /// The color picker, open for one category.
@@ -109,9 +113,14 @@ public struct AppState: Equatable, Sendable {
     public var readSearch: ReadSearch?
     /// Whether the read view shows the body's raw text rather than its rendered Markdown (`R`).
     public var readsRaw = false
-    /// In the rendered read view, the task `Tab`/`Shift-Tab` moved to (an index into the
-    /// rendering's tasks), which `Space`/`x` ticks.
-    public var readTask: Int?
+    /// In the rendered read view, the item (task or link) `Tab`/`Shift-Tab` moved to: an
+    /// index into its `ReadItems`. `Space`/`x` ticks a task, `Enter` follows a link.
+    public var readItem: Int?
+    /// The notes followed to in the read view, for `H` and `L` (`ReadHistory`).
+    var readHistory = ReadHistory()
+    /// Whether renaming a note rewrites the links to it in other notes (a setting: the
+    /// config file's `update_links`; on by default).
+    public var updatesLinksOnRename = true
     /// Whether the notes screen shows the preview pane (when wide enough); `v` toggles it.
     public var showsPreview = true
     /// While set, the preview pane keeps showing this note instead of the selected one:
@@ -122,8 +131,9 @@ public struct AppState: Equatable, Sendable {
     /// A note or category to select once the next database version arrives (after a commit).
     public var pendingSelection: UUID?
 
-    public init(size: TerminalSize) {
+    public init(size: TerminalSize, updatesLinksOnRename: Bool = true) {
         self.size = size
+        self.updatesLinksOnRename = updatesLinksOnRename
     }
 
     /// Whether a dialog or a text field is open (prompt, question, picker, chooser, help,

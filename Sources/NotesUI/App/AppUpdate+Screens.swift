@@ -27,7 +27,8 @@ extension AppUpdate {
                 state.readTop = .top
                 state.readHolding = ReadHolding(selected)
                 state.readSearch = nil
-                state.readTask = nil
+                state.readItem = nil
+                state.readHistory = ReadHistory()
             }
         case .newNote:
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
@@ -133,7 +134,11 @@ extension AppUpdate {
         let page = max(1, state.size.height - 4)
         let note = snapshot.database.notes[id]
         if organizeAction(action, note: note, &state, snapshot) { return [] }
-        if let effects = renderedReadingAction(action, key: key, note, &state) { return effects }
+        if action == .historyBack || action == .historyForward {
+            stepHistory(forward: action == .historyForward, from: id, &state, snapshot)
+            return []
+        }
+        if let effects = renderedReadingAction(action, key: key, note, &state, snapshot) { return effects }
         var move: ((inout ReadLayout, ReadPosition) -> ReadPosition)?
         switch action {
         case .down: move = { $0.forward($1, by: 1) }

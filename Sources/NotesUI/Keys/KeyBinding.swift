@@ -10,6 +10,9 @@ public enum KeyAction: Hashable, Sendable {
     case categories, sync, findInNote, nextMatch, previousMatch
     /// The read view: rendered Markdown or raw text (`R`); tasks (`Tab`, `Shift-Tab`, `x`).
     case toggleRaw, nextTask, previousTask, toggleTask
+    /// The read view's links: follow the one in focus (`Enter`), back (`H`, `Backspace`,
+    /// `Ctrl-O`) and forward (`L`) along the history of notes followed.
+    case follow, historyBack, historyForward
     /// `Tab`, `h`, `l`: the focus between the category pane and the note list.
     case focusCategoryPane, focusList
     // The categories screen.

@@ -20,8 +20,10 @@ public enum NoteReadScreen {
         buffer.write(" " + DisplayWidth.truncate(details.joined(separator: " · "), to: width - 2), x: 0, y: 1,
                      style: Theme.secondary, limit: width)
         let rows = bodyRows(buffer.size)
-        if let rendering = AppUpdate.shownRendering(note, state) {
-            RenderedLines.draw(rendering, from: state.readTop.line, rows: rows, selectedTask: state.readTask,
+        if let rendering = AppUpdate.shownRendering(note, state, snapshot) {
+            let items = ReadItems.items(in: rendering)
+            let focused = state.readItem.flatMap { $0 < items.count ? items[$0] : nil }
+            RenderedLines.draw(rendering, from: state.readTop.line, rows: rows, focused: focused,
                                into: &buffer, x: 1, y: bodyTop, width: width - 1)
             return
         }
