@@ -32,6 +32,18 @@ public enum RenameLinks {
         return edits
     }
 
+    /// `edit`, and when it changes the title, the rewrites of the links to the note in every
+    /// other note, derived under the lock from the store as it is then (the command line's
+    /// `notes edit`: the editor's header renamed the note).
+    public static func storeEdits(for edit: NoteEdit) -> [StoreEdit] {
+        guard let title = edit.title, title.from != title.to else { return [.note(edit)] }
+        let id = edit.noteID
+        return [.note(edit), .derived(DerivedEdits { database in
+            let old = database.notes[id]?.title ?? title.from
+            return old == title.to ? [] : edits(renaming: id, from: old, to: title.to, in: database)
+        })]
+    }
+
     /// The same, looking at every note of `database` (the command line, which has no index
     /// kept: bodies without `[[` or `](` are passed over by `memchr`).
     public static func edits(renaming noteID: UUID, from old: String, to new: String, in database: NotesDatabase) -> [NoteEdit] {

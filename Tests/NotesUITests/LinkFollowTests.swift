@@ -19,6 +19,7 @@ import Testing
     static func reading(_ notes: [Note], plans: Bool = false, editBody: @escaping (String) throws -> String = { $0 })
         -> (AppRunner, MemoryTerminal, InMemoryNotesRepository) {
         let runner = UIFixtures.runner(NotesDatabase(notes: notes), width: 60, height: 14, editBody: editBody)
+        runner.0.snapshot.index.waitUntilSearchable()  // the backlinks are drawn once the index is built
         if plans { runner.1.press(.down) }
         runner.1.press(.enter)
         runner.0.run()
@@ -116,5 +117,16 @@ import Testing
         runner.run()
         #expect(repository.contents.notes[Self.plans.id]?.title == "Roadmap")
         #expect(repository.contents.notes[Self.home.id]?.body == Self.home.body)
+    }
+
+    @Test func aTitleChangedInTheEditorHeaderRewritesTheLinksToo() throws {
+        let (runner, terminal, repository) = Self.reading([Self.plans, Self.home], plans: true, editBody: { text in
+            text.replacingOccurrences(of: "title: Plans", with: "title: Roadmap")
+                .replacingOccurrences(of: "title: \"Plans\"", with: "title: \"Roadmap\"")
+        })
+        terminal.press(.character("e"))
+        runner.run()
+        #expect(repository.contents.notes[Self.plans.id]?.title == "Roadmap")
+        #expect(repository.contents.notes[Self.home.id]?.body == "Start at [[Roadmap#Later]] or [[Nowhere]].")
     }
 }

@@ -254,7 +254,7 @@ public final class AppRunner {
         // A note that is not there (its creation just failed) leaves that error on the status line.
         guard snapshot.database.notes[id] != nil else { return }
         let outcome = editor.edit(noteID: id, handover: handTerminal, refresh: refreshForEditor, commit: { edit in
-            try commit([.note(edit)], selecting: id)?.outcomes.first ?? EditOutcome(subject: .note(id))
+            try commit(AppUpdate.withLinkUpdates(edit, state, snapshot), selecting: id)?.outcomes.first ?? EditOutcome(subject: .note(id))
         })
         answer(.editFinished(outcome, noteID: id))
     }

@@ -8,11 +8,8 @@ import NotesTerminal
 /// missing one; `H`/`Backspace`/`Ctrl-O` go back along the notes followed, `L` forward.
 extension AppUpdate {
     /// `Enter` on `link`, written in `note`.
+    /// Like the first search, the first link followed waits for an index still being built.
     static func follow(_ link: ReadLink, in note: Note, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
-        guard snapshot.index.isSearchable else {
-            state.message = .init(text: "The links are still being indexed; try again in a moment", isError: false)
-            return []
-        }
         switch snapshot.index.resolve(link.target, from: note) {
         case .note(let id):
             openLinked(id, heading: link.heading, from: note, &state, snapshot)
