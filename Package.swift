@@ -4,13 +4,14 @@ import PackageDescription
 // The architecture: every arrow points down, so the compiler refuses a back edge.
 // ARCHITECTURE.md draws the map and says what each module may not import.
 //
-//   notes ─► NotesUI, NotesEditing, NotesSync, NotesExchange, NotesStore
-//   NotesUI ─► NotesModel, NotesTerminal, NotesMarkdown   NotesTerminal ─► NotesColor, CNCursesW
+//   notes ─► NotesUI, NotesLinks, NotesEditing, NotesSync, NotesExchange, NotesStore
+//   NotesUI ─► NotesModel, NotesLinks, NotesTerminal, NotesMarkdown   NotesTerminal ─► NotesColor, CNCursesW
 //   NotesSync ─► NotesExchange, AgeFormat          AgeFormat ─► NotesBase, swift-crypto
 //   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore (+ Yams, ZIPFoundation, CSQLite, Crypto)
 //   NotesStore ─► NotesModel                       NotesModel ─► NotesColor, NotesJSON
 //   NotesColor ─► NotesBase                        NotesJSON ─► NotesBase
-//   NotesMarkdown ─► CMarkGFM                     NotesConfig ─► NotesBase, TOMLKit
+//   NotesMarkdown ─► CMarkGFM, NotesLinks          NotesLinks ─► NotesModel, NotesBase
+//   NotesConfig ─► NotesBase, TOMLKit
 let package = Package(
     name: "notes",
     products: [
@@ -48,12 +49,14 @@ let package = Package(
         // SerializableColor, conversions between color spaces, secure color archives.
         .target(name: "NotesColor", dependencies: ["NotesBase"]),
         // Markdown text to lines of semantically styled runs at a width (cmark-gfm). Knows no terminal, store or note.
-        .target(name: "NotesMarkdown", dependencies: ["CMarkGFM"]),
+        .target(name: "NotesMarkdown", dependencies: ["CMarkGFM", "NotesLinks"]),
         // Notes, categories, tags, field edits, the search rule, command-line output values.
         .target(name: "NotesModel", dependencies: ["NotesColor", "NotesJSON"]),
         // The config file (config.toml): every setting, its default and where its value came from;
         // the templates folder. Read by the composition root only, which hands each value on.
         .target(name: "NotesConfig", dependencies: ["NotesBase", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // The one link rule: syntax, the scanner of bodies, resolution, the link index, the rewrite of renames.
+        .target(name: "NotesLinks", dependencies: ["NotesModel", "NotesBase"]),
         // The JSON-file store: snapshot, journal, index, lock, migrations, transformers, attachments.
         .target(name: "NotesStore", dependencies: ["NotesModel"]),
         // Imports from other tools and the exports (JSON, Markdown with front matter).
@@ -79,11 +82,11 @@ let package = Package(
         .target(name: "NotesTerminal", dependencies: ["NotesColor", "CNCursesW"]),
         // Screens, widgets, app state and update, the key map, the search index. No store, no editor:
         // the runner gets them as a `NotesRepository` and a `NoteEditor`.
-        .target(name: "NotesUI", dependencies: ["NotesModel", "NotesTerminal", "NotesMarkdown"]),
+        .target(name: "NotesUI", dependencies: ["NotesModel", "NotesLinks", "NotesTerminal", "NotesMarkdown"]),
 
         // The command line and the composition root: the only module that sees everything.
         .executableTarget(name: "notes", dependencies: [
-            "NotesUI", "NotesEditing", "NotesSync", "NotesExchange", "NotesStore", "NotesConfig",
+            "NotesUI", "NotesLinks", "NotesEditing", "NotesSync", "NotesExchange", "NotesStore", "NotesConfig",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildCommit"]),
         // Writes the commit being built into `notes` for `notes --version` (docs/decisions/0057-install-version.md).
@@ -106,6 +109,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesMarkdownTests", dependencies: ["NotesMarkdown"]),
         .testTarget(name: "NotesConfigTests", dependencies: ["NotesConfig"]),
+        .testTarget(name: "NotesLinksTests", dependencies: ["NotesLinks"]),
         .testTarget(name: "NotesUITests", dependencies: ["NotesUI", "NotesEditing", "NotesTestSupport"]),
         // Runs the built `notes` binary: the CLI contract, and the UI in a real terminal under tmux.
         // Golden/: each command's --help, as checked in process (CLIHelpGoldenTests).

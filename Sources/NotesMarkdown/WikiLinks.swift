@@ -1,8 +1,10 @@
 import Foundation
+import NotesLinks
 
 /// `[[Target]]`, `[[Target|text]]` and `![[file]]` in text: not CommonMark, so cmark leaves
-/// them in text nodes. They are marked here, never inside code; resolving a target to a
-/// note is the caller's business.
+/// them in text nodes. They are marked here, never inside code, with the one link syntax
+/// (`LinkSyntax`), so that the renderer and the link index agree; resolving a target to
+/// a note is the caller's business.
 enum WikiLinks {
     /// `runs` with each wiki link's text styled `.wikiLink(target)` and each embed
     /// replaced by an `[embed: name]` placeholder.
@@ -20,27 +22,31 @@ enum WikiLinks {
 
     private static func split(_ run: MarkdownRun) -> [MarkdownRun] {
         var result: [MarkdownRun] = []
-        var rest = Substring(run.text)
-        while let open = rest.range(of: "[["),
-              let close = rest[open.upperBound...].range(of: "]]"),
-              !rest[open.upperBound..<close.lowerBound].contains(where: { $0 == "\n" || $0 == "[" }) {
-            let inner = rest[open.upperBound..<close.lowerBound]
-            let isEmbed = open.lowerBound > rest.startIndex && rest[rest.index(before: open.lowerBound)] == "!"
-            let before = rest[..<(isEmbed ? rest.index(before: open.lowerBound) : open.lowerBound)]
-            if !before.isEmpty { result.append(MarkdownRun(String(before), run.styles)) }
-            let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-            let target = String(parts[0]).trimmingSpaces
-            if String(inner).trimmingSpaces.isEmpty {
-                result.append(MarkdownRun(String(rest[open.lowerBound..<close.upperBound]), run.styles))
-            } else if isEmbed {
-                result.append(MarkdownRun("[embed: \(target)]", run.styles.union([.embed(name: target)])))
-            } else {
-                let label = parts.count > 1 ? String(parts[1]).trimmingSpaces : target
-                result.append(MarkdownRun(label.isEmpty ? target : label, run.styles.union([.wikiLink(target: target)])))
+        let bytes = Array(run.text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var plainStart = 0
+            var index = 0
+            func flush(to end: Int) {
+                if end > plainStart { result.append(MarkdownRun(String(decoding: buffer[plainStart..<end], as: UTF8.self), run.styles)) }
             }
-            rest = rest[close.upperBound...]
+            while index < buffer.count {
+                guard buffer[index] == UInt8(ascii: "!") || buffer[index] == UInt8(ascii: "["),
+                      let (link, end) = LinkSyntax.wikiLink(in: buffer, at: index) else {
+                    index += 1
+                    continue
+                }
+                flush(to: index)
+                if case .file(let name) = link.target {
+                    result.append(MarkdownRun("[embed: \(name)]", run.styles.union([.embed(name: name)])))
+                } else {
+                    let target = link.target.text + (link.heading.map { "#" + $0 } ?? "")
+                    result.append(MarkdownRun(link.label, run.styles.union([.wikiLink(target: target)])))
+                }
+                index = end
+                plainStart = end
+            }
+            flush(to: buffer.count)
         }
-        if !rest.isEmpty { result.append(MarkdownRun(String(rest), run.styles)) }
         return result
     }
 }

@@ -92,8 +92,24 @@ struct SyntheticStore {
             attachments.append(path)
         }
         let kind = NoteKind(rawValue: random.below(NoteKind.allCases.count)) ?? .note
-        return Note(id: id, title: TextCorpus.title(&random), body: TextCorpus.body(&random),
-                    created: created, updated: updated, categoryID: categoryID, tags: tags,
-                    kind: kind, attachments: attachments)
+        var note = Note(id: id, title: TextCorpus.title(&random), body: TextCorpus.body(&random),
+                        created: created, updated: updated, categoryID: categoryID, tags: tags,
+                        kind: kind, attachments: attachments)
+        TextCorpus.addTopicLink(to: &note)
+        return note
+    }
+}
+
+extension TextCorpus {
+    /// How many topic titles there are (`Topic 0` …): notes link to them by title.
+    static let topicCount = 200
+
+    /// Makes some notes topics and links others to topics, from a generator of the note's
+    /// own (seeded by its id), so that the notes' other values stay as they were: one note
+    /// in 500 is titled `Topic k`, one in 10 gets a line `See [[Topic k]]`.
+    static func addTopicLink(to note: inout Note) {
+        var random = SplitMix64(seed: withUnsafeBytes(of: note.id.uuid) { $0.load(as: UInt64.self) })
+        if random.below(500) == 0 { note.title = "Topic \(random.below(topicCount))" }
+        if random.below(10) == 0 { note.body += "\nSee [[Topic \(random.below(topicCount))]]" }
     }
 }

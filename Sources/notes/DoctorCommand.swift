@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import NotesStore
 import NotesExchange
+import NotesLinks
+import NotesModel
+import NotesStore
 
 /// `notes doctor [--salvage]`
 struct Doctor: ParsableCommand {
@@ -9,7 +11,8 @@ struct Doctor: ParsableCommand {
         abstract: "Check a store, and with --salvage rebuild it from what can be read.",
         discussion: """
         Without --salvage nothing is changed: the report lists every problem with its file and place, \
-        and the exit status is 1 when there are problems. --salvage keeps backups of the original files, \
+        and the exit status is 1 when there are problems. Dead and ambiguous links are listed by note \
+        (they are not problems of the store: see 'notes links --dead'). --salvage keeps backups of the original files, \
         then writes a store of everything readable; a healthy store is left alone.
         """
     )
@@ -24,9 +27,19 @@ struct Doctor: ParsableCommand {
         var report = salvage ? try StoreDoctor.salvage(at: url) : StoreDoctor.examine(at: url)
         report.notices += CoreDataStaleCopies.notices()
         Console.out(report.description)
+        if !salvage { Console.out(lines: Self.linkLines(report.readable)) }
         if !salvage, !report.isHealthy {
             Console.error("error: \(report.problems.count) \(report.problems.count == 1 ? "problem" : "problems") found; 'notes doctor --salvage' keeps a backup and rebuilds the store from what can be read")
             throw ExitCode.failure
         }
+    }
+
+    /// The dead and ambiguous links of the readable notes, by note; nothing when there are none.
+    static func linkLines(_ database: NotesDatabase) -> [String] {
+        let broken = LinkGraph(notes: database.notes.values).brokenLinks { database.notes[$0] }
+        guard !broken.isEmpty else { return [] }
+        let count = broken.reduce(0) { $0 + $1.links.count }
+        return ["  links: \(count) dead or ambiguous in \(broken.count) \(broken.count == 1 ? "note" : "notes")"]
+            + LinksOutput.brokenLines(broken, in: database).map { "    " + $0 }
     }
 }

@@ -4,6 +4,8 @@ import NotesBase
 import NotesStore
 import NotesEditing
 import NotesConfig
+import NotesLinks
+import NotesModel
 
 /// `notes edit ID`
 struct Edit: ParsableCommand {
@@ -56,7 +58,11 @@ enum EditInEditor {
                 _ = try store.refresh()
                 return store.contents
             },
-            commit: { edit in try store.commit(edit, now: ISODate.rounded(Date())) })
+            commit: { edit in
+                // A title changed in the header renames the note: the links to it follow.
+                try store.commit(RenameLinks.storeEdits(for: edit), now: ISODate.rounded(Date())).outcomes.first
+                    ?? EditOutcome(subject: .note(edit.noteID))
+            })
         let unsavedFolder = EditFile.unsavedFolder(environment: environment)
         if let signal = hold.end() {
             // The terminal went away or the session is ending: the text is saved or kept,

@@ -4,7 +4,7 @@ import NotesModel
 import NotesTerminal
 import NotesUI
 
-/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--kind KIND] [--search TEXT] [--json]`
+/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--kind KIND] [--search TEXT] [--links-to ID] [--linked-from ID] [--json]`
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -43,6 +43,12 @@ struct List: ParsableCommand {
         valueName: "text"))
     var search: String?
 
+    @Option(help: ArgumentHelp("Only notes with a link that leads to this note (id or unique prefix).", valueName: "id"))
+    var linksTo: String?
+
+    @Option(help: ArgumentHelp("Only notes this note links to (id or unique prefix).", valueName: "id"))
+    var linkedFrom: String?
+
     @Flag(help: "Print JSON (a stable format) instead of text.")
     var json = false
 
@@ -68,6 +74,10 @@ struct List: ParsableCommand {
         var notes = listing.notes(in: database)
         if uncategorized { notes.removeAll { $0.categoryID != nil } }
         if let kind = kind.flatMap(NoteKind.init(name:)) { notes.removeAll { $0.kind != kind } }
+        if linksTo != nil || linkedFrom != nil {
+            let linked = try LinkFilter(linksTo: linksTo, linkedFrom: linkedFrom, in: database)
+            notes.removeAll { !linked.contains($0.id) }
+        }
         ListOrder.sort(&notes, by: sort)
         if json {
             JSONOutput.writeNotes(notes, in: database, to: Console.write)

@@ -1,14 +1,19 @@
 import ArgumentParser
 import Foundation
 import NotesBase
+import NotesLinks
 import NotesModel
 
-/// `notes set ID [--title T] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]`
+/// `notes set ID [--title T [--no-update-links]] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]`
 struct SetFields: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Change a note's title, category, tags or kind, and print what changed.",
-        discussion: "Nothing is written when any value is wrong. A value may start with '-' (--title \"-x\")."
+        discussion: """
+        Nothing is written when any value is wrong. A value may start with '-' (--title "-x"). \
+        A new title also rewrites the links to the note in other notes ([[Old]] → [[New]], \
+        [x](Old.md) → [x](New.md)), in the same commit, unless --no-update-links is given.
+        """
     )
 
     @OptionGroup var storeOptions: StoreOptions
@@ -35,6 +40,9 @@ struct SetFields: ParsableCommand {
             completion: StoreCompletion.tags)
     var untag: [String] = []
 
+    @Flag(help: "With --title: leave the links to the note in other notes as they are.")
+    var noUpdateLinks = false
+
     @Option(help: ArgumentHelp("The kind: \(NoteKind.allCases.map(\.name).joined(separator: ", ")).", valueName: "kind"),
             completion: StoreCompletion.kinds)
     var kind: String?
@@ -60,7 +68,10 @@ struct SetFields: ParsableCommand {
     /// set meanwhile, tags are added and removed on the current set, and a title, category
     /// or kind changed elsewhere meanwhile is replaced (a warning names the value).
     func run() throws {
-        let store = try storeOptions.open(touching: [id])
+        // Rewriting links reads every note's body: the whole store then. The config's
+        // `update_links = false` turns it off as --no-update-links does.
+        let updatesLinks = title != nil && !noUpdateLinks && CLISettings.load().settings.updateLinks
+        let store = try updatesLinks ? storeOptions.open() : storeOptions.open(touching: [id])
         let base = try store.contents.requireNote(id)
         var edit = NoteEdit(noteID: base.id)
         if let title, title != base.title { edit.title = FieldChange(from: base.title, to: title) }
@@ -76,7 +87,14 @@ struct SetFields: ParsableCommand {
         var resolution = EditResolution()
         try store.commit(derivedFrom: { database in
             before = database.notes[base.id] ?? base
-            resolution = try StoreEdit.resolve([.note(edit)], in: database, now: ISODate.rounded(Date()))
+            var edits: [StoreEdit] = [.note(edit)]
+            if updatesLinks, let title = edit.title {
+                let old = before.title
+                edits.append(.derived(DerivedEdits { database in
+                    RenameLinks.edits(renaming: base.id, from: old, to: title.to, in: database)
+                }))
+            }
+            resolution = try StoreEdit.resolve(edits, in: database, now: ISODate.rounded(Date()))
             return resolution.changes
         })
         guard let after = store.contents.notes[base.id], !resolution.changes.isEmpty else {
@@ -84,6 +102,11 @@ struct SetFields: ParsableCommand {
             return
         }
         Console.out(lines: NoteChangeSummary.lines(from: before, to: after, in: store.contents))
+        let relinked = Set(resolution.outcomes.dropFirst().compactMap { outcome -> UUID? in
+            if case .note(let id) = outcome.subject { return id }
+            return nil
+        })
+        if !relinked.isEmpty { Console.out("updated links in \(relinked.count) \(relinked.count == 1 ? "note" : "notes")") }
         if !resolution.replaced.isEmpty {
             Console.warning("the note changed meanwhile elsewhere: \(ReplacedValue.note(resolution.replaced))")
         }

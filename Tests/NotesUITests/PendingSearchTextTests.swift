@@ -23,14 +23,14 @@ import Testing
 
         // Both changes return although the text is not built (else this test would hang here).
         pending.modify { $0.append(second) }
-        pending.modify { $0.retire(slot: 0) }
+        pending.modify { $0.retire(slot: 0, id: first.id) }
         #expect(!pending.isReady)
 
         gate.semaphore.signal()
         let built = pending.text
         var expected = SearchText(notes: [first.id: first], ids: [first.id])
         expected.append(second)
-        expected.retire(slot: 0)
+        expected.retire(slot: 0, id: first.id)
         #expect(built.bytes == expected.bytes)
         #expect(built.starts == expected.starts)
         #expect(built.slotCount == 2 && built.retiredBytes == expected.retiredBytes)
@@ -48,7 +48,7 @@ import Testing
         let addresses = Mutex<[UInt]>([])
         pending.modify { text in
             let before = text.frequency.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-            text.retire(slot: 0)
+            text.retire(slot: 0, id: first.id)
             let after = text.frequency.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
             addresses.withLock { $0 = [before, after] }
         }

@@ -68,12 +68,12 @@ import Testing
         terminal.press(.enter, .tab, .tab, .tab, .enter)  // the task, map.png, ticket.pdf
         runner.run()
         #expect(opened.paths.withLock { $0 } == [try Self.path("ticket.pdf")])
-        #expect(runner.state.readAttachment == 1 && runner.state.readTask == nil)
+        #expect(runner.state.readItem == 2)
         #expect(runner.state.message?.text == "Opened with test")
         terminal.press(.tab, .enter)  // round the end: the task, which Enter ticks
         runner.run()
         #expect(opened.paths.withLock { $0 }.count == 1)
-        #expect(runner.state.readTask == 0)
+        #expect(runner.state.readItem == 0)
     }
 
     @Test func aFocusesTheFirstAttachment() throws {

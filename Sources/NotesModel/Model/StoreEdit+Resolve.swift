@@ -48,6 +48,20 @@ extension StoreEdit {
                 changes = [.setRecentColors(Array(recent.prefix(NotesDatabase.recentColorLimit)))]
             case .change(let change):
                 changes = [change]
+            case .derived(let derived):
+                var derivedChanges: [StoreChange] = []
+                // Derived from the whole store; each note joins the small working copy first.
+                for noteEdit in derived.edits(in: database) {
+                    if working.notes[noteEdit.noteID] == nil, let current = database.notes[noteEdit.noteID] {
+                        try working.apply([.putNote(current)])
+                    }
+                    let resolved = try resolve(noteEdit, in: working, now: now)
+                    try working.apply(resolved.changes)
+                    derivedChanges += resolved.changes
+                    resolution.outcomes.append(resolved.outcome)
+                }
+                resolution.changes += derivedChanges
+                continue
             }
             try working.apply(changes)
             resolution.changes += changes

@@ -12,6 +12,27 @@ public enum StoreEdit: Equatable, Sendable {
     case pickedColor(RGB8)
     /// A change that is not a field edit, committed as it is.
     case change(StoreChange)
+    /// Note edits computed from the store as it is under the lock (the link rewrites of a
+    /// rename), so that each starts from the body as it is then.
+    case derived(DerivedEdits)
+}
+
+/// Note edits that depend on the store's caught-up contents: `derive` is called under the
+/// lock with those contents (not with what earlier edits of the same commit made of them).
+/// Equal by identity.
+public struct DerivedEdits: Equatable, Sendable {
+    public let id: UUID
+    let derive: @Sendable (NotesDatabase) -> [NoteEdit]
+
+    public init(_ derive: @escaping @Sendable (NotesDatabase) -> [NoteEdit]) {
+        id = UUID()
+        self.derive = derive
+    }
+
+    /// The edits on `database`.
+    public func edits(in database: NotesDatabase) -> [NoteEdit] { derive(database) }
+
+    public static func == (left: DerivedEdits, right: DerivedEdits) -> Bool { left.id == right.id }
 }
 
 /// The changes a list of edits comes to, and what each note or category edit met.

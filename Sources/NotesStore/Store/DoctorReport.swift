@@ -1,3 +1,5 @@
+import NotesModel
+
 /// One thing `StoreDoctor` found: where, and what.
 public struct DoctorProblem: Equatable, Sendable, CustomStringConvertible {
     public let file: String
@@ -26,6 +28,8 @@ public struct DoctorReport: Sendable, CustomStringConvertible {
     /// What could be read: notes and categories.
     public var readableNotes = 0
     public var readableCategories = 0
+    /// The notes and categories that could be read (what the link check looks at).
+    public var readable = NotesDatabase()
     /// What `salvage` did (backups kept, files written); empty for `examine`.
     public var actions: [String] = []
     /// Bytes cut off the journal's end (a torn or damaged last commit), kept in these files.

@@ -26,6 +26,7 @@ public enum StoreDoctor {
         }
         report.readableNotes = salvage.database.notes.count
         report.readableCategories = salvage.database.categories.count
+        report.readable = salvage.database
         report.tornJournalFiles = tornJournalFiles(of: url)
         // Not a problem of the files (salvaging would not help): the journal keeps growing.
         if let failure = CompactionFailure.warning(for: url) { report.notices.append(failure) }

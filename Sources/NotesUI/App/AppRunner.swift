@@ -39,10 +39,11 @@ public final class AppRunner {
     ///   - now: the clock for created/updated dates (tests pass a fixed one).
     ///   - sync: what `S` does; nil when the caller offers no sync.
     ///   - settings: what the config file set (the defaults without one).
+    ///   - updatesLinksOnRename: whether a rename rewrites the links to the note (the config's `update_links`).
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
                 now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil,
                 settings: AppSettings = AppSettings(), attachments: AttachmentAccess = .unavailable,
-                asciiMarkers: Bool = false) {
+                asciiMarkers: Bool = false, updatesLinksOnRename: Bool = true) {
         self.sync = sync
         self.attachments = attachments
         self.terminal = terminal
@@ -51,7 +52,7 @@ public final class AppRunner {
         self.now = now
         self.editor = editor
         snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
-        state = AppState(size: terminal.size)
+        state = AppState(size: terminal.size, updatesLinksOnRename: updatesLinksOnRename)
         state.settings = settings
         state.showsPreview = settings.showsPreview
         state.asciiMarkers = asciiMarkers
@@ -254,7 +255,7 @@ public final class AppRunner {
         // A note that is not there (its creation just failed) leaves that error on the status line.
         guard snapshot.database.notes[id] != nil else { return }
         let outcome = editor.edit(noteID: id, handover: handTerminal, refresh: refreshForEditor, commit: { edit in
-            try commit([.note(edit)], selecting: id)?.outcomes.first ?? EditOutcome(subject: .note(id))
+            try commit(AppUpdate.withLinkUpdates(edit, state, snapshot), selecting: id)?.outcomes.first ?? EditOutcome(subject: .note(id))
         })
         answer(.editFinished(outcome, noteID: id))
     }

@@ -47,6 +47,8 @@ public struct AppState: Equatable, Sendable {
         case moveNote(UUID, from: UUID?)
         /// `n` with templates: the template of each row's id, "(no template)" for nil.
         case newNoteTemplate([UUID: String])
+        /// The note an ambiguous link in this note leads to, scrolled to the heading if any.
+        case followLink(from: UUID, heading: String?)
     }
 
     /// A chooser (`m`), open for one purpose.
@@ -63,6 +65,8 @@ public struct AppState: Equatable, Sendable {
     /// What a y/n question on the status line would do on `y`.
     public enum Confirmation: Equatable, Sendable {
         case deleteCategory(UUID)
+        /// A link to a missing note was followed: create a note with this title (in this category).
+        case createNote(title: String, categoryID: UUID?)
     }
 
     /// The color picker, open for one category.
@@ -113,13 +117,15 @@ public struct AppState: Equatable, Sendable {
     public var readSearch: ReadSearch?
     /// Whether the read view shows the body's raw text rather than its rendered Markdown (`R`).
     public var readsRaw = false
-    /// In the rendered read view, the task `Tab`/`Shift-Tab` moved to (an index into the
-    /// rendering's tasks), which `Space`/`x` ticks.
-    public var readTask: Int?
-    /// In the rendered read view, the attachment in focus (an index into the note's
-    /// attachments, listed under the body), which `Enter` opens. At most one of `readTask`
-    /// and this is set: together they are the read view's one focus.
-    public var readAttachment: Int?
+    /// In the rendered read view, the item `Tab`/`Shift-Tab` moved to: an index into its
+    /// `ReadItems` (tasks, links and backlinks in reading order, then the attachments).
+    /// `x`/`Space` ticks a task, `Enter` follows a link or opens an attachment.
+    public var readItem: Int?
+    /// The notes followed to in the read view, for `H` and `L` (`ReadHistory`).
+    var readHistory = ReadHistory()
+    /// Whether renaming a note rewrites the links to it in other notes (a setting: the
+    /// config file's `update_links`; on by default).
+    public var updatesLinksOnRename = true
     /// The sizes of the read note's attachment files, looked up by the runner (`AttachmentAccess`).
     public var attachmentSizes: AttachmentSizes?
     /// Markers in ASCII (`+2` for attachments) on a terminal that draws no emoji (`EmojiSupport`).
@@ -136,8 +142,9 @@ public struct AppState: Equatable, Sendable {
     /// A note or category to select once the next database version arrives (after a commit).
     public var pendingSelection: UUID?
 
-    public init(size: TerminalSize) {
+    public init(size: TerminalSize, updatesLinksOnRename: Bool = true) {
         self.size = size
+        self.updatesLinksOnRename = updatesLinksOnRename
     }
 
     /// Whether a dialog or a text field is open (prompt, question, picker, chooser, help,

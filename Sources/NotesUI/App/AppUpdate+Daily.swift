@@ -32,6 +32,6 @@ extension AppUpdate {
         state.readTop = .top
         state.readHolding = ReadHolding(note)
         state.readSearch = nil
-        state.readTask = nil
+        state.readItem = nil
     }
 }

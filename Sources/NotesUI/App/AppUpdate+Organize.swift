@@ -39,10 +39,13 @@ extension AppUpdate {
             templatePicked(outcome, names: names, &state)
             return []
         }
-        guard case .picked(let categoryID) = outcome else { return [] }
+        guard case .picked(let picked) = outcome else { return [] }
         switch session.purpose {
         case .moveNote(let id, let from):
-            return moveNote(id, from: from, to: categoryID, &state, snapshot)
+            return moveNote(id, from: from, to: picked, &state, snapshot)
+        case .followLink(let from, let heading):
+            if let picked, let source = snapshot.database.notes[from] { openLinked(picked, heading: heading, from: source, &state, snapshot) }
+            return []
         case .newNoteTemplate:
             return []
         }
@@ -80,11 +83,14 @@ extension AppUpdate {
             return []
         }
         guard note.title != title else { return [] }
-        state.message = .init(text: "Renamed \"\(note.title)\" to \"\(title)\"", isError: false)
         state.pendingSelection = id
         var edit = NoteEdit(noteID: id)
         edit.title = FieldChange(from: from, to: title)
-        return [.commit([.note(edit)])]
+        let links = state.updatesLinksOnRename ? linkUpdate(renaming: note, to: title, snapshot) : nil
+        let count = links?.count ?? 0
+        state.message = .init(text: "Renamed \"\(note.title)\" to \"\(title)\""
+                                + (count > 0 ? "; updated links in \(count) \(count == 1 ? "note" : "notes")" : ""), isError: false)
+        return [.commit([.note(edit)] + (links.map { [.derived($0.edits)] } ?? []))]
     }
 
     /// Sets the tags typed in the `t` field: the tags added to and removed from those the

@@ -3,58 +3,72 @@ import NotesMarkdown
 import NotesModel
 import NotesTerminal
 
-/// The rendered read view's items (decision 0060): its tasks in reading order, then its
-/// attachments, listed under the body. `Tab`/`Shift-Tab` move the one focus among them,
-/// `Enter` opens the attachment in focus (or ticks the task in focus), `A` goes to the
-/// attachments.
+/// The rendered read view's items (decision 0060, `ReadItems`): its tasks and links in
+/// reading order, then its attachments, listed under the body. `Tab`/`Shift-Tab` move the
+/// one focus among them, `Enter` acts on the one in focus (follows a link, opens an
+/// attachment, ticks a task), `A` goes to the attachments.
 extension AppUpdate {
-    /// `Tab` / `Shift-Tab`: the next or previous item (round the ends), scrolled into view.
-    /// With nothing in focus, the first item at or after the top line (the last, backwards).
-    static func stepItem(forward: Bool, _ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState,
-                         tasksOnly: Bool = false) {
-        let bodyLines = rendering.lines.count
-        var lines = rendering.tasks.map(\.line)
-        if !tasksOnly {
-            lines += note.attachments.indices.map { ReadAttachments.line(of: $0, bodyLines: bodyLines) }
-        }
-        guard !lines.isEmpty else {
-            state.message = .init(text: "No tasks in this note", isError: false)
-            return
-        }
-        let count = lines.count
-        let current = state.readTask.flatMap { $0 < rendering.tasks.count ? $0 : nil }
-            ?? state.readAttachment.flatMap { tasksOnly || $0 >= note.attachments.count ? nil : rendering.tasks.count + $0 }
-        let index: Int
-        if let current {
-            index = (current + (forward ? 1 : count - 1)) % count
-        } else {
-            let top = state.readTop.line
-            index = forward ? (lines.firstIndex { $0 >= top } ?? 0) : (lines.lastIndex { $0 >= top } ?? count - 1)
-        }
-        (state.readTask, state.readAttachment) = index < rendering.tasks.count ? (index, nil) : (nil, index - rendering.tasks.count)
-        show(line: lines[index], documentLines: bodyLines + ReadAttachments.lineCount(note), &state)
+    static func isTask(_ item: ReadItem) -> Bool {
+        if case .task = item { return true }
+        return false
     }
 
-    /// `Enter`: opens the attachment in focus, ticks the task in focus; with nothing in
-    /// focus, says how to pick one.
-    static func openItem(_ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState) -> [Effect] {
-        if let index = state.readAttachment, index < note.attachments.count {
+    static func isAttachment(_ item: ReadItem) -> Bool {
+        if case .attachment = item { return true }
+        return false
+    }
+
+    /// `Tab` / `Shift-Tab`: the next or previous item (round the ends) that `fits`, scrolled
+    /// into view. With nothing in focus, the first at or after the top line (the last, backwards).
+    static func stepItem(forward: Bool, _ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem],
+                         _ state: inout AppState, where fits: (ReadItem) -> Bool = { _ in true }) {
+        let candidates = items.indices.filter { fits(items[$0]) }
+        guard !candidates.isEmpty else {
+            state.message = .init(text: items.isEmpty ? "No tasks, links or attachments in this note"
+                                                      : "No \(items.contains(where: isTask) ? "links" : "tasks") in this note",
+                                  isError: false)
+            return
+        }
+        let index: Int
+        if let current = state.readItem, current < items.count {
+            index = forward ? (candidates.first { $0 > current } ?? candidates[0])
+                            : (candidates.last { $0 < current } ?? candidates[candidates.count - 1])
+        } else {
+            let top = state.readTop.line
+            let onScreen = candidates.filter { items[$0].line(in: rendering) >= top }
+            index = forward ? (onScreen.first ?? candidates[0]) : (onScreen.last ?? candidates[candidates.count - 1])
+        }
+        state.readItem = index
+        show(line: items[index].line(in: rendering), documentLines: rendering.lines.count + ReadAttachments.lineCount(note),
+             &state)
+    }
+
+    /// `Enter`: follows the link in focus, opens the attachment in focus, ticks the task in
+    /// focus; with nothing in focus, moves to the first link or attachment and says so.
+    static func openItem(_ focused: ReadItem?, _ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem],
+                         _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        switch focused {
+        case .link(let link)?: return follow(link, in: note, &state, snapshot)
+        case .attachment(let index)? where index < note.attachments.count:
             state.message = .init(text: "Opening " + ReadAttachments.text(note.attachments[index], size: nil), isError: false)
             return [.openAttachment(note.attachments[index])]
+        case .task?: return tick(note, rendering, items, &state)
+        default:
+            stepItem(forward: true, note, rendering, items, &state, where: { !isTask($0) })
+            if state.readItem != nil {
+                state.message = .init(text: "Enter opens this; Tab moves to the next", isError: false)
+            }
+            return []
         }
-        if state.readTask != nil { return tick(note, rendering, &state) }
-        let text = note.attachments.isEmpty ? "Tab moves to a task; x ticks it" : "Tab or A moves to an attachment; Enter opens it"
-        state.message = .init(text: text, isError: false)
-        return []
     }
 
     /// `A`: the focus on the first attachment (the list under the body scrolled into view).
-    static func showAttachments(_ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState) {
-        guard !note.attachments.isEmpty else {
+    static func showAttachments(_ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem], _ state: inout AppState) {
+        guard let first = items.firstIndex(where: isAttachment) else {
             state.message = .init(text: "This note has no attachments ('notes attach ID FILE' adds one)", isError: false)
             return
         }
-        (state.readTask, state.readAttachment) = (nil, 0)
+        state.readItem = first
         let bodyLines = rendering.lines.count
         show(line: bodyLines, documentLines: bodyLines + ReadAttachments.lineCount(note), &state)
         state.message = .init(text: "Enter opens the attachment in focus; Tab the next", isError: false)

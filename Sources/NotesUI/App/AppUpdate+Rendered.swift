@@ -4,35 +4,44 @@ import NotesModel
 import NotesTerminal
 
 /// The read view showing rendered Markdown (the default; `R` shows the raw text): its
-/// moves go by rendered lines, `Tab`/`Shift-Tab` go from task to task and `x` (or `Space`
-/// on a task) ticks one as a body edit through the one write path.
+/// moves go by rendered lines, `Tab`/`Shift-Tab` go from item to item (tasks, links and
+/// attachments, `ReadItems`), `x` (or `Space` on a task) ticks one as a body edit through
+/// the one write path, and `Enter` acts on the item in focus (`AppUpdate+ReadItems`).
 extension AppUpdate {
-    /// The rendering the read view shows for `note`, nil when it shows the raw text (`R`,
-    /// or a body too long to render, see `RenderedBody`).
-    static func shownRendering(_ note: Note?, _ state: AppState) -> MarkdownRendering? {
+    /// The rendering the read view shows for `note`, with the backlinks under it; nil when
+    /// it shows the raw text (`R`, or a body too long to render, see `RenderedBody`).
+    static func shownRendering(_ note: Note?, _ state: AppState, _ snapshot: NotesSnapshot) -> MarkdownRendering? {
         guard !state.readsRaw, let note else { return nil }
-        return RenderedBody.shared.rendering(of: note, width: NoteReadScreen.bodyWidth(state.size))
+        let width = NoteReadScreen.bodyWidth(state.size)
+        guard var rendering = RenderedBody.shared.rendering(of: note, width: width) else { return nil }
+        rendering.append(ReadBacklinks.rendering(of: note, in: snapshot.index, width: width))
+        return rendering
     }
 
     /// An action of the read view that rendering changes; nil when the raw view's
     /// handling applies (it does for every action when the raw text is shown).
-    static func renderedReadingAction(_ action: KeyAction, key: Key, _ note: Note?, _ state: inout AppState) -> [Effect]? {
+    static func renderedReadingAction(_ action: KeyAction, key: Key, _ note: Note?, _ state: inout AppState,
+                                      _ snapshot: NotesSnapshot) -> [Effect]? {
         if action == .toggleRaw {
             state.readsRaw.toggle()
-            (state.readTop, state.readTask, state.readAttachment, state.readSearch) = (.top, nil, nil, nil)
+            (state.readTop, state.readItem, state.readSearch) = (.top, nil, nil)
             state.message = .init(text: state.readsRaw ? "Raw text (R: rendered)" : "Rendered (R: raw text)", isError: false)
             return []
         }
-        guard let note, let rendering = shownRendering(note, state) else {
-            if [.openItem, .showAttachments].contains(action), let note { return attachmentsUnrendered(note, &state) }
-            if [.nextTask, .previousTask, .toggleTask].contains(action) {
-                let text = state.readsRaw ? "Tasks are ticked in the rendered view (R)"
-                    : "This note is too long to render; its tasks are ticked in the editor (e)"
+        guard let note, let rendering = shownRendering(note, state, snapshot) else {
+            if let note, action == .showAttachments || action == .openItem && !note.attachments.isEmpty {
+                return attachmentsUnrendered(note, &state)
+            }
+            if [.nextTask, .previousTask, .toggleTask, .openItem].contains(action) {
+                let text = state.readsRaw ? "Tasks and links are in the rendered view (R)"
+                    : "This note is too long to render; its tasks and links are in the editor (e)"
                 state.message = .init(text: text, isError: true)
                 return []
             }
             return nil
         }
+        let items = ReadItems.items(in: rendering, attachments: note.attachments.count)
+        let focused = state.readItem.flatMap { $0 < items.count ? items[$0] : nil }
         let rows = NoteReadScreen.bodyRows(state.size)
         let page = max(1, state.size.height - 4)
         let lastTop = max(0, rendering.lines.count + ReadAttachments.lineCount(note) - rows)
@@ -40,15 +49,15 @@ extension AppUpdate {
         switch action {
         case .down: state.readTop = ReadPosition(block: 0, line: min(top + 1, lastTop))
         case .up: state.readTop = ReadPosition(block: 0, line: max(top - 1, 0))
-        case .pageDown where key == .character(" ") && state.readTask != nil: return tick(note, rendering, &state)
+        case .pageDown where key == .character(" ") && focused.map(isTask) == true: return tick(note, rendering, items, &state)
         case .pageDown: state.readTop = ReadPosition(block: 0, line: min(top + page, lastTop))
         case .pageUp: state.readTop = ReadPosition(block: 0, line: max(top - page, 0))
         case .first: state.readTop = .top
         case .last: state.readTop = ReadPosition(block: 0, line: lastTop)
-        case .nextTask, .previousTask: stepItem(forward: action == .nextTask, note, rendering, &state)
-        case .toggleTask: return tick(note, rendering, &state)
-        case .openItem: return openItem(note, rendering, &state)
-        case .showAttachments: showAttachments(note, rendering, &state)
+        case .nextTask, .previousTask: stepItem(forward: action == .nextTask, note, rendering, items, &state)
+        case .toggleTask: return tick(note, rendering, items, &state)
+        case .openItem: return openItem(focused, note, rendering, items, &state, snapshot)
+        case .showAttachments: showAttachments(note, rendering, items, &state)
         case .findInNote: state.readSearch = ReadSearch()
         case .nextMatch, .previousMatch: stepRenderedSearch(forward: action == .nextMatch, note, rendering, &state)
         default: return nil
@@ -56,11 +65,12 @@ extension AppUpdate {
         return []
     }
 
-    /// `x` / `Space`: the current task ticked or unticked, one byte of the body changed.
-    static func tick(_ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState) -> [Effect] {
-        guard let index = state.readTask, index < rendering.tasks.count else {
-            stepItem(forward: true, note, rendering, &state, tasksOnly: true)
-            if state.readTask != nil { state.message = .init(text: "x ticks this task; Tab moves to the next", isError: false) }
+    /// `x` / `Space`: the task in focus ticked or unticked, one byte of the body changed.
+    static func tick(_ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem], _ state: inout AppState) -> [Effect] {
+        guard let focused = state.readItem, focused < items.count, case .task(let index) = items[focused],
+              index < rendering.tasks.count else {
+            stepItem(forward: true, note, rendering, items, &state, where: isTask)
+            if state.readItem != nil { state.message = .init(text: "x ticks this task; Tab moves to the next", isError: false) }
             return []
         }
         let task = rendering.tasks[index]

@@ -27,8 +27,8 @@ extension AppUpdate {
                 state.readTop = .top
                 state.readHolding = ReadHolding(selected)
                 state.readSearch = nil
-                state.readTask = nil
-                state.readAttachment = nil
+                state.readItem = nil
+                state.readHistory = ReadHistory()
             }
         case .newNote:
             if !state.settings.templates.isEmpty { return offerTemplates(&state) }
@@ -137,7 +137,11 @@ extension AppUpdate {
         let page = max(1, state.size.height - 4)
         let note = snapshot.database.notes[id]
         if organizeAction(action, note: note, &state, snapshot) { return [] }
-        if let effects = renderedReadingAction(action, key: key, note, &state) { return effects }
+        if action == .historyBack || action == .historyForward {
+            stepHistory(forward: action == .historyForward, from: id, &state, snapshot)
+            return []
+        }
+        if let effects = renderedReadingAction(action, key: key, note, &state, snapshot) { return effects }
         var move: ((inout ReadLayout, ReadPosition) -> ReadPosition)?
         switch action {
         case .down: move = { $0.forward($1, by: 1) }
@@ -185,7 +189,7 @@ extension AppUpdate {
                 state.readSearch = nil
                 return
             }
-            if let rendering = shownRendering(note, state) { return submitRenderedSearch(text, note, rendering, &state) }
+            if let rendering = shownRendering(note, state, snapshot) { return submitRenderedSearch(text, note, rendering, &state) }
             var found = ReadSearch(text: text)
             let top = state.readTop
             ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in

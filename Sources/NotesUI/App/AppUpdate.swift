@@ -184,10 +184,14 @@ public enum AppUpdate {
         if case .paste = key { return [] }  // a paste never answers a question
         state.confirmation = nil
         guard key == .character("y") || key == .character("Y") else {
+            if case .createNote = confirmation { return [] }
             state.message = .init(text: "Not deleted", isError: false)
             return []
         }
         switch confirmation {
+        case .createNote(let title, let categoryID):
+            // The normal new-note path: written in the editor first, created only if saved.
+            return [.writeNewNote(Note(title: title, created: now, categoryID: categoryID))]
         case .deleteCategory(let id):
             state.message = .init(text: "Deleted category \(snapshot.database.categories[id]?.name ?? "") (u brings it back with its notes)",
                                   isError: false)

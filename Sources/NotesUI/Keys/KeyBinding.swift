@@ -12,8 +12,11 @@ public enum KeyAction: Hashable, Sendable {
     case todayNote
     /// The read view: rendered Markdown or raw text (`R`); tasks (`Tab`, `Shift-Tab`, `x`).
     case toggleRaw, nextTask, previousTask, toggleTask
-    /// The read view's items: `Enter` opens the one in focus (an attachment), `A` goes to the attachments.
+    /// The read view's items: `Enter` acts on the one in focus (follows a link, opens an
+    /// attachment, ticks a task); `A` goes to the attachments.
     case openItem, showAttachments
+    /// The read view's history of notes followed: back (`H`, `Backspace`, `Ctrl-O`), forward (`L`).
+    case historyBack, historyForward
     /// `Tab`, `h`, `l`: the focus between the category pane and the note list.
     case focusCategoryPane, focusList
     // The categories screen.

@@ -21,13 +21,17 @@ public enum NoteReadScreen {
         buffer.write(" " + DisplayWidth.truncate(details.joined(separator: " · "), to: width - 2), x: 0, y: 1,
                      style: Theme.secondary, limit: width)
         let rows = bodyRows(buffer.size)
-        if let rendering = AppUpdate.shownRendering(note, state) {
-            RenderedLines.draw(rendering, from: state.readTop.line, rows: rows, selectedTask: state.readTask,
+        if let rendering = AppUpdate.shownRendering(note, state, snapshot) {
+            let items = ReadItems.items(in: rendering, attachments: note.attachments.count)
+            let focused = state.readItem.flatMap { $0 < items.count ? items[$0] : nil }
+            RenderedLines.draw(rendering, from: state.readTop.line, rows: rows, focused: focused,
                                colors: state.settings.markdownColors, into: &buffer, x: 1, y: bodyTop, width: width - 1)
             RenderedLines.highlight(rendering, from: state.readTop.line, rows: rows, patterns: state.readSearch?.patterns ?? [],
                                     current: state.readSearch?.field == nil ? state.readSearch?.currentMatch : nil,
                                     into: &buffer, x: 1, y: bodyTop, width: width - 1)
-            ReadAttachments.draw(note, sizes: state.attachmentSizes, ascii: state.asciiMarkers, focused: state.readAttachment,
+            var focusedAttachment: Int?
+            if case .attachment(let index)? = focused { focusedAttachment = index }
+            ReadAttachments.draw(note, sizes: state.attachmentSizes, ascii: state.asciiMarkers, focused: focusedAttachment,
                                  bodyLines: rendering.lines.count, from: state.readTop.line, rows: rows,
                                  into: &buffer, x: 1, y: bodyTop, width: width - 2)
             return

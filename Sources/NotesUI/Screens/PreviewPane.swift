@@ -30,7 +30,7 @@ enum PreviewPane {
         let room = rect.maxY - y
         if highlights.isEmpty {
             // Rendered, from the start of the body only: never more than the rows show.
-            RenderedLines.draw(renderedLines(note, width: width, room: room), from: 0, rows: room, selectedTask: nil,
+            RenderedLines.draw(renderedLines(note, width: width, room: room), from: 0, rows: room, focused: nil,
                                colors: colors, into: &buffer, x: x, y: y, width: width)
             return
         }

@@ -68,6 +68,8 @@ public enum StatusLine {
         switch confirmation {
         case .deleteCategory(let id):
             "Delete category \(snapshot.database.categories[id]?.name ?? "")? Its notes are kept. (y/n)"
+        case .createNote(let title, _):
+            "Create note '\(title)'? (y/n)"
         }
     }
 }

@@ -128,7 +128,8 @@ extension NoteIndex {
             positionOfSlot[slot] = -1
             let code = slotCategories[slot]
             if code >= 0 { categoryCounts[Int(code)] -= 1 }
-            changeSearchText { $0.retire(slot: slot) }
+            let id = slotIDs[slot]
+            changeSearchText { $0.retire(slot: slot, id: id) }
         }
         positionOfSlot.withUnsafeBufferPointer { positions in
             order.removeAll { positions[Int($0)] < 0 }

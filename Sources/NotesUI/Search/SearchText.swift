@@ -1,4 +1,5 @@
 import Foundation
+import NotesLinks
 import NotesModel
 
 /// The folded search text of every note (`SearchableNote`: title, body and each tag
@@ -30,6 +31,10 @@ struct SearchText: Sendable {
     private(set) var pairBlocks = BytePairBlocks()
     /// How many folded bodies were copied instead of folded (what the tests count).
     private(set) var reusedBodies = 0
+    /// The link index of the notes not retired (decision 0060), kept with their text.
+    private(set) var links = LinkGraph()
+    /// The title hash each slot's note has in `links` (what retiring it takes out).
+    private var titleHashes: [UInt64] = []
 
     /// The text of the notes with `ids`, one slot each, in that order.
     init(notes: [UUID: Note], ids: [UUID]) {
@@ -77,6 +82,9 @@ struct SearchText: Sendable {
         starts.reserveCapacity(ids.count + 1)
         var folder = SearchFolder()
         var longBodies: [Int: Range<Int>] = [:]
+        var links = LinkGraph()
+        var titleHashes: [UInt64] = []
+        titleHashes.reserveCapacity(ids.count)
         var slice = 0
         while slice < ids.count {
             let range = slice..<min(slice + Self.sliceCount, ids.count)
@@ -85,6 +93,9 @@ struct SearchText: Sendable {
                 if let note {
                     let body = SearchableNote.append(note, categoryName: nil, to: &bytes, folder: &folder)
                     if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
+                    titleHashes.append(links.add(note))
+                } else {
+                    titleHashes.append(0)
                 }
                 bytes.append(0)
             }
@@ -95,6 +106,8 @@ struct SearchText: Sendable {
         self.bytes = bytes
         self.starts = starts
         self.longBodies = longBodies
+        self.links = links
+        self.titleHashes = titleHashes
         self.frequency = Self.countBytes(bytes[...])
         let perBlock = BytePairBlocks.slotsPerBlock
         let slots = starts.count - 1
@@ -119,6 +132,7 @@ struct SearchText: Sendable {
                                          folder: &folder, foldedBody: reused.map { range in { Self.copy(range, in: &$0) } })
         if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
         if reused != nil { reusedBodies += 1 }
+        titleHashes.append(links.add(note))
         bytes.append(0)
         starts.append(bytes.count)
         pairBlocks.add(bytes[start...], block: (slotCount - 1) / BytePairBlocks.slotsPerBlock)
@@ -126,8 +140,10 @@ struct SearchText: Sendable {
         for value in 0..<256 { frequency[value] += added[value] }
     }
 
-    /// Takes the note in `slot` out of the frequencies; the caller no longer shows it.
-    mutating func retire(slot: Int) {
+    /// Takes the note in `slot`, whose id is `id`, out of the frequencies and the link
+    /// index; the caller no longer shows it.
+    mutating func retire(slot: Int, id: UUID) {
+        if slot < titleHashes.count { links.remove(id, titleHash: titleHashes[slot]) }
         let removed = Self.countBytes(bytes[starts[slot]..<starts[slot + 1]])
         for value in 0..<256 { frequency[value] -= removed[value] }
         retiredBytes += starts[slot + 1] - starts[slot]

@@ -2,17 +2,25 @@ import NotesMarkdown
 import NotesModel
 import NotesTerminal
 
-/// Draws rendered Markdown lines (see `MarkdownTheme`), the selected task's box in reverse.
+/// Draws rendered Markdown lines (see `MarkdownTheme`), the item in focus in reverse: a
+/// task's box, or a link's text.
 enum RenderedLines {
-    static func draw(_ rendering: MarkdownRendering, from top: Int, rows: Int, selectedTask: Int?,
+    static func draw(_ rendering: MarkdownRendering, from top: Int, rows: Int, focused: ReadItem?,
                      colors: MarkdownColors = MarkdownColors(), into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
         let start = min(max(top, 0), rendering.lines.count)
-        let selectedLine = selectedTask.flatMap { $0 < rendering.tasks.count ? rendering.tasks[$0].line : nil }
+        var taskLine: Int?
+        var linkSpots: [ReadLink.Spot] = []
+        switch focused {
+        case .task(let index)?: taskLine = index < rendering.tasks.count ? rendering.tasks[index].line : nil
+        case .link(let link)?: linkSpots = link.spots
+        case .attachment?, nil: break  // drawn by `ReadAttachments`
+        }
         for (row, index) in (start..<min(start + rows, rendering.lines.count)).enumerated() {
             var column = 0
-            for run in rendering.lines[index].runs where column < width {
+            for (runIndex, run) in rendering.lines[index].runs.enumerated() where column < width {
                 var style = MarkdownTheme.style(run.styles, colors: colors)
-                if index == selectedLine, run.styles.contains(where: isTaskBox) { style.reverse = true }
+                if index == taskLine, run.styles.contains(where: isTaskBox) { style.reverse = true }
+                if linkSpots.contains(ReadLink.Spot(line: index, run: runIndex)) { style.reverse = true }
                 column += buffer.write(run.text, x: x + column, y: y + row, style: style, limit: width - column)
             }
         }

@@ -1,0 +1,83 @@
+import Foundation
+import NotesModel
+
+/// Where a link leads.
+public enum LinkResolution: Hashable, Sendable {
+    /// One note.
+    case note(UUID)
+    /// Several notes fit and none is preferred: the candidates, the linking note's
+    /// category first, then the most recently updated first.
+    case ambiguous([UUID])
+    /// No live note has that title or id: the target as written.
+    case missing(String)
+    /// Not a note: a URL or a file, for the opener.
+    case external(LinkTarget)
+
+    /// Whether the link leads to no single note although it names one (missing or ambiguous).
+    public var isBroken: Bool {
+        switch self {
+        case .missing, .ambiguous: true
+        case .note, .external: false
+        }
+    }
+}
+
+/// The one resolution rule (PRODUCT §5.3): a title link leads to the live note whose title,
+/// folded as search folds it (`SearchFolding`), equals the target folded; among several, the
+/// one in the linking note's category; any other tie is ambiguous. A `notes://ID` link leads
+/// to the live note with that id. Trashed notes never resolve.
+public enum LinkResolver {
+    /// The key of a title under the folding (what titles and targets are matched by).
+    public static func key(ofTitle title: String) -> [UInt8] {
+        var folded = SearchFolding.fold(title)
+        while folded.last == 0x20 { folded.removeLast() }
+        while folded.first == 0x20 { folded.removeFirst() }
+        return folded
+    }
+
+    /// Where `target`, written in a note of `sourceCategory`, leads. `candidates` are the live
+    /// notes whose title key equals the target's (for a title) or whose id is the target's.
+    public static func resolve(_ target: LinkTarget, from sourceCategory: UUID?, candidates: [Note]) -> LinkResolution {
+        switch target {
+        case .url, .file:
+            return .external(target)
+        case .noteID(let id):
+            return candidates.contains { $0.id == id } ? .note(id) : .missing(target.text)
+        case .title(let title):
+            let key = key(ofTitle: title)
+            return choose(among: candidates.filter { $0.deleted == nil && Self.key(ofTitle: $0.title) == key },
+                          title: title, from: sourceCategory)
+        }
+    }
+
+    /// The rule's choice among the live notes whose title fits `title`.
+    static func choose(among fitting: [Note], title: String, from sourceCategory: UUID?) -> LinkResolution {
+        if fitting.isEmpty { return .missing(title) }
+        if fitting.count == 1 { return .note(fitting[0].id) }
+        let sameCategory = fitting.filter { $0.categoryID == sourceCategory }
+        if sameCategory.count == 1 { return .note(sameCategory[0].id) }
+        let ordered = fitting.sorted { a, b in
+            let aHere = a.categoryID == sourceCategory, bHere = b.categoryID == sourceCategory
+            if aHere != bHere { return aHere }
+            if a.updated != b.updated { return a.updated > b.updated }
+            return a.id.uuidString < b.id.uuidString
+        }
+        return .ambiguous(ordered.map(\.id))
+    }
+
+    /// A 64-bit hash of a title key or of a note id link (FNV-1a), for the indexes' tables.
+    public static func hash(_ target: LinkTarget) -> UInt64? {
+        switch target {
+        case .title(let title): hash(key: key(ofTitle: title))
+        case .noteID(let id): hash(key: Array(id.uuidString.utf8)) ^ 0x9E37_79B9_7F4A_7C15
+        case .url, .file: nil
+        }
+    }
+
+    /// The FNV-1a hash of `key`.
+    public static func hash(key: [UInt8]) -> UInt64 {
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key { value = (value ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return value
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The link syntax of notes (PRODUCT §5.3), read from UTF-8 bytes: wiki links and embeds
+/// (`[[…]]`, `![[…]]`) and Markdown links and images (`[text](dest)`, `![alt](dest)`).
+/// Each reader looks at one place in the bytes and returns the link there with its end;
+/// `LinkScanner` decides which places are outside code.
+public enum LinkSyntax {
+    /// The scheme of links to a note's id.
+    public static let noteScheme = "notes://"
+
+    /// The wiki link or embed starting at `start` (at `[[`, or at `!` before `[[`), and the
+    /// index after its `]]`. The inner text may not hold a line break or `[`/`]`, and may not be blank.
+    public static func wikiLink(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (link: NoteLink, end: Int)? {
+        let isEmbed = start < bytes.count && bytes[start] == UInt8(ascii: "!")
+        let open = isEmbed ? start + 1 : start
+        guard open + 1 < bytes.count, bytes[open] == .openBracket, bytes[open + 1] == .openBracket else { return nil }
+        var index = open + 2
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == .closeBracket { break }
+            if byte == .openBracket || byte == 0x0A || byte == 0x0D { return nil }
+            index += 1
+        }
+        guard index + 1 < bytes.count, bytes[index + 1] == .closeBracket else { return nil }
+        let inner = (open + 2)..<index
+        var targetEnd = inner.upperBound
+        if let bar = inner.first(where: { bytes[$0] == UInt8(ascii: "|") }) { targetEnd = bar }
+        var titleEnd = targetEnd
+        if !isEmbed, let hash = (inner.lowerBound..<targetEnd).first(where: { bytes[$0] == UInt8(ascii: "#") }) { titleEnd = hash }
+        let titleRange = trimmed(inner.lowerBound..<titleEnd, in: bytes)
+        let title = text(titleRange, in: bytes)
+        guard !title.isEmpty else { return nil }
+        let heading = titleEnd < targetEnd ? nonEmpty(text(trimmed((titleEnd + 1)..<targetEnd, in: bytes), in: bytes)) : nil
+        let label = targetEnd < inner.upperBound
+            ? nonEmpty(text(trimmed((targetEnd + 1)..<inner.upperBound, in: bytes), in: bytes)) : nil
+        let link = NoteLink(form: isEmbed ? .embed : .wiki, target: isEmbed ? .file(title) : .title(title),
+                            heading: heading, label: label ?? title, range: start..<(index + 2),
+                            titleRange: isEmbed ? titleRange.lowerBound..<titleRange.lowerBound : titleRange)
+        return (link, index + 2)
+    }
+
+    /// The Markdown link or image starting at `start` (at `[`, or at `!` before `[`) on one
+    /// line, and the index after its `)`. Links to a heading of the same note (`#x`) are none.
+    public static func markdownLink(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (link: NoteLink, end: Int)? {
+        let isImage = bytes[start] == UInt8(ascii: "!")
+        let open = isImage ? start + 1 : start
+        guard open < bytes.count, bytes[open] == .openBracket,
+              let close = matchingBracket(in: bytes, from: open),
+              close + 1 < bytes.count, bytes[close + 1] == UInt8(ascii: "(") else { return nil }
+        guard var destination = MarkdownDestination(in: bytes, from: close + 2) else { return nil }
+        let label = text((open + 1)..<close, in: bytes)
+        guard let (target, heading) = destination.target(in: bytes) else { return nil }
+        let isNote = target.isNote && !isImage
+        let link = NoteLink(form: isImage ? .embed : .markdown, target: isImage ? .file(target.text) : target,
+                            heading: heading, label: label.isEmpty ? target.text : label,
+                            range: start..<destination.end,
+                            titleRange: (isNote ? destination.stem : nil) ?? start..<start)
+        return (link, destination.end)
+    }
+
+    /// The `]` closing the `[` at `open` on the same line (brackets nest, `\]` does not count).
+    private static func matchingBracket(in bytes: UnsafeBufferPointer<UInt8>, from open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 1
+            case .openBracket: depth += 1
+            case .closeBracket:
+                depth -= 1
+                if depth == 0 { return index }
+            case 0x0A, 0x0D: return nil
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// What a Markdown link's destination as a renderer hands it over (`Other%20note.md`,
+    /// `notes://ID`, `https://…`) points at, and its heading; nil for a heading of the same note.
+    public static func target(ofDestination destination: String) -> (target: LinkTarget, heading: String?)? {
+        let bytes = Array(("<" + destination + ">)").utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard var parsed = MarkdownDestination(in: buffer, from: 0) else { return nil }
+            return parsed.target(in: buffer)
+        }
+    }
+
+    /// `range` without spaces and tabs at either end.
+    static func trimmed(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        return lower..<upper
+    }
+
+    static func text(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+}
+
+extension UInt8 {
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+}

@@ -1,0 +1,87 @@
+import Foundation
+import NotesLinks
+import NotesModel
+import NotesTerminal
+
+/// Following links in the read view (PRODUCT §5.3): `Enter` on the link in focus opens the
+/// note it leads to (at its heading), asks which one when several fit, offers to create a
+/// missing one; `H`/`Backspace`/`Ctrl-O` go back along the notes followed, `L` forward.
+extension AppUpdate {
+    /// `Enter` on `link`, written in `note`.
+    /// Like the first search, the first link followed waits for an index still being built.
+    static func follow(_ link: ReadLink, in note: Note, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        switch snapshot.index.resolve(link.target, from: note) {
+        case .note(let id):
+            openLinked(id, heading: link.heading, from: note, &state, snapshot)
+        case .ambiguous(let ids):
+            let items = ids.compactMap { id in
+                snapshot.database.notes[id].map { candidate in
+                    let category = candidate.categoryID.flatMap { snapshot.database.categories[$0] }
+                    return ChooserItem(id: id, title: candidate.title + (category.map { " (\($0.name))" } ?? ""),
+                                       swatch: category?.color.rgb8)
+                }
+            }
+            state.chooser = .init(purpose: .followLink(from: note.id, heading: link.heading),
+                                  chooser: Chooser(title: "Several notes are titled \"\(link.target.text)\"", items: items,
+                                                   selected: ids.first))
+        case .missing(let title):
+            if case .title = link.target {
+                state.confirmation = .createNote(title: title, categoryID: note.categoryID)
+            } else {
+                state.message = .init(text: "No note \(title) (deleted, or in the trash)", isError: true)
+            }
+        case .external(let target):
+            // TODO(opener): hand URLs and files to the one opener (decision 0060) once it is in.
+            state.message = .init(text: "Open \(target.text) (no opener in this build)", isError: false)
+        }
+        return []
+    }
+
+    /// Opens the note `id` followed from `source`, scrolled to `heading` if it has one by
+    /// that name; the place left goes on the history.
+    static func openLinked(_ id: UUID, heading: String?, from source: Note, _ state: inout AppState, _ snapshot: NotesSnapshot) {
+        guard let target = snapshot.database.notes[id] else {
+            state.message = .init(text: "That note is gone", isError: true)
+            return
+        }
+        state.readHistory.leave(ReadHistory.Place(noteID: source.id, top: state.readTop))
+        let top = heading.flatMap { headingTop($0, in: target, state) }
+        show(target, at: top ?? .top, &state)
+        if let heading, top == nil {
+            state.message = .init(text: "No heading \"\(heading)\" in \"\(target.title)\"", isError: false)
+        }
+    }
+
+    /// `H` (back) or `L` (forward) along the history.
+    static func stepHistory(forward: Bool, from id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot) {
+        let here = ReadHistory.Place(noteID: id, top: state.readTop)
+        let exists = { (id: UUID) in snapshot.database.notes[id] != nil }
+        let place = forward ? state.readHistory.goForward(from: here, exists: exists)
+            : state.readHistory.goBack(from: here, exists: exists)
+        if let place, let note = snapshot.database.notes[place.noteID] {
+            show(note, at: place.top, &state)
+            return
+        }
+        state.message = .init(text: forward ? "Nothing to go forward to (L)" : "Nothing to go back to (H)", isError: false)
+    }
+
+    private static func show(_ note: Note, at top: ReadPosition, _ state: inout AppState) {
+        state.screen = .reading(note.id)
+        state.readTop = top
+        state.readHolding = ReadHolding(note)
+        (state.readSearch, state.readItem) = (nil, nil)
+    }
+
+    /// The first rendered line of the heading named `heading` (compared as search folds
+    /// text), if the note has one.
+    private static func headingTop(_ heading: String, in note: Note, _ state: AppState) -> ReadPosition? {
+        guard let rendering = RenderedBody.shared.rendering(of: note, width: NoteReadScreen.bodyWidth(state.size)) else { return nil }
+        let wanted = LinkResolver.key(ofTitle: heading)
+        for (index, line) in rendering.lines.enumerated() {
+            guard line.runs.contains(where: { run in run.styles.contains { if case .heading = $0 { true } else { false } } }) else { continue }
+            let text = line.text.drop { $0 == "#" || $0 == " " }
+            if LinkResolver.key(ofTitle: String(text)) == wanted { return ReadPosition(block: 0, line: index) }
+        }
+        return nil
+    }
+}

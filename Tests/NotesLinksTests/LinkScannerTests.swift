@@ -1,0 +1,85 @@
+import Foundation
+import NotesLinks
+import Testing
+
+/// The link syntax and the scanner: each construct, and the places that are not links.
+@Suite struct LinkScannerTests {
+    private func targets(_ body: String) -> [LinkTarget] { LinkScanner.links(in: body).map(\.target) }
+
+    @Test func wikiLinksWithLabelAndHeading() {
+        let links = LinkScanner.links(in: "See [[Home]], [[Plans#Q3|the plan]] and [[ Spaced ]].")
+        #expect(links.map(\.target) == [.title("Home"), .title("Plans"), .title("Spaced")])
+        #expect(links.map(\.heading) == [nil, "Q3", nil])
+        #expect(links.map(\.label) == ["Home", "the plan", "Spaced"])
+        #expect(links.map(\.form) == [.wiki, .wiki, .wiki])
+        let body = Array("See [[Home]]".utf8)
+        #expect(String(decoding: body[links[0].range], as: UTF8.self) == "[[Home]]")
+        #expect(String(decoding: body[links[0].titleRange], as: UTF8.self) == "Home")
+    }
+
+    @Test func embedsAreFiles() {
+        let links = LinkScanner.links(in: "![[photo.png]] and ![cat](assets/cat%201.jpg)")
+        #expect(links.map(\.target) == [.file("photo.png"), .file("assets/cat 1.jpg")])
+        #expect(links.map(\.form) == [.embed, .embed])
+    }
+
+    @Test func markdownLinksToNotesFilesIdsAndURLs() {
+        let id = UUID()
+        let body = "[a](Other%20note.md) [b](../notes/Plan.md#Q3) [c](notes://\(id.uuidString)) "
+            + "[d](https://example.com/x.md) [e](mailto:a@b.c) [f](assets/x.pdf) [g](#local) [h](<My note.md>)"
+        #expect(targets(body) == [.title("Other note"), .title("Plan"), .noteID(id), .url("https://example.com/x.md"),
+                                  .url("mailto:a@b.c"), .file("assets/x.pdf"), .title("My note")])
+        #expect(LinkScanner.links(in: body)[1].heading == "Q3")
+    }
+
+    @Test func codeIsNotScanned() {
+        let body = """
+        `[[inline]]` and ``code `[[x]]` too`` then [[Real]]
+        ```
+        [[fenced]]
+        ```
+        ~~~~
+        [[tilde]]
+        ~~~
+        still [[tilde2]]
+        ~~~~
+
+            [[indented]]
+
+        - item
+
+            [[continued]]
+        """
+        #expect(targets(body) == [.title("Real"), .title("continued")])
+    }
+
+    @Test func escapedAndBrokenBracketsAreNotLinks() {
+        #expect(targets(#"\[[Not]] [[]] [[ ]] [[open [[Inner]] [[line"#) == [.title("Inner")])
+        #expect(targets(#"\[x](Other.md) and ![[]]"#) == [])
+        // As CommonMark reads it: an escaped bracket inside a link's text is text.
+        #expect(LinkScanner.links(in: #"[a \[b](Other.md)"#).map(\.label) == [#"a \[b"#])
+        #expect(targets("[[split\n]]") == [])
+        #expect(targets("[[a [b]]]") == [])
+    }
+
+    @Test func crlfBodies() {
+        let body = "one [[A]]\r\n```\r\n[[B]]\r\n```\r\n[[C|c]]\r\n"
+        #expect(targets(body) == [.title("A"), .title("C")])
+    }
+
+    @Test func nestedBracketsInMarkdownLinkText() {
+        let links = LinkScanner.links(in: "[see [this] one](Other.md)")
+        #expect(links.map(\.target) == [.title("Other")])
+        #expect(links.first?.label == "see [this] one")
+    }
+
+    @Test func cjkAndAccentedTitles() {
+        #expect(targets("[[日本語のノート]] [[Café]] [x](%E6%97%A5%E6%9C%AC.md)")
+                == [.title("日本語のノート"), .title("Café"), .title("日本")])
+    }
+
+    @Test func bodiesWithoutLinkSyntaxAreNone() {
+        #expect(targets("plain [text] and (parens) ] ( [") == [])
+        #expect(targets("") == [])
+    }
+}

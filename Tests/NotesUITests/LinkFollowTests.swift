@@ -1,0 +1,132 @@
+import Foundation
+import NotesEditing
+import NotesModel
+import NotesTerminal
+import NotesUI
+import Testing
+
+/// Links in the read view: `Tab` reaches them, `Enter` follows, `H`/`L` go back and forward,
+/// backlinks are listed under the note, a missing target offers a new note, an ambiguous
+/// one a chooser.
+@Suite struct LinkFollowTests {
+    static let home = Note(id: UIFixtures.uuid(80), title: "Home", body: "Start at [[Plans#Later]] or [[Nowhere]].",
+                           created: UIFixtures.now, updated: UIFixtures.now.addingTimeInterval(60))
+    static let plans = Note(id: UIFixtures.uuid(81), title: "Plans",
+                            body: (1...30).map { "line \($0)" }.joined(separator: "\n") + "\n\n## Later\n\nthe end",
+                            created: UIFixtures.now)
+
+    /// A runner reading `home` (the most recently updated note), or with `plans`, the next one.
+    static func reading(_ notes: [Note], plans: Bool = false, editBody: @escaping (String) throws -> String = { $0 })
+        -> (AppRunner, MemoryTerminal, InMemoryNotesRepository) {
+        let runner = UIFixtures.runner(NotesDatabase(notes: notes), width: 60, height: 14, editBody: editBody)
+        runner.0.snapshot.index.waitUntilSearchable()  // the backlinks are drawn once the index is built
+        if plans { runner.1.press(.down) }
+        runner.1.press(.enter)
+        runner.0.run()
+        return runner
+    }
+
+    private func screen(_ terminal: MemoryTerminal) -> String { terminal.lastBuffer?.lines.joined(separator: "\n") ?? "" }
+
+    @Test func enterFollowsALinkToItsHeadingAndHComesBack() throws {
+        let (runner, terminal, _) = Self.reading([Self.home, Self.plans])
+        terminal.press(.tab, .enter)
+        runner.run()
+        #expect(runner.state.screen == .reading(Self.plans.id))
+        let lines = try #require(terminal.lastBuffer?.lines)
+        #expect(lines[3].contains("## Later"))
+        terminal.press(.character("H"))
+        runner.run()
+        #expect(runner.state.screen == .reading(Self.home.id))
+        terminal.press(.character("L"))
+        runner.run()
+        #expect(runner.state.screen == .reading(Self.plans.id))
+        terminal.press(.backspace)
+        runner.run()
+        #expect(runner.state.screen == .reading(Self.home.id))
+        terminal.press(.character("H"))
+        runner.run()
+        #expect(runner.state.message?.text == "Nothing to go back to (H)")
+    }
+
+    @Test func backlinksAreListedUnderTheNoteAndOpenWithEnter() throws {
+        let (runner, terminal, _) = Self.reading([Self.plans, Self.home], plans: true)
+        terminal.press(.character("G"))
+        runner.run()
+        #expect(screen(terminal).contains("Linked from 1 note"))
+        #expect(screen(terminal).contains("• Home — Start at [[Plans#Later]]"))
+        terminal.press(.backTab, .enter)
+        runner.run()
+        #expect(runner.state.screen == .reading(Self.home.id))
+    }
+
+    @Test func aMissingTargetOffersANoteThroughTheNewNotePath() throws {
+        let (runner, terminal, repository) = Self.reading([Self.home, Self.plans], editBody: { $0 + "written\n" })
+        terminal.press(.tab, .tab, .enter)
+        runner.run()
+        #expect(runner.state.confirmation == .createNote(title: "Nowhere", categoryID: nil))
+        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("Create note 'Nowhere'? (y/n)") == true)
+        terminal.press(.character("y"))
+        runner.run()
+        #expect(repository.contents.notes.values.contains { $0.title == "Nowhere" })
+    }
+
+    @Test func anAmbiguousTargetOpensAChooserOfTheCandidates() throws {
+        let work = Category(id: UIFixtures.uuid(90), name: "Work"), home = Category(id: UIFixtures.uuid(91), name: "Home")
+        let first = Note(id: UIFixtures.uuid(82), title: "Plans", created: UIFixtures.now, categoryID: work.id)
+        let second = Note(id: UIFixtures.uuid(83), title: "plans", created: UIFixtures.now, categoryID: home.id)
+        let source = Note(id: UIFixtures.uuid(84), title: "Hub", body: "[[PLANS]]", created: UIFixtures.now,
+                          updated: UIFixtures.now.addingTimeInterval(60))
+        let runner = UIFixtures.runner(NotesDatabase(notes: [source, first, second], categories: [work, home]), width: 60, height: 14)
+        runner.1.press(.enter, .tab, .enter)
+        runner.0.run()
+        let chooser = try #require(runner.0.state.chooser)
+        #expect(Set(chooser.chooser.items.compactMap(\.id)) == [first.id, second.id])
+        runner.1.press(.enter)
+        runner.0.run()
+        #expect([.reading(first.id), .reading(second.id)].contains(runner.0.state.screen))
+    }
+
+    @Test func renamingRewritesTheLinksAndOneUUndoesAll() throws {
+        let (runner, terminal, repository) = Self.reading([Self.plans, Self.home], plans: true)
+        terminal.press(.character("r"))
+        for _ in 0..<5 { terminal.press(.backspace) }
+        terminal.type("Roadmap")
+        terminal.press(.enter)
+        runner.run()
+        #expect(repository.contents.notes[Self.home.id]?.body == "Start at [[Roadmap#Later]] or [[Nowhere]].")
+        #expect(repository.contents.notes[Self.plans.id]?.title == "Roadmap")
+        #expect(runner.state.message?.text == "Renamed \"Plans\" to \"Roadmap\"; updated links in 1 note")
+        terminal.press(.character("u"))
+        runner.run()
+        #expect(repository.contents.notes[Self.home.id]?.body == Self.home.body)
+        #expect(repository.contents.notes[Self.plans.id]?.title == "Plans")
+    }
+
+    @Test func renamingWithTheSettingOffLeavesLinksAlone() throws {
+        let repository = InMemoryNotesRepository(NotesDatabase(notes: [Self.plans, Self.home]))
+        let terminal = MemoryTerminal(size: TerminalSize(width: 60, height: 14))
+        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc, now: { UIFixtures.now },
+                               editor: UserEditor(runEditor: { _ in }, unsavedFolder: FileManager.default.temporaryDirectory,
+                                                  now: { UIFixtures.now }),
+                               updatesLinksOnRename: false)
+        terminal.press(.down, .enter, .character("r"))
+        for _ in 0..<5 { terminal.press(.backspace) }
+        terminal.type("Roadmap")
+        terminal.press(.enter)
+        runner.run()
+        #expect(repository.contents.notes[Self.plans.id]?.title == "Roadmap")
+        #expect(repository.contents.notes[Self.home.id]?.body == Self.home.body)
+    }
+
+    @Test func aTitleChangedInTheEditorHeaderRewritesTheLinksToo() throws {
+        let (runner, terminal, repository) = Self.reading([Self.plans, Self.home], plans: true, editBody: { text in
+            text.replacingOccurrences(of: "title: Plans", with: "title: Roadmap")
+                .replacingOccurrences(of: "title: \"Plans\"", with: "title: \"Roadmap\"")
+        })
+        terminal.press(.character("e"))
+        runner.run()
+        #expect(repository.contents.notes[Self.plans.id]?.title == "Roadmap")
+        #expect(repository.contents.notes[Self.home.id]?.body == "Start at [[Roadmap#Later]] or [[Nowhere]].")
+    }
+}
