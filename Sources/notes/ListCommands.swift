@@ -3,13 +3,13 @@ import Foundation
 import NotesModel
 import NotesTerminal
 
-/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--search TEXT] [--json]`
+/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--search TEXT] [--pinned] [--json]`
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List notes, most recently updated first.",
+        abstract: "List notes, pinned ones first, most recently updated first.",
         discussion: """
-        One note a line: short id, last update, category, title, tags. \
+        One note a line: short id, last update, category, title (after '* ' when pinned), tags. \
         Filters combine: a note must match all of them. --json prints an array of notes \
         (see json-output.md).
         """,
@@ -37,6 +37,9 @@ struct List: ParsableCommand {
         valueName: "text"))
     var search: String?
 
+    @Flag(help: "Only pinned notes (pinned notes are always listed first).")
+    var pinned = false
+
     @Flag(help: "Print JSON (a stable format) instead of text.")
     var json = false
 
@@ -53,7 +56,8 @@ struct List: ParsableCommand {
         let listing = NoteListing(
             categoryID: try category.map { try database.requireCategory($0).id },
             tags: Set(tag.compactMap(Tag.normalize)),
-            search: search
+            search: search,
+            pinnedOnly: pinned
         )
         var notes = listing.notes(in: database)
         if uncategorized { notes.removeAll { $0.categoryID != nil } }

@@ -12,8 +12,8 @@ struct Notes: ParsableCommand {
         scripting interface; every one takes --store PATH.
         """,
         subcommands: [
-            Add.self, List.self, Show.self, Edit.self, SetFields.self, Remove.self, TrashCommand.self, Restore.self,
-            CategoryCommand.self,
+            Add.self, List.self, Show.self, Edit.self, SetFields.self, Append.self, Pin.self, Unpin.self, Remove.self, TrashCommand.self, Restore.self,
+            CategoryCommand.self, TagCommand.self,
             Export.self, Import.self, SyncCommand.self, Doctor.self, Compact.self,
         ]
     )

@@ -3,12 +3,13 @@ import Foundation
 import NotesBase
 import NotesModel
 
-/// `notes set ID [--title T] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]`
+/// `notes set ID [--title T] [--body TEXT|-] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]`
 struct SetFields: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Change a note's title, category, tags or kind, and print what changed.",
-        discussion: "Nothing is written when any value is wrong. A value may start with '-' (--title \"-x\")."
+        abstract: "Change a note's title, body, category, tags or kind, and print what changed.",
+        discussion: "Nothing is written when any value is wrong. A value may start with '-' (--title \"-x\"). "
+            + "'--body -' reads the new body from standard input."
     )
 
     @OptionGroup var storeOptions: StoreOptions
@@ -18,6 +19,10 @@ struct SetFields: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The new title.", valueName: "title"))
     var title: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The new body (Markdown); '-' reads it from standard input.", valueName: "text"))
+    var body: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Move the note to this category (it must exist).", valueName: "name"),
             completion: StoreCompletion.categories)
@@ -40,8 +45,8 @@ struct SetFields: ParsableCommand {
     var kind: String?
 
     func validate() throws {
-        if title == nil, category == nil, !noCategory, tag.isEmpty, untag.isEmpty, kind == nil {
-            throw ValidationError("nothing to change: give --title, --category, --no-category, --tag, --untag or --kind")
+        if title == nil, body == nil, category == nil, !noCategory, tag.isEmpty, untag.isEmpty, kind == nil {
+            throw ValidationError("nothing to change: give --title, --body, --category, --no-category, --tag, --untag or --kind")
         }
         if category != nil && noCategory { throw ValidationError("give --category or --no-category, not both") }
         if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -60,10 +65,12 @@ struct SetFields: ParsableCommand {
     /// set meanwhile, tags are added and removed on the current set, and a title, category
     /// or kind changed elsewhere meanwhile is replaced (a warning names the value).
     func run() throws {
+        let newBody = try body == "-" ? StandardInput.readAll() : body
         let store = try storeOptions.open(touching: [id])
         let base = try store.contents.requireNote(id)
         var edit = NoteEdit(noteID: base.id)
         if let title, title != base.title { edit.title = FieldChange(from: base.title, to: title) }
+        if let newBody, !base.hasBody(newBody) { edit.setBody(from: base.body, to: newBody) }
         if category != nil || noCategory {
             let target = try category.map { try store.contents.requireCategory($0).id }
             if target != base.categoryID { edit.category = FieldChange(from: base.categoryID, to: target) }
@@ -72,21 +79,7 @@ struct SetFields: ParsableCommand {
         edit.removedTags = Set(untag.compactMap(Tag.normalize))
         edit.addedTags.subtract(edit.removedTags)  // --tag x --untag x: removed, as the options are read in that order
         if let kind, let parsed = NoteKind(name: kind), parsed != base.kind { edit.kind = FieldChange(from: base.kind, to: parsed) }
-        var before = base
-        var resolution = EditResolution()
-        try store.commit(derivedFrom: { database in
-            before = database.notes[base.id] ?? base
-            resolution = try StoreEdit.resolve([.note(edit)], in: database, now: ISODate.rounded(Date()))
-            return resolution.changes
-        })
-        guard let after = store.contents.notes[base.id], !resolution.changes.isEmpty else {
-            Console.out("no changes")
-            return
-        }
-        Console.out(lines: NoteChangeSummary.lines(from: before, to: after, in: store.contents))
-        if !resolution.replaced.isEmpty {
-            Console.warning("the note changed meanwhile elsewhere: \(ReplacedValue.note(resolution.replaced))")
-        }
+        try FieldEditCommit.run(edit, of: base, in: store)
     }
 }
 
@@ -102,7 +95,9 @@ enum NoteChangeSummary {
         let added = new.tags.subtracting(old.tags).sorted().map { "+\($0)" }
         let removed = old.tags.subtracting(new.tags).sorted().map { "-\($0)" }
         if !(added + removed).isEmpty { lines.append("tags: " + (added + removed).joined(separator: " ")) }
+        if !old.hasSameBody(as: new) { lines.append("body: \(old.body.count) → \(new.body.count) characters") }
         if old.kind != new.kind { lines.append("kind: \(old.kind.name) → \(new.kind.name)") }
+        if old.pinned != new.pinned { lines.append("pinned: \(old.pinned ? "yes" : "no") → \(new.pinned ? "yes" : "no")") }
         return lines
     }
 }

@@ -24,7 +24,7 @@ struct FooterTests {
         #expect(footer(UIFixtures.database, width: 80)
                 == "Enter open  n new  / find  c categories  e edit  d trash  ? help  q quit")
         #expect(footer(UIFixtures.database, width: 120)
-                == "Enter open  n new  / find  c categories  e edit  d trash  r rename  m move  t tags  u undo  T trash  ? help  q quit")
+                == "Enter open  n new  / find  c categories  e edit  d trash  r rename  m move  t tags  p pin  u undo  ? help  q quit")
     }
 
     @Test func anEmptyStoreLeavesOutWhatNeedsANote() {
@@ -35,7 +35,7 @@ struct FooterTests {
                 == "n new  / find  c categories  u undo  T trash  Tab pane  v preview  S sync  ? help  q quit")
         for width in [60, 80, 120] {
             let text = footer(NotesDatabase(), width: width)
-            for needsANote in ["Enter open", "e edit", "r rename", "m move", "t tags", "d trash"] {
+            for needsANote in ["Enter open", "e edit", "r rename", "m move", "t tags", "p pin", "d trash"] {
                 #expect(!text.contains(needsANote), "\(needsANote) on an empty store at \(width)")
             }
         }

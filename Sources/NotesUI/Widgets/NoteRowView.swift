@@ -14,13 +14,16 @@ public struct NoteRowView {
     /// colors when categories share a color (`NotesSnapshot.marker(for:in:)`).
     public var marker: Character?
     public var isSelected: Bool
+    /// A pinned note's title is drawn after `* ` (as `notes list` shows it).
+    public var isPinned: Bool
     /// The folded patterns of the filter's words (`SearchQuery.textPatterns`), highlighted in the title and tags.
     public var highlights: [[UInt8]]
     /// The folded starts of the filter's `#tag` terms (`SearchQuery.tagPrefixes`), highlighted in the tags.
     public var tagPrefixes: [[UInt8]]
 
     public init(title: String, date: String, tags: [String], color: RGB8?, marker: Character?, isSelected: Bool,
-                highlights: [[UInt8]] = [], tagPrefixes: [[UInt8]] = []) {
+                isPinned: Bool = false, highlights: [[UInt8]] = [], tagPrefixes: [[UInt8]] = []) {
+        self.isPinned = isPinned
         self.highlights = highlights
         self.tagPrefixes = tagPrefixes
         self.title = title
@@ -50,6 +53,7 @@ public struct NoteRowView {
         let tagsWidth = rest >= 36 ? min(20, max(8, rest / 4)) : 0
         let titleWidth = rest - (dateWidth > 0 ? dateWidth + 1 : 0) - (tagsWidth > 0 ? tagsWidth + 1 : 0)
         var column = x + Self.stripWidth + 1
+        let title = isPinned ? "* " + self.title : self.title
         HighlightedText.write(DisplayWidth.truncate(title, to: titleWidth), patterns: highlights, in: &buffer,
                               x: column, y: y, style: isSelected ? Theme.selected : .plain, limit: titleWidth)
         column += titleWidth + 1
