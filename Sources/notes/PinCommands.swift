@@ -19,6 +19,7 @@ struct Pin: ParsableCommand {
     }
 }
 
+/// `notes unpin ID`: the note goes back to its place by date.
 struct Unpin: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Take the pin off a note (see 'notes pin')."

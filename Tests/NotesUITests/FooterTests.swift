@@ -24,7 +24,7 @@ struct FooterTests {
         #expect(footer(UIFixtures.database, width: 80)
                 == "Enter open  n new  / find  c categories  e edit  d trash  ? help  q quit")
         #expect(footer(UIFixtures.database, width: 120)
-                == "Enter open  n new  / find  c categories  e edit  d trash  r rename  m move  t tags  p pin  u undo  ? help  q quit")
+                == "Enter open  n new  / find  c categories  e edit  d trash  r rename  m move  t tags  u undo  T trash  ? help  q quit")
     }
 
     @Test func anEmptyStoreLeavesOutWhatNeedsANote() {

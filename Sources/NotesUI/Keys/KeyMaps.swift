@@ -39,7 +39,7 @@ extension KeyMap {
         KeyBinding([.character("m")], "m", .moveToCategory, "move to a category", footer: "m move", priority: 8,
                    when: .selection),
         KeyBinding([.character("t")], "t", .editTags, "edit tags", footer: "t tags", priority: 9, when: .selection),
-        KeyBinding([.character("p")], "p", .togglePin, "pin/unpin, on top", footer: "p pin", priority: 10,
+        KeyBinding([.character("p")], "p", .togglePin, "pin/unpin, on top", footer: "p pin", priority: 32,
                    when: .selection),
         undo,
         // Paired on one help line each, so that the help fits whole at 80×24.
@@ -80,7 +80,7 @@ extension KeyMap {
         KeyBinding([.character("r")], "r", .rename, "rename", footer: "r rename", priority: 5),
         KeyBinding([.character("m")], "m", .moveToCategory, "move to a category", footer: "m move", priority: 6),
         KeyBinding([.character("t")], "t", .editTags, "edit tags", footer: "t tags", priority: 7),
-        KeyBinding([.character("p")], "p", .togglePin, "pin/unpin", footer: "p pin", priority: 9),
+        KeyBinding([.character("p")], "p", .togglePin, "pin/unpin", footer: "p pin", priority: 31),
         undo,
         help,
         KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc/q/h ←", .back,
