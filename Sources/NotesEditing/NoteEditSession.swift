@@ -55,10 +55,10 @@ public struct NoteEditSession {
     }
 
     /// Writes a new note, not in the store yet, in the editor: `commit` puts the note as
-    /// the editor saved it. An editor that quits without writing the file (`:q!`, `:cq`)
-    /// abandons it: nothing is created (as git and jrnl do). Saving the text unchanged
-    /// (`:wq`) creates it as it was; an editor that fails after writing keeps the text in
-    /// a file, as any unsaved edit.
+    /// the editor saved it. An editor that quits with success without writing the file
+    /// (`:q`) or saves the text unchanged (`:wq`) creates it as it was given; only an
+    /// editor that fails before writing (`:cq`) abandons it: nothing is created. An editor
+    /// that fails after writing keeps the text in a file, as any unsaved edit.
     public func write(newNote note: Note, categoryName: String?, refresh: () throws -> NotesDatabase,
                       commit: (Note) throws -> EditOutcome) -> Outcome {
         let initial = NoteDocument.renderUTF8(note, categoryName: categoryName)
@@ -94,10 +94,7 @@ public struct NoteEditSession {
                 }
                 return keep(file, because: "\(error)")
             }
-            if abandons && !file.wasWritten {
-                file.discard()
-                return .abandoned(reason: nil)
-            }
+            if abandons && !file.wasWritten { return createAsGiven(base, file: file, commit: commit) }
             let text: ArraySlice<UInt8>
             do { text = try Self.text(of: file) } catch { return keep(file, because: error.description) }
             let cleaned = problem == nil ? text : Self.removingProblemLines(text)
@@ -140,6 +137,18 @@ public struct NoteEditSession {
                 file.discard()
                 return isNew ? .created(outcome, title: edited.title) : .saved(outcome, title: edited.title)
             }
+        }
+    }
+
+    /// Quit without writing (`:q`): the new note is made as it was given (its title typed,
+    /// its body empty), as `notes add --edit` makes it first.
+    private func createAsGiven(_ note: Note, file: EditFile, commit: (Note) throws -> EditOutcome) -> Outcome {
+        do {
+            let outcome = try commit(note)
+            file.discard()
+            return .created(outcome, title: note.title)
+        } catch {
+            return keep(file, because: "the note could not be saved: \(error)")
         }
     }
 

@@ -24,7 +24,7 @@ public struct ExactMarkdownReader: Sendable {
 
     /// Every key of the format, in the order the export writes them.
     static let keys: [String] = [formatKey, "title", "date", "updated", "tags", "notes-tags", "category", "category-id",
-                                 "category-color", "category-archive", "kind", "id", "deleted", "attachments"]
+                                 "category-color", "category-archive", "kind", "id", "deleted", "pinned", "attachments"]
 
     /// A note as read, with its category (name, id and color) when it has one.
     public struct Document: Sendable {
@@ -81,6 +81,7 @@ public struct ExactMarkdownReader: Sendable {
         }
         let id = try reader.required(reader.uuid("id"), "id")
         let deleted = try reader.date("deleted")
+        let pinned = try reader.flag("pinned")
         var attachments: [AttachmentPath] = []
         for path in try reader.strings("attachments") ?? [] {
             do { attachments.append(try AttachmentPath(path)) } catch { throw reader.fail("attachments", error.description) }
@@ -104,7 +105,8 @@ public struct ExactMarkdownReader: Sendable {
             throw fail("front matter", "'category-id', 'category-color' and 'category-archive' need a 'category'")
         }
         let note = Note(id: id, title: title, body: body, created: created, updated: updated, categoryID: category?.id,
-                        tags: Set(tags), kind: kind, attachments: attachments, deleted: deleted)
+                        tags: Set(tags), kind: kind, attachments: attachments, deleted: deleted,
+                        pinned: pinned ?? false)
         return Document(note: note, category: category)
     }
 
@@ -206,6 +208,13 @@ public struct ExactMarkdownReader: Sendable {
             guard let value = take(key) else { return nil }
             guard case .number(let text) = value else { throw fail(key, "expected a bare value, not quoted") }
             return text
+        }
+
+        /// A bare `true` or `false`.
+        func flag(_ key: String) throws(ExchangeError) -> Bool? {
+            guard let text = try token(key) else { return nil }
+            guard text == "true" || text == "false" else { throw fail(key, "'\(text)' is not true or false") }
+            return text == "true"
         }
 
         func date(_ key: String) throws(ExchangeError) -> Date? {

@@ -261,6 +261,8 @@ public enum Importer {
                 edit.removedTags = made.tags.subtracting(imported.tags)
             case .kind:
                 if made.kind != imported.kind { edit.kind = FieldChange(from: made.kind, to: imported.kind) }
+            case .pinned:
+                if made.pinned != imported.pinned { edit.pinned = FieldChange(from: made.pinned, to: imported.pinned) }
             }
         }
         return edit

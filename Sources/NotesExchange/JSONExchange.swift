@@ -242,8 +242,13 @@ public enum JSONExchange {
             }
         }
         let deleted = try date(item["deleted"], place: place + ".deleted", fail: fail)
-        return (Note(id: id, title: title, body: body, created: created, updated: updated,
-                     categoryID: nil, tags: tags, kind: kind, attachments: attachments, deleted: deleted), categoryName)
+        var pinned = false
+        if let value = item["pinned"], !value.isNull {
+            guard let flag = value.boolValue else { throw fail(place + ".pinned", "not true or false") }
+            pinned = flag
+        }
+        return (Note(id: id, title: title, body: body, created: created, updated: updated, categoryID: nil, tags: tags,
+                     kind: kind, attachments: attachments, deleted: deleted, pinned: pinned), categoryName)
     }
 
     private static func uuid(

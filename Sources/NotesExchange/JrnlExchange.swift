@@ -49,7 +49,8 @@ public enum JrnlExchange {
     }
 
     /// One entry as a note of kind `journal`, dated `day` and `time` (local, as jrnl keeps
-    /// them); its tags lose jrnl's `@`; starred, it is tagged `starred`; without a title,
+    /// them); its tags lose jrnl's `@`; starred, it is pinned and tagged `starred` (as
+    /// imports before pins had it); without a title,
     /// titled with its date. Also its place and the hash of its source (`SourceEntry`).
     /// `failure` makes the error of a date that cannot be read or kept.
     static func note(day: String, time: String, title: String, body: String, tags: [String], starred: Bool,
@@ -63,7 +64,8 @@ public enum JrnlExchange {
         let source = [day, time, title, body].joined(separator: "\u{0}")
         let id = StableNoteID.make(relativePath: relativePath, source: source.utf8)
         let shownTitle = title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? stamp : title
-        let note = Note(id: id, title: shownTitle, body: body, created: date, updated: date, tags: names, kind: .journal)
+        let note = Note(id: id, title: shownTitle, body: body, created: date, updated: date, tags: names, kind: .journal,
+                        pinned: starred)
         return (note, SourceEntry(entry: keys.key(for: String(stamp.prefix(16))), hash: ImportSource.hash(of: source.utf8)))
     }
 

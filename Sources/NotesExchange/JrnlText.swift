@@ -138,7 +138,7 @@ enum JrnlText {
         var tags = Set(Self.tags(in: title + "\n" + body).compactMap { Tag.normalize(String($0.drop { $0 == "@" })) })
         if starred { tags.insert("starred") }
         return Note(id: StableNoteID.make(relativePath: relativePath, source: text.utf8), title: title.isEmpty ? "Untitled" : title,
-                    body: body, created: date, updated: date, tags: tags, kind: .journal)
+                    body: body, created: date, updated: date, tags: tags, kind: .journal, pinned: starred)
     }
 
     /// jrnl's tags in `text` (`(?<!\S)[@#][-+*#/\w]+`), lowercased, in order of appearance.

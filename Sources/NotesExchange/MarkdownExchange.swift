@@ -46,6 +46,7 @@ public enum MarkdownExchange {
         lines.append("kind: " + note.kind.name)
         lines.append("id: " + note.id.uuidString)
         if let deleted = note.deleted { lines.append("deleted: " + ISODate.format(deleted)) }
+        if note.pinned { lines.append("pinned: true") }
         if !note.attachments.isEmpty {
             lines.append("attachments: [" + note.attachments.map { quote($0.relativePath) }.joined(separator: ", ") + "]")
         }

@@ -26,7 +26,7 @@ import NotesStore
 /// - A date that cannot be read, or that the store cannot keep, is a warning naming the
 ///   key: the date in the file name is used instead, else the file's date, else the
 ///   import time. Missing ids are `stableID`.
-struct MarkdownNoteReader {
+package struct MarkdownNoteReader {
     enum Style { case markdown, text, org }
 
     /// The file as shown in messages (its path relative to what was imported).
@@ -107,8 +107,10 @@ struct MarkdownNoteReader {
         // A note exported from the trash goes back there (when its date cannot be read: trashed when the file was).
         let deleted = date(header.entry("deleted"), fallback: changed, fallbackName: "the file's date", &warnings)
         if title.isEmpty { title = fileTitle }
+        let pinned = try self.text(header.entry("pinned", "starred")).map { ["true", "yes"].contains($0.lowercased()) } ?? false
         bundle.notes.append(Note(id: id, title: title, body: body, created: created, updated: updated,
-                                 categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted))
+                                 categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted,
+                                 pinned: pinned))
     }
 
     // MARK: Header
@@ -250,8 +252,9 @@ struct MarkdownNoteReader {
         return (title, droppingLeadingBlankLines(lines.rest))
     }
 
-    /// The first non-blank line as a title, and the rest.
-    static func firstLineTitle(_ body: String) -> (String, String)? {
+    /// The first non-blank line as a title, and the rest (leading blank lines dropped).
+    /// Also `echo text | notes add`'s rule.
+    package static func firstLineTitle(_ body: String) -> (String, String)? {
         var lines = LineReader(body)
         while let line = lines.next() {
             let title = line.trimmingCharacters(in: .whitespaces)

@@ -4,15 +4,15 @@ import NotesBase
 import NotesModel
 
 /// A whole note as the user edits it: a front-matter header with `title`,
-/// `category`, `tags` and `kind` (the shape and quoting of the Markdown export),
-/// then the body exactly as stored.
+/// `category`, `tags`, `kind` and, for a pinned note, `pinned: true` (the shape and
+/// quoting of the Markdown export), then the body exactly as stored.
 ///
 /// Reading it back: a changed header changes the note; a key left out keeps that
 /// field; a text without a header is all body (the fields are kept). An empty
 /// `category` means none.
 public enum NoteDocument {
     /// The keys the header may hold.
-    public static let keys = ["title", "category", "tags", "kind"]
+    public static let keys = ["title", "category", "tags", "kind", "pinned"]
 
     /// What an edited document says; nil fields were left out (kept as they are).
     public struct Fields: Equatable, Sendable {
@@ -21,6 +21,7 @@ public enum NoteDocument {
         public var categoryName: String??
         public var tags: Set<String>?
         public var kind: NoteKind?
+        public var pinned: Bool?
         public var body: String
         /// The line of the `category` key, to point at an unknown name.
         public var categoryLine: Int?
@@ -54,6 +55,7 @@ public enum NoteDocument {
         lines.append("category: " + quoted(categoryName ?? ""))
         lines.append("tags: [" + note.sortedTags.map(quoted).joined(separator: ", ") + "]")
         lines.append("kind: " + note.kind.name)
+        if note.pinned { lines.append("pinned: true") }
         lines.append("---")
         let header = Array(lines.map { $0 + "\n" }.joined().utf8)
         // Header, body, a line feed: written in place, the body decoded straight into the buffer.
@@ -187,6 +189,12 @@ public enum NoteDocument {
                     throw NoteDocumentError(line: line, reason: "unknown kind '\(name)' (one of: \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
                 }
                 fields.kind = kind
+            case "pinned":
+                let text = try scalarText(value, key: key, line: line)?.trimmingCharacters(in: .whitespaces).lowercased()
+                guard let text, ["true", "false"].contains(text) else {
+                    throw NoteDocumentError(line: line, reason: "'pinned' is true or false")
+                }
+                fields.pinned = text == "true"
             default:
                 throw NoteDocumentError(line: line, reason: "unknown key '\(key)' (the header holds \(keys.joined(separator: ", ")))")
             }
@@ -212,6 +220,7 @@ public enum NoteDocument {
         }
         if let tags = fields.tags { result.tags = tags }
         if let kind = fields.kind { result.kind = kind }
+        if let pinned = fields.pinned { result.pinned = pinned }
         switch fields.bodyIsOriginal {
         case true?: break
         case false?: result.body = fields.body

@@ -38,6 +38,7 @@ struct SyncFingerprint: Hashable, Sendable {
         hasher.add(UInt64(note.tags.count))
         for tag in note.tags.sorted() { hasher.add(tag) }
         hasher.add(UInt64(bitPattern: Int64(note.kind.rawValue)))
+        if note.pinned { hasher.add(4 as UInt64) }  // only when set: unpinned notes keep their fingerprints
         hasher.add(UInt64(note.attachments.count))
         for attachment in note.attachments { hasher.add(attachment.relativePath) }
         note.withBodyBytes { bytes in

@@ -126,6 +126,6 @@ public enum SyncMerge {
         [note.id.uuidString, note.title, note.body, ISODate.format(note.created), ISODate.format(note.updated),
          note.deleted.map(ISODate.format) ?? "-", note.categoryID?.uuidString ?? "-", note.sortedTags.joined(separator: ","),
          String(note.kind.rawValue), note.attachments.map(\.relativePath).joined(separator: ",")]
-            .joined(separator: "\u{1}")
+            .joined(separator: "\u{1}") + (note.pinned ? "\u{1}pinned" : "")
     }
 }

@@ -7,6 +7,10 @@ enum CLIError: Error, CustomStringConvertible {
     case ambiguousNoteID(String, matches: Int)
     case noSuchCategory(String)
     case unreadableStandardInput
+    /// `echo | notes add`: no line to take the title from.
+    case emptyStandardInput
+    /// `notes tag rename` of a tag no live note has.
+    case unknownTag(String)
     case missingOutputFolder
     case notFound(String)
     /// An edit in the editor that was not saved; the reason says where the text is kept.
@@ -30,6 +34,8 @@ enum CLIError: Error, CustomStringConvertible {
         case .ambiguousNoteID(let id, let matches): "the id '\(id)' is ambiguous: \(matches) notes start with it; give more characters"
         case .noSuchCategory(let name): "no category named '\(name)' (see 'notes category list')"
         case .unreadableStandardInput: "standard input is not UTF-8 text"
+        case .unknownTag(let tag): "no note is tagged #\(tag) (see 'notes tag list')"
+        case .emptyStandardInput: "standard input is empty: nothing to add (its first line is the note's title)"
         case .missingOutputFolder: "Markdown export writes a folder: give it with --output PATH"
         case .notFound(let path): "\(path): no such file or folder"
         case .editNotSaved(let reason): reason

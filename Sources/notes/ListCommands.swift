@@ -4,13 +4,13 @@ import NotesModel
 import NotesTerminal
 import NotesUI
 
-/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--kind KIND] [--search TEXT] [--links-to ID] [--linked-from ID] [--json]`
+/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--kind KIND] [--search TEXT] [--pinned] [--links-to ID] [--linked-from ID] [--json]`
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List notes, most recently updated first (the config's list.sort).",
+        abstract: "List notes, pinned ones first, then by the config's list.sort (most recently updated first).",
         discussion: """
-        One note a line: short id, last update, category, title, tags. \
+        One note a line: short id, last update, category, title (after '* ' when pinned), tags. \
         Filters combine: a note must match all of them. --json prints an array of notes \
         (see json-output.md).
         """,
@@ -49,6 +49,9 @@ struct List: ParsableCommand {
     @Option(help: ArgumentHelp("Only notes this note links to (id or unique prefix).", valueName: "id"))
     var linkedFrom: String?
 
+    @Flag(help: "Only pinned notes (pinned notes are always listed first).")
+    var pinned = false
+
     @Flag(help: "Print JSON (a stable format) instead of text.")
     var json = false
 
@@ -69,7 +72,8 @@ struct List: ParsableCommand {
         let listing = NoteListing(
             categoryID: try category.map { try database.requireCategory($0).id },
             tags: Set(tag.compactMap(Tag.normalize)),
-            search: search
+            search: search,
+            pinnedOnly: pinned
         )
         var notes = listing.notes(in: database)
         if uncategorized { notes.removeAll { $0.categoryID != nil } }

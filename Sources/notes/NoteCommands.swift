@@ -1,25 +1,30 @@
 import ArgumentParser
 import Foundation
 import NotesBase
+import NotesExchange
 import NotesModel
 
-/// `notes add TITLE [--body TEXT|-] [--template NAME] [--category NAME] [--tag TAG]... [--kind KIND] [--edit]`
+/// `notes add [TITLE [BODY|-]] [--body TEXT|-] [--template NAME] [--category NAME] [--tag TAG]... [--kind KIND] [--edit]`
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add a note and print its id.",
         discussion: """
         The category must exist (see 'notes category add'); without --category, the config's \
-        default_category. '--body -' reads the body from standard input. --template NAME starts the body \
-        from NAME.md in the templates folder ({{date}}, {{time}}, {{title}} filled in; {{cursor}} removed, \
-        and --edit opens the editor at its line). \
+        default_category. '-' as the body (or '--body -') reads it from standard input. Without a title, \
+        the note is read from standard input: its first line is the title, the rest the body \
+        (echo "Call Ana" | notes add). --template NAME starts the body from NAME.md in the templates \
+        folder ({{date}}, {{time}}, {{title}} filled in; {{cursor}} removed, and --edit opens the editor at its line). \
         A value may start with '-' (--body "- ship it"). --edit then opens the new note in the editor, as 'notes edit' does.
         """
     )
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Argument(help: "The note's title.")
-    var title: String
+    @Argument(help: "The note's title; without it, the first line of standard input.")
+    var title: String?
+
+    @Argument(help: ArgumentHelp("The note's body (Markdown); '-' reads it from standard input.", valueName: "body"))
+    var bodyArgument: String?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("The note's body (Markdown); '-' reads it from standard input.", valueName: "text"))
@@ -46,16 +51,21 @@ struct Add: ParsableCommand {
     var edit = false
 
     func validate() throws {
-        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("a note needs a title")
         }
+        if title == nil, body != nil {
+            throw ValidationError("give a title with --body (without a title, standard input is the whole note)")
+        }
+        if bodyArgument != nil, body != nil { throw ValidationError("give the body once: as an argument or with --body") }
         guard NoteKind(name: kind) != nil else {
             throw ValidationError("unknown kind '\(kind)' (expected one of \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
         }
         for raw in tag where Tag.normalize(raw) == nil {
             throw ValidationError("'\(raw)' is not a tag name")
         }
-        if template != nil && body != nil { throw ValidationError("give --body or --template, not both") }
+        if template != nil && (body != nil || bodyArgument != nil) { throw ValidationError("give a body or --template, not both") }
+        if template != nil && title == nil { throw ValidationError("--template needs a title") }
     }
 
     func run() throws {
@@ -64,12 +74,12 @@ struct Add: ParsableCommand {
         let now = ISODate.rounded(Date())
         let filled = try template.map {
             try TemplateFiles.require($0, in: TemplateFiles.folder(environment: environment))
-                .fill(title: title, date: now, timeZone: .current)
+                .fill(title: title ?? "", date: now, timeZone: .current)
         }
-        let text = try body == "-" ? StandardInput.readAll() : (filled?.body ?? body ?? "")
+        let (noteTitle, text) = try filled.map { (title ?? "", $0.body) } ?? titleAndBody()
         let store = try edit ? storeOptions.open() : storeOptions.open(touching: [])
         let categoryID = try (category ?? settings.defaultCategory).map { try store.contents.requireCategory($0).id }
-        let note = Note(title: title, body: text, created: now, categoryID: categoryID,
+        let note = Note(title: noteTitle, body: text, created: now, categoryID: categoryID,
                         tags: Set(tag.compactMap(Tag.normalize)), kind: NoteKind(name: kind) ?? .note)
         try store.commit(.putNote(note))
         Console.out(note.id.uuidString)
@@ -77,6 +87,21 @@ struct Add: ParsableCommand {
             fflush(nil)
             try EditInEditor.run(note.id, in: store, settings: settings, cursorLine: filled?.cursorLine)
         }
+    }
+
+    /// The title and body given, or read from standard input (the first line the title).
+    private func titleAndBody() throws -> (String, String) {
+        if let title {
+            let given = bodyArgument ?? body
+            return (title, try given == "-" ? StandardInput.readAll() : (given ?? ""))
+        }
+        guard isatty(STDIN_FILENO) == 0 else {
+            throw ValidationError("a note needs a title: give one, or pipe the note in (its first line is the title)")
+        }
+        guard let (title, body) = MarkdownNoteReader.firstLineTitle(try StandardInput.readAll()) else {
+            throw CLIError.emptyStandardInput
+        }
+        return (title, body)
     }
 }
 

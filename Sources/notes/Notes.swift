@@ -12,9 +12,9 @@ struct Notes: ParsableCommand {
         scripting interface; every one takes --store PATH.
         """,
         subcommands: [
-            Add.self, List.self, Show.self, Links.self, Edit.self, SetFields.self, Remove.self, TrashCommand.self,
-            Restore.self, Attach.self, Detach.self, OpenAttachment.self,
-            CategoryCommand.self, Today.self, ConfigCommand.self,
+            Add.self, List.self, Show.self, Links.self, Edit.self, SetFields.self, Append.self, Pin.self, Unpin.self,
+            Remove.self, TrashCommand.self, Restore.self, Attach.self, Detach.self, OpenAttachment.self,
+            CategoryCommand.self, TagCommand.self, Today.self, ConfigCommand.self,
             Export.self, Import.self, SyncCommand.self, Doctor.self, Compact.self,
         ]
     )

@@ -4,13 +4,14 @@ import NotesBase
 import NotesLinks
 import NotesModel
 
-/// `notes set ID [--title T [--no-update-links]] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]`
+/// `notes set ID [--title T [--no-update-links]] [--body TEXT|-] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]`
 struct SetFields: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Change a note's title, category, tags or kind, and print what changed.",
+        abstract: "Change a note's title, body, category, tags or kind, and print what changed.",
         discussion: """
         Nothing is written when any value is wrong. A value may start with '-' (--title "-x"). \
+        '--body -' reads the new body from standard input. \
         A new title also rewrites the links to the note in other notes ([[Old]] → [[New]], \
         [x](Old.md) → [x](New.md)), in the same commit, unless --no-update-links is given.
         """
@@ -23,6 +24,10 @@ struct SetFields: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The new title.", valueName: "title"))
     var title: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The new body (Markdown); '-' reads it from standard input.", valueName: "text"))
+    var body: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Move the note to this category (it must exist).", valueName: "name"),
             completion: StoreCompletion.categories)
@@ -48,8 +53,8 @@ struct SetFields: ParsableCommand {
     var kind: String?
 
     func validate() throws {
-        if title == nil, category == nil, !noCategory, tag.isEmpty, untag.isEmpty, kind == nil {
-            throw ValidationError("nothing to change: give --title, --category, --no-category, --tag, --untag or --kind")
+        if title == nil, body == nil, category == nil, !noCategory, tag.isEmpty, untag.isEmpty, kind == nil {
+            throw ValidationError("nothing to change: give --title, --body, --category, --no-category, --tag, --untag or --kind")
         }
         if category != nil && noCategory { throw ValidationError("give --category or --no-category, not both") }
         if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -68,6 +73,7 @@ struct SetFields: ParsableCommand {
     /// set meanwhile, tags are added and removed on the current set, and a title, category
     /// or kind changed elsewhere meanwhile is replaced (a warning names the value).
     func run() throws {
+        let newBody = try body == "-" ? StandardInput.readAll() : body
         // Rewriting links reads every note's body: the whole store then. The config's
         // `update_links = false` turns it off as --no-update-links does.
         let updatesLinks = title != nil && !noUpdateLinks && CLISettings.load().settings.updateLinks
@@ -75,6 +81,7 @@ struct SetFields: ParsableCommand {
         let base = try store.contents.requireNote(id)
         var edit = NoteEdit(noteID: base.id)
         if let title, title != base.title { edit.title = FieldChange(from: base.title, to: title) }
+        if let newBody, !base.hasBody(newBody) { edit.setBody(from: base.body, to: newBody) }
         if category != nil || noCategory {
             let target = try category.map { try store.contents.requireCategory($0).id }
             if target != base.categoryID { edit.category = FieldChange(from: base.categoryID, to: target) }
@@ -125,7 +132,9 @@ enum NoteChangeSummary {
         let added = new.tags.subtracting(old.tags).sorted().map { "+\($0)" }
         let removed = old.tags.subtracting(new.tags).sorted().map { "-\($0)" }
         if !(added + removed).isEmpty { lines.append("tags: " + (added + removed).joined(separator: " ")) }
+        if !old.hasSameBody(as: new) { lines.append("body: \(old.body.count) → \(new.body.count) characters") }
         if old.kind != new.kind { lines.append("kind: \(old.kind.name) → \(new.kind.name)") }
+        if old.pinned != new.pinned { lines.append("pinned: \(old.pinned ? "yes" : "no") → \(new.pinned ? "yes" : "no")") }
         return lines
     }
 }

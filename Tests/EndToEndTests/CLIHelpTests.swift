@@ -36,9 +36,10 @@ import Testing
     }
 
     @Test func aUsageMistakeIsALowercaseErrorWithStatus64() throws {
-        let result = try CLIRunner().run(["add"])
+        // (`notes add` without a title reads the note from standard input.)
+        let result = try CLIRunner().run(["show"])
 
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("error: Missing expected argument '<title>'"))
+        #expect(result.stderr.hasPrefix("error: Missing expected argument '<id>'"), "\(result)")
     }
 }

@@ -101,21 +101,32 @@ struct TerminalEditorTests {
         #expect(note["body"] as? String == "old text\ntyped in vim")
     }
 
-    @Test func nThenQuitBangMakesNoNoteAndWqMakesOne() throws {
+    @Test func nThenQuitKeepsTheNoteCqAbandonsItAndWqMakesOne() throws {
         let (sandbox, harness, _) = try start()
         defer { sandbox.remove(); harness.session.kill() }
         try harness.startBracketed(notes(sandbox))
         try harness.waitForFullScreen()
         try harness.session.waitFor(text: "Draft")
 
-        // n, a title, Enter, then :q! in vim: no note, and the status line says so.
+        // n, a title, Enter, then :q in vim (exit 0, nothing written): the note is kept with its title.
+        try harness.session.sendKeys("n")
+        try harness.session.type("Kept by q")
+        try harness.session.sendKeys("Enter")
+        try harness.session.waitFor(text: "title: \"Kept by q\"")
+        try vimCommand(harness, ":q")
+        try harness.session.waitFor(text: "Created \"Kept by q\"")
+        #expect(try sandbox.notes().count == 2)
+
+        // :cq (a failing editor) abandons it; the title typed is back in the prompt, Esc drops it.
         try harness.session.sendKeys("n")
         try harness.session.type("Never saved")
         try harness.session.sendKeys("Enter")
         try harness.session.waitFor(text: "title: \"Never saved\"")
-        try vimCommand(harness, ":q!")
+        try vimCommand(harness, ":cq")
         try harness.session.waitFor(text: "New note abandoned")
-        #expect(try sandbox.notes().count == 1)
+        try harness.session.waitFor(text: "New note title: Never saved")
+        try harness.session.sendKeys("Escape")
+        #expect(try sandbox.notes().count == 2)
 
         // n, a title, then :wq without typing: the user saved, the note is made.
         try harness.session.sendKeys("n")
@@ -125,7 +136,7 @@ struct TerminalEditorTests {
         try vimCommand(harness, ":wq")
         try harness.session.waitFor(text: "Created \"Saved empty\"")
         let titles = Set(try sandbox.notes().compactMap { $0["title"] as? String })
-        #expect(titles == ["Draft", "Saved empty"])
+        #expect(titles == ["Draft", "Kept by q", "Saved empty"])
         try harness.session.sendKeys("q")
         #expect(try harness.waitForExit() == 0)
     }

@@ -96,7 +96,7 @@ import Testing
             case .title: note.title = "Mine"
             case .category: note.categoryID = Self.home.id
             case .kind: note.kind = .checklist
-            case .body, .tags: break
+            case .body, .tags, .pinned: break
             }
         }
         let outcome = try stores.mine.commit(edit, now: Self.now)

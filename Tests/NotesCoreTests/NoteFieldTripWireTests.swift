@@ -35,6 +35,7 @@ import Testing
         ("deleted", { $0.deleted = Date(timeIntervalSinceReferenceDate: 4_000) }),
         ("categoryID", { $0.categoryID = NoteFieldTripWireTests.work.id }),
         ("kind", { $0.kind = .checklist }),
+        ("pinned", { $0.pinned = true }),
         ("bodyStorage", { $0.body = "line one\nline 2" }),
     ]
 
@@ -46,6 +47,7 @@ import Testing
         case .category: "categoryID"
         case .tags: "tags"
         case .kind: "kind"
+        case .pinned: "pinned"
         }
     }
 

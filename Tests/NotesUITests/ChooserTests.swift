@@ -65,11 +65,16 @@ import NotesUI
     }
 
     @Test func tagTextIsSplitNormalizedAndChecked() {
-        #expect(TagListInput.parse("#Work, urgent  Q3,,") == .success(["work", "urgent", "q3"]))
+        // Commas alone separate tags: a tag with a blank stays one tag, as `--tag "veg patch"` does.
+        #expect(TagListInput.parse("#Work, urgent,  Q3,,") == .success(["work", "urgent", "q3"]))
+        #expect(TagListInput.parse("garden, veg patch") == .success(["garden", "veg patch"]))
         #expect(TagListInput.parse("  ") == .success([]))
-        #expect(TagListInput.parse("ok #") == .failure(.empty("#")))
+        #expect(TagListInput.parse("ok, #") == .failure(.empty("#")))
         #expect(TagListInput.parse("evil\u{202E}tag") == .failure(.badCharacter(tag: "evil\u{202E}tag", character: "\u{202E}")))
-        #expect(TagListInput.text(for: ["b", "a"]) == "a b")
+        #expect(TagListInput.text(for: ["b", "veg patch", "a"]) == "a, b, veg patch")
+        // What the field shows reads back as the same tags.
+        let tags: Set<String> = ["garden", "veg patch", "a b c"]
+        #expect(TagListInput.parse(TagListInput.text(for: tags)) == .success(tags))
     }
 }
 

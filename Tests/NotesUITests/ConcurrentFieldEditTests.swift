@@ -120,7 +120,7 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.close() }
         fixture.keys(.character("t"), .end)
-        fixture.type(" todo")  // q3 report todo
+        fixture.type(", todo")  // q3, report, todo
         try fixture.elsewhere(note: Self.report) {
             $0.tags.insert("urgent")
             $0.tags.remove("q3")

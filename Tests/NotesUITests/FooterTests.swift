@@ -35,7 +35,7 @@ struct FooterTests {
                 == "n new  / find  c categories  u undo  T trash  Tab pane  v preview  S sync  ? help  q quit")
         for width in [60, 80, 120] {
             let text = footer(NotesDatabase(), width: width)
-            for needsANote in ["Enter open", "e edit", "r rename", "m move", "t tags", "d trash"] {
+            for needsANote in ["Enter open", "e edit", "r rename", "m move", "t tags", "p pin", "d trash"] {
                 #expect(!text.contains(needsANote), "\(needsANote) on an empty store at \(width)")
             }
         }

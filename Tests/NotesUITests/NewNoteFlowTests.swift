@@ -6,8 +6,10 @@ import NotesEditing
 import NotesTerminal
 import NotesUI
 
-/// `n`: a title, then the new note in the editor. The note is made only when the editor
-/// saves it (as git, jrnl and nb do); what the editor saved before failing is kept.
+/// `n`: a title, then the new note in the editor. Leaving the editor without writing (`:q`)
+/// keeps the note with its title, as `notes add --edit` does; only an editor that fails
+/// before writing (`:cq`) makes no note, and gives the title back in the prompt; what the
+/// editor saved before failing is kept.
 @Suite struct NewNoteFlowTests {
     private func runner(_ repository: InMemoryNotesRepository, unsaved: URL,
                         editor: @escaping (String) throws -> Void) -> (AppRunner, MemoryTerminal) {
@@ -25,19 +27,20 @@ import NotesUI
         runner.run()
     }
 
-    @Test func quittingTheEditorWithoutSavingMakesNoNote() throws {
+    @Test func quittingTheEditorWithoutWritingKeepsTheNoteWithItsTitle() throws {
         let folder = try TemporaryFolder(prefix: "notes-ui-new")
         defer { folder.remove() }
         let repository = InMemoryNotesRepository(UIFixtures.database)
-        // `:q!`: the editor reads the file and leaves it as it was.
+        // `:q`: the editor reads the file, leaves it as it was and exits 0.
         let (runner, terminal) = runner(repository, unsaved: folder.file("unsaved"), editor: { path in
             _ = try Data(contentsOf: URL(fileURLWithPath: path))
         })
         newNote("Never written", terminal, runner)
-        #expect(repository.commits.isEmpty)
-        #expect(repository.contents.notes.count == 3)
-        #expect(runner.state.message?.text == "New note abandoned: the editor quit without saving")
-        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("New note abandoned") == true)
+        #expect(repository.commits.count == 1)
+        let note = try #require(repository.contents.notes.values.first { $0.title == "Never written" })
+        #expect(note.body.isEmpty)
+        #expect(runner.state.message?.text == "Created \"Never written\"")
+        #expect(runner.state.selectedNote(in: runner.snapshot)?.id == note.id)
         #expect(!FileManager.default.fileExists(atPath: folder.file("unsaved").path))
     }
 
@@ -51,9 +54,16 @@ import NotesUI
         })
         newNote("Quit with :cq", terminal, runner)
         #expect(repository.commits.isEmpty)
-        let message = try #require(runner.state.message)
-        #expect(message.text.hasPrefix("New note abandoned: the editor quit without saving (the editor 'vim' exited with status 1)"))
-        #expect(!message.isError)
+        // The title typed is back in the prompt, which says what happened above it.
+        let prompt = try #require(runner.state.prompt)
+        #expect(prompt.purpose == .newNoteTitle)
+        #expect(prompt.field.text == "Quit with :cq")
+        #expect(prompt.problem?.hasPrefix("New note abandoned: the editor quit without saving (the editor 'vim' exited with status 1)")
+                == true)
+        #expect(prompt.problem?.hasSuffix("your title is kept here: Enter tries again, Esc drops it") == true)
+        let lines = try #require(terminal.lastBuffer?.lines)
+        #expect(lines.last?.hasPrefix("New note title: Quit with :cq") == true)
+        #expect(lines[lines.count - 2].hasPrefix("New note abandoned"))
     }
 
     @Test func anEditorThatIsNotThereIsAnErrorAndMakesNoNote() throws {

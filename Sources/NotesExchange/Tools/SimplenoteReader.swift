@@ -60,7 +60,8 @@ enum SimplenoteReader {
                 let id = UUID(uuidString: simplenoteID)
                     ?? StableNoteID.make(relativePath: relative, source: (simplenoteID.isEmpty ? "\(place)\u{0}\(content)" : simplenoteID).utf8)
                 bundle.notes.append(Note(id: id, title: title, body: body, created: created, updated: updated,
-                                         tags: tags, deleted: list == "trashedNotes" ? updated : nil))
+                                         tags: tags, deleted: list == "trashedNotes" ? updated : nil,
+                                         pinned: item["pinned"]?.boolValue == true))
                 let read = [list, content, item["creationDate"]?.stringValue ?? "", item["lastModified"]?.stringValue ?? "",
                             (item["tags"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: "\u{1}")]
                 entries.append(SourceEntry(entry: keys.key(for: simplenoteID.isEmpty ? place : simplenoteID),

@@ -102,7 +102,8 @@ struct TextBundleReader {
             tags.formUnion((InlineTags.find(in: rest) + multiWord).compactMap(Tag.normalize))
         }
         if title.trimmingCharacters(in: .whitespaces).isEmpty { title = name }
-        return Note(id: id, title: title, body: body, created: created, updated: updated, tags: tags, deleted: deleted)
+        return Note(id: id, title: title, body: body, created: created, updated: updated, tags: tags, deleted: deleted,
+                    pinned: Self.flag(bear["pinned"]))
     }
 
     /// Bear's title: the first line without heading marks; the body: the lines after it

@@ -41,19 +41,22 @@ public struct ImportSource: Equatable, Sendable {
         public var tags: Set<String>
         public var categoryID: UUID?
         public var kind: NoteKind
+        public var pinned: Bool
 
-        public init(title: String, bodyHash: String, tags: Set<String>, categoryID: UUID?, kind: NoteKind) {
+        public init(title: String, bodyHash: String, tags: Set<String>, categoryID: UUID?, kind: NoteKind,
+                    pinned: Bool = false) {
             self.title = title
             self.bodyHash = bodyHash
             self.tags = tags
             self.categoryID = categoryID
             self.kind = kind
+            self.pinned = pinned
         }
 
         /// What `note` holds now.
         public init(_ note: Note) {
             self.init(title: note.title, bodyHash: Self.bodyHash(of: note), tags: note.tags,
-                      categoryID: note.categoryID, kind: note.kind)
+                      categoryID: note.categoryID, kind: note.kind, pinned: note.pinned)
         }
 
         /// The hash of a note's body, read as the note holds it.

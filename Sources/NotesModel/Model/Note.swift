@@ -20,6 +20,10 @@ public struct Note: Equatable, Identifiable, Sendable {
     /// The category this note belongs to, if any.
     public var categoryID: UUID?
     public var kind: NoteKind
+    /// Whether the note is pinned: shown above the others in every list and search.
+    /// A `Bool` beside `kind` fits in the padding before `bodyStorage` (a pin date would
+    /// cost 16 bytes a note); pinned notes keep the list's own order among themselves.
+    public var pinned: Bool
     /// Where the body is held; a store reads bodies lazily from its snapshot.
     package var bodyStorage: NoteBody
     /// The text of the note (plain text or Markdown).
@@ -36,7 +40,7 @@ public struct Note: Equatable, Identifiable, Sendable {
         id: UUID = UUID(), title: String, body: String = "",
         created: Date = Date(), updated: Date? = nil,
         categoryID: UUID? = nil, tags: Set<String> = [], kind: NoteKind = .note,
-        attachments: [AttachmentPath] = [], deleted: Date? = nil
+        attachments: [AttachmentPath] = [], deleted: Date? = nil, pinned: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -48,6 +52,7 @@ public struct Note: Equatable, Identifiable, Sendable {
         self.kind = kind
         self.attachments = attachments
         self.deleted = deleted
+        self.pinned = pinned
     }
 
     /// Calls `read` with the body as UTF-8, without building a `String` when the store
@@ -78,7 +83,7 @@ public struct Note: Equatable, Identifiable, Sendable {
 
     public static func == (left: Note, right: Note) -> Bool {
         left.id == right.id && left.title == right.title && left.created == right.created && left.updated == right.updated
-            && left.categoryID == right.categoryID && left.tags == right.tags && left.kind == right.kind
+            && left.categoryID == right.categoryID && left.tags == right.tags && left.kind == right.kind && left.pinned == right.pinned
             && left.attachments == right.attachments && left.deleted == right.deleted && left.bodyStorage == right.bodyStorage
     }
 

@@ -26,6 +26,7 @@ public struct NoteEdit: Equatable, Sendable {
     public var addedTags: Set<String> = []
     public var removedTags: Set<String> = []
     public var kind: FieldChange<NoteKind>?
+    public var pinned: FieldChange<Bool>?
     /// The id a conflict copy gets when the body was changed elsewhere too.
     public var conflictCopyID: UUID
     /// The whole note as the user saw it when the edit began, kept by the editor only:
@@ -68,6 +69,7 @@ public struct NoteEdit: Equatable, Sendable {
                 addedTags = edited.tags.subtracting(base.tags)
                 removedTags = base.tags.subtracting(edited.tags)
             case .kind: kind = FieldChange(from: base.kind, to: edited.kind)
+            case .pinned: pinned = FieldChange(from: base.pinned, to: edited.pinned)
             }
         }
         if keepingSeen { seen = base }
@@ -90,6 +92,7 @@ public struct NoteEdit: Equatable, Sendable {
             case .category: category != nil
             case .tags: !addedTags.isEmpty || !removedTags.isEmpty
             case .kind: kind != nil
+            case .pinned: pinned != nil
             }
         }
     }
@@ -107,6 +110,7 @@ public struct NoteEdit: Equatable, Sendable {
             case .category: if let category { result.categoryID = category.to }
             case .tags: result.tags = result.tags.union(addedTags).subtracting(removedTags)
             case .kind: if let kind { result.kind = kind.to }
+            case .pinned: if let pinned { result.pinned = pinned.to }
             }
         }
         return result

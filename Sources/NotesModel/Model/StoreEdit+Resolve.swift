@@ -118,6 +118,8 @@ extension StoreEdit {
                 guard let kind = edit.kind, current.kind != kind.to else { continue }
                 if current.kind != kind.from { outcome.replaced.append(ReplacedValue(field: .note(.kind), value: current.kind.name)) }
                 saved.kind = kind.to
+            case .pinned:
+                if let pinned = edit.pinned { saved.pinned = pinned.to }
             }
         }
         guard !NoteField.changed(from: current, to: saved).isEmpty else { return ([], outcome) }

@@ -11,11 +11,14 @@ public struct NoteListing: Sendable {
     /// Only notes matching this `SearchQuery` (the UI filter's rule: words, `"phrases"`,
     /// `#tag`, `@category`; case, accents and Unicode forms folded).
     public var search: String?
+    /// Only pinned notes.
+    public var pinnedOnly: Bool
 
-    public init(categoryID: UUID? = nil, tags: Set<String> = [], search: String? = nil) {
+    public init(categoryID: UUID? = nil, tags: Set<String> = [], search: String? = nil, pinnedOnly: Bool = false) {
         self.categoryID = categoryID
         self.tags = tags
         self.search = search
+        self.pinnedOnly = pinnedOnly
     }
 
     /// Whether `note` of `database` is listed.
@@ -30,6 +33,7 @@ public struct NoteListing: Sendable {
 
     private func matches(_ note: Note, searching textSearch: inout TextSearch?, categories: [UUID: Category]) -> Bool {
         if let categoryID, note.categoryID != categoryID { return false }
+        if pinnedOnly, !note.pinned { return false }
         if !tags.isSubset(of: note.tags) { return false }
         if textSearch != nil {
             let categoryName = note.categoryID.flatMap { categories[$0]?.name }
@@ -41,7 +45,7 @@ public struct NoteListing: Sendable {
     /// Below this many notes one thread searches them; above, the processors share the work.
     static let parallelThreshold = 16_384
 
-    /// The matching notes of `database`, newest update first.
+    /// The matching notes of `database`: pinned ones first, each group newest update first.
     ///
     /// Matches are kept as small sort keys pointing into the dictionary, and each note
     /// is copied once, at the end: copying a `Note` retains and releases every field,
@@ -74,8 +78,10 @@ public struct NoteListing: Sendable {
         return keys.map { notes[$0.index] }
     }
 
-    /// Newest `updated` first; ties broken by newest `created`, then by id, so the order is total.
+    /// Pinned first, then newest `updated` first; ties broken by newest `created`, then by id,
+    /// so the order is total.
     public static func newestFirst(_ a: Note, _ b: Note) -> Bool {
+        if a.pinned != b.pinned { return a.pinned }
         if a.updated != b.updated { return a.updated > b.updated }
         if a.created != b.created { return a.created > b.created }
         return a.id.uuidString < b.id.uuidString
@@ -85,6 +91,7 @@ public struct NoteListing: Sendable {
 /// What `NoteListing.newestFirst` compares, as plain numbers: dates as seconds, the
 /// id as its bytes.
 private struct OrderKey {
+    let pinned: Bool
     let updated: Double
     let created: Double
     let id: UUIDBits
@@ -92,6 +99,7 @@ private struct OrderKey {
     let index: [UUID: Note].Index
 
     init(_ note: Note, at index: [UUID: Note].Index) {
+        pinned = note.pinned
         updated = note.updated.timeIntervalSinceReferenceDate
         created = note.created.timeIntervalSinceReferenceDate
         id = UUIDBits(note.id)
@@ -99,6 +107,7 @@ private struct OrderKey {
     }
 
     static func precedes(_ a: OrderKey, _ b: OrderKey) -> Bool {
+        if a.pinned != b.pinned { return a.pinned }
         if a.updated != b.updated { return a.updated > b.updated }
         if a.created != b.created { return a.created > b.created }
         return a.id < b.id

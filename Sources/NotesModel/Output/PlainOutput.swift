@@ -33,7 +33,8 @@ public struct PlainOutput: Sendable {
         return length
     }
 
-    /// One line a note: short id (a unique prefix), update date, category, title, `#tags`, columns aligned.
+    /// One line a note: short id (a unique prefix), update date, category, title (after `* ` when
+    /// pinned), `#tags`, columns aligned.
     ///
     ///     3F2504E0  2024-05-01 14:03  work      Buy milk  #errand #home
     public func listLines(_ notes: [Note], in database: NotesDatabase) -> [String] {
@@ -47,7 +48,7 @@ public struct PlainOutput: Sendable {
         return notes.map { note in
             var line = String(note.id.uuidString.prefix(idLength)) + "  " + shortDate(note.updated)
             line += "  " + (paddedNames[note.categoryID] ?? "-")
-            line += "  " + Self.singleLine(note.title)
+            line += "  " + (note.pinned ? "* " : "") + Self.singleLine(note.title)
             if !note.tags.isEmpty { line += "  " + note.tags.sorted().map { "#" + $0 }.joined(separator: " ") }
             return line
         }
@@ -70,6 +71,7 @@ public struct PlainOutput: Sendable {
         field("tags", note.tags.isEmpty ? "-" : note.tags.sorted().map { "#" + $0 }.joined(separator: " "))
         field("kind", note.kind.name)
         if let progress { field("progress", progress) }
+        if note.pinned { field("pinned", "yes") }
         field("created", longDate(note.created))
         field("updated", longDate(note.updated))
         if !note.attachments.isEmpty {

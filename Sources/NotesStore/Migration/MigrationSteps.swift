@@ -5,7 +5,7 @@ import NotesColor
 /// The ordered migration steps. Documented in docs/store-format.md.
 public enum MigrationSteps {
     public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash, keepBodiesInJournal, addImportSources,
-                                                  dropImportSources]
+                                                  dropImportSources, addPins]
 
     /// v1 → v2: categories gain `colorAsHex`, white `FFFFFF`; the store gains an empty `recentColors` list.
     static let addCategoryColorAsHex = MigrationStep(name: "v1-to-v2: add category colorAsHex", from: 1) {
@@ -93,6 +93,15 @@ public enum MigrationSteps {
     /// program would take for a torn last line and move aside. The version changes so that
     /// such a program refuses the store instead.
     static let dropImportSources = MigrationStep(name: "v6-to-v7: a journal line may drop an import record", from: 6) {
+        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
+        document
+    }
+
+    /// v7 → v8: a note may hold `pinned: true` (written only when set; absent means not
+    /// pinned), which a format-7 program would refuse as an unknown member. A format-7
+    /// snapshot has no pinned note and is read as it is; its journal is folded in by the
+    /// store right after (see `NotesStore.migrate`).
+    static let addPins = MigrationStep(name: "v7-to-v8: a note may be pinned", from: 7) {
         (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
         document
     }

@@ -5,7 +5,8 @@ import NotesModel
 /// An `ImportSource` in the snapshot's `imports` array and in a journal line's
 /// `putImportSource` change (format 6):
 /// `{"folder":"/home/a/vault","path":"daily/a.md","entry":"","note":"UUID","hash":"32 hex",
-///   "title":"…","bodyHash":"32 hex","tags":["…"],"category":null,"kind":0}`;
+///   "title":"…","bodyHash":"32 hex","tags":["…"],"category":null,"kind":0}` (and `"pinned":true`
+///   when the import made a pinned note, format 8);
 /// and a `dropImportSource` change's key: `{"folder":"…","path":"…","entry":""}`.
 extension RecordCodec {
     private static let importSourceKeys = ["folder", "path", "entry", "note", "hash", "title", "bodyHash", "tags", "category", "kind"]
@@ -23,6 +24,7 @@ extension RecordCodec {
         writer.key("category")
         if let category = source.made.categoryID { writer.string(category.uuidString) } else { writer.raw("null") }
         writer.key("kind"); writer.integer(Int(source.made.kind.rawValue))
+        if source.made.pinned { writer.key("pinned"); writer.raw("true") }
         writer.endObject()
     }
 
@@ -34,6 +36,7 @@ extension RecordCodec {
         var tags: Set<String>?
         var category: UUID??
         var kind: NoteKind?
+        var pinned: Bool?
         try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
             switch key {
             case "folder" where folder == nil: folder = try reader.readString()
@@ -46,8 +49,9 @@ extension RecordCodec {
             case "tags" where tags == nil: tags = try Self.readTags(&reader)
             case "category" where category == nil: category = .some(try reader.readNull() ? nil : try Self.readUUID(&reader))
             case "kind" where kind == nil: kind = try Self.readKind(&reader)
+            case "pinned" where pinned == nil: pinned = try reader.readBool()
             default:
-                throw reader.error(Self.importSourceKeys.contains(key) ? "member '\(key)' appears twice"
+                throw reader.error(Self.importSourceKeys.contains(key) || key == "pinned" ? "member '\(key)' appears twice"
                                                                        : "unknown member '\(key)' in an import source")
             }
         }
@@ -55,7 +59,8 @@ extension RecordCodec {
             throw reader.error("an import source needs members \(Self.importSourceKeys.map { "'\($0)'" }.joined(separator: ", "))", at: start)
         }
         return ImportSource(key: .init(folder: folder, path: path, entry: entry), noteID: note, sourceHash: hash,
-                            made: .init(title: title, bodyHash: bodyHash, tags: tags, categoryID: category, kind: kind))
+                            made: .init(title: title, bodyHash: bodyHash, tags: tags, categoryID: category, kind: kind,
+                                        pinned: pinned ?? false))
     }
 
     private static let importSourceKeyKeys = ["folder", "path", "entry"]

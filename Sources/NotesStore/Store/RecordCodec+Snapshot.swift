@@ -3,7 +3,7 @@ import NotesJSON
 import NotesModel
 
 /// The fast path for reading a note exactly as the snapshot writer lays it out:
-/// the ten members in their fixed order, one a line, indented for the `notes`
+/// the ten members in their fixed order (and `pinned` last, when set), one a line, indented for the `notes`
 /// array. Each member name and the white space around it are matched as one run
 /// of bytes, instead of skipping white space, reading a name and looking it up.
 ///
@@ -44,9 +44,10 @@ extension RecordCodec {
             let attachments = try Self.readAttachments(&reader)
             guard Self.match(",\n      \"deleted\": ", &reader) else { reader.position = start; return nil }
             let deleted = try Self.readOptionalDate(&reader)
+            let pinned = Self.match(",\n      \"pinned\": true", &reader)
             guard Self.match("\n    }", &reader) else { reader.position = start; return nil }
             var note = Note(id: id, title: title, created: created, updated: updated,
-                            categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted)
+                            categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted, pinned: pinned)
             note.bodyStorage = body
             return note
         } catch {

@@ -53,6 +53,8 @@ struct RecordCodec {
         writer.key("kind"); writer.integer(note.kind.rawValue)
         writer.key("attachments"); writer.inlineStrings(note.attachments.map(\.relativePath))
         writer.key("deleted"); Self.write(note.deleted, to: &writer)
+        // Written only when set: an unpinned note keeps the layout of format 7 and before.
+        if note.pinned { writer.key("pinned"); writer.raw("true") }
         writer.endObject()
     }
 
@@ -77,8 +79,9 @@ struct RecordCodec {
 
     // MARK: Reading
 
-    private static let noteKeys = ["id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments", "deleted"]
-    /// Members a note must have: all but `deleted` (format 3 had none; absent means live).
+    private static let noteKeys = ["id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments", "deleted", "pinned"]
+    /// Members a note must have: all but `deleted` (format 3 had none; absent means live)
+    /// and `pinned` (absent means not pinned).
     private static let requiredNoteFields: UInt16 = (1 << 9) - 1
     /// The bit of `body` among the fields seen (a journal line's note may leave it out).
     private static let bodyFieldBit: UInt16 = 1 << 2
@@ -126,6 +129,7 @@ struct RecordCodec {
         var kind = NoteKind.note
         var attachments: [AttachmentPath] = []
         var deleted: Date?
+        var pinned = false
         var seen: UInt16 = 0
         var next = 0
         try reader.readObjectRaw { (reader: inout JSONReader, key: UnsafeBufferPointer<UInt8>) throws(JSONError) in
@@ -146,7 +150,8 @@ struct RecordCodec {
             case 6: tags = try Self.readTags(&reader)
             case 7: kind = try Self.readKind(&reader)
             case 8: attachments = try Self.readAttachments(&reader)
-            default: deleted = try Self.readOptionalDate(&reader)
+            case 9: deleted = try Self.readOptionalDate(&reader)
+            default: pinned = try reader.readBool()
             }
         }
         hasBody = seen & Self.bodyFieldBit != 0
@@ -156,7 +161,8 @@ struct RecordCodec {
             throw reader.error("a note without member '\(Self.noteKeys[missing])'", at: start)
         }
         return Note(id: id, title: title, body: body, created: created, updated: updated,
-                    categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted)
+                    categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted,
+                    pinned: pinned)
     }
 
     static func readTags(_ reader: inout JSONReader) throws(JSONError) -> Set<String> {

@@ -177,7 +177,7 @@ struct SnapshotCodec {
             var notes: [UUID: Note] = [:]
             var warnings: [StoreWarning] = []
             var preserved: [UUID: PreservedColor] = [:]
-            var seen = Set<String>()
+            var seen = Set<String>(), isOlder = false
             var colors: BackgroundColorDecoding?
             var categoryIDs = Set<UUID>()
             var orphanIDs: [UUID]?
@@ -185,10 +185,11 @@ struct SnapshotCodec {
             try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
                 guard seen.insert(key).inserted else { throw reader.error("member '\(key)' appears twice") }
                 switch key {
-                case "format", "formatVersion": try reader.skipValue()
+                case "format": try reader.skipValue()
+                case "formatVersion": isOlder = try reader.readInteger(in: 1...Int(Int32.max)) < StoreSchema.formatVersion
                 case "modelVersionHashes":
-                    let hashes = try reader.readValue()
-                    for (entity, hash) in StoreSchema.modelVersionHashes where hashes[entity]?.stringValue != hash {
+                    let hashes = try reader.readValue()  // an older format read as it is has its own model's hashes
+                    for (entity, hash) in StoreSchema.modelVersionHashes where !isOlder && hashes[entity]?.stringValue != hash {
                         warnings.append(StoreWarning("the store's model version hash for entity '\(entity)' differs from this program's; read as format version \(StoreSchema.formatVersion)"))
                     }
                 case "sequence": sequence = try reader.readInteger(in: 0...Int(Int64.max >> 11))

@@ -10,6 +10,12 @@ public enum AppRender {
             drawTooSmall(&buffer, canQuit: !state.hasOpenDialog)
             return buffer
         }
+        if let tags = state.tagBrowser {
+            TagsScreen.draw(tags, state, snapshot, into: &buffer)
+            if state.showsHelp { HelpOverlay.draw(state, into: &buffer) }
+            MessageOverlay.draw(state, into: &buffer)
+            return buffer
+        }
         if let trash = state.trash {
             TrashScreen.draw(trash, state, snapshot, into: &buffer, timeZone: timeZone)
             if state.showsHelp { HelpOverlay.draw(state, into: &buffer) }

@@ -268,7 +268,8 @@ public final class AppRunner {
             try commit([.change(.putNote(written))], selecting: written.id)?.outcomes.first
                 ?? EditOutcome(subject: .note(written.id))
         })
-        answer(.editFinished(outcome, noteID: note.id))
+        guard case .abandoned = outcome else { return answer(.editFinished(outcome, noteID: note.id)) }
+        answer(.newNoteAbandoned(outcome, title: note.title))
     }
 
     /// Runs the editor with the terminal suspended, and takes the terminal back.

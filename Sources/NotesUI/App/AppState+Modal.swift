@@ -12,6 +12,8 @@ extension AppState {
         case filter(TextField)
         /// The trash screen (`T`), over the screen it was opened from.
         case trash(TrashBrowser)
+        /// The tags screen (`#`), over the notes screen.
+        case tags(TagBrowser)
         /// The `?` help; `scroll`: its first line shown when it is taller than the screen.
         case help(scroll: Int, over: Modal?)
         /// A status message shown whole, wrapped (`MessageOverlay`); `scroll`: its first line shown.
@@ -98,6 +100,12 @@ extension AppState {
     public var trash: TrashBrowser? {
         get { if case .trash(let value) = modal?.base { value } else { nil } }
         set { setBase(newValue.map(Modal.trash)) { if case .trash = $0 { true } else { false } } }
+    }
+
+    /// The tags screen, while it is open (`#`).
+    public var tagBrowser: TagBrowser? {
+        get { if case .tags(let value) = modal?.base { value } else { nil } }
+        set { setBase(newValue.map(Modal.tags)) { if case .tags = $0 { true } else { false } } }
     }
 
     /// The filter's text field while `/` is taking the filter text.

@@ -24,7 +24,7 @@ public struct AppState: Equatable, Sendable {
         /// `from`: the value when the prompt opened, what the edit changes it from.
         case renameCategory(UUID, from: String)
         case renameNote(UUID, from: String)
-        /// The tags of a note, separated by spaces or commas.
+        /// The tags of a note, separated by commas (`TagListInput`).
         case editTags(UUID, from: Set<String>)
     }
 
@@ -154,6 +154,7 @@ public struct AppState: Equatable, Sendable {
         switch modal {
         case nil: readSearch?.field != nil
         case .trash(let browser): browser.isAsking || readSearch?.field != nil
+        case .tags(let browser): browser.isAsking
         default: true
         }
     }
@@ -212,6 +213,10 @@ public struct AppState: Equatable, Sendable {
         }
         if case .reading(let id) = screen, snapshot.database.notes[id] == nil { screen = .notes }
         refreshChooser(in: snapshot)
+        if var tags = tagBrowser {
+            tags.refresh(from: snapshot.database)
+            tagBrowser = tags
+        }
         followReadHolding(in: snapshot)
         clampSelections(in: snapshot)
     }

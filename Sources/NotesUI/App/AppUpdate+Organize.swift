@@ -74,6 +74,30 @@ extension AppUpdate {
         return [.commit([.note(edit)])]
     }
 
+    /// `Tab` in the `t` field: completes the tag being typed to a known one.
+    static func completeTag(_ prompt: AppState.Prompt, _ state: inout AppState, _ snapshot: NotesSnapshot) {
+        var completed = prompt
+        let known = TagCount.all(in: snapshot.database).map(\.tag)
+        if let text = TagListInput.completed(prompt.field.text, known: known) {
+            completed.field = TextField(text: text)
+            completed.problem = nil
+        } else {
+            completed.problem = "no known tag starts so"
+        }
+        state.prompt = completed
+    }
+
+    /// `p`: pins or unpins `note`, a field edit (`u` undoes it). Pinned notes are listed
+    /// first (`DisplayOrder`), so the selection follows the note to its new place.
+    static func togglePin(_ note: Note, _ state: inout AppState) -> [Effect] {
+        var edit = NoteEdit(noteID: note.id)
+        edit.pinned = FieldChange(from: note.pinned, to: !note.pinned)
+        state.pendingSelection = note.id
+        state.message = .init(text: note.pinned ? "Unpinned \"\(note.title)\"" : "Pinned \"\(note.title)\" (listed first)",
+                              isError: false)
+        return [.commit([.note(edit)])]
+    }
+
     /// `from`: the title when `r` was pressed (a rename made elsewhere since is named on
     /// the status line when this one replaces it).
     static func renameNote(_ id: UUID, from: String, to title: String, _ state: inout AppState,
@@ -96,8 +120,13 @@ extension AppUpdate {
     /// Sets the tags typed in the `t` field: the tags added to and removed from those the
     /// field opened with (`from`), so that a tag another process added meanwhile stays.
     /// Text that is not a list of tags keeps the field open with the text and says what is wrong.
+    /// Enter on the text the field opened with changes nothing, whatever the text holds.
     static func submitTags(_ text: String, of id: UUID, from: Set<String>, _ prompt: AppState.Prompt,
                            _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date) -> [Effect] {
+        guard text != TagListInput.text(for: from) else {
+            state.prompt = nil
+            return []
+        }
         let tags: Set<String>
         switch TagListInput.parse(text) {
         case .failure(let error):

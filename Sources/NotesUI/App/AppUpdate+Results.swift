@@ -37,6 +37,8 @@ extension AppUpdate {
         case .editFinished(let outcome, let id):
             state.reconcile(with: snapshot)
             state.message = editMessage(outcome, id, state, snapshot)
+        case .newNoteAbandoned(let outcome, let title):
+            giveBack(title, abandonedBy: outcome, &state, snapshot)
         case .undo(let direction, let result):
             if case .failed = result { state.pendingSelection = nil }
             state.reconcile(with: snapshot)
@@ -147,6 +149,15 @@ extension AppUpdate {
 
     /// How the editor ended, on the status line. While changes wait for the lock, that
     /// is what it says. A new note the filter hides is said to be hidden.
+    /// `n` whose editor failed before writing: the title typed is not lost, it is back in
+    /// the prompt, which says what happened above it.
+    private static func giveBack(_ title: String, abandonedBy outcome: EditorOutcome, _ state: inout AppState,
+                                 _ snapshot: NotesSnapshot) {
+        state.reconcile(with: snapshot)
+        state.prompt = .init(purpose: .newNoteTitle, field: TextField(text: title),
+                             problem: outcome.message + "; your title is kept here: Enter tries again, Esc drops it")
+    }
+
     private static func editMessage(_ outcome: EditorOutcome, _ id: UUID, _ state: AppState,
                                     _ snapshot: NotesSnapshot) -> AppState.Message {
         if let waiting = state.waitingSaves { return .init(text: waiting.message, isError: false) }

@@ -35,6 +35,8 @@ extension AppUpdate {
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
         case .edit:
             if let selected { return [.editNote(selected.id)] }
+        case .togglePin:
+            if let selected { return togglePin(selected, &state) }
         case .trashNote:
             if let selected { return trash(selected, &state, now) }
         case .filter:
@@ -151,6 +153,7 @@ extension AppUpdate {
         case .first: move = { _, _ in .top }
         case .last: move = { layout, _ in layout.endTop(rows: rows) }
         case .edit: return [.editNote(id)]
+        case .togglePin: return note.map { togglePin($0, &state) } ?? []
         case .trashNote:
             guard let note else { return [] }
             state.screen = .notes

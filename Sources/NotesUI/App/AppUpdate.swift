@@ -65,6 +65,7 @@ public enum AppUpdate {
         if state.prompt != nil { return promptKey(key, &state, snapshot, now) }
         if let confirmation = state.confirmation { return confirmKey(key, confirmation, &state, snapshot, now) }
         if state.trash != nil { return trashKey(key, &state, snapshot, shown: shown) }  // Ctrl-C there cancels, never quits
+        if state.tagBrowser != nil { return tagsKey(key, &state, snapshot, shown: shown) }
         if state.isEditingFilter { return filterKey(key, &state, snapshot, previewed: previewed) }
         if state.readSearch?.field != nil, case .reading(let id) = state.screen {
             readSearchKey(key, id, &state, snapshot)  // a field: Esc and Ctrl-C cancel it
@@ -87,6 +88,9 @@ public enum AppUpdate {
             return []
         case .openTrash:
             state.trash = TrashBrowser()
+            return []
+        case .tags:
+            state.tagBrowser = TagBrowser(database: snapshot.database)
             return []
         default:
             break
@@ -138,6 +142,10 @@ public enum AppUpdate {
 
     private static func promptKey(_ key: Key, _ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date) -> [Effect] {
         guard var prompt = state.prompt else { return [] }
+        if key == .tab, case .editTags = prompt.purpose {
+            completeTag(prompt, &state, snapshot)
+            return []
+        }
         let outcome = prompt.field.handle(key)
         prompt.problem = prompt.field.notice
         guard case .submitted(let raw) = outcome else {

@@ -20,6 +20,9 @@ public enum EffectResult: Equatable, Sendable {
                       keeping: UUID?)
     /// The editor ended (`e`, or `n` after the title); `noteID`: the note edited or written.
     case editFinished(EditorOutcome, noteID: UUID)
+    /// `n`: the editor failed before writing (`:cq`), so no note was made; `title`: the
+    /// title typed, given back in the prompt.
+    case newNoteAbandoned(EditorOutcome, title: String)
     /// `u` or `Ctrl-R` was carried out, or why not.
     case undo(UndoStep.Direction, UndoResult)
     /// `S`: the sync started, or could not.

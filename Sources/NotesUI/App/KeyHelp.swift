@@ -35,6 +35,7 @@ public enum KeyHelp {
         if state.picker != nil { return .picker }
         let maps = state.settings.keyMaps
         if state.trash != nil { return maps.trash }
+        if state.tagBrowser != nil { return maps.tags }
         switch state.screen {
         case .notes: return showsCategoryPaneFocus(state) ? maps.categoryPane : maps.notes
         case .reading: return maps.reading
@@ -50,7 +51,7 @@ public enum KeyHelp {
     /// The `?` help of the screen `state` is on: its own keys first.
     public static func sections(for state: AppState) -> [Section] {
         let own = keyMap(for: state)?.sections ?? []
-        if state.picker != nil || state.trash != nil { return own }
+        if state.picker != nil || state.trash != nil || state.tagBrowser != nil { return own }
         switch state.screen {
         case .notes where showsCategoryPaneFocus(state): return own
         case .notes: return own + [filter, search, textFields]
@@ -70,6 +71,7 @@ public enum KeyHelp {
     /// Whether the screen has something selected for the keys that act on it.
     static func hasSelection(_ state: AppState, _ snapshot: NotesSnapshot) -> Bool {
         if let trash = state.trash { return trash.selected(in: snapshot.database) != nil }
+        if let tags = state.tagBrowser { return tags.selected != nil }
         switch state.screen {
         case .notes: return showsCategoryPaneFocus(state) || state.selectedNote(in: snapshot) != nil
         case .reading(let id): return snapshot.database.notes[id] != nil

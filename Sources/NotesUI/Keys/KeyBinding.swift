@@ -10,6 +10,8 @@ public enum KeyAction: Hashable, Sendable {
     case categories, sync, findInNote, nextMatch, previousMatch
     /// `J`: today's journal note, made if needed (`DailyNote`).
     case todayNote
+    /// `p`: pin or unpin the note; `#`: the tags screen.
+    case togglePin, tags
     /// The read view: rendered Markdown or raw text (`R`); tasks (`Tab`, `Shift-Tab`, `x`).
     case toggleRaw, nextTask, previousTask, toggleTask
     /// The read view's items: `Enter` acts on the one in focus (follows a link, opens an

@@ -3,7 +3,7 @@
 /// drift from what the keys do (`ReadmeKeyTableTests` compares the two).
 extension KeyMap {
     /// Every screen's map, in the order a user meets them.
-    public static let screens: [KeyMap] = [.notes, .categoryPane, .reading, .categories, .trash, .picker]
+    public static let screens: [KeyMap] = [.notes, .categoryPane, .reading, .categories, .trash, .tags, .picker]
 
     /// One table per screen (its own keys), then the keys that work everywhere, then the
     /// keys of the filter being typed and of every text field (from `KeyHelp`).

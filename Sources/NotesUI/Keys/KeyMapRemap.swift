@@ -9,6 +9,7 @@ public struct ScreenKeyMaps: Sendable {
     public var reading = KeyMap.reading
     public var categories = KeyMap.categories
     public var trash = KeyMap.trash
+    public var tags = KeyMap.tags
 
     public init() {}
 
@@ -16,7 +17,7 @@ public struct ScreenKeyMaps: Sendable {
     public static let actionsByName: [String: KeyAction] = {
         let maps = ScreenKeyMaps()
         var result: [String: KeyAction] = [:]
-        for map in [maps.notes, maps.categoryPane, maps.reading, maps.categories, maps.trash] {
+        for map in [maps.notes, maps.categoryPane, maps.reading, maps.categories, maps.trash, maps.tags] {
             for action in map.allBindings.flatMap(\.actions) { result[String(describing: action)] = action }
         }
         return result
@@ -31,6 +32,7 @@ public struct ScreenKeyMaps: Sendable {
         result.reading = reading.remapped(remaps)
         result.categories = categories.remapped(remaps)
         result.trash = trash.remapped(remaps)
+        result.tags = tags.remapped(remaps)
         return result
     }
 

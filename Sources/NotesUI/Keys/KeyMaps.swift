@@ -27,7 +27,8 @@ extension KeyMap {
     public static let notes = KeyMap(title: "Notes", bindings: moves("move") + [
         KeyBinding([.enter], "Enter", .open, "open (read)", footer: "Enter open", priority: 1, when: .selection),
         KeyBinding([.character("n")], "n", .newNote, "new note", footer: "n new", priority: 2),
-        KeyBinding([.character("/")], "/", .filter, "filter as you type", footer: "/ find", priority: 3),
+        KeyBinding(presses: [(.character("/"), .filter), (.escape, .clearFilter)], "/ Esc",
+                   "filter, Esc clears", footer: "/ find", priority: 3),
         KeyBinding([.character("c")], "c", .categories, "categories", footer: "c categories", priority: 4),
         KeyBinding([.tab, .character("h")], "Tab h", .focusCategoryPane, "category pane", footer: "Tab pane",
                    priority: 35),
@@ -38,10 +39,12 @@ extension KeyMap {
         KeyBinding([.character("m")], "m", .moveToCategory, "move to a category", footer: "m move", priority: 8,
                    when: .selection),
         KeyBinding([.character("t")], "t", .editTags, "edit tags", footer: "t tags", priority: 9, when: .selection),
+        KeyBinding([.character("p")], "p", .togglePin, "pin/unpin, on top", footer: "p pin", priority: 32,
+                   when: .selection),
         undo,
-        KeyBinding(presses: [(.character("T"), .openTrash), (.character("J"), .todayNote)], "T J",
-                   "trash; today's note", footer: "T trash", priority: 31),
-        KeyBinding([.escape], "Esc", .clearFilter, "clear the filter"),
+        // Paired on one help line, so that the help fits whole at 80×24.
+        KeyBinding(presses: [(.character("T"), .openTrash), (.character("J"), .todayNote), (.character("#"), .tags)],
+                   "T J #", "trash, today's note, tags", footer: "T trash", priority: 31),
         KeyBinding([.character("v")], "v", .togglePreview, "show/hide the preview", footer: "v preview", priority: 40),
         KeyBinding([.character("S")], "S", .sync, "sync (git)", footer: "S sync", priority: 41),
         help, quit,
@@ -82,6 +85,7 @@ extension KeyMap {
         KeyBinding([.character("r")], "r", .rename, "rename", footer: "r rename", priority: 5),
         KeyBinding([.character("m")], "m", .moveToCategory, "move to a category", footer: "m move", priority: 6),
         KeyBinding([.character("t")], "t", .editTags, "edit tags", footer: "t tags", priority: 7),
+        KeyBinding([.character("p")], "p", .togglePin, "pin/unpin", footer: "p pin", priority: 31),
         undo,
         help,
         KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc/q/h ←", .back,
@@ -117,6 +121,19 @@ extension KeyMap {
         help,
         KeyBinding([.escape, .character("q"), .character("T")], "Esc/q/T", .back,
                    "back (Esc first clears the filter)", footer: "q back", priority: 91, pinned: true),
+    ])
+
+    /// The tags screen (`#`). Letters are keys here: `/` takes the narrowing text.
+    public static let tags = KeyMap(title: "Tags", bindings: moves("move") + [
+        KeyBinding([.enter], "Enter", .showNotes, "its notes (the #tag filter)", footer: "Enter notes", priority: 1,
+                   when: .selection),
+        KeyBinding([.character("r")], "r", .rename, "rename, or merge into an existing tag", footer: "r rename",
+                   priority: 2, when: .selection),
+        KeyBinding([.character("/")], "/", .filter, "narrow as you type", footer: "/ narrow", priority: 3),
+        undo,
+        help,
+        KeyBinding([.escape, .character("q")], "Esc/q", .back, "back (Esc first clears the narrowing)", footer: "q back",
+                   priority: 91, pinned: true),
     ])
 
     /// The color picker, over the categories screen. `ColorPicker` handles its keys; the

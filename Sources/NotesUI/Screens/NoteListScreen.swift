@@ -61,7 +61,7 @@ public enum NoteListScreen {
             let view = NoteRowView(title: note.title, date: date,
                                    tags: note.sortedTags, color: category.flatMap { snapshot.colors[$0] },
                                    marker: category.flatMap { snapshot.marker(for: $0, in: colorMode) }, isSelected: row == state.noteRow,
-                                   highlights: highlights, tagPrefixes: tagPrefixes, kind: note.kind)
+                                   isPinned: note.pinned, highlights: highlights, tagPrefixes: tagPrefixes, kind: note.kind)
             view.draw(into: &buffer, x: rect.x, y: rect.y + line, width: rect.width, colorMode: colorMode)
         }
     }

@@ -52,7 +52,7 @@ public enum StatusLine {
         case .newCategoryName: return "New category name: "
         case .renameCategory: return "Rename to: "
         case .renameNote: return "Rename note to: "
-        case .editTags: return "Tags (space or comma between): "
+        case .editTags: return "Tags (comma-separated, Tab completes): "
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import NotesModel
 
-/// The note list's order: most recently updated first; equal dates by title, then by id.
+/// The note list's order: pinned notes first, then the others; each group most recently
+/// updated first, equal dates by title, then by id.
 ///
 /// Building the index sorts compact `(key, slot)` entries rather than notes: the key
 /// of a date is a `UInt64` whose ascending order is the dates' descending order, so
@@ -12,6 +13,13 @@ enum DisplayOrder {
     struct Entry {
         var key: UInt64
         var slot: UInt32
+    }
+
+    /// A key whose ascending order is pinned notes first, then the descending order of
+    /// `updated` (later first). The top bit is the pin; the date's key gives up its lowest
+    /// bit for it (dates less than a microsecond apart are then ordered as equal ones).
+    static func key(_ note: Note) -> UInt64 {
+        (note.pinned ? 0 : 1 << 63) | (key(note.updated) >> 1)
     }
 
     /// A key whose ascending order is the descending order of `updated` (later first).

@@ -142,7 +142,7 @@ extension NoteIndex {
         let slot = slotIDs.count
         let code = categories.code(of: note.categoryID)
         slotIDs.append(note.id)
-        slotKeys.append(DisplayOrder.key(note.updated))
+        slotKeys.append(DisplayOrder.key(note))
         slotCategories.append(code)
         positionOfSlot.append(-1)
         if code >= 0 { categoryCounts[Int(code)] += 1 }

@@ -66,7 +66,7 @@ public struct NoteIndex: Sendable {
         // would touch every title's and tag set's storage, a cache miss apiece.
         let values = notes.values
         for index in notes.indices {
-            entries.append(DisplayOrder.Entry(key: DisplayOrder.key(values[index].updated), slot: UInt32(ids.count)))
+            entries.append(DisplayOrder.Entry(key: DisplayOrder.key(values[index]), slot: UInt32(ids.count)))
             ids.append(notes.keys[index])
             let code = categories.code(of: values[index].categoryID)
             codes.append(code)

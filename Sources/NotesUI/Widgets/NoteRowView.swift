@@ -16,6 +16,8 @@ public struct NoteRowView {
     /// colors when categories share a color (`NotesSnapshot.marker(for:in:)`).
     public var marker: Character?
     public var isSelected: Bool
+    /// A pinned note's title is drawn after `* ` (as `notes list` shows it).
+    public var isPinned: Bool
     /// The folded patterns of the filter's words (`SearchQuery.textPatterns`), highlighted in the title and tags.
     public var highlights: [[UInt8]]
     /// The folded starts of the filter's `#tag` terms (`SearchQuery.tagPrefixes`), highlighted in the tags.
@@ -24,8 +26,9 @@ public struct NoteRowView {
     public var kind: NoteKind
 
     public init(title: String, date: String, tags: [String], color: RGB8?, marker: Character?, isSelected: Bool,
-                highlights: [[UInt8]] = [], tagPrefixes: [[UInt8]] = [], kind: NoteKind = .note) {
+                isPinned: Bool = false, highlights: [[UInt8]] = [], tagPrefixes: [[UInt8]] = [], kind: NoteKind = .note) {
         self.kind = kind
+        self.isPinned = isPinned
         self.highlights = highlights
         self.tagPrefixes = tagPrefixes
         self.title = title
@@ -70,6 +73,7 @@ public struct NoteRowView {
             column += 2
             titleWidth -= 2
         }
+        let title = isPinned ? "* " + self.title : self.title
         HighlightedText.write(DisplayWidth.truncate(title, to: titleWidth), patterns: highlights, in: &buffer,
                               x: column, y: y, style: isSelected ? Theme.selected : .plain, limit: titleWidth)
         column += titleWidth + 1

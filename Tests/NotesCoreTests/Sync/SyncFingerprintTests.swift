@@ -21,7 +21,7 @@ import Testing
 
     @Test func everyFieldOfANoteChangesItsFingerprint() throws {
         // A new field of `Note` must go into `SyncFingerprint.of` (and into this list).
-        #expect(Mirror(reflecting: note).children.count == 10)
+        #expect(Mirror(reflecting: note).children.count == 11)
         let base = fingerprint(note)
         #expect(fingerprint(note) == base)
         let edits: [(String, (inout Note) throws -> Void)] = [
@@ -38,6 +38,7 @@ import Testing
             ("kind", { $0.kind = .checklist }),
             ("attachment", { $0.attachments = [try AttachmentPath("attachments/x.png")] }),
             ("trashed", { $0.deleted = Date(timeIntervalSinceReferenceDate: 3_000) }),
+            ("pinned", { $0.pinned = true }),
         ]
         var seen: Set<SyncFingerprint> = [base]
         for (name, edit) in edits {
