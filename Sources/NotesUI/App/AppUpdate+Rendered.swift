@@ -16,7 +16,8 @@ extension AppUpdate {
 
     /// An action of the read view that rendering changes; nil when the raw view's
     /// handling applies (it does for every action when the raw text is shown).
-    static func renderedReadingAction(_ action: KeyAction, key: Key, _ note: Note?, _ state: inout AppState) -> [Effect]? {
+    static func renderedReadingAction(_ action: KeyAction, key: Key, _ note: Note?, _ state: inout AppState,
+                                      rows: Int) -> [Effect]? {
         if action == .toggleRaw {
             state.readsRaw.toggle()
             (state.readTop, state.readTask, state.readSearch) = (.top, nil, nil)
@@ -32,20 +33,19 @@ extension AppUpdate {
             }
             return nil
         }
-        let rows = NoteReadScreen.bodyRows(state.size)
         let page = max(1, state.size.height - 4)
         let lastTop = max(0, rendering.lines.count - rows)
         let top = min(state.readTop.line, lastTop)
         switch action {
         case .down: state.readTop = ReadPosition(block: 0, line: min(top + 1, lastTop))
         case .up: state.readTop = ReadPosition(block: 0, line: max(top - 1, 0))
-        case .pageDown where key == .character(" ") && state.readTask != nil: return tick(note, rendering, &state)
+        case .pageDown where key == .character(" ") && state.readTask != nil: return tick(note, rendering, &state, rows: rows)
         case .pageDown: state.readTop = ReadPosition(block: 0, line: min(top + page, lastTop))
         case .pageUp: state.readTop = ReadPosition(block: 0, line: max(top - page, 0))
         case .first: state.readTop = .top
         case .last: state.readTop = ReadPosition(block: 0, line: lastTop)
-        case .nextTask, .previousTask: stepTask(forward: action == .nextTask, rendering, &state)
-        case .toggleTask: return tick(note, rendering, &state)
+        case .nextTask, .previousTask: stepTask(forward: action == .nextTask, rendering, &state, rows: rows)
+        case .toggleTask: return tick(note, rendering, &state, rows: rows)
         case .findInNote, .nextMatch, .previousMatch:
             // Search works on the raw text: show it, and search there.
             (state.readsRaw, state.readTop, state.readTask) = (true, .top, nil)
@@ -56,7 +56,7 @@ extension AppUpdate {
     }
 
     /// `Tab` / `Shift-Tab`: the next or previous task (round the ends), scrolled into view.
-    private static func stepTask(forward: Bool, _ rendering: MarkdownRendering, _ state: inout AppState) {
+    private static func stepTask(forward: Bool, _ rendering: MarkdownRendering, _ state: inout AppState, rows: Int) {
         let tasks = rendering.tasks
         guard !tasks.isEmpty else {
             state.message = .init(text: "No tasks in this note", isError: false)
@@ -70,7 +70,6 @@ extension AppUpdate {
             index = forward ? (tasks.firstIndex { $0.line >= top } ?? 0) : (tasks.lastIndex { $0.line >= top } ?? tasks.count - 1)
         }
         state.readTask = index
-        let rows = NoteReadScreen.bodyRows(state.size)
         let line = tasks[index].line
         if line < state.readTop.line || line >= state.readTop.line + rows {
             let lastTop = max(0, rendering.lines.count - rows)
@@ -79,9 +78,10 @@ extension AppUpdate {
     }
 
     /// `x` / `Space`: the current task ticked or unticked, one byte of the body changed.
-    private static func tick(_ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState) -> [Effect] {
+    private static func tick(_ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState,
+                             rows: Int) -> [Effect] {
         guard let index = state.readTask, index < rendering.tasks.count else {
-            stepTask(forward: true, rendering, &state)
+            stepTask(forward: true, rendering, &state, rows: rows)
             if state.readTask != nil { state.message = .init(text: "x ticks this task; Tab moves to the next", isError: false) }
             return []
         }

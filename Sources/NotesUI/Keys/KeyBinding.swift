@@ -8,6 +8,8 @@ public enum KeyAction: Hashable, Sendable {
     // The note list and the read view.
     case open, newNote, edit, rename, moveToCategory, editTags, trashNote, filter, clearFilter, togglePreview
     case categories, sync, findInNote, nextMatch, previousMatch
+    /// `Ctrl-P`, `o`: quick open, a fuzzy switcher over the titles.
+    case quickOpen
     /// The read view: rendered Markdown or raw text (`R`); tasks (`Tab`, `Shift-Tab`, `x`).
     case toggleRaw, nextTask, previousTask, toggleTask
     /// `Tab`, `h`, `l`: the focus between the category pane and the note list.

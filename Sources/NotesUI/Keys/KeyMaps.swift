@@ -27,7 +27,9 @@ extension KeyMap {
     public static let notes = KeyMap(title: "Notes", bindings: moves("move") + [
         KeyBinding([.enter], "Enter", .open, "open (read)", footer: "Enter open", priority: 1, when: .selection),
         KeyBinding([.character("n")], "n", .newNote, "new note", footer: "n new", priority: 2),
-        KeyBinding([.character("/")], "/", .filter, "filter as you type", footer: "/ find", priority: 3),
+        // Quick open shares the filter's line of the help, which then still fits 80×24.
+        KeyBinding(presses: [(.character("/"), .filter), (.control("p"), .quickOpen), (.character("o"), .quickOpen)],
+                   "/ Ctrl-P o", "filter; quick open", footer: "/ find", priority: 3),
         KeyBinding([.character("c")], "c", .categories, "categories", footer: "c categories", priority: 4),
         KeyBinding([.tab, .character("h")], "Tab h", .focusCategoryPane, "category pane", footer: "Tab pane",
                    priority: 35),
