@@ -52,4 +52,13 @@ static inline void notes_bracketed_paste(int on) {
     if (write(STDOUT_FILENO, sequence, 8) < 0) { /* nothing more can be done */ }
 }
 
+// SGR mouse reporting on or off (xterm's private modes 1000, presses and releases, and
+// 1006, their SGR form), written like bracketed paste: safe in a signal handler.
+static inline void notes_mouse_reporting(int on) {
+    static const char on_sequence[] = "\033[?1000h\033[?1006h";
+    static const char off_sequence[] = "\033[?1006l\033[?1000l";
+    const char *sequence = on ? on_sequence : off_sequence;
+    if (write(STDOUT_FILENO, sequence, sizeof(on_sequence) - 1) < 0) { /* nothing more can be done */ }
+}
+
 #endif

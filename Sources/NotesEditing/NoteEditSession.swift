@@ -190,18 +190,15 @@ public struct NoteEditSession {
     }
 
     /// Reads the edited document against the store's current contents (an unknown
-    /// category is a problem to fix in the editor). The contents are let go of before the
-    /// caller commits.
+    /// category is a problem to fix in the editor, reported with every other problem of the
+    /// header at once). The contents are let go of before the caller commits.
     private func save(_ split: NoteDocument.Split, base: Note, refresh: () throws -> NotesDatabase) -> SavePlan {
         let current: NotesDatabase
         do { current = try refresh() } catch { return .unreadableStore("cannot read the store: \(error)") }
-        let edited: Note, fields: NoteDocument.Fields
-        do {
-            fields = try NoteDocument.fields(split)
-            edited = try NoteDocument.apply(fields, to: base, in: current)
-        } catch {
-            return .problem(error)
-        }
+        var problems: [NoteDocumentError] = []
+        let fields = NoteDocument.fields(split, problems: &problems)
+        let edited = NoteDocument.apply(fields, to: base, in: current, problems: &problems)
+        if let error = NoteDocumentError(all: problems) { return .problem(error) }
         // A body known to differ (it was compared byte for byte) is a change; no need to read it again.
         guard fields.bodyIsOriginal == false || EditMerge.isChanged(base, edited) else { return .unchanged }
         return .edit(edited)
@@ -220,10 +217,9 @@ public struct NoteEditSession {
 
     /// The `# error:` lines that `annotated` puts above the text.
     static func annotation(_ problem: NoteDocumentError) -> String {
-        let lines = [
-            problem.line.map { "line \($0 + 2): \(problem.reason)" } ?? problem.reason,
-            "fix it and save; save it unchanged or quit with an error (:cq) to stop and keep the text in a file",
-        ]
+        let problems = problem.problems
+        let lines = problems.map { one in one.line.map { "line \($0 + problems.count + 1): \(one.reason)" } ?? one.reason }
+            + [(problems.count == 1 ? "fix it" : "fix them") + " and save; save it unchanged or quit with an error (:cq) to stop and keep the text in a file"]
         return lines.map { problemPrefix + $0 + "\n" }.joined()
     }
 

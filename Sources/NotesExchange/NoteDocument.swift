@@ -160,60 +160,85 @@ public enum NoteDocument {
         return result
     }
 
-    /// The fields a split document says; throws when its header has a problem.
+    /// The fields a split document says; throws every problem its header has at once.
     package static func fields(_ split: Split) throws(NoteDocumentError) -> Fields {
+        var problems: [NoteDocumentError] = []
+        let fields = fields(split, problems: &problems)
+        if let error = NoteDocumentError(all: problems) { throw error }
+        return fields
+    }
+
+    /// The fields a split document says; each problem of its header is added to `problems`
+    /// (a key with a problem is left out), so that all are reported at once.
+    package static func fields(_ split: Split, problems: inout [NoteDocumentError]) -> Fields {
         var fields = Fields(body: split.body ?? "", bodyIsOriginal: split.compared ? split.body == nil : nil)
         guard let headerText = split.header else { return fields }
         let entries: [(key: String, value: Node)]
         do { entries = try YAMLFrontMatter.parse(try headerText.get()) } catch {
-            throw NoteDocumentError(line: error.line, reason: error.reason)
+            problems.append(NoteDocumentError(line: error.line, reason: error.reason))
+            return fields
         }
         for (key, value) in entries {
-            let line = (value.mark?.line ?? 0) + 1
-            switch key.lowercased() {
-            case "title":
-                let title = try scalarText(value, key: key, line: line) ?? ""
-                guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                    throw NoteDocumentError(line: line, reason: "a note needs a title")
-                }
-                fields.title = title
-            case "category":
-                let name = try scalarText(value, key: key, line: line) ?? ""
-                fields.categoryName = .some(name.trimmingCharacters(in: .whitespaces).isEmpty ? nil : name)
-                fields.categoryLine = line
-            case "tags":
-                fields.tags = try tags(value, line: line)
-            case "kind":
-                let name = try scalarText(value, key: key, line: line) ?? ""
-                guard let kind = NoteKind(name: name.trimmingCharacters(in: .whitespaces)) else {
-                    throw NoteDocumentError(line: line, reason: "unknown kind '\(name)' (one of: \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
-                }
-                fields.kind = kind
-            case "pinned":
-                let text = try scalarText(value, key: key, line: line)?.trimmingCharacters(in: .whitespaces).lowercased()
-                guard let text, ["true", "false"].contains(text) else {
-                    throw NoteDocumentError(line: line, reason: "'pinned' is true or false")
-                }
-                fields.pinned = text == "true"
-            default:
-                throw NoteDocumentError(line: line, reason: "unknown key '\(key)' (the header holds \(keys.joined(separator: ", ")))")
-            }
+            do throws(NoteDocumentError) { try read(key, value, into: &fields) } catch { problems.append(error) }
         }
         return fields
     }
 
+    /// One key of the header into `fields`.
+    private static func read(_ key: String, _ value: Node, into fields: inout Fields) throws(NoteDocumentError) {
+        let line = (value.mark?.line ?? 0) + 1
+        switch key.lowercased() {
+        case "title":
+            let title = try scalarText(value, key: key, line: line) ?? ""
+            guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw NoteDocumentError(line: line, reason: "a note needs a title")
+            }
+            fields.title = title
+        case "category":
+            let name = try scalarText(value, key: key, line: line) ?? ""
+            fields.categoryName = .some(name.trimmingCharacters(in: .whitespaces).isEmpty ? nil : name)
+            fields.categoryLine = line
+        case "tags":
+            fields.tags = try tags(value, line: line)
+        case "kind":
+            let name = try scalarText(value, key: key, line: line) ?? ""
+            guard let kind = NoteKind(name: name.trimmingCharacters(in: .whitespaces)) else {
+                throw NoteDocumentError(line: line, reason: "unknown kind '\(name)' (one of: \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
+            }
+            fields.kind = kind
+        case "pinned":
+            let text = try scalarText(value, key: key, line: line)?.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let text, ["true", "false"].contains(text) else {
+                throw NoteDocumentError(line: line, reason: "'pinned' is true or false")
+            }
+            fields.pinned = text == "true"
+        default:
+            throw NoteDocumentError(line: line, reason: "unknown key '\(key)' (the header holds \(keys.joined(separator: ", ")))")
+        }
+    }
+
     /// `note` with `fields` applied; the category is looked up by name in `database`.
     public static func apply(_ fields: Fields, to note: Note, in database: NotesDatabase) throws(NoteDocumentError) -> Note {
+        var problems: [NoteDocumentError] = []
+        let result = apply(fields, to: note, in: database, problems: &problems)
+        if let error = NoteDocumentError(all: problems) { throw error }
+        return result
+    }
+
+    /// `note` with `fields` applied; an unknown category is added to `problems` (and left as it was).
+    package static func apply(_ fields: Fields, to note: Note, in database: NotesDatabase,
+                              problems: inout [NoteDocumentError]) -> Note {
         var result = note
         if let title = fields.title { result.title = title }
         if let categoryName = fields.categoryName {
             if let name = categoryName {
-                guard let category = database.category(named: name) else {
+                if let category = database.category(named: name) {
+                    result.categoryID = category.id
+                } else {
                     let known = database.sortedCategories.map { "'\($0.name)'" }.joined(separator: ", ")
-                    throw NoteDocumentError(line: fields.categoryLine, reason: "there is no category named '\(name)' "
-                        + (known.isEmpty ? "(there are no categories yet; leave it empty)" : "(known: \(known); empty for none)"))
+                    problems.append(NoteDocumentError(line: fields.categoryLine, reason: "there is no category named '\(name)' "
+                        + (known.isEmpty ? "(there are no categories yet; leave it empty)" : "(known: \(known); empty for none)")))
                 }
-                result.categoryID = category.id
             } else {
                 result.categoryID = nil
             }
@@ -277,20 +302,4 @@ public enum NoteDocument {
             throw NoteDocumentError(line: line, reason: "'tags' must be a list, like [work, ideas]")
         }
     }
-}
-
-/// What is wrong with an edited note; `line` counts from 1 at the top of the file.
-public struct NoteDocumentError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let line: Int?
-    public let reason: String
-
-    public init(line: Int?, reason: String) {
-        self.line = line
-        self.reason = reason
-    }
-
-    public var description: String { line.map { "line \($0): \(reason)" } ?? reason }
-
-    /// The edited file is not UTF-8 text.
-    public static let notUTF8 = NoteDocumentError(line: nil, reason: "the edited file is not UTF-8 text")
 }

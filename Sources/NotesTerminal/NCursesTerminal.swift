@@ -50,6 +50,8 @@ public final class NCursesTerminal: Terminal {
     private var input: InputAssembler
     /// Whether the terminal's cursor is shown now (`curs_set`), so it is switched only on a change.
     private var cursorShown = false
+    /// Whether clicks and the wheel are reported (SGR mouse mode) while the app has the terminal.
+    let reportsMouse: Bool
 
     /// Opens the terminal named by `environment["TERM"]`, deciding colors from terminfo
     /// and `environment` (`COLORTERM`, `NO_COLOR`).
@@ -58,9 +60,11 @@ public final class NCursesTerminal: Terminal {
     /// entry lacks it (NotesCore's `DirectColorTerminfo`; file work stays out of this
     /// layer); it is asked only when `COLORTERM` promises 24-bit color. Without it, or
     /// when it returns nil, an installed `-direct` entry is used if there is one.
-    /// Nothing is written to the terminal before every check has passed.
+    /// Nothing is written to the terminal before every check has passed. `mouse`: whether
+    /// clicks and the wheel are reported (turned off again on every way out, like bracketed paste).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                directColorEntry: ((String) -> CompiledTerminfoEntry?)? = nil) throws {
+                directColorEntry: ((String) -> CompiledTerminfoEntry?)? = nil, mouse: Bool = true) throws {
+        reportsMouse = mouse
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError.notATerminal
         }
@@ -111,9 +115,10 @@ public final class NCursesTerminal: Terminal {
         colorMode = ColorModeDetection.mode(terminfo: openedFacts, environment: environment)
         pairs = ColorPairTable(capacity: Int(max(0, notes_color_pairs() - 1)))
         input = InputAssembler(decoder: NCursesTerminal.makeDecoder(), pasteStartCode: paste.start,
-                               pasteEndCode: paste.end)
+                               pasteEndCode: paste.end, mouseStartCode: NCursesTerminal.defineMouseStart())
         notes_bracketed_paste(1)
         TerminalRestoration.bracketedPasteIsOn = true
+        if mouse { NCursesTerminal.setMouseReporting(true) }
     }
 
     deinit { close() }
@@ -129,6 +134,7 @@ public final class NCursesTerminal: Terminal {
         }
         endwin()
         NCursesTerminal.turnOffBracketedPaste()
+        NCursesTerminal.setMouseReporting(false)
         delscreen(opened)
         screen = nil
         TerminalRestoration.screenIsActive = false
@@ -282,6 +288,8 @@ public final class NCursesTerminal: Terminal {
                 wtimeout(notes_stdscr(), 0)
             case .untilPasteEnds:
                 wtimeout(notes_stdscr(), Int32(InputAssembler.pasteSilenceMilliseconds))
+            case .untilMouseEnds:
+                wtimeout(notes_stdscr(), Int32(InputAssembler.mouseSilenceMilliseconds))
             }
             var code: wint_t = 0
             let result = wget_wch(notes_stdscr(), &code)
@@ -303,7 +311,7 @@ public final class NCursesTerminal: Terminal {
                 if notes_errno() == EINTR && interruptions < 1000 { continue }
                 return nil
             }
-            var events = input.feed(read, size: size)
+            var events = input.feed(read, size: size, time: ProcessInfo.processInfo.systemUptime)
             guard !events.isEmpty else { continue }
             if events.contains(where: { if case .resize = $0 { true } else { false } }) { needsFullRedraw = true }
             if events.contains(.key(.control("l"))) {
@@ -368,6 +376,7 @@ public final class NCursesTerminal: Terminal {
         TerminalRestoration.ignoresInterrupt = true
         endwin()  // shows the cursor; the next frame after resume puts back what it should be
         NCursesTerminal.turnOffBracketedPaste()
+        NCursesTerminal.setMouseReporting(false)
     }
 
     public func resume() {
@@ -382,6 +391,7 @@ public final class NCursesTerminal: Terminal {
         }
         notes_bracketed_paste(1)
         TerminalRestoration.bracketedPasteIsOn = true
+        if reportsMouse { NCursesTerminal.setMouseReporting(true) }
         clearok(notes_curscr(), true)
         needsFullRedraw = true
         wrefresh(notes_stdscr())

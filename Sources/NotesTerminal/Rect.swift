@@ -16,6 +16,11 @@ public struct Rect: Hashable, Sendable {
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// Whether the cell at column `x`, row `y` is inside.
+    public func contains(x: Int, y: Int) -> Bool {
+        x >= self.x && x < maxX && y >= self.y && y < maxY
+    }
+
     /// The part of this rectangle inside a buffer of `size`.
     public func clipped(to size: TerminalSize) -> Rect {
         let left = max(0, x), top = max(0, y)

@@ -44,6 +44,8 @@ public enum ColorMode: Int, Comparable, Sendable, CaseIterable {
 public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case resize(TerminalSize)
+    /// A click, a release or a wheel step (SGR mouse reporting, when it is on).
+    case mouse(MouseEvent)
     /// No key came within the wait the app asked for (`nextEvent(idleAfter:)`).
     case idle
 }

@@ -20,6 +20,8 @@ enum TerminalRestoration {
     nonisolated(unsafe) static var ignoresInterrupt = false
     /// Bracketed paste is on: every way out turns it off again.
     nonisolated(unsafe) static var bracketedPasteIsOn = false
+    /// Mouse reporting is on: every way out turns it off again.
+    nonisolated(unsafe) static var mouseReportingIsOn = false
     nonisolated(unsafe) private static var installed = false
 
     /// The tty modes from before curses took the terminal, and whether they were read.
@@ -74,6 +76,7 @@ enum TerminalRestoration {
         guard !ignoresInterrupt else { return }  // another program (the editor) has the terminal
         if screenIsActive && hasSavedModes { tcsetattr(STDOUT_FILENO, TCSANOW, savedModes) }
         if bracketedPasteIsOn { notes_bracketed_paste(0) }
+        if mouseReportingIsOn { notes_mouse_reporting(0) }
         guard screenIsActive else { return }
         var written = 0
         while written < resetCount {
@@ -89,6 +92,7 @@ enum TerminalRestoration {
         atexit {
             if TerminalRestoration.screenIsActive { endwin() }
             if TerminalRestoration.bracketedPasteIsOn { notes_bracketed_paste(0) }
+            if TerminalRestoration.mouseReportingIsOn { notes_mouse_reporting(0) }
         }
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             install(signalNumber) { received in

@@ -31,6 +31,7 @@ final class MarkingTerminal: Terminal {
         case .key: cause = "key"
         case .idle: cause = "idle"
         case .resize: cause = "resize"
+        case .mouse: cause = "mouse"
         case nil: break
         }
         return event

@@ -8,8 +8,8 @@ enum UIMeasurement {
     static func figures(database: NotesDatabase, storePath: String) -> [Figure] {
         let prepared = UIProbe.prepareFirstFrame(database)
         prepared.snapshot.index.waitUntilSearchable()
-        return FilterMeasurement.figures(prepared) + [frameFigure(prepared), searchTextFigure(prepared, storePath: storePath),
-                                                    LinksMeasurement.figure(prepared)]
+        return FilterMeasurement.figures(prepared) + QuickOpenMeasurement.figures(prepared)
+            + [frameFigure(prepared), searchTextFigure(prepared, storePath: storePath), LinksMeasurement.figure(prepared)]
             + bytesPerMoveFigures(storePath: storePath)
     }
 

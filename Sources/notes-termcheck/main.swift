@@ -106,6 +106,8 @@ func runTermcheck() throws -> Int32 {
             frame += 1
         case .key(let key):
             lastKey = "\(key)"
+        case .mouse(let mouse):
+            lastKey = "mouse \(mouse.action) x \(mouse.x) y \(mouse.y)"
         case .resize, .idle:
             break
         }

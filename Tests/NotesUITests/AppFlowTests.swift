@@ -131,15 +131,30 @@ import NotesUI
         #expect(repository.contents.notes[UIFixtures.report.id]?.updated == UIFixtures.now)
     }
 
+    /// A store that refuses every commit, as one would after another process made a
+    /// category of the same name just before ours.
+    final class RefusingRepository: NotesRepository {
+        private(set) var contents = UIFixtures.database
+
+        func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult {
+            _ = try build(contents)
+            throw ModelError.duplicateCategoryName("garden")
+        }
+
+        func refresh() throws -> Bool { false }
+    }
+
     @Test func aFailedCommitBecomesAMessage() throws {
-        let (runner, terminal, repository) = UIFixtures.runner()
+        let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
+        let runner = AppRunner(terminal: terminal, repository: RefusingRepository(), timeZone: UIFixtures.utc,
+                               now: { UIFixtures.now }, editBody: { $0 })
         terminal.press(.character("c"), .character("a"))
-        terminal.type("work")  // "Work" exists: names are unique ignoring case
+        terminal.type("garden")
         terminal.press(.enter)
         runner.run()
-        #expect(repository.commits.isEmpty)
         #expect(runner.state.message?.isError == true)
-        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("error: a category named 'work' already exists") == true)
+        #expect(terminal.lastBuffer?.lines.last?.hasPrefix("error: a category named 'garden' already exists") == true)
+        #expect(runner.state.picker == nil)  // no picker for the category that was not made
     }
 
     @Test func resizeReflowsAndTooSmallSaysSo() throws {

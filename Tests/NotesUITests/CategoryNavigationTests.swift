@@ -59,6 +59,9 @@ struct CategoryNavigationTests {
         let lines = UIFixtures.render(state, UIFixtures.database, width: 100, height: 10).lines
         #expect(lines[1].hasPrefix("▶Categories"))
         _ = AppUpdate.update(&state, event: .key(.character("j")), snapshot: snapshot, now: UIFixtures.now)
+        #expect(state.filter.scope == .uncategorized)  // a note is in no category
+        #expect(listedTitles(state, snapshot) == ["Loose idea"])
+        _ = AppUpdate.update(&state, event: .key(.character("j")), snapshot: snapshot, now: UIFixtures.now)
         #expect(state.filter.categoryID == UIFixtures.home.id)
         _ = AppUpdate.update(&state, event: .key(.down), snapshot: snapshot, now: UIFixtures.now)
         #expect(state.filter.categoryID == UIFixtures.work.id)

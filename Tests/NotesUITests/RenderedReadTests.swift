@@ -11,7 +11,8 @@ import Testing
                                 created: UIFixtures.now, kind: .checklist)
 
     static func runner() -> (AppRunner, MemoryTerminal, InMemoryNotesRepository) {
-        let runner = UIFixtures.runner(NotesDatabase(notes: [checklist]), width: 40, height: 12)
+        // The header takes three lines at 40 columns (the dates wrap), the body eight.
+        let runner = UIFixtures.runner(NotesDatabase(notes: [checklist]), width: 40, height: 13)
         runner.1.press(.enter)
         runner.0.run()
         return runner
@@ -21,15 +22,15 @@ import Testing
         let (runner, terminal, _) = Self.runner()
         var lines = try #require(terminal.lastBuffer?.lines)
         #expect(lines[1].hasPrefix(" 1/3 · updated"))
-        #expect(Array(lines[3...10]).map { $0.trimmingCharacters(in: .whitespaces) } == [
+        #expect(Array(lines[4...11]).map { $0.trimmingCharacters(in: .whitespaces) } == [
             "# Packing", "", "☐ passport", "☑ tickets", "", "│ ☐ charger in a quote", "", "See notes.",
         ])
         let buffer = try #require(terminal.lastBuffer)
-        #expect(buffer[5, 10].style.bold && !buffer[1, 10].style.bold)  // "notes" is strong
+        #expect(buffer[5, 11].style.bold && !buffer[1, 11].style.bold)  // "notes" is strong
         terminal.press(.character("R"))
         runner.run()
         lines = try #require(terminal.lastBuffer?.lines)
-        #expect(lines[5].hasPrefix(" - [ ] passport"))
+        #expect(lines[6].hasPrefix(" - [ ] passport"))
         #expect(runner.state.readsRaw)
     }
 
@@ -43,7 +44,7 @@ import Testing
         #expect(after.count == before.count)
         #expect(before.indices.filter { before[$0] != after[$0] }.count == 1)
         #expect(body.contains("> - [x] charger in a quote\r\n"))
-        #expect(terminal.lastBuffer?.lines[8].contains("│ ☑ charger in a quote") == true)
+        #expect(terminal.lastBuffer?.lines[9].contains("│ ☑ charger in a quote") == true)
         #expect(terminal.lastBuffer?.lines[1].hasPrefix(" 2/3 · updated") == true)
         terminal.press(.character("u"))
         runner.run()

@@ -14,9 +14,9 @@ import NotesUI
             " notes  3 notes                                                         ",
             " Categories           │  ▶Quarterly report        #q3 #report 2025-03-02",
             "    All notes       3 │   Groceries               #shopping   2025-03-01",
-            "    Home            1 │   Loose idea                          2025-02-27",
+            "    Uncategorized   1 │   Loose idea                          2025-02-27",
+            "    Home            1 │                                                 ",
             "    Work            1 │                                                 ",
-            "                      │                                                 ",
             "                      │                                                 ",
             "                      │                                                 ",
             "                      │                                                 ",
@@ -28,8 +28,8 @@ import NotesUI
         #expect(buffer[23, 2].style.background == UIFixtures.yellow)
         #expect(buffer[23, 3].style.background == nil)
         // The swatches in the categories pane.
-        #expect(buffer[1, 3].style.background == UIFixtures.yellow)
-        #expect(buffer[1, 4].style.background == UIFixtures.blue)
+        #expect(buffer[1, 4].style.background == UIFixtures.yellow)
+        #expect(buffer[1, 5].style.background == UIFixtures.blue)
         // The first row is selected (a marker, the title in reverse), the others are not.
         #expect(buffer[25, 1].text == "▶")
         #expect(buffer[26, 1].style.reverse)
@@ -42,9 +42,9 @@ import NotesUI
             " notes  3 notes                                                                                               ",
             " Categories           │  ▶Quarterly report          #q3 #report  2025-03-02│ Quarterly report                 ",
             "    All notes       3 │   Groceries                 #shopping    2025-03-01│ Work · 2025-03-02                ",
-            "    Home            1 │   Loose idea                             2025-02-27│ #q3 #report                      ",
-            "    Work            1 │                                                    │                                  ",
-            "                      │                                                    │ Numbers for Q3.                  ",
+            "    Uncategorized   1 │   Loose idea                             2025-02-27│ #q3 #report                      ",
+            "    Home            1 │                                                    │                                  ",
+            "    Work            1 │                                                    │ Numbers for Q3.                  ",
             "                      │                                                    │ Send to Ana before Friday.       ",
             "                      │                                                    │                                  ",
             "                      │                                                    │                                  ",
@@ -57,7 +57,8 @@ import NotesUI
         expectLines(buffer, from: 1, [
             " Categories           │W ▶Quarterly report        #q3 #report 2025-03-02",
             "    All notes       3 │H  Groceries               #shopping   2025-03-01",
-            " H  Home            1 │   Loose idea                          2025-02-27",
+            "    Uncategorized   1 │   Loose idea                          2025-02-27",
+            " H  Home            1 │                                                 ",
             " W  Work            1 │                                                 ",
         ])
     }

@@ -28,12 +28,17 @@ public enum AppRender {
         case .reading(let id):
             if let note = snapshot.database.notes[id] {
                 NoteReadScreen.draw(note, state, snapshot, into: &buffer, timeZone: timeZone)
+            } else {
+                NoteReadScreen.drawGone(into: &buffer)
             }
         case .categories:
             CategoriesScreen.draw(state, snapshot, into: &buffer, colorMode: colorMode)
         }
         if let session = state.chooser {
             ChooserView.draw(session.chooser, into: &buffer, area: Layout.dialogArea(size))
+        }
+        if let quickOpen = state.quickOpen {
+            QuickOpenView.draw(quickOpen, into: &buffer, area: Layout.dialogArea(size))
         }
         StatusLine.draw(state, snapshot, into: &buffer)
         if state.showsHelp { HelpOverlay.draw(state, into: &buffer) }

@@ -8,6 +8,8 @@ extension AppState {
         case confirmation(Confirmation)
         case picker(PickerSession)
         case chooser(ChooserSession)
+        /// Quick open (`Ctrl-P`, `o`): a rough title and the notes it finds.
+        case quickOpen(QuickOpen)
         /// The filter's text field while `/` is taking the filter text.
         case filter(TextField)
         /// The trash screen (`T`), over the screen it was opened from.
@@ -94,6 +96,12 @@ extension AppState {
     public var chooser: ChooserSession? {
         get { if case .chooser(let value) = modal?.base { value } else { nil } }
         set { setBase(newValue.map(Modal.chooser)) { if case .chooser = $0 { true } else { false } } }
+    }
+
+    /// Quick open, if open (`Ctrl-P`, `o`).
+    public var quickOpen: QuickOpen? {
+        get { if case .quickOpen(let value) = modal?.base { value } else { nil } }
+        set { setBase(newValue.map(Modal.quickOpen)) { if case .quickOpen = $0 { true } else { false } } }
     }
 
     /// The trash screen, while it is open (`T`).

@@ -139,6 +139,9 @@ public struct AppState: Equatable, Sendable {
     /// the keys stop (`InputEvent.idle`) or any other event comes. See `AppUpdate`.
     public var previewHeldNoteID: UUID?
     public var message: Message?
+    /// The last left-button press that was not the second of a double click: a press on
+    /// the same cell soon after is one (`AppUpdate.doubleClickSeconds`).
+    public var lastClick: MouseEvent?
     /// A note or category to select once the next database version arrives (after a commit).
     public var pendingSelection: UUID?
 
@@ -211,11 +214,20 @@ public struct AppState: Equatable, Sendable {
             if let row = snapshot.categories.firstIndex(where: { $0.id == pending }) { categoryRow = row + Self.categoryListHeads }
             pendingSelection = nil
         }
-        if case .reading(let id) = screen, snapshot.database.notes[id] == nil { screen = .notes }
+        if case .reading(let id) = screen, snapshot.database.notes[id] == nil, readHolding != nil {
+            // Gone meanwhile (another process deleted it): the view stays and says so, so that
+            // the `q` a reader meant as "back" does not quit.
+            (readSearch, readItem) = (nil, nil)
+            message = .init(text: NoteReadScreen.goneText, isError: true)
+        }
         refreshChooser(in: snapshot)
         if var tags = tagBrowser {
             tags.refresh(from: snapshot.database)
             tagBrowser = tags
+        }
+        if var open = quickOpen {
+            open.rank(in: snapshot.index, keeping: open.highlighted?.id)
+            quickOpen = open
         }
         followReadHolding(in: snapshot)
         clampSelections(in: snapshot)

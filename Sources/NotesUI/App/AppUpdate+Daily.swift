@@ -25,13 +25,4 @@ extension AppUpdate {
         read(note, &state)
         return [.commit([.change(.putNote(note))])]
     }
-
-    /// Opens `note` in the read view, at its top.
-    private static func read(_ note: Note, _ state: inout AppState) {
-        state.screen = .reading(note.id)
-        state.readTop = .top
-        state.readHolding = ReadHolding(note)
-        state.readSearch = nil
-        state.readItem = nil
-    }
 }

@@ -153,4 +153,16 @@ extension AppUpdate {
                               isError: false)
         return [.commit([.note(edit)])]
     }
+
+    /// The name of the category that a new category or a rename typed as `raw` would
+    /// collide with (names compare case-insensitively, as the store compares them).
+    static func takenCategoryName(_ raw: String, for purpose: AppState.PromptPurpose, _ snapshot: NotesSnapshot) -> String? {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, let holder = snapshot.database.category(named: name) else { return nil }
+        switch purpose {
+        case .newCategoryName: return holder.name
+        case .renameCategory(let id, _): return holder.id == id ? nil : holder.name
+        default: return nil
+        }
+    }
 }

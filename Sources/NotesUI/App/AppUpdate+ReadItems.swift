@@ -21,7 +21,7 @@ extension AppUpdate {
     /// `Tab` / `Shift-Tab`: the next or previous item (round the ends) that `fits`, scrolled
     /// into view. With nothing in focus, the first at or after the top line (the last, backwards).
     static func stepItem(forward: Bool, _ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem],
-                         _ state: inout AppState, where fits: (ReadItem) -> Bool = { _ in true }) {
+                         _ state: inout AppState, rows: Int, where fits: (ReadItem) -> Bool = { _ in true }) {
         let candidates = items.indices.filter { fits(items[$0]) }
         guard !candidates.isEmpty else {
             state.message = .init(text: items.isEmpty ? "No tasks, links or attachments in this note"
@@ -40,21 +40,21 @@ extension AppUpdate {
         }
         state.readItem = index
         show(line: items[index].line(in: rendering), documentLines: rendering.lines.count + ReadAttachments.lineCount(note),
-             &state)
+             rows: rows, &state)
     }
 
     /// `Enter`: follows the link in focus, opens the attachment in focus, ticks the task in
     /// focus; with nothing in focus, moves to the first link or attachment and says so.
     static func openItem(_ focused: ReadItem?, _ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem],
-                         _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+                         _ state: inout AppState, _ snapshot: NotesSnapshot, rows: Int) -> [Effect] {
         switch focused {
         case .link(let link)?: return follow(link, in: note, &state, snapshot)
         case .attachment(let index)? where index < note.attachments.count:
             state.message = .init(text: "Opening " + ReadAttachments.text(note.attachments[index], size: nil), isError: false)
             return [.openAttachment(note.attachments[index])]
-        case .task?: return tick(note, rendering, items, &state)
+        case .task?: return tick(note, rendering, items, &state, rows: rows)
         default:
-            stepItem(forward: true, note, rendering, items, &state, where: { !isTask($0) })
+            stepItem(forward: true, note, rendering, items, &state, rows: rows, where: { !isTask($0) })
             if state.readItem != nil {
                 state.message = .init(text: "Enter opens this; Tab moves to the next", isError: false)
             }
@@ -63,14 +63,15 @@ extension AppUpdate {
     }
 
     /// `A`: the focus on the first attachment (the list under the body scrolled into view).
-    static func showAttachments(_ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem], _ state: inout AppState) {
+    static func showAttachments(_ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem], _ state: inout AppState,
+                                rows: Int) {
         guard let first = items.firstIndex(where: isAttachment) else {
             state.message = .init(text: "This note has no attachments ('notes attach ID FILE' adds one)", isError: false)
             return
         }
         state.readItem = first
         let bodyLines = rendering.lines.count
-        show(line: bodyLines, documentLines: bodyLines + ReadAttachments.lineCount(note), &state)
+        show(line: bodyLines, documentLines: bodyLines + ReadAttachments.lineCount(note), rows: rows, &state)
         state.message = .init(text: "Enter opens the attachment in focus; Tab the next", isError: false)
     }
 
@@ -87,8 +88,7 @@ extension AppUpdate {
 
     /// Scrolls the read view so that `line` of a document of `documentLines` lines shows,
     /// a third of the way down when it must move.
-    static func show(line: Int, documentLines: Int, _ state: inout AppState) {
-        let rows = NoteReadScreen.bodyRows(state.size)
+    static func show(line: Int, documentLines: Int, rows: Int, _ state: inout AppState) {
         guard line < state.readTop.line || line >= state.readTop.line + rows else { return }
         let lastTop = max(0, documentLines - rows)
         state.readTop = ReadPosition(block: 0, line: min(max(0, line - rows / 3), lastTop))

@@ -21,7 +21,7 @@ extension AppUpdate {
     /// An action of the read view that rendering changes; nil when the raw view's
     /// handling applies (it does for every action when the raw text is shown).
     static func renderedReadingAction(_ action: KeyAction, key: Key, _ note: Note?, _ state: inout AppState,
-                                      _ snapshot: NotesSnapshot) -> [Effect]? {
+                                      _ snapshot: NotesSnapshot, rows: Int) -> [Effect]? {
         if action == .toggleRaw {
             state.readsRaw.toggle()
             (state.readTop, state.readItem, state.readSearch) = (.top, nil, nil)
@@ -42,34 +42,34 @@ extension AppUpdate {
         }
         let items = ReadItems.items(in: rendering, attachments: note.attachments.count)
         let focused = state.readItem.flatMap { $0 < items.count ? items[$0] : nil }
-        let rows = NoteReadScreen.bodyRows(state.size)
         let page = max(1, state.size.height - 4)
         let lastTop = max(0, rendering.lines.count + ReadAttachments.lineCount(note) - rows)
         let top = min(state.readTop.line, lastTop)
         switch action {
         case .down: state.readTop = ReadPosition(block: 0, line: min(top + 1, lastTop))
         case .up: state.readTop = ReadPosition(block: 0, line: max(top - 1, 0))
-        case .pageDown where key == .character(" ") && focused.map(isTask) == true: return tick(note, rendering, items, &state)
+        case .pageDown where key == .character(" ") && focused.map(isTask) == true: return tick(note, rendering, items, &state, rows: rows)
         case .pageDown: state.readTop = ReadPosition(block: 0, line: min(top + page, lastTop))
         case .pageUp: state.readTop = ReadPosition(block: 0, line: max(top - page, 0))
         case .first: state.readTop = .top
         case .last: state.readTop = ReadPosition(block: 0, line: lastTop)
-        case .nextTask, .previousTask: stepItem(forward: action == .nextTask, note, rendering, items, &state)
-        case .toggleTask: return tick(note, rendering, items, &state)
-        case .openItem: return openItem(focused, note, rendering, items, &state, snapshot)
-        case .showAttachments: showAttachments(note, rendering, items, &state)
+        case .nextTask, .previousTask: stepItem(forward: action == .nextTask, note, rendering, items, &state, rows: rows)
+        case .toggleTask: return tick(note, rendering, items, &state, rows: rows)
+        case .openItem: return openItem(focused, note, rendering, items, &state, snapshot, rows: rows)
+        case .showAttachments: showAttachments(note, rendering, items, &state, rows: rows)
         case .findInNote: state.readSearch = ReadSearch()
-        case .nextMatch, .previousMatch: stepRenderedSearch(forward: action == .nextMatch, note, rendering, &state)
+        case .nextMatch, .previousMatch: stepRenderedSearch(forward: action == .nextMatch, note, rendering, &state, rows: rows)
         default: return nil
         }
         return []
     }
 
     /// `x` / `Space`: the task in focus ticked or unticked, one byte of the body changed.
-    static func tick(_ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem], _ state: inout AppState) -> [Effect] {
+    static func tick(_ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem], _ state: inout AppState,
+                     rows: Int) -> [Effect] {
         guard let focused = state.readItem, focused < items.count, case .task(let index) = items[focused],
               index < rendering.tasks.count else {
-            stepItem(forward: true, note, rendering, items, &state, where: isTask)
+            stepItem(forward: true, note, rendering, items, &state, rows: rows, where: isTask)
             if state.readItem != nil { state.message = .init(text: "x ticks this task; Tab moves to the next", isError: false) }
             return []
         }

@@ -7,7 +7,8 @@ import NotesModel
 extension AppUpdate {
     /// `Enter` in the search field over the rendered view: the first match from the top line
     /// on (going round), scrolled into view.
-    static func submitRenderedSearch(_ text: String, _ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState) {
+    static func submitRenderedSearch(_ text: String, _ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState,
+                                     rows: Int) {
         var found = ReadSearch(text: text)
         let all = RenderedSearch.matches(in: rendering, patterns: ReadSearch.patterns(for: text))
         found.place(at: RenderedSearch.first(from: state.readTop.line, in: all)?.match, among: all,
@@ -17,11 +18,13 @@ extension AppUpdate {
             state.message = .init(text: "Not found: \(text)", isError: true)
             return
         }
-        show(line: match.position.line, documentLines: rendering.lines.count + ReadAttachments.lineCount(note), &state)
+        show(line: match.position.line, documentLines: rendering.lines.count + ReadAttachments.lineCount(note), rows: rows,
+             &state)
     }
 
     /// `n` / `N` over the rendered view: the next or previous match, scrolled into view.
-    static func stepRenderedSearch(forward: Bool, _ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState) {
+    static func stepRenderedSearch(forward: Bool, _ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState,
+                                   rows: Int) {
         guard var search = state.readSearch else { return }
         let all = RenderedSearch.matches(in: rendering, patterns: search.patterns)
         guard let current = search.currentMatch,
@@ -35,6 +38,7 @@ extension AppUpdate {
             state.message = .init(text: forward ? "Search went round to the top" : "Search went round to the bottom",
                                   isError: false)
         }
-        show(line: step.match.position.line, documentLines: rendering.lines.count + ReadAttachments.lineCount(note), &state)
+        show(line: step.match.position.line, documentLines: rendering.lines.count + ReadAttachments.lineCount(note), rows: rows,
+             &state)
     }
 }

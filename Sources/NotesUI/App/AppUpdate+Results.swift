@@ -16,6 +16,8 @@ extension AppUpdate {
         case .commitFailed(let error):
             state.pendingSelection = nil
             state.reconcile(with: snapshot)
+            // A new category the store refused: no picker for a category that is not there.
+            if let picker = state.picker, snapshot.database.categories[picker.categoryID] == nil { state.picker = nil }
             state.message = .init(text: "error: \(error)", isError: true)
         case .queued(let waiting, let keeping):
             state.waitingSaves = waiting

@@ -22,14 +22,9 @@ extension AppUpdate {
         if organizeAction(action, note: selected, &state, snapshot) { return [] }
         switch action {
         case .open:
-            if let selected {
-                state.screen = .reading(selected.id)
-                state.readTop = .top
-                state.readHolding = ReadHolding(selected)
-                state.readSearch = nil
-                state.readItem = nil
-                state.readHistory = ReadHistory()
-            }
+            if let selected { read(selected, &state) }
+        case .quickOpen:
+            state.quickOpen = QuickOpen(in: snapshot.index)
         case .newNote:
             if !state.settings.templates.isEmpty { return offerTemplates(&state) }
             state.prompt = .init(purpose: .newNoteTitle, field: TextField())
@@ -66,17 +61,13 @@ extension AppUpdate {
     }
 
     /// An action while the category pane has the focus (`KeyMap.categoryPane`): a move
-    /// shows the notes of the category it lands on ("All notes" first).
+    /// shows the notes of the row it lands on ("All notes" first, then "Uncategorized"
+    /// while some notes are in no category).
     static func categoryPaneAction(_ action: KeyAction, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
-        let categories = snapshot.categories
         if let delta = movement(action, page: 1) {
-            let current = state.filter.categoryID.flatMap { id in categories.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
-            let row = moved(current, by: delta, count: categories.count + 1)
-            let scope: NoteFilter.Scope = row == 0 ? .all : .category(categories[row - 1].id)
-            guard scope != state.filter.scope else { return [] }
-            state.filter.set(query: state.filter.query, scope: scope, in: snapshot.index, work: filterWork(state))
-            state.noteRow = 0
-            state.clampSelections(in: snapshot)
+            let scopes = CategoriesPane.scopes(snapshot)
+            let current = scopes.firstIndex(of: state.filter.scope) ?? 0
+            show(scopes[moved(current, by: delta, count: scopes.count)], &state, snapshot)
             return []
         }
         switch action {
@@ -89,6 +80,14 @@ extension AppUpdate {
             break
         }
         return []
+    }
+
+    /// Shows the notes of `scope` in the list (the category pane's rows), keeping the query.
+    static func show(_ scope: NoteFilter.Scope, _ state: inout AppState, _ snapshot: NotesSnapshot) {
+        guard scope != state.filter.scope else { return }
+        state.filter.set(query: state.filter.query, scope: scope, in: snapshot.index, work: filterWork(state))
+        state.noteRow = 0
+        state.clampSelections(in: snapshot)
     }
 
     /// What a key that changes the filter searches before its frame: until the rows the
@@ -135,15 +134,15 @@ extension AppUpdate {
     /// the body it passes or shows (see `ReadLayout`): `G` wraps the last screenful back from the end.
     static func readingAction(_ action: KeyAction, key: Key, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot,
                               _ now: Date) -> [Effect] {
-        let rows = NoteReadScreen.bodyRows(state.size)
         let page = max(1, state.size.height - 4)
         let note = snapshot.database.notes[id]
+        let rows = NoteReadScreen.bodyRows(note, snapshot, state.size)
         if organizeAction(action, note: note, &state, snapshot) { return [] }
         if action == .historyBack || action == .historyForward {
             stepHistory(forward: action == .historyForward, from: id, &state, snapshot)
             return []
         }
-        if let effects = renderedReadingAction(action, key: key, note, &state, snapshot) { return effects }
+        if let effects = renderedReadingAction(action, key: key, note, &state, snapshot, rows: rows) { return effects }
         var move: ((inout ReadLayout, ReadPosition) -> ReadPosition)?
         switch action {
         case .down: move = { $0.forward($1, by: 1) }
@@ -152,15 +151,15 @@ extension AppUpdate {
         case .pageUp: move = { $0.backward($1, by: page) }
         case .first: move = { _, _ in .top }
         case .last: move = { layout, _ in layout.endTop(rows: rows) }
-        case .edit: return [.editNote(id)]
+        case .edit: return note == nil ? [] : [.editNote(id)]
         case .togglePin: return note.map { togglePin($0, &state) } ?? []
         case .trashNote:
             guard let note else { return [] }
             state.screen = .notes
             return trash(note, &state, now)
         case .findInNote: state.readSearch = ReadSearch()
-        case .nextMatch: stepReadSearch(forward: true, note, &state)
-        case .previousMatch: stepReadSearch(forward: false, note, &state)
+        case .nextMatch: stepReadSearch(forward: true, note, &state, rows: rows)
+        case .previousMatch: stepReadSearch(forward: false, note, &state, rows: rows)
         case .back where key == .escape && state.readSearch != nil: state.readSearch = nil  // Esc first clears a search
         case .back:
             state.screen = .notes
@@ -192,7 +191,9 @@ extension AppUpdate {
                 state.readSearch = nil
                 return
             }
-            if let rendering = shownRendering(note, state, snapshot) { return submitRenderedSearch(text, note, rendering, &state) }
+            if let rendering = shownRendering(note, state, snapshot) {
+                return submitRenderedSearch(text, note, rendering, &state, rows: NoteReadScreen.bodyRows(note, snapshot, state.size))
+            }
             var found = ReadSearch(text: text)
             let top = state.readTop
             ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in
@@ -203,13 +204,13 @@ extension AppUpdate {
             if found.currentMatch == nil {
                 state.message = .init(text: "Not found: \(text)", isError: true)
             } else {
-                showCurrentMatch(note, &state)
+                showCurrentMatch(note, &state, rows: NoteReadScreen.bodyRows(note, snapshot, state.size))
             }
         }
     }
 
     /// `n` / `N`: the next or previous match, scrolled into view.
-    private static func stepReadSearch(forward: Bool, _ note: Note?, _ state: inout AppState) {
+    private static func stepReadSearch(forward: Bool, _ note: Note?, _ state: inout AppState, rows: Int) {
         guard var search = state.readSearch, let note else { return }
         guard let current = search.currentMatch else {
             state.message = .init(text: "Not found: \(search.text)", isError: true)
@@ -227,13 +228,12 @@ extension AppUpdate {
                                   isError: false)
         }
         state.readSearch = search
-        showCurrentMatch(note, &state)
+        showCurrentMatch(note, &state, rows: rows)
     }
 
     /// Scrolls the read view so that the current match is in view (a third down when it moves).
-    private static func showCurrentMatch(_ note: Note, _ state: inout AppState) {
+    private static func showCurrentMatch(_ note: Note, _ state: inout AppState, rows: Int) {
         guard let match = state.readSearch?.currentMatch?.position else { return }
-        let rows = NoteReadScreen.bodyRows(state.size)
         let top = state.readTop
         state.readTop = ReadLayout.with(note, width: NoteReadScreen.bodyWidth(state.size)) { layout in
             let shown = layout.lines(from: layout.clamped(top), count: rows).map(\.position)

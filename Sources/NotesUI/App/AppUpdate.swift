@@ -28,6 +28,8 @@ public enum AppUpdate {
                 if state.filter.isCounting { state.previewHeldNoteID = held }
             }
             return []
+        case .mouse(let event):
+            return mouse(event, &state, snapshot, now: now)
         case .key(let key):
             let shown = state.message, quitting = state.quitting
             state.message = nil
@@ -62,6 +64,7 @@ public enum AppUpdate {
         }
         if state.picker != nil { return pickerKey(key, &state, snapshot, shown: shown) }
         if state.chooser != nil { return chooserKey(key, &state, snapshot, now) }
+        if state.quickOpen != nil { return quickOpenKey(key, &state, snapshot) }
         if state.prompt != nil { return promptKey(key, &state, snapshot, now) }
         if let confirmation = state.confirmation { return confirmKey(key, confirmation, &state, snapshot, now) }
         if state.trash != nil { return trashKey(key, &state, snapshot, shown: shown) }  // Ctrl-C there cancels, never quits
@@ -154,6 +157,13 @@ public enum AppUpdate {
         }
         if case .editTags(let id, let from) = prompt.purpose {
             return submitTags(raw, of: id, from: from, prompt, &state, snapshot, now)
+        }
+        if let taken = takenCategoryName(raw, for: prompt.purpose, snapshot) {
+            // The store refuses a second category of that name: the field stays, with the text typed.
+            var kept = prompt
+            kept.problem = "There is already a category named \(taken); type another name (Esc cancels)"
+            state.prompt = kept
+            return []
         }
         state.prompt = nil
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)

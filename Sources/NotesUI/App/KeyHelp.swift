@@ -64,6 +64,7 @@ public enum KeyHelp {
     /// that need a selection are left out when nothing is selected (an empty store).
     public static func statusKeys(for state: AppState, _ snapshot: NotesSnapshot, width: Int) -> String {
         if state.chooser != nil { return "type to narrow  ↑↓ move  Enter pick  - none  Esc cancel" }
+        if state.quickOpen != nil { return "type a rough title  ↑↓ move  Enter open  Esc back" }
         guard let map = keyMap(for: state) else { return "" }
         return map.footer(width: width, hasSelection: hasSelection(state, snapshot))
     }

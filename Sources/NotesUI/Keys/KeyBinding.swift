@@ -12,6 +12,8 @@ public enum KeyAction: Hashable, Sendable {
     case todayNote
     /// `p`: pin or unpin the note; `#`: the tags screen.
     case togglePin, tags
+    /// `Ctrl-P`, `o`: quick open, a fuzzy switcher over the titles.
+    case quickOpen
     /// The read view: rendered Markdown or raw text (`R`); tasks (`Tab`, `Shift-Tab`, `x`).
     case toggleRaw, nextTask, previousTask, toggleTask
     /// The read view's items: `Enter` acts on the one in focus (follows a link, opens an

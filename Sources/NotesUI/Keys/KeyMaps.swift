@@ -27,8 +27,10 @@ extension KeyMap {
     public static let notes = KeyMap(title: "Notes", bindings: moves("move") + [
         KeyBinding([.enter], "Enter", .open, "open (read)", footer: "Enter open", priority: 1, when: .selection),
         KeyBinding([.character("n")], "n", .newNote, "new note", footer: "n new", priority: 2),
-        KeyBinding(presses: [(.character("/"), .filter), (.escape, .clearFilter)], "/ Esc",
-                   "filter, Esc clears", footer: "/ find", priority: 3),
+        // Quick open shares the filter's line of the help, which then still fits 80×24.
+        KeyBinding(presses: [(.character("/"), .filter), (.escape, .clearFilter), (.control("p"), .quickOpen),
+                             (.character("o"), .quickOpen)],
+                   "/ Esc Ctrl-P o", "filter; quick open", footer: "/ find", priority: 3),
         KeyBinding([.character("c")], "c", .categories, "categories", footer: "c categories", priority: 4),
         KeyBinding([.tab, .character("h")], "Tab h", .focusCategoryPane, "category pane", footer: "Tab pane",
                    priority: 35),
@@ -44,8 +46,8 @@ extension KeyMap {
         undo,
         // Paired on one help line, so that the help fits whole at 80×24.
         KeyBinding(presses: [(.character("T"), .openTrash), (.character("J"), .todayNote), (.character("#"), .tags)],
-                   "T J #", "trash, today's note, tags", footer: "T trash", priority: 31),
-        KeyBinding([.character("v")], "v", .togglePreview, "show/hide the preview", footer: "v preview", priority: 40),
+                   "T J #", "trash; today; tags", footer: "T trash", priority: 31),
+        KeyBinding([.character("v")], "v", .togglePreview, "toggle the preview", footer: "v preview", priority: 40),
         KeyBinding([.character("S")], "S", .sync, "sync (git)", footer: "S sync", priority: 41),
         help, quit,
     ])
@@ -74,8 +76,8 @@ extension KeyMap {
                    "next, prev match", footer: "n/N match", priority: 2),
         KeyBinding([.character("R")], "R", .toggleRaw, "raw / rendered", footer: "R raw", priority: 3),
         KeyBinding(presses: [(.tab, .nextTask), (.backTab, .previousTask), (.character("x"), .toggleTask)],
-                   "Tab S-Tab x", "task/link/file; tick", footer: "Tab item", priority: 8),
-        KeyBinding([.enter], "Enter", .openItem, "follow the link, open the file", footer: "Enter open", priority: 9),
+                   "Tab S-Tab x", "item; x ticks", footer: "Tab item", priority: 8),
+        KeyBinding([.enter], "Enter", .openItem, "follow, open item", footer: "Enter open", priority: 9),
         KeyBinding(presses: [(.character("H"), .historyBack), (.backspace, .historyBack), (.control("o"), .historyBack),
                              (.character("L"), .historyForward)],
                    "H Bksp Ctrl-O/L", "back, forward", footer: "H back", priority: 10),

@@ -1,10 +1,29 @@
 import NotesColor
 import NotesTerminal
 
-/// The categories pane of the main screen: swatch, name and note count of each. When
-/// they do not all fit, it scrolls to keep the active category in view and says how
+/// The categories pane of the main screen: "All notes", "Uncategorized" (while some
+/// notes are in no category), then the swatch, name and note count of each category.
+/// When they do not all fit, it scrolls to keep the active category in view and says how
 /// many more there are above (`▲ 3 more`) and below (`▼ 40 more`).
 enum CategoriesPane {
+    /// The scopes the pane lists, in order: what its moves go through.
+    static func scopes(_ snapshot: NotesSnapshot) -> [NoteFilter.Scope] {
+        [.all] + (snapshot.index.uncategorizedCount > 0 ? [.uncategorized] : [])
+            + snapshot.categories.map { .category($0.id) }
+    }
+
+    /// The scope drawn on line `y` of the pane in `rect`, if a row of one is there (what a click selects).
+    static func scope(atY y: Int, _ state: AppState, _ snapshot: NotesSnapshot, in rect: Rect) -> NoteFilter.Scope? {
+        let heads = scopes(snapshot).prefix { if case .category = $0 { false } else { true } }
+        let line = y - rect.y - 1
+        if line >= 0, line < heads.count { return heads[line] }
+        let active = state.filter.categoryID.flatMap { id in snapshot.categories.firstIndex { $0.id == id } }
+        let shown = window(count: snapshot.categories.count, active: active, room: rect.maxY - rect.y - 1 - heads.count)
+        let index = line - heads.count - (shown.above > 0 ? 1 : 0) + shown.rows.lowerBound
+        guard shown.rows.contains(index), line >= heads.count + (shown.above > 0 ? 1 : 0) else { return nil }
+        return .category(snapshot.categories[index].id)
+    }
+
     static func draw(_ state: AppState, _ snapshot: NotesSnapshot, in rect: Rect, into buffer: inout ScreenBuffer,
                      colorMode: ColorMode) {
         // With the focus (Tab, h), the title says so and the active row is marked.
@@ -14,6 +33,12 @@ enum CategoriesPane {
         row(swatch: nil, marker: nil, name: "All notes", count: snapshot.index.count,
             isActive: state.filter.scope == .all, y: y, rect, &buffer, colorMode)
         y += 1
+        let uncategorized = snapshot.index.uncategorizedCount
+        if uncategorized > 0, y < rect.maxY {
+            row(swatch: nil, marker: nil, name: "Uncategorized", count: uncategorized,
+                isActive: state.filter.scope == .uncategorized, y: y, rect, &buffer, colorMode)
+            y += 1
+        }
         let active = state.filter.categoryID.flatMap { id in snapshot.categories.firstIndex { $0.id == id } }
         let shown = window(count: snapshot.categories.count, active: active, room: rect.maxY - y)
         if shown.above > 0 {

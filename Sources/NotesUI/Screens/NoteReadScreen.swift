@@ -9,18 +9,10 @@ public enum NoteReadScreen {
     public static func draw(_ note: Note, _ state: AppState, _ snapshot: NotesSnapshot, into buffer: inout ScreenBuffer,
                             timeZone: TimeZone) {
         let width = buffer.size.width
-        buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), style: Theme.header)
-        buffer.write(" " + DisplayWidth.truncate(note.title, to: width - 2), x: 0, y: 0, style: Theme.header, limit: width)
-        var details: [String] = []
-        if let id = note.categoryID, let name = snapshot.database.categories[id]?.name { details.append(name) }
-        details.append("updated " + DateText.day(note.updated, in: timeZone))
-        details.append("created " + DateText.day(note.created, in: timeZone))
-        if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0 }.joined(separator: " ")) }
-        if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { details.insert(progress.text, at: 0) }
-        if !note.attachments.isEmpty { details.append(ReadAttachments.marker(count: note.attachments.count, ascii: state.asciiMarkers)) }
-        buffer.write(" " + DisplayWidth.truncate(details.joined(separator: " · "), to: width - 2), x: 0, y: 1,
-                     style: Theme.secondary, limit: width)
-        let rows = bodyRows(buffer.size)
+        let header = ReadHeader(note, snapshot, width: width, timeZone: timeZone, asciiMarkers: state.asciiMarkers)
+        header.draw(into: &buffer)
+        let bodyTop = header.height
+        let rows = max(0, buffer.size.height - 1 - bodyTop)
         if let rendering = AppUpdate.shownRendering(note, state, snapshot) {
             let items = ReadItems.items(in: rendering, attachments: note.attachments.count)
             let focused = state.readItem.flatMap { $0 < items.count ? items[$0] : nil }
@@ -55,9 +47,31 @@ public enum NoteReadScreen {
         }
     }
 
-    /// The row where the body starts, and how many body rows fit.
-    static let bodyTop = 3
-    static func bodyRows(_ size: TerminalSize) -> Int { max(0, size.height - 1 - bodyTop) }
+    /// What the read view says when its note is gone (deleted or trashed elsewhere).
+    static let goneText = "This note was deleted or moved to the trash elsewhere; q goes back"
+
+    /// The read view of a note that is gone: the header and what happened, wrapped.
+    static func drawGone(into buffer: inout ScreenBuffer) {
+        let width = buffer.size.width
+        buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), style: Theme.header)
+        buffer.write(" (gone)", x: 0, y: 0, style: Theme.header, limit: width)
+        for (offset, line) in TextWrap.lines(goneText, width: bodyWidth(buffer.size)).enumerated() {
+            buffer.write(line, x: bodyLeft, y: 2 + offset, style: Theme.secondary, limit: width - bodyLeft)
+        }
+    }
+
+    /// The row where the body of `note` starts (below its header, `ReadHeader`).
+    static func bodyTop(_ note: Note?, _ snapshot: NotesSnapshot, _ size: TerminalSize) -> Int {
+        note.map { ReadHeader($0, snapshot, width: size.width).height } ?? 3
+    }
+
+    /// How many body rows of `note` fit.
+    static func bodyRows(_ note: Note?, _ snapshot: NotesSnapshot, _ size: TerminalSize) -> Int {
+        max(0, size.height - 1 - bodyTop(note, snapshot, size))
+    }
+
+    /// The column where the body starts.
+    static let bodyLeft = 1
 
     /// The columns the body wraps to.
     static func bodyWidth(_ size: TerminalSize) -> Int { max(1, size.width - 2) }

@@ -1,0 +1,71 @@
+import Foundation
+import NotesModel
+import NotesTerminal
+
+/// Quick open (`Ctrl-P`, `o`): a field and the notes whose titles match it fuzzily
+/// (`NoteIndex.quickOpen`), best first; the most recently updated while the field is
+/// empty. `↑`/`↓` (`Ctrl-P`/`Ctrl-N`) move, `PgUp`/`PgDn` page, `Enter` opens the
+/// highlighted note, `Esc` or `Ctrl-C` closes.
+public struct QuickOpen: Equatable, Sendable {
+    /// How many notes are ranked and listed at most.
+    public static let limit = 100
+
+    /// One note listed: its id and its title as it was ranked.
+    public struct Row: Equatable, Sendable {
+        public var id: UUID
+        public var title: String
+    }
+
+    /// How quick open closed.
+    public enum Outcome: Equatable, Sendable {
+        case open(UUID)
+        case cancelled
+    }
+
+    public private(set) var field = TextField()
+    public private(set) var rows: [Row] = []
+    /// The highlighted row.
+    public private(set) var row = 0
+
+    /// Opens with an empty field: the most recently updated notes.
+    public init(in index: NoteIndex) {
+        rank(in: index, keeping: nil)
+    }
+
+    /// The highlighted row, if any note matches.
+    public var highlighted: Row? { rows.indices.contains(row) ? rows[row] : nil }
+
+    /// Handles a key; nil while quick open stays open. `page`: the rows the list shows.
+    public mutating func handle(_ key: Key, in index: NoteIndex, page: Int) -> Outcome? {
+        switch key {
+        case .escape, .control("c"):
+            return .cancelled
+        case .enter:
+            return highlighted.map { .open($0.id) }
+        case .up, .control("p"): move(by: -1)
+        case .down, .control("n"): move(by: 1)
+        case .pageUp: move(by: -max(1, page - 1))
+        case .pageDown: move(by: max(1, page - 1))
+        default:
+            let before = field.text
+            if field.handle(key) == .cancelled { return .cancelled }
+            if field.text != before { rank(in: index, keeping: nil) }
+        }
+        return nil
+    }
+
+    /// Ranks again: the field changed (the first row is highlighted), or another process
+    /// changed the notes (`keeping` the highlighted note where it is still listed).
+    public mutating func rank(in index: NoteIndex, keeping kept: UUID?) {
+        rows = index.quickOpen(field.text, limit: Self.limit).map { hit in
+            let note = index.note(at: Int(hit.position))
+            return Row(id: note.id, title: note.title)
+        }
+        row = kept.flatMap { id in rows.firstIndex { $0.id == id } } ?? 0
+    }
+
+    private mutating func move(by delta: Int) {
+        guard !rows.isEmpty else { return }
+        row = max(0, min(rows.count - 1, row + delta))
+    }
+}

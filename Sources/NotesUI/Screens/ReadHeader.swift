@@ -1,0 +1,56 @@
+import Foundation
+import NotesModel
+import NotesTerminal
+
+/// The read view's header: the title, then the details (checklist progress, category,
+/// dates, tags), each wrapped to the width so that a long title or many tags can be read
+/// whole (at most `maximumLines` lines each, the last cut with `…` beyond), then a blank
+/// line. `update` (page sizes, clicks) and `render` both ask it where the body starts.
+struct ReadHeader {
+    static let maximumLines = 3
+
+    var title: [String]
+    var details: [String]
+
+    /// The rows it takes, the blank line after it included: the body's first row.
+    var height: Int { title.count + details.count + 1 }
+
+    /// The header of `note` at `width` columns. Dates are `yyyy-MM-dd` in any zone, so
+    /// `timeZone` changes no line's length, only its text.
+    init(_ note: Note, _ snapshot: NotesSnapshot, width: Int, timeZone: TimeZone = .current, asciiMarkers: Bool = false) {
+        var details: [String] = []
+        if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { details.append(progress.text) }
+        if let id = note.categoryID, let name = snapshot.database.categories[id]?.name { details.append(name) }
+        details.append("updated " + DateText.day(note.updated, in: timeZone))
+        details.append("created " + DateText.day(note.created, in: timeZone))
+        if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0 }.joined(separator: " ")) }
+        if !note.attachments.isEmpty { details.append(ReadAttachments.marker(count: note.attachments.count, ascii: asciiMarkers)) }
+        title = Self.wrapped(note.title, width: width - 2)
+        self.details = Self.wrapped(details.joined(separator: " · "), width: width - 2)
+    }
+
+    /// `text` on at most `maximumLines` lines of `width` columns (at least one line).
+    private static func wrapped(_ text: String, width: Int) -> [String] {
+        let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        var lines = TextWrap.lines(flat, width: max(1, width), limit: maximumLines + 1)
+        if lines.isEmpty { return [""] }
+        if lines.count > maximumLines {
+            lines = Array(lines.prefix(maximumLines))
+            let cut = DisplayWidth.truncate(lines[maximumLines - 1], to: max(1, width - 1))
+            lines[maximumLines - 1] = cut.hasSuffix("…") ? cut : cut + "…"
+        }
+        return lines
+    }
+
+    /// Draws the header from the top of `buffer`.
+    func draw(into buffer: inout ScreenBuffer) {
+        let width = buffer.size.width
+        for (row, line) in title.enumerated() {
+            buffer.fill(Rect(x: 0, y: row, width: width, height: 1), style: Theme.header)
+            buffer.write(" " + line, x: 0, y: row, style: Theme.header, limit: width)
+        }
+        for (offset, line) in details.enumerated() {
+            buffer.write(" " + line, x: 0, y: title.count + offset, style: Theme.secondary, limit: width)
+        }
+    }
+}
