@@ -34,6 +34,8 @@ public struct ImportReader: Sendable {
     public var maximumNoteSize = JSONExchange.maximumValueSize
     /// The bytes a streamed export is read in at a time (small in tests, to cross many edges).
     public var streamPieceSize = 1 << 20
+    /// Told how far the reading has come (after each file, and as a notes JSON export is read).
+    public var progress: (@Sendable (ImportProgress) -> Void)?
     /// Called with a folder's shown path once its names are listed, before anything in it is
     /// opened: lets tests change the folder at the worst moment.
     var afterListing: (@Sendable (String) -> Void)?
@@ -236,7 +238,8 @@ public struct ImportReader: Sendable {
             return
         }
         do throws(ExchangeError) {
-            let bundle = try JSONExchange.read(&stream, file: shown)
+            let progress = self.progress, size = file.size
+            let bundle = try JSONExchange.read(&stream, file: shown) { progress?(.bytes($0, of: size)) }
             try Self.checkTitles(bundle, file: shown)
             add(bundle, from: shown, to: &batch)
         } catch {
@@ -285,6 +288,7 @@ public struct ImportReader: Sendable {
         // The first file's bundle is taken as it is: merging copies every note (a million, for a large export).
         if batch.bundle.notes.isEmpty, batch.bundle.categories.isEmpty { batch.bundle = bundle } else { batch.bundle.merge(bundle) }
         batch.sources += Array(repeating: shown, count: bundle.notes.count)
+        progress?(.notes(batch.sources.count))
     }
 
     /// Reads one file into `bundle`; returns the entry and hash of each note read, or nil
@@ -320,6 +324,12 @@ public struct ImportReader: Sendable {
             }
         }
         switch format {
+        case .json where JSONExchange.beginsAsExport(data):
+            // Notes' own export, read once as it streams by (not parsed whole first to see what it is).
+            let progress = self.progress, size = data.count
+            let read = try JSONExchange.read(data, file: shown) { progress?(.bytes($0, of: size)) }
+            if bundle.notes.isEmpty, bundle.categories.isEmpty { bundle = read } else { bundle.merge(read) }
+            return nil
         case .json, .jrnl:
             let root: JSONValue
             do { root = try JSONValue.parse(data) } catch {

@@ -28,8 +28,9 @@ public enum JSONExchange {
     /// The text of `document(of:exportedAt:includeTrash:)`, pretty-printed, byte for byte
     /// (`jsonBytes()`), written a note at a time: the document of every note is never held
     /// at once (at 1,000,000 notes it would be several times the text).
-    public static func text(of database: NotesDatabase, exportedAt: Date = Date(),
-                            includeTrash: Bool = false) throws(ExchangeError) -> [UInt8] {
+    /// `progress` is told the notes written so far, and how many there are.
+    public static func text(of database: NotesDatabase, exportedAt: Date = Date(), includeTrash: Bool = false,
+                            progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(ExchangeError) -> [UInt8] {
         let parts = try Parts(database, exportedAt: exportedAt, includeTrash: includeTrash)
         var writer = JSONTextWriter(pretty: true, escaping: .portable)
         writer.beginObject()
@@ -39,9 +40,10 @@ public enum JSONExchange {
         }
         writer.key("notes")
         writer.beginArray()
-        for note in parts.notes {
+        for (index, note) in parts.notes.enumerated() {
             writer.element()
             writer.value(parts.value(of: note))
+            progress?(index + 1, parts.notes.count)
         }
         writer.endArray()
         writer.endObject()
@@ -86,15 +88,33 @@ public enum JSONExchange {
     /// each value, never on the file.
     public static let maximumValueSize = 1 << 30
 
-    /// Reads an export document. `file` names it in errors.
-    public static func read(_ data: Data, file: String) throws(ExchangeError) -> ExchangeBundle {
+    /// Reads an export document. `file` names it in errors; `progress` is told the bytes
+    /// read so far after each note.
+    public static func read(_ data: Data, file: String, progress: ((Int) -> Void)? = nil) throws(ExchangeError) -> ExchangeBundle {
         var stream = JSONStream(data: data, maximumValueSize: maximumValueSize)
-        return try read(&stream, file: file)
+        return try read(&stream, file: file, progress: progress)
+    }
+
+    /// Whether `data` begins as an export writes it, `{"format": "notes-export"`: such a
+    /// file is read as an export without first parsing it whole to see what it is.
+    public static func beginsAsExport(_ data: Data) -> Bool {
+        var bytes = data.prefix(256)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        var compact: [UInt8] = []
+        var inString = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { inString.toggle() }
+            if !inString, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
+            compact.append(byte)
+        }
+        return compact.starts(with: Array("{\"format\":\"\(formatName)\"".utf8))
     }
 
     /// Reads an export document from `stream`, one category and one note at a time, so
-    /// that a document of any size can be read. `file` names it in errors.
-    public static func read(_ stream: inout JSONStream, file: String) throws(ExchangeError) -> ExchangeBundle {
+    /// that a document of any size can be read. `file` names it in errors; `progress` is
+    /// told the bytes read so far after each note.
+    public static func read(_ stream: inout JSONStream, file: String,
+                            progress: ((Int) -> Void)? = nil) throws(ExchangeError) -> ExchangeBundle {
         func fail(_ place: String, _ reason: String) -> ExchangeError {
             .invalidDocument(file: file, place: place, reason: reason)
         }
@@ -139,6 +159,7 @@ public enum JSONExchange {
                         do throws(ExchangeError) {
                             let (note, categoryName) = try note(from: item, place: "notes[\(index)]", fail: fail)
                             bundle.notes.append(note)
+                            progress?(stream.bytesRead)
                             if let categoryName {
                                 if sawCategories {
                                     bundle.notes[bundle.notes.count - 1].categoryID = bundle.categoryID(named: categoryName)

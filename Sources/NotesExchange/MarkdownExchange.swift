@@ -97,7 +97,8 @@ public enum MarkdownExchange {
     /// store's folder (`AttachmentExport`).
     @discardableResult
     public static func export(_ database: NotesDatabase, to folder: URL, includeTrash: Bool = false,
-                              attachments: AttachmentExport? = nil) throws(ExchangeError) -> Int {
+                              attachments: AttachmentExport? = nil,
+                              progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(ExchangeError) -> Int {
         let bundle = ExchangeBundle(database, includeTrash: includeTrash)
         try bundle.checkBodies()  // before the folder is made: nothing is left behind
         let manager = FileManager.default
@@ -131,6 +132,7 @@ public enum MarkdownExchange {
                 throw error
             }
             written.append(url)
+            progress?(written.count, bundle.notes.count)
         }
         return written.count
     }

@@ -27,6 +27,9 @@ public struct JSONStream {
     /// How deep the stream is in objects and arrays it hands over piece by piece.
     private var depth = 0
 
+    /// How many bytes of the data were read so far (for progress).
+    public var bytesRead: Int { dropped + start }
+
     public init(maximumValueSize: Int, source: @escaping Source) {
         self.maximumValueSize = maximumValueSize
         self.source = source

@@ -61,6 +61,9 @@ struct BenchRun {
         report.fact("peak_rss_after_store_open_bytes", open.peakAfterStoreOpen.map { JSONValue.figure(Double($0)) } ?? JSONValue.null)
         report.fact("process_startup_rss_bytes", open.startupResidentBytes.map { JSONValue.figure(Double($0)) } ?? JSONValue.null)
 
+        report.figures += try BulkMeasurement.figures(store: files.store, synthetic: synthetic,
+                                                      folder: files.mirror.deletingLastPathComponent(), progress: progress)
+
         progress("UI figures")
         let store = try NotesStore.open(at: files.store)
         report.figures += UIMeasurement.figures(database: store.contents, storePath: files.store.path)

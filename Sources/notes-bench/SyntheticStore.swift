@@ -88,7 +88,8 @@ struct SyntheticStore {
         var tags: Set<String> = []
         for _ in 0..<random.within(0...4) { tags.insert(random.pick(TextCorpus.tags)) }
         var attachments: [AttachmentPath] = []
-        if random.chance(2), let path = try? AttachmentPath("attachments/\(random.below(1_000_000)).png") {
+        // In the note's own folder, as the app keeps them, so that the store's own export imports.
+        if random.chance(2), let path = try? AttachmentPath("attachments/\(id.uuidString)/\(random.below(1_000_000)).png") {
             attachments.append(path)
         }
         let kind = NoteKind(rawValue: random.below(NoteKind.allCases.count)) ?? .note

@@ -39,6 +39,9 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.open()
+        let progress = ProgressLine.forTerminal(label: "exporting", unit: .items("notes"))
+        defer { progress?.finish() }
+        let shown = progress.map { line in { (done: Int, total: Int) in line.update(done: done, total: total) } }
         switch format {
         case .json:
             let withFiles = store.contents.notes.values.count { !$0.attachments.isEmpty }
@@ -47,8 +50,9 @@ struct Export: ParsableCommand {
                 Console.error("warning: \(Self.count(withFiles)) \(withFiles == 1 ? "has" : "have") attachments; a JSON export names "
                               + "them but does not hold their files: 'notes export --format markdown' writes them beside the notes")
             }
-            var text = try JSONExchange.text(of: store.contents, includeTrash: includeTrash)
+            var text = try JSONExchange.text(of: store.contents, includeTrash: includeTrash, progress: shown)
             text.append(UInt8(ascii: "\n"))
+            progress?.finish()
             if let output {
                 let target = URL(fileURLWithPath: output)
                 if store.ownsFile(target) { throw CLIError.outputIsStoreFile(output) }
@@ -62,7 +66,8 @@ struct Export: ParsableCommand {
             guard let output else { throw CLIError.missingOutputFolder }
             let attachments = AttachmentExport(storeFolder: store.url.deletingLastPathComponent())
             let count = try MarkdownExchange.export(store.contents, to: URL(fileURLWithPath: output), includeTrash: includeTrash,
-                                                    attachments: attachments)
+                                                    attachments: attachments, progress: shown)
+            progress?.finish()
             for missing in attachments.missing { Console.error("warning: attachment of \(missing)") }
             let files = attachments.copied == 0 ? "" : " and \(attachments.copied) \(attachments.copied == 1 ? "attachment" : "attachments")"
             Console.out("exported \(Self.count(count))\(files) to \(output)")
@@ -166,10 +171,22 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
+        do { try runImport() } catch is ImportInterrupt.Cancelled {
+            Console.error(ImportInterrupt.Cancelled().description)
+            throw ExitCode(130)
+        }
+    }
+
+    private func runImport() throws {
         var reader = ImportReader(format: from?.importFormat)
         reader.tool = from?.tool
         reader.coreDataMapping = try CoreDataMapping(parsing: map)
+        let progress = json ? nil : ProgressLine.forTerminal(label: "importing", unit: .items("notes"))
+        ImportInterrupt.install(erasesProgress: progress != nil)
+        defer { ImportInterrupt.remove() }
+        reader.progress = progress.map { line in { @Sendable (update: ImportProgress) in line.show(update) } }
         var batch = reader.read(paths: paths)
+        progress?.finish()
         for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }
         for warning in batch.warnings { Console.error("warning: \(warning.file): \(warning.reason)") }
         if json { return try runPrintingJSON(&batch) }
@@ -180,7 +197,8 @@ struct Import: ParsableCommand {
             throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)" + Self.named(batch.skipped))
         }
         // A dry run into a store that does not exist yet does not create it.
-        let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
+        let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil
+            : try storeOptions.open(compactingAfterCommit: Self.isBulk(batch))
         let plan: Importer.Plan
         if dryRun {
             plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, folders: batch.folders,
@@ -200,17 +218,23 @@ struct Import: ParsableCommand {
             let trashMissing = self.trashMissing
             let storeFolder = store.url.deletingLastPathComponent()
             var saved = 0
+            progress?.show("importing: writing \(ProgressLine.grouped(batch.sources.count)) notes")
+            defer { progress?.finish() }
+            ImportInterrupt.beginCommit()
             try store.commit(derivedFrom: { database in
                 guard let bundle = pending else { throw CLIError.importIncomplete("the import was planned twice; nothing written") }
                 pending = nil
                 planned = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
                                             listingAdded: false, trashMissing: trashMissing,
                                             attachments: attachments, storeFolder: storeFolder)
+                try ImportInterrupt.checkBeforeWriting()
                 // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
                 saved = try attachments.following(planned.attachmentMoves).write(for: Self.addedIDs(planned), storeFolder: storeFolder)
                 return planned.changes
             })
             plan = planned
+            progress?.finish()
+            if ImportInterrupt.cameAfterWriting { Console.warning("interrupted after the import was written: it is in the store whole") }
             Self.removeDropped(plan.attachmentsDropped, storeFolder: storeFolder)
             Console.out(lines: plan.items.compactMap { Self.reportLine($0, verbose: verbose) }
                 + plan.gone.compactMap { Self.reportLine($0, verbose: verbose) })
@@ -230,7 +254,8 @@ struct Import: ParsableCommand {
         if strict, !batch.skipped.isEmpty {
             throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)" + Self.named(batch.skipped))
         }
-        let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil : try storeOptions.open()
+        let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil
+            : try storeOptions.open(compactingAfterCommit: Self.isBulk(batch))
         var plan = Importer.Plan()
         if dryRun || (batch.bundle.notes.isEmpty && !trashMissing) {
             plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, folders: batch.folders,
@@ -240,9 +265,11 @@ struct Import: ParsableCommand {
             let (folders, trashMissing) = (batch.folders, self.trashMissing)
             let storeFolder = store.url.deletingLastPathComponent()
             batch.bundle = ExchangeBundle()
+            ImportInterrupt.beginCommit()
             try store.commit(derivedFrom: { database in
                 plan = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
                                          trashMissing: trashMissing, attachments: attachments, storeFolder: storeFolder)
+                try ImportInterrupt.checkBeforeWriting()
                 // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
                 _ = try attachments.following(plan.attachmentMoves).write(for: Self.addedIDs(plan), storeFolder: storeFolder)
                 return plan.changes
@@ -327,6 +354,10 @@ struct Import: ParsableCommand {
         }
         return count > 0 ? ", saved \(count) \(count == 1 ? "attachment" : "attachments")" : ""
     }
+
+    /// An import this large folds the journal into a fresh snapshot before it returns, so
+    /// the next start does not read a journal of megabytes (its one line is past the bound anyway).
+    private static func isBulk(_ batch: ImportBatch) -> Bool { batch.bundle.notes.count >= 1_000 }
 
     private static func files(_ count: Int) -> String { "\(count) \(count == 1 ? "file" : "files")" }
 

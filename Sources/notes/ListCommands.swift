@@ -4,7 +4,8 @@ import NotesModel
 import NotesTerminal
 import NotesUI
 
-/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--kind KIND] [--search TEXT] [--pinned] [--links-to ID] [--linked-from ID] [--json]`
+/// `notes list [--category NAME|--uncategorized] [--tag TAG]... [--kind KIND] [--search TEXT] [--pinned]
+/// [--links-to ID] [--linked-from ID] [--json|--jsonl|--format TEMPLATE]`
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -12,7 +13,9 @@ struct List: ParsableCommand {
         discussion: """
         One note a line: short id, last update, category, title (after '* ' when pinned), tags. \
         Filters combine: a note must match all of them. --json prints an array of notes \
-        (see json-output.md).
+        (see json-output.md), --jsonl the same objects one a line, and --format one line a note \
+        from a template of {id}, {title}, {category}, {tags}, {created}, {updated}, {kind} and \
+        \\t, \\n (as in notes list --format '{id}\\t{title}' | fzf). Lines are written as they are made.
         """,
         aliases: ["ls"]
     )
@@ -55,7 +58,18 @@ struct List: ParsableCommand {
     @Flag(help: "Print JSON (a stable format) instead of text.")
     var json = false
 
+    @Flag(help: "Print one JSON object a line (the objects of --json), for jq and fzf.")
+    var jsonl = false
+
+    @Option(help: ArgumentHelp("Print one line a note from this template: {id} {title} {category} {tags} {created} "
+                                   + "{updated} {kind}, \\t and \\n.", valueName: "template"))
+    var format: String?
+
     func validate() throws {
+        if [json, jsonl, format != nil].filter({ $0 }).count > 1 { throw ValidationError("give one of --json, --jsonl and --format") }
+        if let format {
+            do { _ = try ListFormat(format) } catch { throw ValidationError(error.description) }
+        }
         if category != nil && uncategorized { throw ValidationError("give --category or --uncategorized, not both") }
         for raw in tag where Tag.normalize(raw) == nil {
             throw ValidationError("'\(raw)' is not a tag name")
@@ -83,11 +97,19 @@ struct List: ParsableCommand {
             notes.removeAll { !linked.contains($0.id) }
         }
         ListOrder.sort(&notes, by: sort)
+        // Each line goes out as it is made (the output is written in blocks of 64 KiB),
+        // so a reader such as fzf has the first ones before the last are made.
         if json {
             JSONOutput.writeNotes(notes, in: database, to: Console.write)
             Console.write([0x0A])
+        } else if jsonl {
+            JSONOutput.writeNoteLines(notes, in: database, to: Console.write)
+        } else if let format {
+            let template = try ListFormat(format)
+            for note in notes { Console.out(template.line(note, in: database)) }
         } else {
-            Console.out(lines: PlainOutput(columns: DisplayWidth.of).listLines(notes, in: database))
+            let line = PlainOutput(columns: DisplayWidth.of).listLineMaker(for: notes, in: database)
+            for note in notes { Console.out(line(note)) }
         }
     }
 }

@@ -21,6 +21,15 @@ struct StoreOptions: ParsableArguments {
         prepared(try NotesStore.open(at: url, options: Self.commandOptions))
     }
 
+    /// Opens the store for a bulk write: a commit that finds compaction due folds the journal
+    /// into a new snapshot itself, before it returns (the store's one compaction path), when
+    /// `compactingAfterCommit`; otherwise as `open()`.
+    func open(compactingAfterCommit: Bool) throws -> NotesStore {
+        var options = Self.commandOptions
+        if compactingAfterCommit { options.compaction = .inline }
+        return prepared(try NotesStore.open(at: url, options: options))
+    }
+
     /// Opens the store for a command that touches only the notes `ids` name (none for
     /// `add` and `category list`): the categories, those notes and what the journal
     /// changed, read through the index, so the command costs what it touches (see

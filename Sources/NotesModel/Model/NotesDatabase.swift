@@ -75,7 +75,10 @@ public struct NotesDatabase: Equatable, Sendable {
     public func validate(_ change: StoreChange) throws(ModelError) {
         switch change {
         case .putNote(let note):
-            guard !note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyTitle }
+            // A title that starts with a printable ASCII character is not empty once trimmed: the
+            // common case, without Foundation's UTF-16 pass (three a note in a bulk import).
+            let startsWithText = note.title.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false
+            guard startsWithText || !note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyTitle }
             try note.checkStorableDates()
             if let categoryID = note.categoryID, categories[categoryID] == nil,
                note.deleted == nil || deletedCategories[categoryID] == nil {

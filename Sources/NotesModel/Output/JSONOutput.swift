@@ -58,6 +58,18 @@ public enum JSONOutput {
         writer.drain(write)
     }
 
+    /// One line a note (`--jsonl`): each `note(_:in:)` object on a line of its own, without
+    /// spaces, handed to `write` in pieces of about 64 KiB as the notes are written.
+    public static func writeNoteLines(_ notes: [Note], in database: NotesDatabase, to write: ([UInt8]) -> Void) {
+        var writer = JSONTextWriter(pretty: false, capacity: 1 << 17, escaping: .portable)
+        for note in notes {
+            writer.value(Self.note(note, in: database))
+            writer.raw("\n")
+            if writer.bytes.count >= 1 << 16 { writer.drain(write) }
+        }
+        writer.drain(write)
+    }
+
     /// `{"id", "name", "color", "notes"}`: `notes` is how many notes are in the category.
     public static func category(_ category: Category, noteCount: Int) -> JSONValue {
         .object([

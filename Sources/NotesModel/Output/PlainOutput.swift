@@ -38,6 +38,12 @@ public struct PlainOutput: Sendable {
     ///
     ///     3F2504E0  2024-05-01 14:03  work      Buy milk  #errand #home
     public func listLines(_ notes: [Note], in database: NotesDatabase) -> [String] {
+        notes.map(listLineMaker(for: notes, in: database))
+    }
+
+    /// What makes `listLines`' line of one note of `notes`, with the columns measured
+    /// once: `notes list` writes each line as it is made.
+    public func listLineMaker(for notes: [Note], in database: NotesDatabase) -> (Note) -> String {
         var categoryNames: [UUID?: String] = [:]
         for note in notes where categoryNames[note.categoryID] == nil {
             categoryNames[note.categoryID] = note.categoryID.flatMap { database.categories[$0]?.name } ?? "-"
@@ -45,7 +51,7 @@ public struct PlainOutput: Sendable {
         let width = categoryNames.values.map(columns).max() ?? 1
         let paddedNames = categoryNames.mapValues { $0 + String(repeating: " ", count: max(0, width - columns($0))) }
         let idLength = Self.uniquePrefixLength(in: database)
-        return notes.map { note in
+        return { note in
             var line = String(note.id.uuidString.prefix(idLength)) + "  " + shortDate(note.updated)
             line += "  " + (paddedNames[note.categoryID] ?? "-")
             line += "  " + (note.pinned ? "* " : "") + Self.singleLine(note.title)
