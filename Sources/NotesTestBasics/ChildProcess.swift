@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import NotesBase
 
 /// How a child process ended.
 public enum ChildExit: Equatable, Sendable, CustomStringConvertible {
@@ -54,9 +55,10 @@ public final class ChildProcess {
     public init(executable: URL, arguments: [String], environment: [String: String],
                 stdout: Output, stderrURL: URL) throws {
         self.stderrURL = stderrURL
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Default signal handling and an empty mask, whatever the test runner set (ChildSpawn).
+        var spawn = ChildSpawn(program: executable.path, arguments: [executable.path] + arguments, environment: environment)
+        spawn.standardInput = .open("/dev/null", flags: O_RDONLY)
+        spawn.standardError = .open(stderrURL.path, flags: O_WRONLY | O_CREAT | O_TRUNC)
         // Pipe creation and spawning are serialized, so that no child spawned here
         // inherits another's pipe in the instant before it is marked close-on-exec.
         Self.spawnLock.lock()
@@ -66,43 +68,22 @@ public final class ChildProcess {
         case .pipe:
             guard pipe(&pipeFDs) == 0 else { throw ChildProcessError.spawn("pipe: \(String(cString: strerror(errno)))") }
             for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+            spawn.standardOutput = .descriptor(pipeFDs[1])
         case .file(let url):
-            posix_spawn_file_actions_addopen(&actions, 1, url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            spawn.standardOutput = .open(url.path, flags: O_WRONLY | O_CREAT | O_TRUNC)
         }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        // Default signal handling and an empty mask, whatever the test runner set.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        sigdelset(&defaults, SIGKILL)
-        sigdelset(&defaults, SIGSTOP)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, executable.path, &actions, &attributes, argv, envp)
+        let started = Swift.Result { () throws(ChildSpawn.Failure) in try spawn.start() }
         if pipeFDs[1] >= 0 { Glibc.close(pipeFDs[1]) }
-        guard result == 0 else {
+        switch started {
+        case .success(let child):
+            pid = child
+            readFD = pipeFDs[0]
+        case .failure(let failure):
             if pipeFDs[0] >= 0 { Glibc.close(pipeFDs[0]) }
-            throw ChildProcessError.spawn("\(executable.path): \(String(cString: strerror(result)))")
+            throw ChildProcessError.spawn("\(executable.path): \(String(cString: strerror(failure.code)))")
         }
-        pid = child
-        readFD = pipeFDs[0]
     }
+
 
     deinit {
         if ended == nil {
