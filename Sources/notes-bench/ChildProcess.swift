@@ -13,11 +13,14 @@ enum ChildProcess {
     static func run(_ arguments: [String], executable: URL = BenchBinaries.bench) throws -> [String: String] {
         let output = Pipe()
         let errors = Pipe()
+        // The child holds no end of the pipes but its own output and error (close-on-exec;
+        // duplicated onto 1 and 2, they stay open there).
+        for handle in [output.fileHandleForReading, output.fileHandleForWriting, errors.fileHandleForReading, errors.fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
         var child = ChildSpawn(program: executable.path, arguments: [executable.path] + arguments)
         child.standardOutput = .descriptor(output.fileHandleForWriting.fileDescriptor)
         child.standardError = .descriptor(errors.fileHandleForWriting.fileDescriptor)
-        // As Foundation's Process did: the child holds no other descriptor of ours (no pipe's other end).
-        child.closesOtherDescriptors = true
         let pid = try child.start()
         try output.fileHandleForWriting.close()
         try errors.fileHandleForWriting.close()
