@@ -98,15 +98,36 @@ let package = Package(
         .executableTarget(name: "notes-bench", dependencies: ["NotesUI", "NotesEditing", "NotesExchange", "CSQLite"]),
         // A helper process for the reliability tests: commits in a loop (to be killed), opens bad stores.
         .executableTarget(name: "notes-stress", dependencies: ["NotesSync", "NotesEditing", "NotesTestSupport"]),
-        // Helpers shared by the test targets (temporary stores, fixtures, running the CLI).
-        .target(name: "NotesTestSupport", dependencies: ["NotesUI", "NotesSync", "NotesEditing", "CSQLite"]),
+        // Helpers shared by the test targets, in three layers so that a module's tests depend on
+        // that module and below only. NotesBase only: temporary folders, seeds, child processes,
+        // the CLI runner, tmux, hand-built keyed archives.
+        .target(name: "NotesTestBasics", dependencies: ["NotesBase"]),
+        // Generated notes (HardNotes) and Core Data stores to import; re-exports NotesTestBasics.
+        .target(name: "NotesTestData", dependencies: ["NotesTestBasics", "NotesModel", "CSQLite"]),
+        // Sync sandboxes, mutators of stores and archives, stress reports, tmux screen captures;
+        // re-exports NotesTestData. The UI, end-to-end, reliability and bench tests import this.
+        .target(name: "NotesTestSupport", dependencies: ["NotesTestData", "NotesSync"]),
 
-        .testTarget(name: "NotesCoreTests", dependencies: [
-                        "NotesSync", "NotesEditing", "NotesTestSupport", "CSystemZlib",
+        // Each module's tests depend on that module and below (and the test helpers of that layer).
+        .testTarget(name: "NotesBaseTests", dependencies: ["NotesBase", "NotesTestBasics"]),
+        .testTarget(name: "AgeFormatTests", dependencies: [
+                        "AgeFormat", "NotesTestBasics", "CSystemZlib",
                         .product(name: "Crypto", package: "swift-crypto"),
+                    ],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotesColorTests", dependencies: ["NotesColor", "NotesTestBasics"],
+                    resources: [.copy("Fixtures")]),
+        // NotesModel's tests, and NotesJSON's (the listings and JSON output are model values).
+        .testTarget(name: "NotesModelTests", dependencies: ["NotesModel", "NotesTestData"]),
+        .testTarget(name: "NotesStoreTests", dependencies: ["NotesStore", "NotesTestData"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotesExchangeTests", dependencies: [
+                        "NotesExchange", "NotesTestData",
                         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                     ],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotesEditingTests", dependencies: ["NotesEditing", "NotesTestData"]),
+        .testTarget(name: "NotesSyncTests", dependencies: ["NotesSync", "NotesTestSupport"]),
         .testTarget(name: "NotesMarkdownTests", dependencies: ["NotesMarkdown"]),
         .testTarget(name: "NotesConfigTests", dependencies: ["NotesConfig"]),
         .testTarget(name: "NotesLinksTests", dependencies: ["NotesLinks"]),

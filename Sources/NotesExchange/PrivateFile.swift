@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesStore
 
 /// Files that exports write: readable and writable by their owner only (0600),
@@ -9,8 +10,12 @@ public enum PrivateFile {
     /// Creates the file at `url` (it must not exist) and writes `data` into it. On
     /// error the file is removed again: nothing half written is left behind.
     public static func create(_ data: Data, at url: URL) throws(ExchangeError) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .io(path: url.path, operation: "create", reason: lastError) }
+        let descriptor: Int32
+        do throws(NoFollowFile.Refusal) {
+            descriptor = try NoFollowFile.open(url.path, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: 0o600, blocking: true).descriptor
+        } catch {
+            throw .io(path: url.path, operation: "create", reason: refusalText(error))
+        }
         var failure: String?
         data.withUnsafeBytes { buffer in
             var offset = 0
@@ -54,6 +59,15 @@ public enum PrivateFile {
         guard (followingLinks ? stat(url.path, &info) : lstat(url.path, &info)) == 0 else { throw .io(path: url.path, operation: "read", reason: lastError) }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw .io(path: url.path, operation: "read", reason: "it is \(DurableFile.kindName(info.st_mode)), not a regular file")
+        }
+    }
+
+    /// The system's words for why a file could not be created, as before the shared opener.
+    private static func refusalText(_ refusal: NoFollowFile.Refusal) -> String {
+        switch refusal {
+        case .symbolicLink: String(cString: strerror(ELOOP))
+        case .notRegular(let mode): "it is \(DurableFile.kindName(mode)), not a regular file"
+        case .open(let code), .status(let code): String(cString: strerror(code))
         }
     }
 

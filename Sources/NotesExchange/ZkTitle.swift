@@ -80,6 +80,7 @@ enum ZkTitle {
     /// closing brackets and backticks, which a hostile line of them would make quadratic.
     static let maximumPlainTextLength = 4096
 
+    // Long because it is one pass with a switch over each inline Markdown construct, each arm a few lines.
     /// A heading's Markdown as the text goldmark gives zk: code spans without their
     /// backticks, links and images as their text, `*`/`_` emphasis and HTML tags dropped,
     /// backslash escapes resolved, autolinks as their address.

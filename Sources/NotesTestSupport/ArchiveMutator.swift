@@ -35,6 +35,7 @@ public enum ArchiveMutator {
         return (["$null", root, colorClass], ["root": uid(1)])
     }
 
+    // Long because it is one switch over every kind of damage done to an archive, each arm a few lines.
     public static func mutate(_ random: inout SeededRandom) -> Mutation {
         var (objects, top) = valid(&random)
         var archiver: Any = "NSKeyedArchiver"

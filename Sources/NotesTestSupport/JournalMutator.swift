@@ -48,14 +48,6 @@ public enum JournalMutator {
         lines.flatMap { $0 + [UInt8(ascii: "\n")] }
     }
 
-    /// CRC-32 (IEEE), as the journal uses, computed a bit at a time: an implementation
-    /// of its own, which the store's faster one is also tested against (`CRC32Tests`).
-    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-        }
-        return crc ^ 0xFFFF_FFFF
-    }
+    /// CRC-32 (IEEE), as the journal uses, computed a bit at a time (`BitwiseCRC32`).
+    public static func checksum(_ bytes: [UInt8]) -> UInt32 { BitwiseCRC32.checksum(bytes) }
 }

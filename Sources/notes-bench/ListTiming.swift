@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 
 /// `notes list` into a pipe, as `notes list | fzf` runs it: the time from spawning the
 /// process to the first bytes in the pipe, and to its end (the pipe closed and the
@@ -23,26 +24,24 @@ enum ListTiming {
     private static func once(_ notes: URL, store: URL) throws -> (Double, Double) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw WholeProcess.Failure(description: "pipe: \(String(cString: strerror(errno)))") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = [notes.path, "list", "--store", store.path]
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = WholeProcess.environment(setting: "NOTES_STORE", to: store.path).map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
+        // The read end is close-on-exec, so the child holds only its stdout copy of the pipe.
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        var child = ChildSpawn(program: notes.path, arguments: [notes.path, "list", "--store", store.path],
+                               environment: WholeProcess.environment(setting: "NOTES_STORE", to: store.path))
+        child.standardInput = .open("/dev/null", flags: O_RDONLY)
+        child.standardOutput = .descriptor(ends[1])
+        child.standardError = .open("/dev/null", flags: O_WRONLY)
         let start = DispatchTime.now().uptimeNanoseconds
-        let spawned = posix_spawn(&pid, notes.path, &actions, nil, argv, envp)
+        let pid: pid_t
+        do {
+            pid = try child.start()
+        } catch {
+            close(ends[1])
+            close(ends[0])
+            throw WholeProcess.Failure(description: "could not start \(notes.path): \(error)")
+        }
         close(ends[1])
         defer { close(ends[0]) }
-        guard spawned == 0 else { throw WholeProcess.Failure(description: "could not start \(notes.path)") }
         var firstAt: UInt64?
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {

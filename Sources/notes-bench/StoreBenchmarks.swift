@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesModel
 import NotesStore
 
@@ -98,11 +99,7 @@ enum StoreBenchmarks {
     /// another process, never pays.
     private static func compactAsNotesCompactDoes(_ url: URL) throws {
         if let notes = BenchBinaries.notes {
-            let process = Process()
-            process.executableURL = notes
-            process.arguments = ["compact", "--store", url.path]
-            try process.run()
-            process.waitUntilExit()
+            _ = try ChildSpawn(program: notes.path, arguments: [notes.path, "compact", "--store", url.path]).run()
             return
         }
         var options = NotesStoreOptions()

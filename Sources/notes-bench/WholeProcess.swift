@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 
 /// Runs one program as a whole process, the way a shell runs a command, and reports what it
 /// cost: wall time from spawn to reaped, and its CPU time (user + system) from `wait4`.
@@ -40,25 +41,15 @@ enum WholeProcess {
     /// Runs `executable` with `arguments` and `environment` (the whole environment, as
     /// `NAME=value` strings); throws with its standard error if it does not exit 0.
     /// `errorFile` receives that standard error (overwritten each run).
-    static func run(_ executable: URL, _ arguments: [String], environment: [String], errorFile: URL) throws -> Run {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String], errorFile: URL) throws -> Run {
+        var child = ChildSpawn(program: executable.path, arguments: [executable.path] + arguments, environment: environment)
+        child.standardInput = .open("/dev/null", flags: O_RDONLY)
+        child.standardOutput = .open("/dev/null", flags: O_WRONLY)
+        child.standardError = .open(errorFile.path, flags: O_WRONLY | O_CREAT | O_TRUNC)
         let start = DispatchTime.now().uptimeNanoseconds
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
-        guard spawned == 0 else {
-            throw Failure(description: "could not start \(executable.path): \(String(cString: strerror(spawned)))")
+        let pid: pid_t
+        do { pid = try child.start() } catch {
+            throw Failure(description: "could not start \(executable.path): \(String(cString: strerror(error.code)))")
         }
         var status: Int32 = 0
         var usage = rusage()
@@ -78,7 +69,7 @@ enum WholeProcess {
     }
 
     /// This process's environment with `name` set to `value` (replacing any value it had).
-    static func environment(setting name: String, to value: String) -> [String] {
-        ProcessInfo.processInfo.environment.filter { $0.key != name }.map { "\($0.key)=\($0.value)" } + ["\(name)=\(value)"]
+    static func environment(setting name: String, to value: String) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging([name: value]) { _, new in new }
     }
 }

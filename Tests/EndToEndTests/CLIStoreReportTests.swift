@@ -18,7 +18,7 @@ import Testing
 
     private static func fixture(_ name: String) -> URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("NotesCoreTests/Fixtures").appendingPathComponent(name)
+            .appendingPathComponent("NotesStoreTests/Fixtures").appendingPathComponent(name)
     }
 
     private func writeStore(_ sandbox: CLISandbox, _ data: Data) throws {

@@ -88,22 +88,18 @@ package enum ImportFile {
     /// Opens the file at `location` for reading: a regular file only, not through a link
     /// unless `location.followLink`.
     package static func open(_ location: Location) throws(Failure) -> Opened {
-        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (location.followLink ? 0 : O_NOFOLLOW)
-        let descriptor = openat(location.folder, location.name, flags)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw Failure(reason: code == ELOOP ? "a symbolic link, not followed" : "cannot open: \(String(cString: strerror(code)))")
+        let opened: NoFollowFile.Opened
+        do throws(NoFollowFile.Refusal) {
+            opened = try NoFollowFile.open(in: location.folder, location.name, flags: O_RDONLY, followLink: location.followLink)
+        } catch {
+            switch error {
+            case .symbolicLink: throw Failure(reason: "a symbolic link, not followed")
+            case .notRegular(let mode): throw Failure(reason: "\(kindName(mode)), not a regular file")
+            case .open(let code): throw Failure(reason: "cannot open: \(String(cString: strerror(code)))")
+            case .status(let code): throw Failure(reason: "cannot read: \(String(cString: strerror(code)))")
+            }
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw Failure(reason: "cannot read: \(reason)")
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw Failure(reason: "\(kindName(info.st_mode)), not a regular file")
-        }
+        let (descriptor, info) = (opened.descriptor, opened.info)
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         return Opened(descriptor: descriptor, size: Int(info.st_size), modified: modified)
     }

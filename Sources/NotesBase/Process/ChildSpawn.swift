@@ -14,7 +14,7 @@ public struct ChildSpawn: Sendable {
     public enum Stream: Sendable, Equatable {
         /// Ours, as it is.
         case inherit
-        /// The file at a path (`/dev/null`, `/dev/tty`, …), opened with these flags.
+        /// The file at a path (`/dev/null`, `/dev/tty`, …), opened with these flags (created 0600).
         case open(String, flags: Int32)
         /// One of our descriptors (a pipe's end), duplicated onto the stream.
         case descriptor(Int32)
@@ -90,7 +90,7 @@ public struct ChildSpawn: Sendable {
         for (stream, target) in [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)] {
             switch stream {
             case .inherit: break
-            case .open(let path, let flags): posix_spawn_file_actions_addopen(&actions, target, path, flags, 0)
+            case .open(let path, let flags): posix_spawn_file_actions_addopen(&actions, target, path, flags, 0o600)
             case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
             }
         }

@@ -35,13 +35,13 @@ struct EnmlMarkdown {
         return (markdown, writer.work)
     }
 
-    private struct Context {
+    struct Context {
         var inPre = false
         var listDepth = 0
         var inTable = false
     }
 
-    private func render(_ nodes: [HTMLTree.Node], into writer: inout Writer, context: Context) {
+    func render(_ nodes: [HTMLTree.Node], into writer: inout Writer, context: Context) {
         for node in nodes {
             switch node {
             case .text(let text):
@@ -52,6 +52,7 @@ struct EnmlMarkdown {
         }
     }
 
+    // Long because it is one switch over every element ENML holds, each arm a few lines.
     private func render(_ element: HTMLTree.Element, into writer: inout Writer, context: Context) {
         var inner = context
         switch element.name {
@@ -82,26 +83,7 @@ struct EnmlMarkdown {
             writer.inline("---")
             writer.paragraph()
         case "ul", "ol":
-            if context.listDepth == 0 { writer.paragraph() } else { writer.endLine() }
-            inner.listDepth += 1
-            var number = Int(element.attributes["start"] ?? "") ?? 1
-            for child in element.children {
-                guard case .element(let item) = child, item.name == "li" else {
-                    if case .element = child { render([child], into: &writer, context: inner) }
-                    continue
-                }
-                writer.endLine()
-                var marker = element.name == "ol" ? "\(number). " : "- "
-                if Self.style(element, has: "--en-todo:true") {
-                    // Evernote 10's checklist: `<ul style="--en-todo:true"><li style="--en-checked:true">`.
-                    marker += Self.style(item, has: "--en-checked:true") ? "[x] " : "[ ] "
-                }
-                number += 1
-                writer.startItem(indent: String(repeating: "  ", count: context.listDepth), marker: marker)
-                render(item.children, into: &writer, context: inner)
-                writer.endItem()
-            }
-            if context.listDepth == 0 { writer.paragraph() } else { writer.endLine() }
+            renderList(element, into: &writer, context: context)
         case "li":
             writer.endLine()
             writer.startItem(indent: String(repeating: "  ", count: context.listDepth), marker: "- ")
@@ -138,18 +120,7 @@ struct EnmlMarkdown {
             writer.quoteDepth -= 1
             writer.paragraph()
         case "a":
-            let href = element.attributes["href"] ?? ""
-            guard !href.isEmpty else { render(element.children, into: &writer, context: context); return }
-            let mark = writer.mark()
-            writer.inline("[")
-            let start = writer.mark()
-            render(element.children, into: &writer, context: context)
-            if writer.mark() == start {
-                writer.rewind(to: mark)
-                writer.inline("<\(href)>")
-            } else {
-                writer.inline("](\(href.replacingOccurrences(of: " ", with: "%20")))")
-            }
+            renderLink(element, into: &writer, context: context)
         case "img":
             let source = element.attributes["src"] ?? ""
             let alt = element.attributes["alt"] ?? ""
@@ -160,32 +131,80 @@ struct EnmlMarkdown {
         case "en-crypt":
             writer.inline("(encrypted text: it can only be read in Evernote)")
         case "table":
-            writer.paragraph()
-            inner.inTable = true
-            var rows: [HTMLTree.Element] = []
-            collectRows(element, into: &rows, depth: 0)
-            for (index, row) in rows.enumerated() {
-                var cells: [String] = []
-                for child in row.children {
-                    guard case .element(let cell) = child, cell.name == "td" || cell.name == "th" else { continue }
-                    var cellWriter = Writer()
-                    render(cell.children, into: &cellWriter, context: inner)
-                    cells.append(cellWriter.finish().replacingOccurrences(of: "\n", with: " ")
-                        .replacingOccurrences(of: "|", with: "\\|"))
-                }
-                guard !cells.isEmpty else { continue }
-                writer.endLine()
-                writer.inline("| " + cells.joined(separator: " | ") + " |")
-                writer.endLine()
-                if index == 0 {
-                    writer.inline("|" + String(repeating: " --- |", count: cells.count))
-                    writer.endLine()
-                }
-            }
-            writer.paragraph()
+            renderTable(element, into: &writer, context: context)
         default:
             render(element.children, into: &writer, context: context)
         }
+    }
+
+    /// A list: each `<li>` an item with its marker (numbered from `start` in an `<ol>`, a
+    /// checkbox in Evernote 10's checklists), nested lists indented.
+    private func renderList(_ element: HTMLTree.Element, into writer: inout Writer, context: Context) {
+        var inner = context
+        if context.listDepth == 0 { writer.paragraph() } else { writer.endLine() }
+        inner.listDepth += 1
+        var number = Int(element.attributes["start"] ?? "") ?? 1
+        for child in element.children {
+            guard case .element(let item) = child, item.name == "li" else {
+                if case .element = child { render([child], into: &writer, context: inner) }
+                continue
+            }
+            writer.endLine()
+            var marker = element.name == "ol" ? "\(number). " : "- "
+            if Self.style(element, has: "--en-todo:true") {
+                // Evernote 10's checklist: `<ul style="--en-todo:true"><li style="--en-checked:true">`.
+                marker += Self.style(item, has: "--en-checked:true") ? "[x] " : "[ ] "
+            }
+            number += 1
+            writer.startItem(indent: String(repeating: "  ", count: context.listDepth), marker: marker)
+            render(item.children, into: &writer, context: inner)
+            writer.endItem()
+        }
+        if context.listDepth == 0 { writer.paragraph() } else { writer.endLine() }
+    }
+
+    /// A link: `[text](href)`, `<href>` when it has no text, its text alone without an `href`.
+    private func renderLink(_ element: HTMLTree.Element, into writer: inout Writer, context: Context) {
+        let href = element.attributes["href"] ?? ""
+        guard !href.isEmpty else { render(element.children, into: &writer, context: context); return }
+        let mark = writer.mark()
+        writer.inline("[")
+        let start = writer.mark()
+        render(element.children, into: &writer, context: context)
+        if writer.mark() == start {
+            writer.rewind(to: mark)
+            writer.inline("<\(href)>")
+        } else {
+            writer.inline("](\(href.replacingOccurrences(of: " ", with: "%20")))")
+        }
+    }
+
+    /// A table as Markdown rows, cells on one line each, a rule after the first row.
+    private func renderTable(_ element: HTMLTree.Element, into writer: inout Writer, context: Context) {
+        var inner = context
+        writer.paragraph()
+        inner.inTable = true
+        var rows: [HTMLTree.Element] = []
+        collectRows(element, into: &rows, depth: 0)
+        for (index, row) in rows.enumerated() {
+            var cells: [String] = []
+            for child in row.children {
+                guard case .element(let cell) = child, cell.name == "td" || cell.name == "th" else { continue }
+                var cellWriter = Writer()
+                render(cell.children, into: &cellWriter, context: inner)
+                cells.append(cellWriter.finish().replacingOccurrences(of: "\n", with: " ")
+                    .replacingOccurrences(of: "|", with: "\\|"))
+            }
+            guard !cells.isEmpty else { continue }
+            writer.endLine()
+            writer.inline("| " + cells.joined(separator: " | ") + " |")
+            writer.endLine()
+            if index == 0 {
+                writer.inline("|" + String(repeating: " --- |", count: cells.count))
+                writer.endLine()
+            }
+        }
+        writer.paragraph()
     }
 
     /// Whether the element's `style` holds `declaration` (blanks ignored).
@@ -222,167 +241,5 @@ struct EnmlMarkdown {
         let name = (resource.fileName ?? "attachment").replacingOccurrences(of: "]", with: "\\]")
         let target = path.replacingOccurrences(of: " ", with: "%20")
         return (resource.mime.lowercased().hasPrefix("image/") ? "!" : "") + "[\(name)](\(target))"
-    }
-
-    /// Builds the Markdown line by line, with the prefixes of lists and quotes. The current
-    /// line is kept as bytes, so undoing an empty wrapper removes its marker alone.
-    private struct Writer {
-        private(set) var lines: [String] = []
-        private var line: [UInt8] = []
-        /// The bytes appended to, removed from and copied out of the current line so far.
-        private(set) var work = 0
-        /// Whether `line` holds anything of its own (a prefix alone does not count).
-        private var lineHasContent = false
-        private var pendingBlank = false
-        private var pendingSpace = false
-        private var itemPrefix: String?
-        private var continuation: [String] = []
-        var quoteDepth = 0
-
-        /// Where the writer is, to undo an empty wrapper.
-        struct Mark: Equatable {
-            let lines: Int
-            let length: Int
-        }
-
-        func mark() -> Mark { Mark(lines: lines.count, length: line.count) }
-
-        mutating func rewind(to mark: Mark) {
-            guard mark.lines == lines.count, line.count >= mark.length else { return }
-            work += line.count - mark.length
-            line.removeLast(line.count - mark.length)
-        }
-
-        private mutating func append<Text: StringProtocol>(_ text: Text) {
-            work += text.utf8.count
-            line.append(contentsOf: text.utf8)
-        }
-
-        /// Moves the current line to `lines`.
-        private mutating func flushLine() {
-            work += line.count
-            lines.append(String(decoding: line, as: UTF8.self))
-            line.removeAll(keepingCapacity: true)
-        }
-
-        /// Text, whitespace collapsed.
-        mutating func text(_ text: String) {
-            for character in text {
-                if character.isWhitespace, character != "\u{A0}" {
-                    if lineHasContent { pendingSpace = true }
-                } else {
-                    inline(character == "\u{A0}" ? " " : String(character))
-                }
-            }
-        }
-
-        mutating func inline(_ text: String) {
-            beginLine()
-            if pendingSpace { append(" "); pendingSpace = false }
-            append(text)
-            lineHasContent = true
-        }
-
-        /// Closes an inline marker, keeping a pending space outside it (`**bold** next`).
-        mutating func closeInline(_ marker: String) {
-            append(marker)
-        }
-
-        /// Text as written (in `<pre>`), line breaks kept.
-        mutating func raw(_ text: String) {
-            var first = true
-            for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                if !first { lineBreak() }
-                first = false
-                if !part.isEmpty {
-                    beginLine()
-                    append(part)
-                    lineHasContent = true
-                }
-            }
-        }
-
-        mutating func checkbox(checked: Bool, inList: Bool) {
-            let box = checked ? "[x] " : "[ ] "
-            if !lineHasContent, !inList, itemPrefix == nil, continuation.isEmpty {
-                inline("- " + box)
-            } else {
-                inline(box)
-            }
-            lineHasContent = false  // text after the box starts without a space
-            pendingSpace = false
-        }
-
-        mutating func startItem(indent: String, marker: String) {
-            endLine()
-            itemPrefix = indent + marker
-            continuation.append(indent + String(repeating: " ", count: marker.count))
-        }
-
-        mutating func endItem() {
-            endLine()
-            itemPrefix = nil
-            if !continuation.isEmpty { continuation.removeLast() }
-        }
-
-        /// Ends the line if it holds anything.
-        mutating func endLine() {
-            guard lineHasContent || !line.isEmpty else { return }
-            flushLine()
-            lineHasContent = false
-            pendingSpace = false
-        }
-
-        /// Ends the line, even an empty one (`<br/>`).
-        mutating func lineBreak() {
-            if !lineHasContent, line.isEmpty { beginLine() }
-            flushLine()
-            lineHasContent = false
-            pendingSpace = false
-            pendingBlank = false
-        }
-
-        /// Ends the line and asks for one blank line before what follows.
-        mutating func paragraph() {
-            endLine()
-            if !lines.isEmpty { pendingBlank = true }
-        }
-
-        private mutating func beginLine() {
-            guard line.isEmpty, !lineHasContent else { return }
-            if pendingBlank {
-                if let last = lines.last, !last.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(quotePrefix) }
-                pendingBlank = false
-            }
-            append(quotePrefix + (itemPrefix ?? continuation.last ?? ""))
-            itemPrefix = nil
-        }
-
-        private var quotePrefix: String { String(repeating: "> ", count: quoteDepth) }
-
-        mutating func finish() -> String {
-            endLine()
-            // Trailing blanks dropped from the end of each line only: no pattern run over the line.
-            var result: [String] = []
-            result.reserveCapacity(lines.count)
-            for line in lines { result.append(droppingTrailingBlanks(line)) }
-            while result.first?.isEmpty == true { result.removeFirst() }
-            while result.last?.isEmpty == true { result.removeLast() }
-            // At most one blank line in a row.
-            var collapsed: [String] = []
-            for line in result where !(line.isEmpty && collapsed.last?.isEmpty == true) { collapsed.append(line) }
-            return collapsed.joined(separator: "\n")
-        }
-
-        /// `line` without the whitespace at its end, read from the end.
-        private mutating func droppingTrailingBlanks(_ line: String) -> String {
-            guard let last = line.last, last.isWhitespace else { return line }
-            var end = line.endIndex
-            while end > line.startIndex, line[line.index(before: end)].isWhitespace {
-                end = line.index(before: end)
-                work += 1
-            }
-            return String(line[..<end])
-        }
     }
 }

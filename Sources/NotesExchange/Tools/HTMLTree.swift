@@ -34,148 +34,90 @@ struct HTMLTree {
 
     /// The tree of `html`: a root element named `#root`.
     static func parse(_ html: String) -> Element {
-        let root = Element(name: "#root", attributes: [:])
-        var stack = [root]
-        var skippedDepth = 0  // elements not kept because the stack was full
-        let scalars = Array(html.unicodeScalars)
+        let scanner = HTMLScanner(html)
+        var builder = Builder()
         var index = 0
-        var text = String.UnicodeScalarView()
-
-        func flushText() {
-            guard !text.isEmpty else { return }
-            stack[stack.count - 1].children.append(.text(decodeEntities(String(text))))
-            text = String.UnicodeScalarView()
-        }
-
-        func starts(with literal: String, at position: Int) -> Bool {
-            var offset = position
-            for scalar in literal.unicodeScalars {
-                guard offset < scalars.count, scalars[offset] == scalar else { return false }
-                offset += 1
-            }
-            return true
-        }
-
-        func find(_ literal: String, from position: Int) -> Int? {
-            let first = literal.unicodeScalars.first
-            var offset = position
-            while offset < scalars.count {
-                if scalars[offset] == first, starts(with: literal, at: offset) { return offset }
-                offset += 1
-            }
-            return nil
-        }
-
-        while index < scalars.count {
-            let scalar = scalars[index]
+        while index < scanner.count {
+            let scalar = scanner.scalars[index]
             guard scalar == "<" else {
-                text.append(scalar)
+                builder.text.append(scalar)
                 index += 1
                 continue
             }
-            if starts(with: "<!--", at: index) {
-                flushText()
-                index = (find("-->", from: index + 4) ?? scalars.count - 3) + 3
-                continue
-            }
-            if starts(with: "<![CDATA[", at: index) {
-                flushText()
-                let end = find("]]>", from: index + 9) ?? scalars.count
-                var view = String.UnicodeScalarView()
-                view.append(contentsOf: scalars[(index + 9)..<end])
-                stack[stack.count - 1].children.append(.text(String(view)))
-                index = min(end + 3, scalars.count)
-                continue
-            }
-            if starts(with: "<!", at: index) || starts(with: "<?", at: index) {
-                flushText()
-                index = (find(">", from: index) ?? scalars.count - 1) + 1
+            if let markup = scanner.markup(at: index) {
+                builder.flushText()
+                if let cdata = markup.cdata { builder.append(.text(cdata)) }
+                index = markup.next
                 continue
             }
             // A tag: `<name attributes…>` or `</name>`; a `<` followed by anything else is text.
-            var cursor = index + 1
-            let closing = cursor < scalars.count && scalars[cursor] == "/"
-            if closing { cursor += 1 }
-            let nameStart = cursor
-            while cursor < scalars.count, isNameScalar(scalars[cursor]) { cursor += 1 }
-            guard cursor > nameStart, isLetter(scalars[nameStart]) else {
-                text.append(scalar)
+            guard let tag = scanner.tag(at: index) else {
+                builder.text.append(scalar)
                 index += 1
                 continue
             }
-            var nameView = String.UnicodeScalarView()
-            nameView.append(contentsOf: scalars[nameStart..<cursor])
-            let name = String(nameView).lowercased()
-            var attributes: [String: String] = [:]
-            var selfClosing = false
-            // Attributes up to the closing `>` (quotes may hold `>`).
-            while cursor < scalars.count, scalars[cursor] != ">" {
-                let here = scalars[cursor]
-                if here == "/" { selfClosing = true; cursor += 1; continue }
-                if here.properties.isWhitespace { cursor += 1; continue }
-                selfClosing = false
-                let keyStart = cursor
-                while cursor < scalars.count, !scalars[cursor].properties.isWhitespace, scalars[cursor] != "=",
-                      scalars[cursor] != ">", scalars[cursor] != "/" { cursor += 1 }
-                var keyView = String.UnicodeScalarView()
-                keyView.append(contentsOf: scalars[keyStart..<cursor])
-                var value = ""
-                if cursor < scalars.count, scalars[cursor] == "=" {
-                    cursor += 1
-                    if cursor < scalars.count, scalars[cursor] == "\"" || scalars[cursor] == "'" {
-                        let quote = scalars[cursor]
-                        let valueStart = cursor + 1
-                        cursor = valueStart
-                        while cursor < scalars.count, scalars[cursor] != quote { cursor += 1 }
-                        var valueView = String.UnicodeScalarView()
-                        valueView.append(contentsOf: scalars[valueStart..<min(cursor, scalars.count)])
-                        value = String(valueView)
-                        cursor += 1
-                    } else {
-                        let valueStart = cursor
-                        while cursor < scalars.count, !scalars[cursor].properties.isWhitespace, scalars[cursor] != ">" { cursor += 1 }
-                        var valueView = String.UnicodeScalarView()
-                        valueView.append(contentsOf: scalars[valueStart..<cursor])
-                        value = String(valueView)
-                    }
-                }
-                if keyView.isEmpty { cursor += 1; continue }
-                attributes[String(keyView).lowercased()] = decodeEntities(value)
+            index = tag.end
+            builder.flushText()
+            if !tag.closing, hiddenElements.contains(tag.name), !tag.selfClosing {
+                // Skip to its end tag: nothing in it is shown.
+                let end = scanner.find("</" + tag.name, from: index) ?? scanner.count
+                index = min((scanner.find(">", from: end) ?? scanner.count - 1) + 1, scanner.count)
+                continue
             }
-            index = min(cursor + 1, scalars.count)
-            flushText()
-            if closing {
-                if let open = stack.lastIndex(where: { $0.name == name }), open > 0 {
+            builder.add(tag)
+        }
+        builder.flushText()
+        return builder.root
+    }
+
+    /// The open elements while parsing, and the text not yet added to the innermost one.
+    private struct Builder {
+        let root: Element
+        var stack: [Element]
+        var skippedDepth = 0  // elements not kept because the stack was full
+        var text = String.UnicodeScalarView()
+
+        init() {
+            root = Element(name: "#root", attributes: [:])
+            stack = [root]
+        }
+
+        func append(_ node: Node) { stack[stack.count - 1].children.append(node) }
+
+        mutating func flushText() {
+            guard !text.isEmpty else { return }
+            append(.text(decodeEntities(String(text))))
+            text = String.UnicodeScalarView()
+        }
+
+        /// An end tag closes the nearest open element of its name; a start tag adds an
+        /// element, opened unless it is void or self-closing, or the stack is full.
+        mutating func add(_ tag: HTMLScanner.Tag) {
+            if tag.closing {
+                if let open = stack.lastIndex(where: { $0.name == tag.name }), open > 0 {
                     stack.removeSubrange(open...)
                 } else if skippedDepth > 0 {
                     skippedDepth -= 1
                 }
-                continue
+                return
             }
-            if hiddenElements.contains(name), !selfClosing {
-                // Skip to its end tag: nothing in it is shown.
-                let end = find("</" + name, from: index) ?? scalars.count
-                index = min((find(">", from: end) ?? scalars.count - 1) + 1, scalars.count)
-                continue
-            }
-            let element = Element(name: name, attributes: attributes)
+            let element = Element(name: tag.name, attributes: tag.attributes)
+            let holds = !tag.selfClosing && !voidElements.contains(tag.name)
             if stack.count > maximumDepth {
-                if !selfClosing, !voidElements.contains(name) { skippedDepth += 1 }
-                if voidElements.contains(name) { stack[stack.count - 1].children.append(.element(element)) }
-                continue
+                if holds { skippedDepth += 1 }
+                if voidElements.contains(tag.name) { append(.element(element)) }
+                return
             }
-            stack[stack.count - 1].children.append(.element(element))
-            if !selfClosing, !voidElements.contains(name) { stack.append(element) }
+            append(.element(element))
+            if holds { stack.append(element) }
         }
-        flushText()
-        return root
     }
 
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
-    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
         isLetter(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == ":" || scalar == "_"
     }
 

@@ -1,5 +1,6 @@
 import Glibc
 import Foundation
+import NotesBase
 
 /// Opening the store's own files safely: never through a symbolic link planted at
 /// the file's name, never blocking on a FIFO, and only ever a regular file.
@@ -48,28 +49,30 @@ extension DurableFile {
     /// clear error. Returns nil if the file does not exist and `flags` has no `O_CREAT`.
     static func openRegular(_ path: String, _ flags: Int32, purpose: String) throws(StoreError) -> Int32? {
         try requireRegularOrAbsent(path, purpose: purpose)
-        let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, fileMode)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT && flags & O_CREAT == 0 { return nil }
-            if code == ELOOP { throw .io(file: path, operation: purpose, reason: notRegularReason(S_IFLNK)) }
-            if code == EISDIR { throw .io(file: path, operation: purpose, reason: notRegularReason(S_IFDIR)) }
-            if code == ENXIO { throw .io(file: path, operation: purpose, reason: notRegularReason(S_IFIFO)) }
-            throw .io(file: path, operation: purpose, reason: errnoText(code))
+        do throws(NoFollowFile.Refusal) {
+            return try NoFollowFile.open(path, flags: flags, permissions: fileMode, blocking: true).descriptor
+        } catch {
+            switch error {
+            case .open(ENOENT) where flags & O_CREAT == 0: return nil
+            case .symbolicLink: throw .io(file: path, operation: purpose, reason: notRegularReason(S_IFLNK))
+            case .notRegular(let mode): throw .io(file: path, operation: purpose, reason: notRegularReason(mode))
+            case .open(let code), .status(let code): throw .io(file: path, operation: purpose, reason: errnoText(code))
+            }
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let reason = errnoText()
-            close(fd)
-            throw .io(file: path, operation: purpose, reason: reason)
+    }
+
+    /// Creates the file at `path` (mode 0600; nothing may be there, not even a link) and
+    /// opens it for writing; returns its descriptor.
+    static func createNew(_ path: String) throws(StoreError) -> Int32 {
+        do throws(NoFollowFile.Refusal) {
+            return try NoFollowFile.open(path, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: fileMode, blocking: true).descriptor
+        } catch {
+            switch error {
+            case .symbolicLink: throw .io(file: path, operation: "create", reason: errnoText(ELOOP))
+            case .notRegular(let mode): throw .io(file: path, operation: "create", reason: notRegularReason(mode))
+            case .open(let code), .status(let code): throw .io(file: path, operation: "create", reason: errnoText(code))
+            }
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw .io(file: path, operation: purpose, reason: notRegularReason(info.st_mode))
-        }
-        let status = fcntl(fd, F_GETFL)
-        if status >= 0 { _ = fcntl(fd, F_SETFL, status & ~O_NONBLOCK) }
-        return fd
     }
 
     /// Whether `code` (an `errno`) means the file system or the file refuses writing.

@@ -122,8 +122,7 @@ package enum DurableFile {
     /// is removed first; else one there is an error.
     static func writeNew(_ path: String, _ bytes: [UInt8], replacing: Bool = true) throws(StoreError) {
         if replacing { unlink(path) }
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, fileMode)
-        guard fd >= 0 else { throw .io(file: path, operation: "create", reason: errnoText()) }
+        let fd = try createNew(path)
         do throws(StoreError) {
             try writeAll(fd, bytes, path: path)
             guard fsync(fd) == 0 else { throw .io(file: path, operation: "fsync", reason: errnoText()) }

@@ -1,5 +1,6 @@
 import Foundation
 
+/// The files the store owns: what a command must not write over.
 extension NotesStore {
     /// Whether `file` (links followed) is the store's snapshot, journal, lock, or one of
     /// the files kept beside them (backups, kept journal tails, temporaries): writing

@@ -3,6 +3,7 @@ import Foundation
 import NotesJSON
 import NotesModel
 
+/// Loading: the snapshot read (and migrated), the journal replayed, under the lock.
 extension NotesStore {
     /// Reads the snapshot (migrating an older one) and replays the journal; for a partial
     /// store, what it needs through the index, or everything if the index cannot answer.

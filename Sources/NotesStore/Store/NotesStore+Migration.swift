@@ -1,5 +1,6 @@
 import Foundation
 
+/// Migration: an older store's journal folded into its migrated snapshot.
 extension NotesStore {
     /// The first format with a journal beside the snapshot.
     static let firstJournaledFormat = 3

@@ -30,6 +30,7 @@ final class PartialView {
     }
 }
 
+/// Opening for a few notes: loading what they need through the snapshot index, and keeping the index.
 extension NotesStore {
     /// Notes a command looks up by one id or prefix: more mean the whole store is read.
     static let partialMatchLimit = 1_000

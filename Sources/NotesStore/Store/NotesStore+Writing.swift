@@ -2,6 +2,7 @@ import Glibc
 import Foundation
 import NotesModel
 
+/// Writing: journal lines appended, and the journal compacted into the snapshot.
 extension NotesStore {
     /// Appends one journal line for `changes` and `fdatasync`s it. Under the lock,
     /// after `catchUp`. A torn or damaged last line is moved aside first (see
