@@ -25,12 +25,15 @@ public enum LinkSyntax {
         let inner = (open + 2)..<index
         var targetEnd = inner.upperBound
         if let bar = inner.first(where: { bytes[$0] == UInt8(ascii: "|") }) { targetEnd = bar }
-        var titleEnd = targetEnd
-        if !isEmbed, let hash = (inner.lowerBound..<targetEnd).first(where: { bytes[$0] == UInt8(ascii: "#") }) { titleEnd = hash }
+        // In a table cell the bar is written `\|` (as Obsidian reads it): the backslash is not the target's.
+        let escapedBar = targetEnd < inner.upperBound && targetEnd > inner.lowerBound && bytes[targetEnd - 1] == UInt8(ascii: "\\")
+        let targetTextEnd = escapedBar ? targetEnd - 1 : targetEnd
+        var titleEnd = targetTextEnd
+        if !isEmbed, let hash = (inner.lowerBound..<targetTextEnd).first(where: { bytes[$0] == UInt8(ascii: "#") }) { titleEnd = hash }
         let titleRange = trimmed(inner.lowerBound..<titleEnd, in: bytes)
         let title = text(titleRange, in: bytes)
         guard !title.isEmpty else { return nil }
-        let heading = titleEnd < targetEnd ? nonEmpty(text(trimmed((titleEnd + 1)..<targetEnd, in: bytes), in: bytes)) : nil
+        let heading = titleEnd < targetTextEnd ? nonEmpty(text(trimmed((titleEnd + 1)..<targetTextEnd, in: bytes), in: bytes)) : nil
         let label = targetEnd < inner.upperBound
             ? nonEmpty(text(trimmed((targetEnd + 1)..<inner.upperBound, in: bytes), in: bytes)) : nil
         let link = NoteLink(form: isEmbed ? .embed : .wiki, target: isEmbed ? .file(title) : .title(title),

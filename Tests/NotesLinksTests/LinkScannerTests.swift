@@ -17,6 +17,16 @@ import Testing
         #expect(String(decoding: body[links[0].titleRange], as: UTF8.self) == "Home")
     }
 
+    @Test func aBarEscapedInATableCellSeparatesTheLabel() {
+        // Obsidian writes `\|` inside a table so that the bar does not end the cell.
+        let body = "| Views |\n| --- |\n| [[Table view\\|table]] [[Plans#Q3\\|plan]] |"
+        let links = LinkScanner.links(in: body)
+        #expect(links.map(\.target) == [.title("Table view"), .title("Plans")])
+        #expect(links.map(\.heading) == [nil, "Q3"])
+        #expect(links.map(\.label) == ["table", "plan"])
+        #expect(String(decoding: Array(body.utf8)[links[0].titleRange], as: UTF8.self) == "Table view")
+    }
+
     @Test func embedsAreFiles() {
         let links = LinkScanner.links(in: "![[photo.png]] and ![cat](assets/cat%201.jpg)")
         #expect(links.map(\.target) == [.file("photo.png"), .file("assets/cat 1.jpg")])
