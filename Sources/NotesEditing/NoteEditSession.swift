@@ -81,18 +81,7 @@ public struct NoteEditSession {
             // into the file, the text typed before is in it: that is kept as any other).
             let abandons = isNew && problem == nil
             do { try runEditor(file.path) } catch {
-                if abandons && !file.wasWritten {
-                    file.discard()
-                    // An editor that never ran is an error to fix; one that quit with an error (`:cq`) is a choice.
-                    return Self.editorNeverRan(error) ? .failed("\(error); the new note was not made")
-                        : .abandoned(reason: "\(error)")
-                }
-                if Self.editorNeverRan(error), let text = try? Self.text(of: file),
-                   UTF8Text.equal(text, initial.bytes[...]) {
-                    file.discard()
-                    return .failed("\(error); nothing was changed")
-                }
-                return keep(file, because: "\(error)")
+                return editorFailed(error, file: file, abandons: abandons, initial: initial)
             }
             if abandons && !file.wasWritten { return createAsGiven(base, file: file, commit: commit) }
             let text: ArraySlice<UInt8>
@@ -106,13 +95,7 @@ public struct NoteEditSession {
                 return keep(file, because: "the note was not saved: \(problem)")
             }
             let split: NoteDocument.Split
-            switch cleaned.withUnsafeBufferPointer({ cleaned in
-                initial.withBody { body in
-                    Result { () throws(NoteDocumentError) in
-                        try NoteDocument.split(cleaned, ending: ending, originalBody: body)
-                    }
-                }
-            }) {
+            switch Self.split(cleaned, ending: ending, initial: initial) {
             case .success(let found): split = found
             case .failure(let error): return keep(file, because: error.description)
             }
@@ -136,6 +119,36 @@ public struct NoteEditSession {
                 do { outcome = try commit(edited) } catch { return keep(file, because: "the note could not be saved: \(error)") }
                 file.discard()
                 return isNew ? .created(outcome, title: edited.title) : .saved(outcome, title: edited.title)
+            }
+        }
+    }
+
+    /// The editor failed: a new note it never wrote is abandoned (or, if the editor never
+    /// ran, the failure is said); a file it never changed is dropped; else the text is kept.
+    private func editorFailed(_ error: any Error, file: EditFile, abandons: Bool,
+                              initial: NoteDocument.Rendered) -> Outcome {
+        if abandons && !file.wasWritten {
+            file.discard()
+            // An editor that never ran is an error to fix; one that quit with an error (`:cq`) is a choice.
+            return Self.editorNeverRan(error) ? .failed("\(error); the new note was not made")
+                : .abandoned(reason: "\(error)")
+        }
+        if Self.editorNeverRan(error), let text = try? Self.text(of: file),
+           UTF8Text.equal(text, initial.bytes[...]) {
+            file.discard()
+            return .failed("\(error); nothing was changed")
+        }
+        return keep(file, because: "\(error)")
+    }
+
+    /// The edited text split into its front matter and body, the body compared with the one given.
+    private static func split(_ text: ArraySlice<UInt8>, ending: NoteDocument.FinalLineFeed,
+                              initial: NoteDocument.Rendered) -> Result<NoteDocument.Split, NoteDocumentError> {
+        text.withUnsafeBufferPointer { text in
+            initial.withBody { body in
+                Result { () throws(NoteDocumentError) in
+                    try NoteDocument.split(text, ending: ending, originalBody: body)
+                }
             }
         }
     }

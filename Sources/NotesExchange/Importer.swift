@@ -58,22 +58,10 @@ public enum Importer {
                             folders: [String: ImportFolderListing] = [:], into database: NotesDatabase, now: Date = Date(),
                             listingAdded: Bool = true, trashMissing: Bool = false,
                             attachments: ImportedAttachments = ImportedAttachments(), storeFolder: URL? = nil) throws -> Plan {
-        var plan = Plan()
         var categoryChanges: [StoreChange] = []
-        let categoryMap = mapCategories(bundle.categories, into: database, changes: &categoryChanges, plan: &plan)
-        var missing = MissingSources(database, folders: folders, readKeys: Set(origins.values.map(\.key)),
-                                     readFiles: Set(origins.values.lazy.filter { !$0.key.entry.isEmpty }
-                                         .map { ImportSource.Key(folder: $0.key.folder, path: $0.key.path) }))
-        var seenNotes = Set<UUID>(minimumCapacity: bundle.notes.count)
-        var seenSources = Set<ImportSource.Key>()
-        var newNotes: [StoreChange] = []
-        var records: [StoreChange] = []
-        var edits: [(edit: NoteEdit, item: Item)] = []
-        var datedNotes: [UUID: (created: Date, updated: Date)] = [:]
-        var attachmentLists: [UUID: [AttachmentPath]] = [:]
-        var follows: [UUID: AttachmentFollow] = [:]
-        var sourcesByPath = SourcesByPath(database)
-        newNotes.reserveCapacity(bundle.notes.count)
+        var planning = Planning(database, folders: folders, origins: origins, noteCount: bundle.notes.count,
+                                attachments: attachments, storeFolder: storeFolder, listingAdded: listingAdded)
+        let categoryMap = mapCategories(bundle.categories, into: database, changes: &categoryChanges, plan: &planning.plan)
         for (index, note) in bundle.notes.enumerated() {
             var imported = note
             imported.categoryID = note.categoryID.flatMap { categoryMap[$0] }
@@ -81,134 +69,18 @@ public enum Importer {
             let origin = origins[index]
             var file = index < sources.count ? sources[index] : ""
             if let entry = origin?.key.entry, !entry.isEmpty { file += " (\(entry))" }
-            // The key the source is recorded under: the one it was remembered by when the same
-            // file was imported with another folder (a file of a folder imported alone, or back).
-            var recordedKey = origin?.key
-            func record(_ noteID: UUID) {
-                guard let origin, let recordedKey else { return }
-                records.append(.putImportSource(ImportSource(key: recordedKey, noteID: noteID, sourceHash: origin.sourceHash,
-                                                             made: ImportSource.Made(imported))))
-            }
-            if let origin {
-                guard seenSources.insert(origin.key).inserted else {
-                    plan.notesUnchanged += 1  // the same file named twice in one import
-                    continue
-                }
-                var known = database.importSources[origin.key]
-                if known == nil, let same = sourcesByPath.source(sameFileAs: origin.key), seenSources.insert(same.key).inserted {
-                    known = same
-                    recordedKey = same.key
-                }
-                var renamedFrom: ImportSource.Key?
-                if known == nil, let moved = missing.claim(folder: origin.key.folder, hash: origin.sourceHash) {
-                    known = moved
-                    renamedFrom = moved.key
-                }
-                if let known {
-                    if known.sourceHash == origin.sourceHash, renamedFrom == nil {
-                        plan.notesUnchanged += 1
-                        continue
-                    }
-                    if let current = database.notes[known.noteID] {
-                        seenNotes.insert(current.id)
-                        let follow = followAttachments(of: &imported, onto: current, files: attachments, storeFolder: storeFolder)
-                        let edit = update(from: known.made, to: imported, on: current)
-                        let dates = fileDates(of: imported, modified: origin.modified, current: current, made: known.made)
-                        let fieldsChange = !NoteField.changed(from: current, to: edit.applied(to: current)).isEmpty
-                        let datesChange = dates.created != current.created || dates.updated != current.updated
-                        let attachmentsChange = imported.attachments != current.attachments
-                        var item = Item(kind: .updated, file: file, title: imported.title)
-                        if let renamedFrom {
-                            item.kind = .renamed
-                            item.previousFile = folders[renamedFrom.folder]?.shown(renamedFrom.shown) ?? renamedFrom.shown
-                            plan.notesRenamed += 1
-                            records.append(.dropImportSource(renamedFrom))
-                        }
-                        if fieldsChange || datesChange || attachmentsChange {
-                            edits.append((edit, item))
-                            datedNotes[current.id] = dates
-                            if attachmentsChange { attachmentLists[current.id] = imported.attachments }
-                            follows[current.id] = follow
-                        } else if renamedFrom != nil {
-                            plan.items.append(item)
-                        } else {
-                            plan.notesUnchanged += 1
-                        }
-                        record(current.id)
-                        continue
-                    }
-                    if database.trash[known.noteID] != nil {
-                        plan.inTrash += 1
-                        continue
-                    }
-                    // Deleted for good since: the file is imported as it is now, as a new note.
-                }
-            }
-            if let existing = database.anyNote(imported.id) ?? (seenNotes.contains(imported.id) ? imported : nil) {
-                if existing.deleted == nil, NoteField.changed(from: existing, to: imported).isEmpty {
-                    plan.notesUnchanged += 1
-                } else {
-                    plan.notesSkipped += 1
-                }
-                if seenNotes.insert(imported.id).inserted { record(imported.id) }
-                continue
-            }
-            seenNotes.insert(imported.id)
-            newNotes.append(.putNote(imported))
-            record(imported.id)
-            plan.notesAdded += 1
-            if listingAdded { plan.items.append(Item(kind: .new, file: file, title: imported.title)) }
+            planning.add(imported, origin: origin, file: file)
         }
-        let goneChanges = gone(missing.unclaimed, folders: folders, in: database, sparing: seenNotes, now: now,
-                               trashMissing: trashMissing, plan: &plan)
-        if edits.isEmpty {
-            plan.changes = categoryChanges + newNotes + records + goneChanges
+        var plan = planning.plan
+        let goneChanges = gone(planning.missing.unclaimed, folders: folders, in: database, sparing: planning.seenNotes,
+                               now: now, trashMissing: trashMissing, plan: &plan)
+        if planning.updates.edits.isEmpty {
+            plan.changes = categoryChanges + planning.newNotes + planning.records + goneChanges
         } else {
-            // Updates meet the notes as they are, by the one set of rules every edit follows.
-            let resolution = try StoreEdit.resolve(categoryChanges.map { .change($0) } + edits.map { .note($0.edit) },
-                                                   in: database, now: now)
-            for (pending, outcome) in zip(edits, resolution.outcomes.suffix(edits.count)) {
-                var item = pending.item
-                item.replaced = outcome.replaced
-                if let copy = outcome.conflictCopy {
-                    if item.kind == .updated { item.kind = .conflict }
-                    item.copyTitle = copy.title
-                    plan.conflicts += 1
-                } else if item.kind == .updated {
-                    plan.notesUpdated += 1
-                }
-                plan.items.append(item)
-                if let follow = follows[pending.edit.noteID] {
-                    plan.attachmentMoves.merge(follow.moves) { _, new in new }
-                    // A conflict copy keeps the note's own body, whose links name the old files: they stay.
-                    if outcome.conflictCopy == nil { plan.attachmentsDropped += follow.dropped }
-                }
-            }
-            plan.changes = dated(resolution.changes, datedNotes, attachments: attachmentLists, in: database)
-                + newNotes + records + goneChanges
+            plan.changes = try planning.updates.resolved(after: categoryChanges, in: database, now: now, plan: &plan)
+                + planning.newNotes + planning.records + goneChanges
         }
         return plan
-    }
-
-    /// `changes` with each updated note dated as its file says (`dates`) and naming the
-    /// attachments its file has now (`attachments`); a note whose dates or attachments alone
-    /// changed gets a `putNote` of its own.
-    private static func dated(_ changes: [StoreChange], _ dates: [UUID: (created: Date, updated: Date)],
-                              attachments: [UUID: [AttachmentPath]], in database: NotesDatabase) -> [StoreChange] {
-        var pending = dates
-        var result = changes.map { change -> StoreChange in
-            guard case .putNote(var note) = change, let date = pending.removeValue(forKey: note.id) else { return change }
-            (note.created, note.updated) = (date.created, date.updated)
-            if let paths = attachments[note.id] { note.attachments = paths }
-            return .putNote(note)
-        }
-        for (id, date) in pending.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-            guard var note = database.notes[id] else { continue }
-            (note.created, note.updated) = (date.created, date.updated)
-            if let paths = attachments[id] { note.attachments = paths }
-            result.append(.putNote(note))
-        }
-        return result
     }
 
     /// Reports the notes of `sources` (gone from their folder) that are live and were not

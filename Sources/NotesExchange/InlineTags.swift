@@ -162,20 +162,8 @@ public enum InlineTags {
                 index = max(end, index + 1)
                 continue
             case "#" where !rules.zkBoundaries && rules.hashtags && (index == 0 || characters[index - 1].isWhitespace):
-                if rules.logseqBrackets, index + 3 <= lastBrackets, characters[index + 1] == "[", characters[index + 2] == "[",
-                   let close = findRun(characters, from: index + 3, of: "]", count: 2) {
-                    let name = String(characters[(index + 3)..<close]).trimmingCharacters(in: .whitespaces)
-                    if !name.isEmpty, !name.contains("[") { tags.append(name) }
-                    index = close + 2
-                    continue
-                }
-                var end = index + 1
-                while end < characters.count, isTagCharacter(characters[end]) { end += 1 }
-                var name = characters[(index + 1)..<end]
-                while let last = name.last, "-/".contains(last) { name = name.dropLast() }
-                if !name.isEmpty, !name.allSatisfy(\.isNumber), !isColorValue(name, before: characters[..<index]) {
-                    tags.append(String(name))
-                }
+                let (name, end) = hashtag(characters, at: index, rules: rules, lastBrackets: lastBrackets)
+                if let name { tags.append(name) }
                 index = max(end, index + 1)
                 continue
             default:
@@ -186,57 +174,23 @@ public enum InlineTags {
         return tags
     }
 
-    // MARK: zk
-
-    /// zk's tag characters (`isValidTagChar` in zk's tag parser): letters, numbers and
-    /// `/ @ ' ~ - _ $ % & + = : #`, less `excluded`.
-    private static func isZkTagCharacter(_ character: Character, excluding excluded: Character? = nil) -> Bool {
-        character != excluded && (character.isLetter || character.isNumber || "/@'~-_$%&+=:#".contains(character))
-    }
-
-    /// The zk hashtag at `start` (a `#`) and the index after it: nil when zk makes none (only
-    /// digits, or a name closed by `#` outside a multi-word tag). With `multiword`, Bear's
-    /// `#two words#` (no blank before the closing `#`) is one tag.
-    private static func zkHashtag(_ characters: [Character], at start: Int, multiword: Bool) -> (String?, Int) {
-        var end = start + 1
-        while end < characters.count, isZkTagCharacter(characters[end], excluding: "#") { end += 1 }
-        if multiword, end < characters.count, characters[end] == " " || characters[end] == "\t", end > start + 1 {
-            var close = end
-            while close < characters.count, isZkTagCharacter(characters[close], excluding: "#") || characters[close] == " "
-                || characters[close] == "\t" { close += 1 }
-            if close < characters.count, characters[close] == "#", !characters[close - 1].isWhitespace {
-                return (String(characters[(start + 1)..<close]), close + 1)
-            }
+    /// A `#tag` (or Logseq's `#[[a tag]]`) starting at `index`: its name, if it is a tag, and
+    /// where reading goes on.
+    private static func hashtag(_ characters: [Character], at index: Int, rules: Rules,
+                                lastBrackets: Int) -> (name: String?, end: Int) {
+        if rules.logseqBrackets, index + 3 <= lastBrackets, characters[index + 1] == "[", characters[index + 2] == "[",
+           let close = findRun(characters, from: index + 3, of: "]", count: 2) {
+            let name = String(characters[(index + 3)..<close]).trimmingCharacters(in: .whitespaces)
+            return (!name.isEmpty && !name.contains("[") ? name : nil, close + 2)
         }
-        if !multiword, end < characters.count, characters[end] == "#" { return (nil, end) }
-        let name = characters[(start + 1)..<end]
-        guard !name.isEmpty, !name.allSatisfy(\.isNumber) else { return (nil, end) }
-        return (String(name), end)
-    }
-
-    /// zk's `:tag1:tag2:` at `start` (a `:`): each name closed by a `:` (not empty, not only
-    /// `-`, so a table's `|:---:|` is none), up to the first character that is no tag's.
-    private static func colonTags(_ characters: [Character], at start: Int) -> ([String], Int) {
-        var names: [String] = []
-        var name = ""
-        var index = start + 1
-        var end = start + 1
-        while index < characters.count {
-            let character = characters[index]
-            if character == ":" {
-                let trimmed = name.trimmingCharacters(in: .whitespaces)
-                guard !trimmed.isEmpty, !trimmed.allSatisfy({ $0 == "-" }) else { break }
-                names.append(trimmed)
-                name = ""
-                end = index + 1
-            } else if isZkTagCharacter(character, excluding: ":") {
-                name.append(character)
-            } else {
-                break
-            }
-            index += 1
+        var end = index + 1
+        while end < characters.count, isTagCharacter(characters[end]) { end += 1 }
+        var name = characters[(index + 1)..<end]
+        while let last = name.last, "-/".contains(last) { name = name.dropLast() }
+        if !name.isEmpty, !name.allSatisfy(\.isNumber), !isColorValue(name, before: characters[..<index]) {
+            return (String(name), end)
         }
-        return (names, end)
+        return (nil, end)
     }
 
     /// `#ddd` or `#ff8800` after `color:`: a CSS value, not a tag.

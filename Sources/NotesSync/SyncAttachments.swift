@@ -67,7 +67,7 @@ extension SyncRepository {
         let ancestor = merging ? try attachmentBlobs(mergeBase) : [:]
         var stamps = SyncAttachmentStamps.load(from: gitFolder)
         var entries: [String: String] = [:]
-        var toRead: [(path: String, file: AttachmentPath, note: Note, stamp: AttachmentFiles.Stamp)] = []
+        var toRead: [AttachmentToRead] = []
         var owns = Set<String>()
         for (note, path) in owned {
             let treePath = treePath(of: path, owner: note.id, key: key)
@@ -88,9 +88,34 @@ extension SyncRepository {
                 toRead.append((treePath, path, note, stamp))
             }
         }
+        let sorted = toRead.sorted(by: { $0.path < $1.path })
+        let written = try storeAttachmentFiles(sorted)
+        for (item, blob) in zip(sorted, written) {
+            entries[item.path] = blob
+            // The stamp taken before the read: a file changed while it was read differs next time.
+            stamps.entries[item.file.relativePath] = .init(stamp: item.stamp, blob: blob)
+        }
+        if !merging {
+            stamps.entries = stamps.entries.filter { owns.contains($0.key) }
+        }
+        stamps.save(to: gitFolder)
+        if let base = sources.first ?? nil, entries == baseBlobs,
+           let tree = try topLevel(of: base).first(where: { $0.path == Self.attachmentsFolder && $0.type == "tree" }) {
+            return tree.object
+        }
+        return try makeNestedTree(entries)
+    }
+
+    /// An attachment file to send: its path in the tree, in the store, its note, and its
+    /// stamp taken before it is read.
+    private typealias AttachmentToRead = (path: String, file: AttachmentPath, note: Note, stamp: AttachmentFiles.Stamp)
+
+    /// Reads and stores the files of `items`, in order: their blobs. One over the limit
+    /// stops the sync by name before any is read; one that cannot be read stops it after.
+    private func storeAttachmentFiles(_ items: [AttachmentToRead]) throws(SyncError) -> [String] {
         var contents: [() -> Data] = []
         var failure: SyncError?
-        for item in toRead.sorted(by: { $0.path < $1.path }) {
+        for item in items {
             guard SyncFileLimit.allows(Int(clamping: item.stamp.size), sealed: false) else {
                 throw .attachmentTooLarge(path: item.file.relativePath, title: item.note.title, bytes: Int(item.stamp.size),
                                           limit: Self.maximumFileBytes)
@@ -106,20 +131,7 @@ extension SyncRepository {
         }
         let written = try storeFiles(contents)
         if let failure { throw failure }
-        for (item, blob) in zip(toRead.sorted(by: { $0.path < $1.path }), written) {
-            entries[item.path] = blob
-            // The stamp taken before the read: a file changed while it was read differs next time.
-            stamps.entries[item.file.relativePath] = .init(stamp: item.stamp, blob: blob)
-        }
-        if !merging {
-            stamps.entries = stamps.entries.filter { owns.contains($0.key) }
-        }
-        stamps.save(to: gitFolder)
-        if let base = sources.first ?? nil, entries == baseBlobs,
-           let tree = try topLevel(of: base).first(where: { $0.path == Self.attachmentsFolder && $0.type == "tree" }) {
-            return tree.object
-        }
-        return try makeNestedTree(entries)
+        return written
     }
 
     /// The tree of `files` (paths under `attachments/`, each `attachments/XY/ID/name`), made

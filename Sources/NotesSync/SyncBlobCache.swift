@@ -111,17 +111,7 @@ struct SyncBlobCache: Equatable {
             position += Int(count)
             return value
         }
-        let expected = bytes.withUnsafeBufferPointer { buffer -> SyncFingerprint in
-            var hasher = SyncHasher()
-            hasher.add(UnsafeBufferPointer(rebasing: buffer[0..<bodyEnd]))
-            return hasher.finish()
-        }
-        var tail = bodyEnd
-        var high: UInt64 = 0, low: UInt64 = 0
-        for offset in 0..<8 { high |= UInt64(bytes[tail + offset]) << UInt64(8 * offset) }
-        tail += 8
-        for offset in 0..<8 { low |= UInt64(bytes[tail + offset]) << UInt64(8 * offset) }
-        guard expected == SyncFingerprint(high: high, low: low) else { throw Malformed() }
+        guard checksumMatches(bytes, bodyEnd: bodyEnd) else { throw Malformed() }
         guard try word() == SyncFingerprint.version, try text() == ExactMarkdownReader.formatValue else { throw Malformed() }
         var cache = SyncBlobCache()
         if isVersion1 {
@@ -158,6 +148,21 @@ struct SyncBlobCache: Equatable {
         }
         guard position == bodyEnd else { throw Malformed() }
         return cache
+    }
+
+    /// Whether the 16 bytes after `bodyEnd` are the fingerprint of the bytes before it.
+    private static func checksumMatches(_ bytes: [UInt8], bodyEnd: Int) -> Bool {
+        let expected = bytes.withUnsafeBufferPointer { buffer -> SyncFingerprint in
+            var hasher = SyncHasher()
+            hasher.add(UnsafeBufferPointer(rebasing: buffer[0..<bodyEnd]))
+            return hasher.finish()
+        }
+        var tail = bodyEnd
+        var high: UInt64 = 0, low: UInt64 = 0
+        for offset in 0..<8 { high |= UInt64(bytes[tail + offset]) << UInt64(8 * offset) }
+        tail += 8
+        for offset in 0..<8 { low |= UInt64(bytes[tail + offset]) << UInt64(8 * offset) }
+        return expected == SyncFingerprint(high: high, low: low)
     }
 
     /// A git object id in hex (SHA-1 or SHA-256).

@@ -86,6 +86,27 @@ public struct SyncEngine {
         let tree = try repository.tree(for: exported, base: synced)
         let local = try repository.commit(tree: tree, parents: synced.map { [$0] } ?? [], message: "notes: changes on \(Self.hostName)")
 
+        let (merged, conflictCopies, pushed, leftOut) = try fetchMergePush(local: local, synced: synced, exported: exported)
+
+        progress("sync: updating the notes")
+        let (received, warnings) = try apply(merged: merged, local: local, exported: exported)
+        do { try repository.markSynced(merged, previous: synced) } catch {
+            guard case .gitFailed(let action, _, let message) = error else { throw error }
+            throw SyncError.notRecorded(action: action, message: message)
+        }
+        let work = repository.work.take()
+        var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged,
+                            notesRendered: work.rendered, notesParsed: work.parsed, notesMerged: work.merged)
+        report.warnings = Self.warnings(leftOut: leftOut, unreadable: work.unreadable, archives: warnings,
+                                        duplicates: work.duplicates, attachmentConflicts: work.attachmentConflicts, merged: merged)
+        return report
+    }
+
+    /// Fetches, merges the remote into `local` and pushes, again while someone else pushed
+    /// first (up to `attempts`): the commit the notes now follow, the notes copied in a
+    /// conflict, whether it was pushed, and the remote's entries left out.
+    private func fetchMergePush(local: String, synced: String?, exported: SyncSnapshot) throws
+        -> (merged: String, conflictCopies: [UUID], pushed: Bool, leftOut: [SyncRepository.RefusedEntry]) {
         var merged = local, conflictCopies: [UUID] = [], pushed = false, leftOut: [SyncRepository.RefusedEntry] = []
         var attempt = 0
         while true {
@@ -126,19 +147,7 @@ public struct SyncEngine {
                                           message: result.errorText)
             }
         }
-
-        progress("sync: updating the notes")
-        let (received, warnings) = try apply(merged: merged, local: local, exported: exported)
-        do { try repository.markSynced(merged, previous: synced) } catch {
-            guard case .gitFailed(let action, _, let message) = error else { throw error }
-            throw SyncError.notRecorded(action: action, message: message)
-        }
-        let work = repository.work.take()
-        var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged,
-                            notesRendered: work.rendered, notesParsed: work.parsed, notesMerged: work.merged)
-        report.warnings = Self.warnings(leftOut: leftOut, unreadable: work.unreadable, archives: warnings,
-                                        duplicates: work.duplicates, attachmentConflicts: work.attachmentConflicts, merged: merged)
-        return report
+        return (merged, conflictCopies, pushed, leftOut)
     }
 
     /// The fetched commit as this sync may use it, checked before anything of it is read: in

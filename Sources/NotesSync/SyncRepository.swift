@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import NotesModel
 
 /// The git repository a store syncs through, beside the store (`notes.json.sync/.git`
@@ -250,58 +249,5 @@ public struct SyncRepository {
     func markSynced(_ commit: String, previous: String?) throws(SyncError) {
         guard commit != previous else { return }
         try git.check("record the sync", ["update-ref", "refs/heads/\(Self.branch)", commit])
-    }
-}
-
-/// Parsed notes by blob id, shared by the copies of one `SyncRepository` value.
-final class NoteCache: Sendable {
-    private let notes = Mutex<[String: Note]>([:])
-
-    func note(for blob: String) -> Note? { notes.withLock { $0[blob] } }
-    func store(_ note: Note, for blob: String) { notes.withLock { $0[blob] = note } }
-}
-
-/// Counts of the work syncs did: notes rendered to files, note files parsed, note ids
-/// merged; the ids a tree held twice (`notes/` and `trash/`), resolved as a merge and reported;
-/// and the attachments a merge found edited on both sides.
-final class SyncWork: Sendable {
-    private struct Counts {
-        var rendered = 0, parsed = 0, merged = 0
-        var duplicates: Set<UUID> = []
-        var attachmentConflicts: Set<String> = []
-        var unreadable: [String: String] = [:]
-    }
-    private let counts = Mutex(Counts())
-
-    func add(rendered: Int = 0, parsed: Int = 0, merged: Int = 0) {
-        counts.withLock {
-            $0.rendered += rendered
-            $0.parsed += parsed
-            $0.merged += merged
-        }
-    }
-
-    func found(duplicate id: UUID) {
-        _ = counts.withLock { $0.duplicates.insert(id) }
-    }
-
-    func found(attachmentConflicts paths: [String]) {
-        counts.withLock { $0.attachmentConflicts.formUnion(paths) }
-    }
-
-    /// A note file of a commit that could not be read, left out (`SyncRepository.readNoteOrLeaveOut`).
-    func found(unreadable path: String, reason: String) {
-        counts.withLock { $0.unreadable[path] = reason }
-    }
-
-    /// The counts so far, the ids found twice, the attachments in conflict and the files
-    /// left out, set back to none.
-    func take() -> (rendered: Int, parsed: Int, merged: Int, duplicates: [UUID], attachmentConflicts: [String],
-                    unreadable: [(path: String, reason: String)]) {
-        counts.withLock { counts in
-            defer { counts = Counts() }
-            return (counts.rendered, counts.parsed, counts.merged, counts.duplicates.sorted { $0.uuidString < $1.uuidString },
-                    counts.attachmentConflicts.sorted(), counts.unreadable.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-        }
     }
 }

@@ -53,19 +53,9 @@ extension SyncRepository {
 
     private func tree(for snapshot: SyncSnapshot, top: [TreeEntry], attachments: String?,
                       cache: SyncBlobCache) throws(SyncError) -> String {
-        var digests: [UUID: SyncFingerprint] = [:]
-        for (id, entry) in snapshot.categories { digests[id] = SyncFingerprint.categoryDigest(entry.category) }
-        var next = SyncBlobCache()
-        next.notes.reserveCapacity(snapshot.notes.count)
-        var missing: [(note: Note, fingerprint: SyncFingerprint)] = []
-        for (id, note) in snapshot.notes {
-            let fingerprint = SyncFingerprint.of(note, category: note.categoryID.flatMap { digests[$0] })
-            if let known = cache.notes[id], known.fingerprint == fingerprint, known.inTrash == (note.deleted != nil) {
-                next.notes[id] = known
-            } else {
-                missing.append((note, fingerprint))
-            }
-        }
+        let reused = Self.reused(snapshot, cache: cache)
+        var next = reused.next
+        let missing = reused.missing
         let categoriesData = SyncFiles.categoriesData(
             snapshot.categories, format: attachments == nil ? SyncFiles.formatVersion : SyncFiles.formatVersionWithAttachments)
         let categoriesFingerprint = SyncFingerprint.of(categoriesData)
@@ -105,17 +95,43 @@ extension SyncRepository {
         }
 
         try makeFolderTrees(&next, changed: missing.map(\.note), cache: cache)
+        let tree = try makeTree(Self.topEntries(top, next: next, attachments: attachments))
+        if next != cache { next.save(to: gitFolder) }
+        return tree
+    }
+
+    /// The cache's entries of the notes whose fingerprint it knows (the next cache), and
+    /// the notes it does not know, with their fingerprints: those are rendered.
+    private static func reused(_ snapshot: SyncSnapshot, cache: SyncBlobCache)
+        -> (next: SyncBlobCache, missing: [(note: Note, fingerprint: SyncFingerprint)]) {
+        var digests: [UUID: SyncFingerprint] = [:]
+        for (id, entry) in snapshot.categories { digests[id] = SyncFingerprint.categoryDigest(entry.category) }
+        var next = SyncBlobCache()
+        next.notes.reserveCapacity(snapshot.notes.count)
+        var missing: [(note: Note, fingerprint: SyncFingerprint)] = []
+        for (id, note) in snapshot.notes {
+            let fingerprint = SyncFingerprint.of(note, category: note.categoryID.flatMap { digests[$0] })
+            if let known = cache.notes[id], known.fingerprint == fingerprint, known.inTrash == (note.deleted != nil) {
+                next.notes[id] = known
+            } else {
+                missing.append((note, fingerprint))
+            }
+        }
+        return (next, missing)
+    }
+
+    /// The top tree's entries: those of `top` that sync does not write, then the notes,
+    /// trash and attachments folders and categories.json.
+    private static func topEntries(_ top: [TreeEntry], next: SyncBlobCache, attachments: String?) -> [[UInt8]] {
         var entries = top.filter {
-            ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile, Self.attachmentsFolder].contains($0.path)
+            ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile, attachmentsFolder].contains($0.path)
         }.map(\.raw)
         for folder in [SyncFiles.notesFolder, SyncFiles.trashFolder] {
             if let tree = next.trees[folder] { entries.append(Array("040000 tree \(tree)\t\(folder)".utf8)) }
         }
-        if let attachments { entries.append(Array("040000 tree \(attachments)\t\(Self.attachmentsFolder)".utf8)) }
+        if let attachments { entries.append(Array("040000 tree \(attachments)\t\(attachmentsFolder)".utf8)) }
         if let blob = next.categories?.blob { entries.append(Array("100644 blob \(blob)\t\(SyncFiles.categoriesFile)".utf8)) }
-        let tree = try makeTree(entries)
-        if next != cache { next.save(to: gitFolder) }
-        return tree
+        return entries
     }
 
     /// Fills `next.trees`: a new tree for each folder (`notes/3F`) whose files changed

@@ -2,33 +2,6 @@ import CNCursesW
 import Foundation
 import NotesColor
 
-/// Why the terminal could not be opened.
-public enum TerminalError: Error, Equatable, CustomStringConvertible {
-    /// Standard input or output is not a terminal.
-    case notATerminal
-    /// `TERM` is unset or empty.
-    case noTerminalType
-    /// ncurses has no terminfo entry for this `TERM`.
-    case unknownTerminal(String)
-    /// The terminal cannot move the cursor (`dumb`, or no `cup` in terminfo).
-    case cannotAddressCursor(String)
-
-    public var description: String {
-        switch self {
-        case .notATerminal:
-            return "the full-screen UI needs a terminal on standard input and output"
-        case .noTerminalType:
-            return "TERM is not set, so the terminal type is unknown "
-                + "(set it, for example TERM=xterm-256color; the command-line commands work without it)"
-        case .unknownTerminal(let term):
-            return "unknown terminal type '\(term)' (no terminfo entry; try TERM=xterm-256color)"
-        case .cannotAddressCursor(let term):
-            return "the terminal type '\(term)' cannot move the cursor, which the full-screen UI needs "
-                + "(use a terminal such as TERM=xterm-256color; the command-line commands work on any terminal)"
-        }
-    }
-}
-
 /// The real terminal, over ncursesw: the only type in the project that talks to curses.
 ///
 /// Opening it puts the terminal in raw mode on the alternate screen; `close()` (or
@@ -39,15 +12,15 @@ public final class NCursesTerminal: Terminal {
     /// The terminfo entry in use (`$TERM`, or its `-direct` variant; see `ColorModeDetection`).
     public let terminfoName: String
 
-    private var screen: OpaquePointer?
+    var screen: OpaquePointer?
     private var previous: ScreenBuffer?
-    private var needsFullRedraw = true
+    var needsFullRedraw = true
     private var pairs: ColorPairTable
     private var colorNumbers: [RGB8: Int32] = [:]
     /// Clusters curses cannot hold (see `TerminalGlyph`), written by `ClusterOverlays`.
     var overlays = ClusterOverlays()
-    private var pendingEvents: [InputEvent] = []
-    private var input: InputAssembler
+    var pendingEvents: [InputEvent] = []
+    var input: InputAssembler
     /// Whether the terminal's cursor is shown now (`curs_set`), so it is switched only on a change.
     private var cursorShown = false
     /// Whether clicks and the wheel are reported (SGR mouse mode) while the app has the terminal.
@@ -272,100 +245,6 @@ public final class NCursesTerminal: Terminal {
         return scalars.map { wchar_t(bitPattern: $0.value) } + [0]
     }
 
-    // MARK: Input
-
-    public func nextEvent(idleAfter milliseconds: Int?) -> InputEvent? {
-        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
-        guard screen != nil else { return nil }
-        var interruptions = 0
-        while true {
-            let wait = input.wait
-            switch wait {
-            case .asAsked:
-                // A negative delay makes the read wait as long as it takes.
-                wtimeout(notes_stdscr(), Int32(clamping: milliseconds.map { max(0, $0) } ?? -1))
-            case .noWait:
-                wtimeout(notes_stdscr(), 0)
-            case .untilPasteEnds:
-                wtimeout(notes_stdscr(), Int32(InputAssembler.pasteSilenceMilliseconds))
-            case .untilMouseEnds:
-                wtimeout(notes_stdscr(), Int32(InputAssembler.mouseSilenceMilliseconds))
-            }
-            var code: wint_t = 0
-            let result = wget_wch(notes_stdscr(), &code)
-            let read: RawInput
-            if result == KEY_CODE_YES {
-                read = .keyCode(Int32(bitPattern: code))
-            } else if result == OK {
-                read = .character(UInt32(code))
-            } else if wait != .asAsked {
-                // Nothing more came: a lone Esc, or a paste whose end did not arrive.
-                read = .nothing
-            } else if milliseconds != nil {
-                // ERR with a time limit: nothing came in time (a signal that cut the wait
-                // short counts too). Should input have ended, the next unlimited read says so.
-                return .idle
-            } else {
-                // ERR: a signal interrupted the read (retry), or input has ended.
-                interruptions += 1
-                if notes_errno() == EINTR && interruptions < 1000 { continue }
-                return nil
-            }
-            var events = input.feed(read, size: size, time: ProcessInfo.processInfo.systemUptime)
-            guard !events.isEmpty else { continue }
-            if events.contains(where: { if case .resize = $0 { true } else { false } }) { needsFullRedraw = true }
-            if events.contains(.key(.control("l"))) {
-                // Ctrl-L, everywhere: the next frame repaints every cell, whatever the
-                // terminal shows now (another program wrote over it, a lost byte).
-                clearok(notes_curscr(), true)
-                needsFullRedraw = true
-            }
-            let first = events.removeFirst()
-            pendingEvents += events
-            return first
-        }
-    }
-
-    /// Key codes of our own for the bracketed-paste markers `ESC[200~` and `ESC[201~`,
-    /// so curses hands each over as one key (the codes of an existing definition if any).
-    private static func definePasteMarkers() -> (start: Int32, end: Int32) {
-        let markers: [(String, Int32)] = [("\u{1B}[200~", 0x7E00), ("\u{1B}[201~", 0x7E01)]
-        let codes = markers.map { sequence, code -> Int32 in
-            let existing = key_defined(sequence)
-            if existing > 0 { return existing }
-            define_key(sequence, code)
-            return code
-        }
-        return (codes[0], codes[1])
-    }
-
-    private static func turnOffBracketedPaste() {
-        notes_bracketed_paste(0)
-        TerminalRestoration.bracketedPasteIsOn = false
-    }
-
-    /// Home/End as tmux, screen, rxvt and the Linux console send them, which some
-    /// terminfo entries (xterm's, used inside tmux) do not list.
-    private static func defineCommonKeySequences() {
-        let sequences: [(String, Int32)] = [
-            ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
-            ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
-        ]
-        for (sequence, key) in sequences where key_defined(sequence) == 0 {
-            define_key(sequence, key)
-        }
-    }
-
-    private static func makeDecoder() -> KeyDecoder {
-        let codes: [Int32: Key] = [
-            KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
-            KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown, KEY_HOME: .home, KEY_END: .end,
-            KEY_A1: .home, KEY_C1: .end, KEY_A3: .pageUp, KEY_C3: .pageDown, KEY_LL: .end,
-            KEY_ENTER: .enter, KEY_BTAB: .backTab, KEY_BACKSPACE: .backspace, KEY_DC: .delete,
-        ]
-        return KeyDecoder(keyCodes: codes, functionKeyBase: notes_key_f0(), resizeCode: KEY_RESIZE)
-    }
-
     // MARK: Suspending
 
     /// Gives the terminal to another program (`$EDITOR`). Until `resume()`, `SIGINT`
@@ -407,40 +286,4 @@ public final class NCursesTerminal: Terminal {
         signal(SIGTSTP, previousHandler)
         resume()
     }
-
-    // MARK: Terminfo
-
-    /// What a terminfo entry says, read without opening a screen.
-    private struct EntryFacts {
-        var colors: TerminfoColorFacts
-        /// It has `cup` (cursor addressing) and is not a hardcopy terminal.
-        var canAddressCursor: Bool
-    }
-
-    /// Reads the facts of a terminfo entry without opening a screen or writing anything;
-    /// nil when there is no such entry.
-    private static func probe(_ name: String) -> EntryFacts? {
-        var status: Int32 = 0
-        guard setupterm(name, STDOUT_FILENO, &status) == OK else { return nil }
-        let colors = TerminfoColorFacts(hasRGB: tigetflag("RGB") == 1, colors: Int(tigetnum("colors")))
-        let cup = tigetstr("cup")
-        let hasCup = cup != nil && Int(bitPattern: cup) != -1
-        let facts = EntryFacts(colors: colors, canAddressCursor: hasCup && tigetflag("hc") != 1)
-        if let loaded = set_curterm(nil) { del_curterm(loaded) }
-        return facts
-    }
-
-    /// Runs `body` with `folder` searched first for terminfo entries (`TERMINFO_DIRS`, the
-    /// system's folders after it), then puts the environment back, so that programs
-    /// started later (`$EDITOR`) see the environment the user gave.
-    private static func withTerminfoFolder<T>(_ folder: String?, _ body: () -> T) -> T {
-        guard let folder else { return body() }
-        let previous = getenv("TERMINFO_DIRS").map { String(cString: $0) }
-        setenv("TERMINFO_DIRS", folder + ":" + (previous ?? ""), 1)
-        defer {
-            if let previous { setenv("TERMINFO_DIRS", previous, 1) } else { unsetenv("TERMINFO_DIRS") }
-        }
-        return body()
-    }
 }
-

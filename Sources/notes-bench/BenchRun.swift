@@ -54,16 +54,29 @@ struct BenchRun {
         // After the open pairs: the commands change SQLite's database.
         try CommandTiming.add(to: &report, store: files.store, liveIDs: synthetic.notes.filter { $0.deleted == nil }.map(\.id),
                               database: sqliteFile, progress: progress)
+        Self.addOpenFacts(open, to: &report)
+
+        report.figures += try BulkMeasurement.figures(store: files.store, synthetic: synthetic,
+                                                      folder: files.mirror.deletingLastPathComponent(), progress: progress)
+
+        try measureOpenStore(files: files, synthetic: synthetic, open: open, decode: decode, into: &report)
+        return report
+    }
+
+    /// The facts of opening the store in fresh processes.
+    private static func addOpenFacts(_ open: OpenMeasurement, to report: inout Report) {
         let storeOnly: JSONValue = open.storeOnly.median.map { JSONValue.figure($0) } ?? JSONValue.null
         report.fact("open_store_only_median_ms", storeOnly)
         report.fact("open_cpu_median_ms", open.cpu.median.map { JSONValue.figure($0) } ?? JSONValue.null)
         report.fact("searchable_after_ready_median_ms", open.untilSearchable.median.map { JSONValue.figure($0) } ?? JSONValue.null)
         report.fact("peak_rss_after_store_open_bytes", open.peakAfterStoreOpen.map { JSONValue.figure(Double($0)) } ?? JSONValue.null)
         report.fact("process_startup_rss_bytes", open.startupResidentBytes.map { JSONValue.figure(Double($0)) } ?? JSONValue.null)
+    }
 
-        report.figures += try BulkMeasurement.figures(store: files.store, synthetic: synthetic,
-                                                      folder: files.mirror.deletingLastPathComponent(), progress: progress)
-
+    /// The figures of the store opened in this process: the UI, single edits, the app's own
+    /// paths, then commits that compact, the memory figures and the growth of the files.
+    private func measureOpenStore(files: BenchFiles, synthetic: SyntheticStore, open: OpenMeasurement,
+                                  decode: BaselineMeasurement.Decode, into report: inout Report) throws {
         progress("UI figures")
         let store = try NotesStore.open(at: files.store)
         report.figures += UIMeasurement.figures(database: store.contents, storePath: files.store.path)
@@ -84,6 +97,5 @@ struct BenchRun {
         report.figures += open.memoryFigures(storeBytes: report.storeBytes, baselinePeak: decode.peakResidentBytes,
                                                ratioTarget: OpenMeasurement.peakRatioTarget(notes: options.noteCount))
         report.figures += try GrowthMeasurement.figures(folder: files.mirror.deletingLastPathComponent(), progress: progress)
-        return report
     }
 }

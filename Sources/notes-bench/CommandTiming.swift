@@ -51,12 +51,7 @@ struct CommandTiming {
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("notes.json")
         progress("copying the store for the commands")
-        for suffix in ["", ".index", ".journal"] {
-            let source = URL(fileURLWithPath: store.path + suffix)
-            if FileManager.default.fileExists(atPath: source.path) {
-                try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: copy.path + suffix))
-            }
-        }
+        try Self.copyStore(store, to: copy)
         let bound = CommandFigures.journalBound(snapshotBytes: Self.size(copy.path))
         let fill = CommandFigures.fillBytes(bound: bound, runs: runs)
         var commits = 0
@@ -71,6 +66,27 @@ struct CommandTiming {
                  + (sqliteDatabase == nil ? "" : ", in turn with SQLite's"))
         let environment = WholeProcess.environment(setting: "NOTES_STORE", to: copy.path)
         let errors = folder.appendingPathComponent("stderr")
+        let timings = try time(notes, environment: environment, errors: errors)
+        let journal = CommandFigures.Journal(before: before, after: Self.size(NotesStore.journalPath(for: copy)), bound: bound)
+        let figures = CommandFigures.Command.allCases.map {
+            CommandFigures.figure($0, timings[$0] ?? CommandFigures.Timing(), notes: noteCount, journal: journal)
+        }
+        return Result(figures: figures, facts: [
+            ("command_runs", .figure(Double(runs))),
+            ("command_journal_bytes", .figure(Double(journal.before))),
+            ("command_journal_after_bytes", .figure(Double(journal.after))),
+            ("command_journal_bound_bytes", .figure(Double(bound))),
+            ("command_journal_fill_commits", .figure(Double(commits))),
+            ("command_details", .object(CommandFigures.Command.allCases.map { command in
+                (command.rawValue, Self.details(timings[command] ?? CommandFigures.Timing()))
+            })),
+        ])
+    }
+
+    /// Each command run `runs` times after a warm-up, ours and (with a database) SQLite's in
+    /// turn; `rm` trashes a note of its own each run.
+    private func time(_ notes: URL, environment: [String: String],
+                      errors: URL) throws -> [CommandFigures.Command: CommandFigures.Timing] {
         var timings: [CommandFigures.Command: CommandFigures.Timing] = [:]
         let shown = ids[0].uuidString
         var trashed = ids[1...].map(\.uuidString).makeIterator()
@@ -90,20 +106,17 @@ struct CommandTiming {
             }
             timings[command] = timing
         }
-        let journal = CommandFigures.Journal(before: before, after: Self.size(NotesStore.journalPath(for: copy)), bound: bound)
-        let figures = CommandFigures.Command.allCases.map {
-            CommandFigures.figure($0, timings[$0] ?? CommandFigures.Timing(), notes: noteCount, journal: journal)
+        return timings
+    }
+
+    /// Copies the store file with its index and journal, those that exist.
+    private static func copyStore(_ store: URL, to copy: URL) throws {
+        for suffix in ["", ".index", ".journal"] {
+            let source = URL(fileURLWithPath: store.path + suffix)
+            if FileManager.default.fileExists(atPath: source.path) {
+                try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: copy.path + suffix))
+            }
         }
-        return Result(figures: figures, facts: [
-            ("command_runs", .figure(Double(runs))),
-            ("command_journal_bytes", .figure(Double(journal.before))),
-            ("command_journal_after_bytes", .figure(Double(journal.after))),
-            ("command_journal_bound_bytes", .figure(Double(bound))),
-            ("command_journal_fill_commits", .figure(Double(commits))),
-            ("command_details", .object(CommandFigures.Command.allCases.map { command in
-                (command.rawValue, Self.details(timings[command] ?? CommandFigures.Timing()))
-            })),
-        ])
     }
 
     /// Times the commands on a copy of `store` with the `notes` beside this benchmark, some

@@ -54,15 +54,22 @@ enum OpenUI {
         // Only sets the message: this runs inside the runner's own refresh, which draws after it.
         store.lockWaitHandler = { holder in runner.show(message: "waiting for \(holder)", isError: false) }
         store.warningHandler = { warning in runner.show(message: "warning: \(warning)", isError: true) }
+        showStartMessage(runner, configProblems: configProblems, storeWarnings: store.warnings, environment: environment)
+        runner.run()
+    }
+
+    /// The first message of the UI: a config problem, else a store warning, else the texts
+    /// an earlier editor session kept while nobody could be told (a hangup).
+    private static func showStartMessage(_ runner: AppRunner, configProblems: [ConfigProblem], storeWarnings: [StoreWarning],
+                                         environment: [String: String]) {
         if let first = configProblems.first {
             // The app starts with the defaults for those keys; `notes config` lists them all.
             let more = configProblems.count > 1 ? " (and \(configProblems.count - 1) more; see notes config)" : ""
             runner.show(message: "config: \(first)\(more)", isError: true)
-        } else if let first = store.warnings.first {
-            let more = store.warnings.count > 1 ? " (and \(store.warnings.count - 1) more; see notes doctor)" : ""
+        } else if let first = storeWarnings.first {
+            let more = storeWarnings.count > 1 ? " (and \(storeWarnings.count - 1) more; see notes doctor)" : ""
             runner.show(message: "warning: \(first)\(more)", isError: true)
         } else {
-            // Texts an earlier editor session kept while nobody could be told (a hangup).
             let unsavedFolder = EditFile.unsavedFolder(environment: environment)
             let untold = UnsavedTexts.untold(in: unsavedFolder)
             if let announcement = UnsavedTexts.announcement(untold) {
@@ -70,7 +77,6 @@ enum OpenUI {
                 UnsavedTexts.markTold(untold, in: unsavedFolder)
             }
         }
-        runner.run()
     }
 
     /// The read view's access to attachment files: their sizes, and the one `Opener`.

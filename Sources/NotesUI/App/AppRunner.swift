@@ -20,7 +20,7 @@ public final class AppRunner {
     private let terminal: any Terminal
     let repository: any NotesRepository
     private let timeZone: TimeZone
-    private let now: () -> Date
+    let now: () -> Date
     private let editor: any NoteEditor
     let sync: SyncAction?
     /// Attachment files: their sizes for the read view, and `Enter`'s opener.
@@ -213,40 +213,6 @@ public final class AppRunner {
     func record(_ step: UndoStep) {
         history.record(step.completed(in: repository.contents))
         releaseUnreachableAttachments()
-    }
-
-    /// Why an undo or redo was refused: something it puts back whole changed elsewhere.
-    private struct ChangedElsewhere: Error {
-        let what: String
-    }
-
-    /// Undoes or redoes the last step, as one more commit of field edits resolved under
-    /// the lock (`UndoStep.edits`). A part put back whole that another process changed
-    /// meanwhile refuses the step (dropped; the status line says why); a field changed
-    /// elsewhere is replaced and the status line names the value.
-    private func apply(_ direction: UndoStep.Direction) {
-        guard pending.isEmpty else { return answer(.undo(direction, .blockedBySaves)) }
-        guard let step = history.take(direction) else { return answer(.undo(direction, .nothingToUndo)) }
-        refreshFromRepository()
-        let resolution: EditResolution
-        do {
-            resolution = try snapshot.commit(derivingEdits: { caughtUp in
-                if let changed = step.conflict(in: caughtUp, direction: direction) { throw ChangedElsewhere(what: changed) }
-                return step.edits(direction, in: caughtUp)
-            }, through: repository, now: now())
-        } catch let refused as ChangedElsewhere {
-            releaseUnreachableAttachments()  // the step is dropped
-            return answer(.undo(direction, .changedElsewhere(refused.what)))
-        } catch let locked as any LockContention where locked.lockHolder != nil {
-            let holder = locked.lockHolder ?? ""
-            history.putBack(step, direction)  // nothing happened: u tries again later
-            return answer(.undo(direction, .locked(holder: holder)))
-        } catch {
-            releaseUnreachableAttachments()  // the step is dropped
-            return answer(.undo(direction, .failed("\(error)")))
-        }
-        history.applied(step, direction)
-        answer(.undo(direction, .done(summary: step.summary, elsewhere: AppUpdate.elsewhereNote(resolution))))
     }
 
     /// The whole note in the editor, the terminal suspended while it runs; the save goes

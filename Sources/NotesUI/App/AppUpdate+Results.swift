@@ -24,18 +24,7 @@ extension AppUpdate {
             show(snapshot, keeping: keeping, &state)
             state.message = .init(text: waiting.message, isError: false)
         case .triedWaiting(let saved, let met, let failure, let waiting, let keeping):
-            state.waitingSaves = waiting
-            if saved > 0 || failure != nil { show(snapshot, keeping: keeping, &state) }
-            if let failure {
-                state.message = .init(text: "error: a change that waited for the lock could not be saved: \(failure)",
-                                      isError: true)
-            } else if waiting != nil {
-                if saved > 0 { state.message = waitingStatus(state) }
-            } else if saved > 0 {
-                state.message = .init(text: saved == 1 ? "Saved the change that waited for the lock"
-                                      : "Saved the \(saved) changes that waited for the lock", isError: false)
-                mention(met, &state)
-            }
+            triedWaiting(saved: saved, met: met, failure: failure, waiting: waiting, keeping: keeping, &state, snapshot)
         case .editFinished(let outcome, let id):
             state.reconcile(with: snapshot)
             state.message = editMessage(outcome, id, state, snapshot)
@@ -72,6 +61,24 @@ extension AppUpdate {
             state.attachmentSizes = sizes
         }
         return finishing(&state)
+    }
+
+    /// After the runner tried the changes that waited for the lock: what was saved, what
+    /// failed, and what still waits.
+    private static func triedWaiting(saved: Int, met: EditResolution, failure: String?, waiting: AppState.WaitingSaves?,
+                                     keeping: UUID?, _ state: inout AppState, _ snapshot: NotesSnapshot) {
+        state.waitingSaves = waiting
+        if saved > 0 || failure != nil { show(snapshot, keeping: keeping, &state) }
+        if let failure {
+            state.message = .init(text: "error: a change that waited for the lock could not be saved: \(failure)",
+                                  isError: true)
+        } else if waiting != nil {
+            if saved > 0 { state.message = waitingStatus(state) }
+        } else if saved > 0 {
+            state.message = .init(text: saved == 1 ? "Saved the change that waited for the lock"
+                                  : "Saved the \(saved) changes that waited for the lock", isError: false)
+            mention(met, &state)
+        }
     }
 
     /// What the status line says after `q` while a sync runs.

@@ -22,25 +22,10 @@ extension AppUpdate {
             }
         }
         if let id = browser.confirmingPurge {
-            browser.confirmingPurge = nil
-            guard key == .character("y") || key == .character("Y"),
-                  let note = snapshot.database.trash[id] else {
-                state.message = .init(text: "Not deleted", isError: false)
-                return []
-            }
-            state.message = .init(text: "Deleted \"\(note.title)\" for good", isError: false)
-            return [.commit([.change(.deleteNote(id))])]
+            return purgeAnswer(key, id, &browser, &state, snapshot)
         }
-        if var field = browser.filterField {
-            switch key == .control("c") ? .cancelled : field.handle(key) {
-            case nil: browser.filterField = field
-            case .submitted(let text):
-                browser.query = text
-                browser.filterField = nil
-            case .cancelled:
-                browser.filterField = nil
-            }
-            browser.row = 0
+        if let field = browser.filterField {
+            trashFilterKey(key, field, &browser)
             return []
         }
         let notes = browser.entries(in: snapshot.database)
@@ -83,5 +68,32 @@ extension AppUpdate {
             break
         }
         return []
+    }
+
+    /// The answer to "delete for good?": `y` deletes the note, anything else keeps it.
+    private static func purgeAnswer(_ key: Key, _ id: UUID, _ browser: inout TrashBrowser,
+                                    _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        browser.confirmingPurge = nil
+        guard key == .character("y") || key == .character("Y"),
+              let note = snapshot.database.trash[id] else {
+            state.message = .init(text: "Not deleted", isError: false)
+            return []
+        }
+        state.message = .init(text: "Deleted \"\(note.title)\" for good", isError: false)
+        return [.commit([.change(.deleteNote(id))])]
+    }
+
+    /// A key typed into the trash's filter field.
+    private static func trashFilterKey(_ key: Key, _ field: TextField, _ browser: inout TrashBrowser) {
+        var field = field
+        switch key == .control("c") ? .cancelled : field.handle(key) {
+        case nil: browser.filterField = field
+        case .submitted(let text):
+            browser.query = text
+            browser.filterField = nil
+        case .cancelled:
+            browser.filterField = nil
+        }
+        browser.row = 0
     }
 }
