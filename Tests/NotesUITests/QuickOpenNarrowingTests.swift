@@ -48,7 +48,7 @@ import NotesUI
     }
 
     @Test func theCandidatesAreEveryTitleThatMatched() throws {
-        let index = NoteIndex(database: QuickOpenTests.database(["Garden", "Grading", "Shopping", "garden plan"]))
+        let index = NoteIndex(database: QuickOpenTests.database(["Garden", "Gold", "Shopping", "garden plan"]))
         let candidates = try #require(index.quickOpen("gd", limit: 1, narrowing: nil).candidates)
         #expect(candidates.count == 3)
         let narrowed = index.quickOpen("gdn", limit: 10, narrowing: candidates)
