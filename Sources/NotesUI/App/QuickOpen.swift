@@ -26,10 +26,12 @@ public struct QuickOpen: Equatable, Sendable {
     public private(set) var rows: [Row] = []
     /// The highlighted row.
     public private(set) var row = 0
+    /// Every title the field's text matched: a longer text scores only these.
+    private var candidates: NoteIndex.QuickOpenCandidates?
 
     /// Opens with an empty field: the most recently updated notes.
     public init(in index: NoteIndex) {
-        rank(in: index, keeping: nil)
+        rank(in: index, narrowing: nil)
     }
 
     /// The highlighted row, if any note matches.
@@ -49,7 +51,7 @@ public struct QuickOpen: Equatable, Sendable {
         default:
             let before = field.text
             if field.handle(key) == .cancelled { return .cancelled }
-            if field.text != before { rank(in: index, keeping: nil) }
+            if field.text != before { rank(in: index, narrowing: candidates) }
         }
         return nil
     }
@@ -57,11 +59,20 @@ public struct QuickOpen: Equatable, Sendable {
     /// Ranks again: the field changed (the first row is highlighted), or another process
     /// changed the notes (`keeping` the highlighted note where it is still listed).
     public mutating func rank(in index: NoteIndex, keeping kept: UUID?) {
-        rows = index.quickOpen(field.text, limit: Self.limit).map { hit in
+        rank(in: index, narrowing: nil)
+        row = kept.flatMap { id in rows.firstIndex { $0.id == id } } ?? 0
+    }
+
+    /// Ranks the field's text, scoring only `previous`'s titles when it extends their text
+    /// in this index (see `NoteIndex.quickOpen(_:limit:narrowing:)`); highlights the first row.
+    private mutating func rank(in index: NoteIndex, narrowing previous: NoteIndex.QuickOpenCandidates?) {
+        let result = index.quickOpen(field.text, limit: Self.limit, narrowing: previous)
+        candidates = result.candidates
+        rows = result.hits.map { hit in
             let note = index.note(at: Int(hit.position))
             return Row(id: note.id, title: note.title)
         }
-        row = kept.flatMap { id in rows.firstIndex { $0.id == id } } ?? 0
+        row = 0
     }
 
     private mutating func move(by delta: Int) {

@@ -35,6 +35,8 @@ struct SearchText: Sendable {
     private(set) var links = LinkGraph()
     /// The title hash each slot's note has in `links` (what retiring it takes out).
     private var titleHashes: [UInt64] = []
+    /// Per slot, which bytes its folded title holds (`TitleMask`): quick open's pre-filter.
+    private(set) var titleMasks: [UInt64] = []
 
     /// The text of the notes with `ids`, one slot each, in that order.
     init(notes: [UUID: Note], ids: [UUID]) {
@@ -85,17 +87,22 @@ struct SearchText: Sendable {
         var links = LinkGraph()
         var titleHashes: [UInt64] = []
         titleHashes.reserveCapacity(ids.count)
+        var titleMasks: [UInt64] = []
+        titleMasks.reserveCapacity(ids.count)
         var slice = 0
         while slice < ids.count {
             let range = slice..<min(slice + Self.sliceCount, ids.count)
             let complete = read(range) { note in
-                starts.append(bytes.count)
+                let start = bytes.count
+                starts.append(start)
                 if let note {
                     let body = SearchableNote.append(note, categoryName: nil, to: &bytes, folder: &folder)
                     if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
                     titleHashes.append(links.add(note))
+                    titleMasks.append(TitleMask.of(bytes[start..<(body.lowerBound - 1)]))
                 } else {
                     titleHashes.append(0)
+                    titleMasks.append(0)
                 }
                 bytes.append(0)
             }
@@ -108,6 +115,7 @@ struct SearchText: Sendable {
         self.longBodies = longBodies
         self.links = links
         self.titleHashes = titleHashes
+        self.titleMasks = titleMasks
         self.frequency = Self.countBytes(bytes[...])
         let perBlock = BytePairBlocks.slotsPerBlock
         let slots = starts.count - 1
@@ -133,6 +141,7 @@ struct SearchText: Sendable {
         if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
         if reused != nil { reusedBodies += 1 }
         titleHashes.append(links.add(note))
+        titleMasks.append(TitleMask.of(bytes[start..<(body.lowerBound - 1)]))
         bytes.append(0)
         starts.append(bytes.count)
         pairBlocks.add(bytes[start...], block: (slotCount - 1) / BytePairBlocks.slotsPerBlock)
