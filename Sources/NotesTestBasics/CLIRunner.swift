@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 
 /// What one run of the `notes` binary did.
 public struct CLIResult: Sendable, CustomStringConvertible {
@@ -59,27 +60,37 @@ public struct CLIRunner: Sendable {
         for url in [outURL, errURL] { FileManager.default.createFile(atPath: url.path, contents: nil) }
         FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        process.environment = baseEnvironment.merging(environment) { _, new in new }
-        let outHandle = try FileHandle(forWritingTo: outURL)
-        let errHandle = try FileHandle(forWritingTo: errURL)
-        let inHandle = try FileHandle(forReadingFrom: inURL)
-        defer {
-            try? outHandle.close()
-            try? errHandle.close()
-            try? inHandle.close()
+        // Through the one spawner (ChildSpawn); a working directory through the shell, as
+        // posix_spawn's chdir action is not visible to Swift here.
+        var arguments = [executable.path] + arguments
+        var program = executable.path
+        if let workingDirectory {
+            program = "/bin/sh"
+            arguments = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", workingDirectory.path] + arguments
         }
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = inHandle
-        do { try process.run() } catch { throw CLIRunnerError.launch("\(error)") }
-        process.waitUntilExit()
+        var child = ChildSpawn(program: program, arguments: arguments,
+                               environment: baseEnvironment.merging(environment) { _, new in new })
+        child.standardInput = .open(inURL.path, flags: O_RDONLY)
+        child.standardOutput = .open(outURL.path, flags: O_WRONLY | O_TRUNC)
+        child.standardError = .open(errURL.path, flags: O_WRONLY | O_TRUNC)
+        // No test's pipe may stay open in a child of another test running beside it.
+        child.closesOtherDescriptors = true
+        let exit: ChildSpawn.Exit
+        do {
+            let pid = try child.start()
+            exit = try ChildSpawn.wait(for: pid, program: program)
+        } catch {
+            throw CLIRunnerError.launch("\(error)")
+        }
         let stdout = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
         let stderr = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
-        return CLIResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        // As Foundation's Process reported it: the exit status, or the signal's number.
+        let status: Int32
+        switch exit {
+        case .exited(let code): status = code
+        case .killed(let signal): status = signal
+        }
+        return CLIResult(status: status, stdout: stdout, stderr: stderr)
     }
 
     /// `$NOTES_BINARY`, else `notes` in the folder of the running test executable.
