@@ -29,7 +29,8 @@ enum OpenUI {
         let configProblems = config.problems
         let settings = CLISettings.app(config, templates: TemplateFiles.all(in: TemplateFiles.folder(environment: environment)))
         let terminal = try NCursesTerminal(environment: environment,
-                                           directColorEntry: DirectColorTerminfo.provider(environment: environment))
+                                           directColorEntry: DirectColorTerminfo.provider(environment: environment),
+                                           mouse: config.settings.mouse)
         defer { terminal.close() }
         let editor = ExternalEditor(environment: config.settings.editorEnvironment(environment))
         let runner = AppRunner(terminal: terminal, repository: store,
