@@ -17,16 +17,8 @@ extension AppUpdate {
             }
         }
         if browser.renaming != nil { return renameTagKey(key, &browser, &state, snapshot) }
-        if var field = browser.filterField {
-            switch key == .control("c") ? .cancelled : field.handle(key) {
-            case nil: browser.filterField = field
-            case .submitted(let text):
-                browser.query = text
-                browser.filterField = nil
-            case .cancelled:
-                browser.filterField = nil
-            }
-            browser.row = 0
+        if let field = browser.filterField {
+            filterKey(key, field, &browser)
             return []
         }
         browser.clamp(rows: TagsScreen.listRows(state.size))

@@ -25,7 +25,7 @@ extension AppUpdate {
             return purgeAnswer(key, id, &browser, &state, snapshot)
         }
         if let field = browser.filterField {
-            trashFilterKey(key, field, &browser)
+            filterKey(key, field, &browser)
             return []
         }
         let notes = browser.entries(in: snapshot.database)
@@ -81,19 +81,5 @@ extension AppUpdate {
         }
         state.message = .init(text: "Deleted \"\(note.title)\" for good", isError: false)
         return [.commit([.change(.deleteNote(id))])]
-    }
-
-    /// A key typed into the trash's filter field.
-    private static func trashFilterKey(_ key: Key, _ field: TextField, _ browser: inout TrashBrowser) {
-        var field = field
-        switch key == .control("c") ? .cancelled : field.handle(key) {
-        case nil: browser.filterField = field
-        case .submitted(let text):
-            browser.query = text
-            browser.filterField = nil
-        case .cancelled:
-            browser.filterField = nil
-        }
-        browser.row = 0
     }
 }
