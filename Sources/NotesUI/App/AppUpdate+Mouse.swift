@@ -76,8 +76,8 @@ extension AppUpdate {
     private static func readClick(at x: Int, _ y: Int, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot,
                                   _ now: Date) -> [Effect] {
         guard let note = snapshot.database.notes[id], let rendering = shownRendering(note, state, snapshot) else { return [] }
-        let bodyTop = NoteReadScreen.bodyTop(note, snapshot, state.size)
-        let rows = NoteReadScreen.bodyRows(note, snapshot, state.size)
+        let bodyTop = NoteReadScreen.bodyTop(note, snapshot, state)
+        let rows = NoteReadScreen.bodyRows(note, snapshot, state)
         guard y >= bodyTop, y < bodyTop + rows else { return [] }
         let top = min(state.readTop.line, max(0, rendering.lines.count + ReadAttachments.lineCount(note) - rows))
         let line = top + y - bodyTop

@@ -136,7 +136,7 @@ extension AppUpdate {
                               _ now: Date) -> [Effect] {
         let page = max(1, state.size.height - 4)
         let note = snapshot.database.notes[id]
-        let rows = NoteReadScreen.bodyRows(note, snapshot, state.size)
+        let rows = NoteReadScreen.bodyRows(note, snapshot, state)
         if organizeAction(action, note: note, &state, snapshot) { return [] }
         if action == .historyBack || action == .historyForward {
             stepHistory(forward: action == .historyForward, from: id, &state, snapshot)
@@ -192,7 +192,7 @@ extension AppUpdate {
                 return
             }
             if let rendering = shownRendering(note, state, snapshot) {
-                return submitRenderedSearch(text, note, rendering, &state, rows: NoteReadScreen.bodyRows(note, snapshot, state.size))
+                return submitRenderedSearch(text, note, rendering, &state, rows: NoteReadScreen.bodyRows(note, snapshot, state))
             }
             var found = ReadSearch(text: text)
             let top = state.readTop
@@ -204,7 +204,7 @@ extension AppUpdate {
             if found.currentMatch == nil {
                 state.message = .init(text: "Not found: \(text)", isError: true)
             } else {
-                showCurrentMatch(note, &state, rows: NoteReadScreen.bodyRows(note, snapshot, state.size))
+                showCurrentMatch(note, &state, rows: NoteReadScreen.bodyRows(note, snapshot, state))
             }
         }
     }

@@ -60,14 +60,15 @@ public enum NoteReadScreen {
         }
     }
 
-    /// The row where the body of `note` starts (below its header, `ReadHeader`).
-    static func bodyTop(_ note: Note?, _ snapshot: NotesSnapshot, _ size: TerminalSize) -> Int {
-        note.map { ReadHeader($0, snapshot, width: size.width).height } ?? 3
+    /// The row where the body of `note` starts (below its header, `ReadHeader`, laid out
+    /// as `draw` lays it out: at the state's width, with its markers).
+    static func bodyTop(_ note: Note?, _ snapshot: NotesSnapshot, _ state: AppState) -> Int {
+        note.map { ReadHeader($0, snapshot, width: state.size.width, asciiMarkers: state.asciiMarkers).height } ?? 3
     }
 
     /// How many body rows of `note` fit.
-    static func bodyRows(_ note: Note?, _ snapshot: NotesSnapshot, _ size: TerminalSize) -> Int {
-        max(0, size.height - 1 - bodyTop(note, snapshot, size))
+    static func bodyRows(_ note: Note?, _ snapshot: NotesSnapshot, _ state: AppState) -> Int {
+        max(0, state.size.height - 1 - bodyTop(note, snapshot, state))
     }
 
     /// The column where the body starts.
