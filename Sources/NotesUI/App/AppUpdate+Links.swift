@@ -46,7 +46,7 @@ extension AppUpdate {
         }
         state.readHistory.leave(ReadHistory.Place(noteID: source.id, top: state.readTop))
         let top = heading.flatMap { headingTop($0, in: target, state) }
-        show(target, at: top ?? .top, &state)
+        showReading(target, at: top ?? .top, &state)
         if let heading, top == nil {
             state.message = .init(text: "No heading \"\(heading)\" in \"\(target.title)\"", isError: false)
         }
@@ -59,13 +59,15 @@ extension AppUpdate {
         let place = forward ? state.readHistory.goForward(from: here, exists: exists)
             : state.readHistory.goBack(from: here, exists: exists)
         if let place, let note = snapshot.database.notes[place.noteID] {
-            show(note, at: place.top, &state)
+            showReading(note, at: place.top, &state)
             return
         }
         state.message = .init(text: forward ? "Nothing to go forward to (L)" : "Nothing to go back to (H)", isError: false)
     }
 
-    private static func show(_ note: Note, at top: ReadPosition, _ state: inout AppState) {
+    /// The read view on `note` from `top`, nothing in focus or searched; the history of
+    /// notes followed is kept (`read` starts a new one).
+    static func showReading(_ note: Note, at top: ReadPosition, _ state: inout AppState) {
         state.screen = .reading(note.id)
         state.readTop = top
         state.readHolding = ReadHolding(note)

@@ -19,13 +19,9 @@ extension AppUpdate {
         return []
     }
 
-    /// Opens the read view on `note`, at its top.
+    /// Opens the read view on `note`, at its top, with a new history of notes followed.
     static func read(_ note: Note, _ state: inout AppState) {
-        state.screen = .reading(note.id)
-        state.readTop = .top
-        state.readHolding = ReadHolding(note)
-        state.readSearch = nil
-        state.readItem = nil
+        showReading(note, at: .top, &state)
         state.readHistory = ReadHistory()
     }
 }
