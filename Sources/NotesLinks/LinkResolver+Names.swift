@@ -18,6 +18,7 @@ extension LinkResolver {
     /// A target read as a path: the path without a final `.md`, and its last component;
     /// nil for a plain title (no `/` and no `.md` ending).
     static func pathForm(_ title: String) -> (path: String, name: String)? {
+        guard mayBePath(title) else { return nil }  // most targets: no allocation
         var path = title.trimmingCharacters(in: .whitespaces)
         let hasExtension = path.lowercased().hasSuffix(".md")
         if hasExtension { path.removeLast(3) }
@@ -25,6 +26,14 @@ extension LinkResolver {
         let name = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         return (path, name)
+    }
+
+    /// Whether `title` holds a `/` or ends (before blanks) with `.md`, in any case.
+    private static func mayBePath(_ title: String) -> Bool {
+        let bytes = title.utf8
+        if bytes.contains(UInt8(ascii: "/")) { return true }
+        let end = bytes.reversed().drop { $0 == 0x20 || $0 == 0x09 }.prefix(3).map { $0 | 0x20 }
+        return end == [UInt8(ascii: "d"), UInt8(ascii: "m"), UInt8(ascii: ".")]
     }
 
     /// The key of an imported file's path without its `.md` ending, as `pathForm` paths are compared.
