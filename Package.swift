@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "NotesStoreTests", dependencies: ["NotesStore", "NotesTestData"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NotesExchangeTests", dependencies: [
-                        "NotesExchange", "NotesTestData",
+                        "NotesExchange", "NotesLinks", "NotesTestData",
                         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                     ],
                     resources: [.copy("Fixtures")]),

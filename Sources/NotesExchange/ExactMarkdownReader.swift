@@ -24,7 +24,7 @@ public struct ExactMarkdownReader: Sendable {
 
     /// Every key of the format, in the order the export writes them.
     static let keys: [String] = [formatKey, "title", "date", "updated", "tags", "notes-tags", "category", "category-id",
-                                 "category-color", "category-archive", "kind", "id", "deleted", "pinned", "attachments"]
+                                 "category-color", "category-archive", "kind", "id", "deleted", "pinned", "aliases", "attachments"]
 
     /// A note as read, with its category (name, id and color) when it has one.
     public struct Document: Sendable {
@@ -106,7 +106,7 @@ public struct ExactMarkdownReader: Sendable {
         }
         let note = Note(id: id, title: title, body: body, created: created, updated: updated, categoryID: category?.id,
                         tags: Set(tags), kind: kind, attachments: attachments, deleted: deleted,
-                        pinned: pinned ?? false)
+                        pinned: pinned ?? false, aliases: try reader.strings("aliases") ?? [])
         return Document(note: note, category: category)
     }
 

@@ -90,7 +90,7 @@ extension Importer {
     /// Whether `note` was changed in notes since it was imported as `made`.
     static func changedInNotes(_ note: Note, since made: ImportSource.Made) -> Bool {
         note.title != made.title || note.tags != made.tags || note.categoryID != made.categoryID || note.kind != made.kind
-            || note.pinned != made.pinned
+            || note.pinned != made.pinned || note.aliases != made.aliases
             || ImportSource.Made.bodyHash(of: note) != made.bodyHash
     }
 

@@ -135,6 +135,8 @@ public enum Importer {
                 if made.kind != imported.kind { edit.kind = FieldChange(from: made.kind, to: imported.kind) }
             case .pinned:
                 if made.pinned != imported.pinned { edit.pinned = FieldChange(from: made.pinned, to: imported.pinned) }
+            case .aliases:
+                if made.aliases != imported.aliases { edit.aliases = FieldChange(from: made.aliases, to: imported.aliases) }
             }
         }
         return edit

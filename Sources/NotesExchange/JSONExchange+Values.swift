@@ -86,8 +86,13 @@ extension JSONExchange {
             guard let flag = value.boolValue else { throw fail(place + ".pinned", "not true or false") }
             pinned = flag
         }
+        var aliases: [String] = []
+        for (aliasIndex, alias) in (item["aliases"]?.arrayValue ?? []).enumerated() {
+            guard let text = alias.stringValue else { throw fail(place + ".aliases[\(aliasIndex)]", "not a string") }
+            aliases.append(text)
+        }
         return (Note(id: id, title: title, body: body, created: created, updated: updated, categoryID: nil, tags: tags,
-                     kind: kind, attachments: attachments, deleted: deleted, pinned: pinned), categoryName)
+                     kind: kind, attachments: attachments, deleted: deleted, pinned: pinned, aliases: aliases), categoryName)
     }
 
     static func uuid(

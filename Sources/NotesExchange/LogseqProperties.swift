@@ -28,8 +28,10 @@ struct LogseqProperties {
                 entries.append(.init(key: "title", value: .text(value), line: 0))
             case "tags":
                 tags += Self.names(value)
+            case "alias":  // the page's other names: the note's aliases
+                entries.append(.init(key: "aliases", value: .list(Self.names(value)), line: 0))
             default:
-                break  // alias::, id::, collapsed:: and the others are not kept
+                break  // id::, collapsed:: and the others are not kept
             }
         }
     }

@@ -47,6 +47,7 @@ public enum MarkdownExchange {
         lines.append("id: " + note.id.uuidString)
         if let deleted = note.deleted { lines.append("deleted: " + ISODate.format(deleted)) }
         if note.pinned { lines.append("pinned: true") }
+        if !note.aliases.isEmpty { lines.append("aliases: [" + note.aliases.map(quote).joined(separator: ", ") + "]") }
         if !note.attachments.isEmpty {
             lines.append("attachments: [" + note.attachments.map { quote($0.relativePath) }.joined(separator: ", ") + "]")
         }

@@ -14,7 +14,7 @@ import NotesStore
 ///   decoded file name (a journal's date); zk's `title`, else its heading as plain text
 ///   (`ZkTitle`); any other tool's `title`, else a first `# Heading` or setext heading
 ///   (removed from the body), else the file name (a Jekyll post's without its date).
-///   `aliases` are never the title, and not kept. In a `.txt` file the title is the first
+///   `aliases` are never the title; they are kept as the note's aliases (`aliases(_:title:)`). In a `.txt` file the title is the first
 ///   line; in an Org file `#+title:`, else the file name as Logseq shows it (`OrgDocument`:
 ///   the whole text is the body, as written).
 /// - Dendron: the hierarchy in the file name is the category and a tag (`DendronHierarchy`).
@@ -110,7 +110,7 @@ package struct MarkdownNoteReader {
         let pinned = try self.text(header.entry("pinned", "starred")).map { ["true", "yes"].contains($0.lowercased()) } ?? false
         bundle.notes.append(Note(id: id, title: title, body: body, created: created, updated: updated,
                                  categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted,
-                                 pinned: pinned))
+                                 pinned: pinned, aliases: try aliases(header, title: title)))
     }
 
     // MARK: Header
@@ -142,7 +142,7 @@ package struct MarkdownNoteReader {
         return body
     }
 
-    private func fail(_ entry: NoteHeader.Entry?, _ reason: String) -> ExchangeError {
+    func fail(_ entry: NoteHeader.Entry?, _ reason: String) -> ExchangeError {
         guard let entry else { return .invalidDocument(file: file, place: "front matter", reason: reason) }
         return .invalidDocument(file: file, place: place(entry), reason: reason)
     }

@@ -33,6 +33,7 @@ extension NoteDocument {
         if let tags = fields.tags { result.tags = tags }
         if let kind = fields.kind { result.kind = kind }
         if let pinned = fields.pinned { result.pinned = pinned }
+        if let aliases = fields.aliases { result.aliases = aliases }
         switch fields.bodyIsOriginal {
         case true?: break
         case false?: result.body = fields.body

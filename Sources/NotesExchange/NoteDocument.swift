@@ -4,7 +4,8 @@ import NotesBase
 import NotesModel
 
 /// A whole note as the user edits it: a front-matter header with `title`,
-/// `category`, `tags`, `kind` and, for a pinned note, `pinned: true` (the shape and
+/// `category`, `tags`, `kind`, for a pinned note `pinned: true` and for a note with
+/// aliases `aliases: [...]` (the shape and
 /// quoting of the Markdown export), then the body exactly as stored.
 ///
 /// Reading it back: a changed header changes the note; a key left out keeps that
@@ -12,7 +13,7 @@ import NotesModel
 /// `category` means none.
 public enum NoteDocument {
     /// The keys the header may hold.
-    public static let keys = ["title", "category", "tags", "kind", "pinned"]
+    public static let keys = ["title", "category", "tags", "kind", "pinned", "aliases"]
 
     /// What an edited document says; nil fields were left out (kept as they are).
     public struct Fields: Equatable, Sendable {
@@ -22,6 +23,7 @@ public enum NoteDocument {
         public var tags: Set<String>?
         public var kind: NoteKind?
         public var pinned: Bool?
+        public var aliases: [String]?
         public var body: String
         /// The line of the `category` key, to point at an unknown name.
         public var categoryLine: Int?
@@ -56,6 +58,7 @@ public enum NoteDocument {
         lines.append("tags: [" + note.sortedTags.map(quoted).joined(separator: ", ") + "]")
         lines.append("kind: " + note.kind.name)
         if note.pinned { lines.append("pinned: true") }
+        if !note.aliases.isEmpty { lines.append("aliases: [" + note.aliases.map(quoted).joined(separator: ", ") + "]") }
         lines.append("---")
         let header = Array(lines.map { $0 + "\n" }.joined().utf8)
         // Header, body, a line feed: written in place, the body decoded straight into the buffer.
@@ -212,6 +215,8 @@ public enum NoteDocument {
                 throw NoteDocumentError(line: line, reason: "'pinned' is true or false")
             }
             fields.pinned = text == "true"
+        case "aliases":
+            fields.aliases = try aliases(value, line: line)
         default:
             throw NoteDocumentError(line: line, reason: "unknown key '\(key)' (the header holds \(keys.joined(separator: ", ")))")
         }
@@ -237,7 +242,7 @@ public enum NoteDocument {
     }
 
     /// A scalar's text; nil for a YAML null (`key:` with nothing after it, `~`, `null`).
-    private static func scalarText(_ node: Node, key: String, line: Int) throws(NoteDocumentError) -> String? {
+    static func scalarText(_ node: Node, key: String, line: Int) throws(NoteDocumentError) -> String? {
         guard case .scalar(let scalar) = node else {
             throw NoteDocumentError(line: line, reason: "'\(key)' must be a single value")
         }

@@ -2,8 +2,8 @@ import Foundation
 import NotesModel
 
 /// The link index (decision 0060): each note's outgoing links, the notes linking to each
-/// folded target, and the notes by folded title, so that backlinks and resolution never
-/// scan bodies. Built once from the notes and changed a note at a time (`remove` the old
+/// folded target (a path target also under its last component), and the notes by folded
+/// title and by folded alias, so that backlinks and resolution never scan bodies. Built once from the notes and changed a note at a time (`remove` the old
 /// version, `add` the new one); the UI keeps one with its search text, the CLI builds one
 /// from the database it opened. Notes are looked up through a function (`NoteLookup`),
 /// never copied in.
@@ -15,15 +15,34 @@ public struct LinkGraph: Sendable {
     private var outgoing: [UUID: [NoteLink]] = [:]
     /// By target hash (`LinkResolver.hash`): the notes with a link to it.
     private var incoming: [UInt64: [UUID]] = [:]
-    /// By title-key hash: a note with that title; `sharedTitles` holds all of them when several do.
+    /// By title-key or alias-key hash: a note with that name; `sharedTitles` holds all of them
+    /// when several do.
     private var titles: [UInt64: UUID] = [:]
     private var sharedTitles: [UInt64: [UUID]] = [:]
+    /// The alias-key hashes of each note that has aliases (other than its title's hash).
+    private var aliasHashes: [UUID: [UInt64]] = [:]
+    /// The path of the file each imported note came from, relative to the imported folder
+    /// (`[[Folder/Note]]` prefers the note imported from that path).
+    public var importPaths: [UUID: String] = [:]
 
     public init() {}
 
-    /// The index of `notes` (the live ones).
-    public init(notes: some Sequence<Note>) {
+    /// The index of `notes` (the live ones), with the import paths when known.
+    public init(notes: some Sequence<Note>, importPaths: [UUID: String] = [:]) {
         for note in notes { add(note) }
+        self.importPaths = importPaths
+    }
+
+    /// The index of the live notes of `database`, with the paths they were imported from.
+    public init(database: NotesDatabase) {
+        self.init(notes: database.notes.values, importPaths: Self.importPaths(of: database))
+    }
+
+    /// The path each imported note of `database` came from (one-note files only).
+    public static func importPaths(of database: NotesDatabase) -> [UUID: String] {
+        var paths: [UUID: String] = [:]
+        for source in database.importSources.values where source.key.entry.isEmpty { paths[source.noteID] = source.key.path }
+        return paths
     }
 
     /// How many notes have links.
@@ -38,21 +57,49 @@ public struct LinkGraph: Sendable {
     /// links. Returns its title hash.
     @discardableResult
     public mutating func add(_ note: Note) -> UInt64 {
-        let titleHash = Self.titleHash(note.title)
-        if let first = titles[titleHash] {
-            sharedTitles[titleHash, default: [first]].append(note.id)
-        } else {
-            titles[titleHash] = note.id
-        }
+        let titleHash = addNames(note)
         let links = note.withBodyUTF8 { LinkScanner.links(in: $0) }
         guard !links.isEmpty else { return titleHash }
         outgoing[note.id] = links
         var seen = Set<UInt64>()
         for link in links {
-            guard let hash = LinkResolver.hash(link.target), seen.insert(hash).inserted else { continue }
-            incoming[hash, default: []].append(note.id)
+            for hash in LinkResolver.hashes(link.target) where seen.insert(hash).inserted {
+                incoming[hash, default: []].append(note.id)
+            }
         }
         return titleHash
+    }
+
+    /// Takes in `note`'s title and aliases only (its links are not indexed); returns its title hash.
+    @discardableResult
+    mutating func addNames(_ note: Note) -> UInt64 {
+        let titleHash = Self.titleHash(note.title)
+        addName(titleHash, note.id)
+        if !note.aliases.isEmpty {
+            var seen: Set<UInt64> = [titleHash]
+            let hashes = note.aliases.map(Self.titleHash).filter { seen.insert($0).inserted }
+            for hash in hashes { addName(hash, note.id) }
+            if !hashes.isEmpty { aliasHashes[note.id] = hashes }
+        }
+        return titleHash
+    }
+
+    private mutating func addName(_ hash: UInt64, _ id: UUID) {
+        if let first = titles[hash] {
+            sharedTitles[hash, default: [first]].append(id)
+        } else {
+            titles[hash] = id
+        }
+    }
+
+    private mutating func removeName(_ hash: UInt64, _ id: UUID) {
+        if var shared = sharedTitles[hash] {
+            shared.removeAll { $0 == id }
+            titles[hash] = shared.first
+            sharedTitles[hash] = shared.count > 1 ? shared : nil
+        } else if titles[hash] == id {
+            titles[hash] = nil
+        }
     }
 
     /// Takes `note` (the version that was added) out of the index.
@@ -62,15 +109,10 @@ public struct LinkGraph: Sendable {
 
     /// Takes the note with `id`, added with the title of `titleHash`, out of the index.
     public mutating func remove(_ id: UUID, titleHash: UInt64) {
-        if var shared = sharedTitles[titleHash] {
-            shared.removeAll { $0 == id }
-            titles[titleHash] = shared.first
-            sharedTitles[titleHash] = shared.count > 1 ? shared : nil
-        } else if titles[titleHash] == id {
-            titles[titleHash] = nil
-        }
+        removeName(titleHash, id)
+        for hash in aliasHashes.removeValue(forKey: id) ?? [] { removeName(hash, id) }
         guard let links = outgoing.removeValue(forKey: id) else { return }
-        for hash in Set(links.compactMap { LinkResolver.hash($0.target) }) {
+        for hash in Set(links.flatMap { LinkResolver.hashes($0.target) }) {
             incoming[hash]?.removeAll { $0 == id }
             if incoming[hash]?.isEmpty == true { incoming[hash] = nil }
         }
@@ -79,7 +121,8 @@ public struct LinkGraph: Sendable {
     /// The links in the note with `id`, in body order.
     public func links(from id: UUID) -> [NoteLink] { outgoing[id] ?? [] }
 
-    /// The ids of the notes whose title has the same key hash as `title`'s (maybe more than fit).
+    /// The ids of the notes whose title or an alias has the same key hash as `title`'s (maybe
+    /// more than fit).
     public func notes(titled title: String) -> [UUID] {
         let hash = LinkResolver.hash(key: LinkResolver.key(ofTitle: title))
         return sharedTitles[hash] ?? titles[hash].map { [$0] } ?? []
@@ -89,31 +132,30 @@ public struct LinkGraph: Sendable {
     public func resolve(_ target: LinkTarget, from source: Note?, lookup: NoteLookup) -> LinkResolution {
         let candidates: [Note]
         switch target {
-        case .title(let title): candidates = notes(titled: title).compactMap(lookup)
+        case .title(let title):
+            var seen = Set<UUID>()
+            candidates = LinkResolver.lookupNames(title).flatMap(notes(titled:)).filter { seen.insert($0).inserted }.compactMap(lookup)
         case .noteID(let id): candidates = lookup(id).map { [$0] } ?? []
         case .url, .file: candidates = []
         }
-        return LinkResolver.resolve(target, from: source?.categoryID, candidates: candidates)
+        return LinkResolver.resolve(target, from: source?.categoryID, candidates: candidates, importPath: { importPaths[$0] },
+                                    sourcePath: source.flatMap { importPaths[$0.id] })
     }
 
     /// The links in other notes that lead to `note`, by linking note (most recently updated
-    /// first), each with its links in body order. The notes sharing its title are found once;
-    /// each linking note then costs its own links.
+    /// first), each with its links in body order. The notes linking to its title, an alias or
+    /// its id are found by hash; each linking note then costs its own links.
     public func backlinks(of note: Note, lookup: NoteLookup) -> [(source: Note, links: [NoteLink])] {
-        let titleKey = LinkResolver.key(ofTitle: note.title)
-        let titleHash = LinkResolver.hash(key: titleKey)
-        let fitting = notes(titled: note.title).compactMap(lookup).filter { LinkResolver.key(ofTitle: $0.title) == titleKey }
-        let idHash = LinkResolver.hash(.noteID(note.id)) ?? 0
+        let names = [Self.titleHash(note.title)] + (aliasHashes[note.id] ?? [])
+        let hashes = names + [LinkResolver.hash(.noteID(note.id)) ?? 0]
         var seen = Set<UUID>()
         var result: [(source: Note, links: [NoteLink])] = []
-        for id in (incoming[titleHash] ?? []) + (incoming[idHash] ?? []) where id != note.id && seen.insert(id).inserted {
+        for id in hashes.flatMap({ incoming[$0] ?? [] }) where id != note.id && seen.insert(id).inserted {
             guard let source = lookup(id) else { continue }
             let leading = links(from: id).filter { link in
                 switch link.target {
                 case .noteID(let target): return target == note.id
-                case .title(let title):
-                    return LinkResolver.key(ofTitle: title) == titleKey
-                        && LinkResolver.choose(among: fitting, title: title, from: source.categoryID) == .note(note.id)
+                case .title: return resolve(link.target, from: source, lookup: lookup) == .note(note.id)
                 case .url, .file: return false
                 }
             }

@@ -23,9 +23,12 @@ public enum LinkResolution: Hashable, Sendable {
 }
 
 /// The one resolution rule (PRODUCT §5.3): a title link leads to the live note whose title,
-/// folded as search folds it (`SearchFolding`), equals the target folded; among several, the
-/// one in the linking note's category; any other tie is ambiguous. A `notes://ID` link leads
-/// to the live note with that id. Trashed notes never resolve.
+/// folded as search folds it (`SearchFolding`), equals the target folded; else to the one
+/// with such an alias; else, for a path (`[[Folder/Note]]`), to the one imported from that
+/// path, else the one named by its last component (see `LinkResolver+Names`); among several,
+/// the one in the linking note's category, else the one imported from the linking note's
+/// folder; any other tie is ambiguous. A `notes://ID` link
+/// leads to the live note with that id. Trashed notes never resolve.
 public enum LinkResolver {
     /// The key of a title under the folding (what titles and targets are matched by).
     public static func key(ofTitle title: String) -> [UInt8] {
@@ -36,17 +39,19 @@ public enum LinkResolver {
     }
 
     /// Where `target`, written in a note of `sourceCategory`, leads. `candidates` are the live
-    /// notes whose title key equals the target's (for a title) or whose id is the target's.
-    public static func resolve(_ target: LinkTarget, from sourceCategory: UUID?, candidates: [Note]) -> LinkResolution {
+    /// notes whose title or alias key equals the target's or, for a path, its last component's
+    /// (for a title), or whose id is the target's; others are ignored. `importPath` gives the
+    /// path of the file a note was imported from, when known.
+    public static func resolve(_ target: LinkTarget, from sourceCategory: UUID?, candidates: [Note],
+                               importPath: (UUID) -> String? = { _ in nil }, sourcePath: String? = nil) -> LinkResolution {
         switch target {
         case .url, .file:
             return .external(target)
         case .noteID(let id):
             return candidates.contains { $0.id == id } ? .note(id) : .missing(target.text)
         case .title(let title):
-            let key = key(ofTitle: title)
-            return choose(among: candidates.filter { $0.deleted == nil && Self.key(ofTitle: $0.title) == key },
-                          title: title, from: sourceCategory)
+            return resolve(title: title, from: sourceCategory, candidates: candidates.filter { $0.deleted == nil },
+                           importPath: importPath, sourcePath: sourcePath)
         }
     }
 

@@ -39,6 +39,11 @@ struct SyncFingerprint: Hashable, Sendable {
         for tag in note.tags.sorted() { hasher.add(tag) }
         hasher.add(UInt64(bitPattern: Int64(note.kind.rawValue)))
         if note.pinned { hasher.add(4 as UInt64) }  // only when set: unpinned notes keep their fingerprints
+        if !note.aliases.isEmpty {  // only when set: notes without aliases keep their fingerprints
+            hasher.add(5 as UInt64)
+            hasher.add(UInt64(note.aliases.count))
+            for alias in note.aliases { hasher.add(alias) }
+        }
         hasher.add(UInt64(note.attachments.count))
         for attachment in note.attachments { hasher.add(attachment.relativePath) }
         note.withBodyBytes { bytes in

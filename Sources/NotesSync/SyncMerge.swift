@@ -127,5 +127,6 @@ public enum SyncMerge {
          note.deleted.map(ISODate.format) ?? "-", note.categoryID?.uuidString ?? "-", note.sortedTags.joined(separator: ","),
          String(note.kind.rawValue), note.attachments.map(\.relativePath).joined(separator: ",")]
             .joined(separator: "\u{1}") + (note.pinned ? "\u{1}pinned" : "")
+            + (note.aliases.isEmpty ? "" : "\u{1}aliases\u{1}" + note.aliases.joined(separator: "\u{2}"))
     }
 }

@@ -132,7 +132,8 @@ public struct HardNotes {
         return Note(id: id, title: title(), body: body(), created: created, updated: updated,
                     categoryID: categories.isEmpty || random.chance(0.3) ? nil : random.pick(categories).id,
                     tags: tags, kind: random.pick(NoteKind.allCases), attachments: attachments,
-                    deleted: random.chance(0.15) ? date() : nil, pinned: random.chance(0.2))
+                    deleted: random.chance(0.15) ? date() : nil, pinned: random.chance(0.2),
+                    aliases: random.chance(0.2) ? Note.cleanAliases([title(), title()]) : [])
     }
 
     public mutating func notes(_ count: Int, categories: [Category]) -> [Note] {
@@ -157,6 +158,7 @@ public struct HardNotes {
         }
         if expected.kind != actual.kind { found.append("kind \(actual.kind.name) instead of \(expected.kind.name)") }
         if expected.pinned != actual.pinned { found.append("pinned \(actual.pinned) instead of \(expected.pinned)") }
+        if expected.aliases != actual.aliases { found.append("aliases \(actual.aliases.map(shown)) instead of \(expected.aliases.map(shown))") }
         if expected.attachments != actual.attachments { found.append("attachments \(actual.attachments) instead of \(expected.attachments)") }
         if expected.deleted != actual.deleted { found.append("deleted \(String(describing: actual.deleted)) instead of \(String(describing: expected.deleted))") }
         if expected.categoryID != actual.categoryID { found.append("category id \(String(describing: actual.categoryID)) instead of \(String(describing: expected.categoryID))") }
@@ -178,7 +180,7 @@ public struct HardNotes {
         "title \(shown(note.title)), body \(shown(note.body)), tags \(note.sortedTags.map(shown)), kind \(note.kind.name), "
             + "created \(ISODate.format(note.created)), updated \(ISODate.format(note.updated)), "
             + "category \(note.categoryID?.uuidString ?? "none"), attachments \(note.attachments.map(\.relativePath)), "
-            + "deleted \(note.deleted.map(ISODate.format) ?? "no"), pinned \(note.pinned)"
+            + "deleted \(note.deleted.map(ISODate.format) ?? "no"), pinned \(note.pinned), aliases \(note.aliases.map(shown))"
     }
 
     /// A text with every scalar outside printable ASCII escaped, cut to 300 characters.
@@ -206,6 +208,7 @@ public struct HardNotes {
         _ = attempt { $0.deleted = nil }
         _ = attempt { $0.kind = .note }
         _ = attempt { $0.pinned = false }
+        _ = attempt { $0.aliases = [] }
         _ = attempt { $0.updated = $0.created }
         _ = attempt { $0.body = "" }
         _ = attempt { $0.title = "x" }

@@ -36,7 +36,7 @@ struct Doctor: ParsableCommand {
 
     /// The dead and ambiguous links of the readable notes, by note; nothing when there are none.
     static func linkLines(_ database: NotesDatabase) -> [String] {
-        let broken = LinkGraph(notes: database.notes.values).brokenLinks { database.notes[$0] }
+        let broken = LinkGraph(database: database).brokenLinks { database.notes[$0] }
         guard !broken.isEmpty else { return [] }
         let count = broken.reduce(0) { $0 + $1.links.count }
         return ["  links: \(count) dead or ambiguous in \(broken.count) \(broken.count == 1 ? "note" : "notes")"]

@@ -133,6 +133,8 @@ struct Import: ParsableCommand {
                                      into: store?.contents ?? NotesDatabase(), trashMissing: trashMissing,
                                      attachments: batch.attachments, storeFolder: store?.url.deletingLastPathComponent())
             Console.out(lines: plan.items.map(Self.dryRunLine) + plan.gone.map(Self.dryRunLine))
+            if let after = Self.planned(plan, on: store?.contents ?? NotesDatabase()),
+               let line = Self.missingLinksLine(Self.missingLinks(plan, in: after), dryRun: true) { Console.out(line) }
             Console.out("dry run, nothing written: would be " + plan.description + Self.attachments(batch, plan)
                 + Self.ignored(batch.ignored))
         } else if let store {
@@ -176,6 +178,7 @@ struct Import: ParsableCommand {
         Self.removeDropped(plan.attachmentsDropped, storeFolder: storeFolder)
         Console.out(lines: plan.items.compactMap { Self.reportLine($0, verbose: verbose) }
             + plan.gone.compactMap { Self.reportLine($0, verbose: verbose) })
+        if let line = Self.missingLinksLine(Self.missingLinks(plan, in: store.contents), dryRun: false) { Console.out(line) }
         Console.out(plan.description + (saved > 0 ? ", saved \(saved) \(saved == 1 ? "attachment" : "attachments")" : "")
             + Self.ignored(batch.ignored))
         return planned
@@ -190,9 +193,11 @@ struct Import: ParsableCommand {
         let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil
             : try storeOptions.open(compactingAfterCommit: Self.isBulk(batch))
         var plan = Importer.Plan()
+        var after: NotesDatabase?
         if dryRun || (batch.bundle.notes.isEmpty && !trashMissing) {
             plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, folders: batch.folders,
                                      into: store?.contents ?? NotesDatabase(), trashMissing: trashMissing)
+            after = Self.planned(plan, on: store?.contents ?? NotesDatabase())
         } else if let store {
             let (bundle, origins, sources, attachments) = (batch.bundle, batch.origins, batch.sources, batch.attachments)
             let (folders, trashMissing) = (batch.folders, self.trashMissing)
@@ -208,13 +213,16 @@ struct Import: ParsableCommand {
                 return plan.changes
             })
             Self.removeDropped(plan.attachmentsDropped, storeFolder: storeFolder)
+            after = store.contents
         }
         let issues = { (list: [ImportBatch.Skip]) in
             JSONValue.array(list.map { .object([("file", .string($0.file)), ("reason", .string($0.reason))]) })
         }
         guard case .object(var members) = plan.json else { return }
         members.insert(("dryRun", .bool(dryRun)), at: 0)
-        members += [("ignored", .integer(batch.ignored)), ("skipped", issues(batch.skipped)), ("warnings", issues(batch.warnings))]
+        let missing = after.map { Self.missingLinks(plan, in: $0) } ?? (links: 0, targets: 0)
+        members += [("missingLinks", .integer(missing.links)), ("missingLinkTargets", .integer(missing.targets)),
+                    ("ignored", .integer(batch.ignored)), ("skipped", issues(batch.skipped)), ("warnings", issues(batch.warnings))]
         Console.out(JSONValue.object(members).serialized())
         if !batch.skipped.isEmpty {
             throw CLIError.importIncomplete("skipped \(Self.files(batch.skipped.count)) that could not be read (listed above)" + Self.named(batch.skipped))

@@ -8,7 +8,7 @@ struct LinkFilter {
     private var ids: Set<UUID>?
 
     init(linksTo: String?, linkedFrom: String?, in database: NotesDatabase) throws {
-        let graph = LinkGraph(notes: database.notes.values)
+        let graph = LinkGraph(database: database)
         let lookup: LinkGraph.NoteLookup = { database.notes[$0] }
         if let linksTo {
             let target = try database.requireNote(linksTo)

@@ -11,8 +11,9 @@ struct Links: ParsableCommand {
         discussion: """
         Links are [[Title]], [[Title|text]], [[Title#Heading]], ![[file]] embeds, Markdown links to a \
         note's file ([x](Other%20note.md)) or id ([x](notes://ID)), and URLs; code is never scanned. \
-        A title matches a note's title with case, accents and Unicode forms ignored; among several, \
-        the one in the linking note's category; otherwise the link is ambiguous. With ID: its \
+        A title matches a note's title, else one of its aliases, with case, accents and Unicode forms \
+        ignored; [[Folder/Note]] leads to the note imported from that path, else to the one named Note. \
+        Among several, the one in the linking note's category; otherwise the link is ambiguous. With ID: its \
         outgoing links (each resolved, ambiguous, missing or external) and the notes linking to it. \
         With --dead: the missing and ambiguous links of every note; the exit status is 1 when there are any.
         """
@@ -36,7 +37,7 @@ struct Links: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         let database = store.contents
-        let graph = LinkGraph(notes: database.notes.values)
+        let graph = LinkGraph(database: database)
         let lookup: LinkGraph.NoteLookup = { database.notes[$0] }
         if dead {
             let broken = graph.brokenLinks(lookup: lookup)

@@ -12,7 +12,7 @@ enum OptionValues {
     /// `CLIOptionValueTests` checks this list against `notes --experimental-dump-help`.
     static let valueOptions: Set<String> = [
         "store", "body", "category", "tag", "untag", "kind", "title", "search", "format",
-        "output", "from", "color", "older-than", "map", "identity", "links-to", "linked-from", "template",
+        "output", "from", "color", "older-than", "map", "identity", "links-to", "linked-from", "template", "alias", "no-alias",
     ]
 
     /// Short names of options that take a value, with their long names.

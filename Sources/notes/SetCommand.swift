@@ -4,16 +4,18 @@ import NotesBase
 import NotesLinks
 import NotesModel
 
-/// `notes set ID [--title T [--no-update-links]] [--body TEXT|-] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]`
+/// `notes set ID [--title T [--no-update-links]] [--body TEXT|-] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]
+/// [--alias A]... [--no-alias A]...`
 struct SetFields: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Change a note's title, body, category, tags or kind, and print what changed.",
+        abstract: "Change a note's title, body, category, tags, kind or aliases, and print what changed.",
         discussion: """
         Nothing is written when any value is wrong. A value may start with '-' (--title "-x"). \
         '--body -' reads the new body from standard input. \
         A new title also rewrites the links to the note in other notes ([[Old]] → [[New]], \
-        [x](Old.md) → [x](New.md)), in the same commit, unless --no-update-links is given.
+        [x](Old.md) → [x](New.md)), in the same commit, unless --no-update-links is given. \
+        An alias is another name a [[link]] to the note may use; it is never the title.
         """
     )
 
@@ -52,10 +54,21 @@ struct SetFields: ParsableCommand {
             completion: StoreCompletion.kinds)
     var kind: String?
 
+    @Option(name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Add an alias, another name [[links]] may use (repeatable).", valueName: "alias"))
+    var alias: [String] = []
+
+    @Option(name: .customLong("no-alias"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Remove an alias (repeatable).", valueName: "alias"))
+    var noAlias: [String] = []
+
     func validate() throws {
-        if title == nil, body == nil, category == nil, !noCategory, tag.isEmpty, untag.isEmpty, kind == nil {
-            throw ValidationError("nothing to change: give --title, --body, --category, --no-category, --tag, --untag or --kind")
+        if title == nil, body == nil, category == nil, !noCategory, tag.isEmpty, untag.isEmpty, kind == nil,
+           alias.isEmpty, noAlias.isEmpty {
+            throw ValidationError("nothing to change: give --title, --body, --category, --no-category, --tag, --untag, --kind, "
+                + "--alias or --no-alias")
         }
+        for raw in alias where Note.cleanAliases([raw]).isEmpty { throw ValidationError("an alias cannot be blank") }
         if category != nil && noCategory { throw ValidationError("give --category or --no-category, not both") }
         if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("a note needs a title")
@@ -90,6 +103,8 @@ struct SetFields: ParsableCommand {
         edit.removedTags = Set(untag.compactMap(Tag.normalize))
         edit.addedTags.subtract(edit.removedTags)  // --tag x --untag x: removed, as the options are read in that order
         if let kind, let parsed = NoteKind(name: kind), parsed != base.kind { edit.kind = FieldChange(from: base.kind, to: parsed) }
+        let aliases = AliasOptions.applied(adding: alias, removing: noAlias, to: base.aliases)
+        if aliases != base.aliases { edit.aliases = FieldChange(from: base.aliases, to: aliases) }
         var before = base
         var resolution = EditResolution()
         try store.commit(derivedFrom: { database in
@@ -135,6 +150,7 @@ enum NoteChangeSummary {
         if !old.hasSameBody(as: new) { lines.append("body: \(old.body.count) → \(new.body.count) characters") }
         if old.kind != new.kind { lines.append("kind: \(old.kind.name) → \(new.kind.name)") }
         if old.pinned != new.pinned { lines.append("pinned: \(old.pinned ? "yes" : "no") → \(new.pinned ? "yes" : "no")") }
+        if old.aliases != new.aliases { lines.append("aliases: \(AliasOptions.shown(old.aliases)) → \(AliasOptions.shown(new.aliases))") }
         return lines
     }
 }

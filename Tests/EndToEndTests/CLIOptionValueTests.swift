@@ -60,7 +60,7 @@ import Testing
         walk(try #require(dump["command"] as? [String: Any]))
         #expect(names == ["store", "body", "category", "tag", "untag", "kind", "title", "search", "format",
                           "output", "-o", "from", "color", "older-than", "map", "identity", "links-to", "linked-from",
-                          "template"],
+                          "template", "alias", "no-alias"],
                 "a new option that takes a value: add it to OptionValues (Sources/notes/OptionValues.swift) and here")
     }
 }

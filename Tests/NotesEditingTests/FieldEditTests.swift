@@ -82,7 +82,7 @@ import Testing
         #expect(try stores.stored()?.tags == ["theirs", "mine"])
     }
 
-    @Test(arguments: [NoteField.title, .category, .kind])
+    @Test(arguments: [NoteField.title, .category, .kind, .aliases])
     func theSameSingleFieldKeepsTheLaterAndNamesTheOther(field: NoteField) throws {
         let stores = try Stores()
         defer { stores.close() }
@@ -90,12 +90,14 @@ import Testing
             $0.title = "Theirs"
             $0.categoryID = nil
             $0.kind = .journal
+            $0.aliases = ["Theirs"]
         }
         let edit = Self.edit { note in
             switch field {
             case .title: note.title = "Mine"
             case .category: note.categoryID = Self.home.id
             case .kind: note.kind = .checklist
+            case .aliases: note.aliases = ["Mine"]
             case .body, .tags, .pinned: break
             }
         }
@@ -103,6 +105,7 @@ import Testing
         let expected: ReplacedValue = switch field {
         case .title: ReplacedValue(field: .note(.title), value: "Theirs")
         case .category: ReplacedValue(field: .note(.category), value: "")
+        case .aliases: ReplacedValue(field: .note(.aliases), value: "Theirs")
         default: ReplacedValue(field: .note(.kind), value: "journal")
         }
         #expect(outcome.replaced == [expected])
@@ -111,9 +114,10 @@ import Testing
         #expect(stored.title == (field == .title ? "Mine" : "Theirs"))
         #expect(stored.categoryID == (field == .category ? Self.home.id : nil))
         #expect(stored.kind == (field == .kind ? .checklist : .journal))
+        #expect(stored.aliases == (field == .aliases ? ["Mine"] : ["Theirs"]))
         #expect(ReplacedValue.note(outcome.replaced)
-                == ["replaced \"Theirs\" set elsewhere", "replaced no category set elsewhere", "replaced kind journal set elsewhere"][
-                    [NoteField.title, .category, .kind].firstIndex(of: field) ?? 0])
+                == ["replaced \"Theirs\" set elsewhere", "replaced no category set elsewhere", "replaced kind journal set elsewhere",
+                    "replaced aliases Theirs set elsewhere"][[NoteField.title, .category, .kind, .aliases].firstIndex(of: field) ?? 0])
     }
 
     @Test func theSameBodyGivesAConflictCopy() throws {

@@ -78,7 +78,7 @@ import Testing
         ("---\nnotes-format: \"notes-markdown/1\"\ntitle: \"T\"\n---\nbody\n", "no 'date'"),
         ("---\nnotes-format: \"notes-markdown/2\"\n---\n\n", "version 2"),
         ("---\nnotes-format: \"notes-markdown/1\"\nnotes-format: \"notes-markdown/1\"\n---\n\n", "appears twice"),
-        ("---\nnotes-format: \"notes-markdown/1\"\naliases: [\"x\"]\n---\n\n", "'aliases' is not a key"),
+        ("---\nnotes-format: \"notes-markdown/1\"\ncssclasses: [\"x\"]\n---\n\n", "'cssclasses' is not a key"),
         ("---\nnotes-format: \"notes-markdown/1\"\ntitle: plain words\n---\n\n", "expected a quoted string"),
         ("---\nnotes-format: \"notes-markdown/1\"\ntitle: \"T\"\n", "not closed"),
     ])

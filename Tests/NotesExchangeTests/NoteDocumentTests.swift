@@ -111,7 +111,7 @@ import Testing
         }
         #expect(problem("---\ntitle: \"T\"\ncategory: Nope\n---\n")?.reason.contains("no category named 'Nope'") == true)
         #expect(problem("---\ntitle: \"T\"\ntag: [a]\n---\n") == NoteDocumentError(
-            line: 3, reason: "unknown key 'tag' (the header holds title, category, tags, kind, pinned)"))
+            line: 3, reason: "unknown key 'tag' (the header holds title, category, tags, kind, pinned, aliases)"))
         #expect(problem("---\ntitle: \"T\nkind: note\n---\n")?.line != nil)
         #expect(problem("---\ntitle: [a, b\n---\n")?.reason.hasPrefix("not valid YAML") == true)
         #expect(problem("---\ntitle: \"T\"\nno closing line\n")?.line == 1)

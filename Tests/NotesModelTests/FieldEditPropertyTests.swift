@@ -19,7 +19,8 @@ import Testing
                     title: random.pick(["Plan", "Plan 2", "Other"]), body: random.pick(["", "v1", "v2", "e\u{301}", "\u{E9}"]),
                     created: Date(timeIntervalSinceReferenceDate: 800_000_000),
                     categoryID: random.pick([nil] + categories.map(\.id)), tags: tags,
-                    kind: random.pick(NoteKind.allCases), pinned: random.chance(0.5))
+                    kind: random.pick(NoteKind.allCases), pinned: random.chance(0.5),
+                    aliases: random.pick([[], ["A"], ["A", "B"], ["B"]]))
     }
 
     /// `note` with each field replaced, by chance, by the same field of another random note.
@@ -34,6 +35,7 @@ import Testing
             case .tags: result.tags = other.tags
             case .kind: result.kind = other.kind
             case .pinned: result.pinned = other.pinned
+            case .aliases: result.aliases = other.aliases
             }
         }
         return result
@@ -74,7 +76,7 @@ import Testing
             return nil
         })
         // A pin cannot clash: changed on both sides from the same value, it is the same.
-        for field in [NoteField.title, .category, .kind, .pinned] {
+        for field in [NoteField.title, .category, .kind, .pinned, .aliases] {
             let oursChanged = !field.isSame(base, ours), theirsChanged = !field.isSame(base, theirs)
             let expected = oursChanged ? ours : theirs
             if !field.isSame(saved, expected) { problems.append("\(field) is not \(oursChanged ? "ours" : "theirs")") }

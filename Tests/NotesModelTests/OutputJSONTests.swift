@@ -151,7 +151,7 @@ import NotesModel
         let json = JSONOutput.note(note, in: database)
 
         guard case .object(let pairs) = json else { Issue.record("not an object"); return }
-        #expect(pairs.map(\.0) == ["id", "title", "body", "created", "updated", "category", "tags", "kind", "pinned", "attachments"])
+        #expect(pairs.map(\.0) == ["id", "title", "body", "created", "updated", "category", "tags", "kind", "pinned", "aliases", "attachments"])
         #expect(json["category"] == .string("Work"))
         #expect(json["tags"] == .array([.string("a"), .string("b")]))
         #expect(json["kind"] == .string("journal"))

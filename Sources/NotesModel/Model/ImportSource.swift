@@ -42,21 +42,24 @@ public struct ImportSource: Equatable, Sendable {
         public var categoryID: UUID?
         public var kind: NoteKind
         public var pinned: Bool
+        public var aliases: [String]
 
         public init(title: String, bodyHash: String, tags: Set<String>, categoryID: UUID?, kind: NoteKind,
-                    pinned: Bool = false) {
+                    pinned: Bool = false, aliases: [String] = []) {
             self.title = title
             self.bodyHash = bodyHash
             self.tags = tags
             self.categoryID = categoryID
             self.kind = kind
             self.pinned = pinned
+            self.aliases = aliases
         }
 
         /// What `note` holds now.
         public init(_ note: Note) {
             self.init(title: note.title, bodyHash: Self.bodyHash(of: note), tags: note.tags,
-                      categoryID: note.categoryID, kind: note.kind, pinned: note.pinned)
+                      categoryID: note.categoryID, kind: note.kind, pinned: note.pinned,
+                      aliases: note.aliases)
         }
 
         /// The hash of a note's body, read as the note holds it.

@@ -12,8 +12,19 @@ public struct Note: Equatable, Identifiable, Sendable {
     public var updated: Date
     /// Tag names, normalized by `Tag.normalize`.
     public var tags: Set<String>
+    /// Attached files and aliases, behind one reference (see `NoteLists`).
+    var lists: NoteLists
     /// Attached files, as paths relative to the store's folder.
-    public var attachments: [AttachmentPath]
+    public var attachments: [AttachmentPath] {
+        get { lists.attachments }
+        set { lists.attachments = newValue }
+    }
+    /// Other names the note answers to, as Obsidian's `aliases`: a wiki link to one leads
+    /// here, but an alias is never the title (see `Note.cleanAliases`). In the user's order.
+    public var aliases: [String] {
+        get { lists.aliases }
+        set { lists.aliases = newValue }
+    }
     /// When the note was moved to the trash; nil for a live note. A trashed note is
     /// kept in `NotesDatabase.trash` until the trash is emptied.
     public var deleted: Date?
@@ -40,7 +51,8 @@ public struct Note: Equatable, Identifiable, Sendable {
         id: UUID = UUID(), title: String, body: String = "",
         created: Date = Date(), updated: Date? = nil,
         categoryID: UUID? = nil, tags: Set<String> = [], kind: NoteKind = .note,
-        attachments: [AttachmentPath] = [], deleted: Date? = nil, pinned: Bool = false
+        attachments: [AttachmentPath] = [], deleted: Date? = nil, pinned: Bool = false,
+        aliases: [String] = []
     ) {
         self.id = id
         self.title = title
@@ -50,7 +62,7 @@ public struct Note: Equatable, Identifiable, Sendable {
         self.categoryID = categoryID
         self.tags = tags
         self.kind = kind
-        self.attachments = attachments
+        self.lists = NoteLists(attachments: attachments, aliases: aliases)
         self.deleted = deleted
         self.pinned = pinned
     }
@@ -84,7 +96,7 @@ public struct Note: Equatable, Identifiable, Sendable {
     public static func == (left: Note, right: Note) -> Bool {
         left.id == right.id && left.title == right.title && left.created == right.created && left.updated == right.updated
             && left.categoryID == right.categoryID && left.tags == right.tags && left.kind == right.kind && left.pinned == right.pinned
-            && left.attachments == right.attachments && left.deleted == right.deleted && left.bodyStorage == right.bodyStorage
+            && left.lists == right.lists && left.deleted == right.deleted && left.bodyStorage == right.bodyStorage
     }
 
     /// Tags in display order (case-insensitive alphabetical).

@@ -27,6 +27,8 @@ public struct NoteEdit: Equatable, Sendable {
     public var removedTags: Set<String> = []
     public var kind: FieldChange<NoteKind>?
     public var pinned: FieldChange<Bool>?
+    /// The aliases as a whole list (their order is the user's).
+    public var aliases: FieldChange<[String]>?
     /// The id a conflict copy gets when the body was changed elsewhere too.
     public var conflictCopyID: UUID
     /// The whole note as the user saw it when the edit began, kept by the editor only:
@@ -70,6 +72,7 @@ public struct NoteEdit: Equatable, Sendable {
                 removedTags = base.tags.subtracting(edited.tags)
             case .kind: kind = FieldChange(from: base.kind, to: edited.kind)
             case .pinned: pinned = FieldChange(from: base.pinned, to: edited.pinned)
+            case .aliases: aliases = FieldChange(from: base.aliases, to: edited.aliases)
             }
         }
         if keepingSeen { seen = base }
@@ -93,6 +96,7 @@ public struct NoteEdit: Equatable, Sendable {
             case .tags: !addedTags.isEmpty || !removedTags.isEmpty
             case .kind: kind != nil
             case .pinned: pinned != nil
+            case .aliases: aliases != nil
             }
         }
     }
@@ -111,6 +115,7 @@ public struct NoteEdit: Equatable, Sendable {
             case .tags: result.tags = result.tags.union(addedTags).subtracting(removedTags)
             case .kind: if let kind { result.kind = kind.to }
             case .pinned: if let pinned { result.pinned = pinned.to }
+            case .aliases: if let aliases { result.aliases = aliases.to }
             }
         }
         return result

@@ -4,7 +4,7 @@ import Foundation
 /// path that changes a note by field (the UI's keys, undo, `notes set`, the editor)
 /// goes through this list, so a new field is a compile error until each handles it.
 public enum NoteField: String, CaseIterable, Sendable {
-    case title, body, category, tags, kind, pinned
+    case title, body, category, tags, kind, pinned, aliases
 
     /// Whether `left` and `right` hold the same value of this field (bodies byte for byte).
     public func isSame(_ left: Note, _ right: Note) -> Bool {
@@ -15,6 +15,7 @@ public enum NoteField: String, CaseIterable, Sendable {
         case .tags: left.tags == right.tags
         case .kind: left.kind == right.kind
         case .pinned: left.pinned == right.pinned
+        case .aliases: left.aliases == right.aliases
         }
     }
 

@@ -120,6 +120,10 @@ extension StoreEdit {
                 saved.kind = kind.to
             case .pinned:
                 if let pinned = edit.pinned { saved.pinned = pinned.to }
+            case .aliases:
+                guard let aliases = edit.aliases, current.aliases != aliases.to else { continue }
+                if current.aliases != aliases.from { outcome.replaced.append(.init(field: .note(.aliases), value: current.aliases.joined(separator: ", "))) }
+                saved.aliases = aliases.to
             }
         }
         guard !NoteField.changed(from: current, to: saved).isEmpty else { return ([], outcome) }

@@ -25,7 +25,7 @@ public enum JSONOutput {
         return .object(members)
     }
 
-    /// `{"id", "title", "body", "created", "updated", "category", "tags", "kind", "pinned", "attachments"}`.
+    /// `{"id", "title", "body", "created", "updated", "category", "tags", "kind", "pinned", "aliases", "attachments"}`.
     /// `category` is the category's name or `null`; `tags` are sorted; dates are ISO 8601 UTC.
     public static func note(_ note: Note, in database: NotesDatabase) -> JSONValue {
         let categoryName = note.categoryID.flatMap { database.categories[$0]?.name }
@@ -39,6 +39,7 @@ public enum JSONOutput {
             ("tags", .array(note.tags.sorted().map { .string($0) })),
             ("kind", .string(note.kind.name)),
             ("pinned", .bool(note.pinned)),
+            ("aliases", .array(note.aliases.map { .string($0) })),
             ("attachments", .array(note.attachments.map { .string($0.relativePath) })),
         ])
     }

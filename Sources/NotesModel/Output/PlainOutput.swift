@@ -78,6 +78,7 @@ public struct PlainOutput: Sendable {
         field("kind", note.kind.name)
         if let progress { field("progress", progress) }
         if note.pinned { field("pinned", "yes") }
+        if !note.aliases.isEmpty { field("aliases", note.aliases.map(Self.singleLine).joined(separator: ", ")) }
         field("created", longDate(note.created))
         field("updated", longDate(note.updated))
         if !note.attachments.isEmpty {

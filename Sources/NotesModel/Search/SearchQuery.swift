@@ -3,7 +3,7 @@ import Foundation
 /// A search as the user types it, in the UI's `/` filter and in `notes list --search`
 /// (one rule, one parser):
 ///
-/// - `word another` — every word must occur (in any order, anywhere in the title, body,
+/// - `word another` — every word must occur (in any order, anywhere in the title, body, aliases,
 ///   tags or category name; a word may match inside a longer one);
 /// - `"a phrase"` — the words in that order, as typed;
 /// - `#tag` — a tag starting with `tag`; `#` alone — any tag (the note has one);

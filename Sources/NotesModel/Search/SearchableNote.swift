@@ -6,7 +6,10 @@ import Foundation
 /// `@category` are plain byte patterns that start with their field's marker, and so is
 /// the kind (`kind:journal`), one digit, its raw value:
 ///
-///     title 0x0A body (0x01 tag)* 0x03 kind (0x02 category)?
+///     title 0x0A body (0x0A alias)* (0x01 tag)* 0x03 kind (0x02 category)?
+///
+/// Aliases are searched as text is, each on a line of its own after the body: a note is
+/// found by a name it answers to, and no pattern spans the line break.
 ///
 /// The UI's index keeps this text for every note (ended by 0x00); `notes list --search`
 /// builds it per note into a scratch buffer. Both then ask `SearchQuery.isFound(in:)`.
@@ -52,6 +55,10 @@ public enum SearchableNote {
             note.withBodyUTF8 { folder.append(utf8: $0, to: &bytes) }
         }
         let body = bodyStart..<bytes.count
+        for alias in note.aliases {
+            bytes.append(bodyMarker)
+            folder.append(alias, to: &bytes)
+        }
         for tag in note.tags {
             bytes.append(tagMarker)
             folder.append(tag, to: &bytes)

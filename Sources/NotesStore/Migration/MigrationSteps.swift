@@ -5,7 +5,7 @@ import NotesColor
 /// The ordered migration steps. Documented in docs/store-format.md.
 public enum MigrationSteps {
     public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash, keepBodiesInJournal, addImportSources,
-                                                  dropImportSources, addPins]
+                                                  dropImportSources, addPins, addAliases]
 
     /// v1 → v2: categories gain `colorAsHex`, white `FFFFFF`; the store gains an empty `recentColors` list.
     static let addCategoryColorAsHex = MigrationStep(name: "v1-to-v2: add category colorAsHex", from: 1) {
@@ -102,6 +102,15 @@ public enum MigrationSteps {
     /// snapshot has no pinned note and is read as it is; its journal is folded in by the
     /// store right after (see `NotesStore.migrate`).
     static let addPins = MigrationStep(name: "v7-to-v8: a note may be pinned", from: 7) {
+        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
+        document
+    }
+
+    /// v8 → v9: a note may hold `aliases` (a list of strings, written only when there are
+    /// some), which a format-8 program would refuse as an unknown member. A format-8
+    /// snapshot has no aliases and is read as it is; its journal is folded in by the store
+    /// right after (see `NotesStore.migrate`).
+    static let addAliases = MigrationStep(name: "v8-to-v9: a note may have aliases", from: 8) {
         (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
         document
     }

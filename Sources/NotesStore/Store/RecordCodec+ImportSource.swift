@@ -6,7 +6,7 @@ import NotesModel
 /// `putImportSource` change (format 6):
 /// `{"folder":"/home/a/vault","path":"daily/a.md","entry":"","note":"UUID","hash":"32 hex",
 ///   "title":"…","bodyHash":"32 hex","tags":["…"],"category":null,"kind":0}` (and `"pinned":true`
-///   when the import made a pinned note, format 8);
+///   when the import made a pinned note, format 8; `"aliases":[…]` when it made aliases, format 9);
 /// and a `dropImportSource` change's key: `{"folder":"…","path":"…","entry":""}`.
 extension RecordCodec {
     private static let importSourceKeys = ["folder", "path", "entry", "note", "hash", "title", "bodyHash", "tags", "category", "kind"]
@@ -25,6 +25,7 @@ extension RecordCodec {
         if let category = source.made.categoryID { writer.string(category.uuidString) } else { writer.raw("null") }
         writer.key("kind"); writer.integer(Int(source.made.kind.rawValue))
         if source.made.pinned { writer.key("pinned"); writer.raw("true") }
+        if !source.made.aliases.isEmpty { writer.key("aliases"); writer.inlineStrings(source.made.aliases) }
         writer.endObject()
     }
 
@@ -37,6 +38,7 @@ extension RecordCodec {
         var category: UUID??
         var kind: NoteKind?
         var pinned: Bool?
+        var aliases: [String]?
         try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
             switch key {
             case "folder" where folder == nil: folder = try reader.readString()
@@ -50,8 +52,9 @@ extension RecordCodec {
             case "category" where category == nil: category = .some(try reader.readNull() ? nil : try Self.readUUID(&reader))
             case "kind" where kind == nil: kind = try Self.readKind(&reader)
             case "pinned" where pinned == nil: pinned = try reader.readBool()
+            case "aliases" where aliases == nil: aliases = try Self.readStrings(&reader)
             default:
-                throw reader.error(Self.importSourceKeys.contains(key) || key == "pinned" ? "member '\(key)' appears twice"
+                throw reader.error(Self.importSourceKeys.contains(key) || key == "pinned" || key == "aliases" ? "member '\(key)' appears twice"
                                                                        : "unknown member '\(key)' in an import source")
             }
         }
@@ -60,7 +63,7 @@ extension RecordCodec {
         }
         return ImportSource(key: .init(folder: folder, path: path, entry: entry), noteID: note, sourceHash: hash,
                             made: .init(title: title, bodyHash: bodyHash, tags: tags, categoryID: category, kind: kind,
-                                        pinned: pinned ?? false))
+                                        pinned: pinned ?? false, aliases: aliases ?? []))
     }
 
     private static let importSourceKeyKeys = ["folder", "path", "entry"]
@@ -91,5 +94,14 @@ extension RecordCodec {
             throw reader.error("an import source's key needs members 'folder', 'path', 'entry'", at: start)
         }
         return ImportSource.Key(folder: folder, path: path, entry: entry)
+    }
+
+    /// An array of strings, in order.
+    static func readStrings(_ reader: inout JSONReader) throws(JSONError) -> [String] {
+        var strings: [String] = []
+        try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
+            strings.append(try reader.readString())
+        }
+        return strings
     }
 }

@@ -3,7 +3,8 @@ import NotesJSON
 import NotesModel
 
 /// The fast path for reading a note exactly as the snapshot writer lays it out:
-/// the ten members in their fixed order (and `pinned` last, when set), one a line, indented for the `notes`
+/// the ten members in their fixed order (and `pinned` last, when set; a note with
+/// `aliases` is read by the general reader), one a line, indented for the `notes`
 /// array. Each member name and the white space around it are matched as one run
 /// of bytes, instead of skipping white space, reading a name and looking it up.
 ///

@@ -55,6 +55,8 @@ struct RecordCodec {
         writer.key("deleted"); Self.write(note.deleted, to: &writer)
         // Written only when set: an unpinned note keeps the layout of format 7 and before.
         if note.pinned { writer.key("pinned"); writer.raw("true") }
+        // Written only when there are some: a note without aliases keeps the layout of format 8.
+        if !note.aliases.isEmpty { writer.key("aliases"); writer.inlineStrings(note.aliases) }
         writer.endObject()
     }
 
@@ -79,9 +81,9 @@ struct RecordCodec {
 
     // MARK: Reading
 
-    private static let noteKeys = ["id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments", "deleted", "pinned"]
-    /// Members a note must have: all but `deleted` (format 3 had none; absent means live)
-    /// and `pinned` (absent means not pinned).
+    private static let noteKeys = ["id", "title", "body", "created", "updated", "category", "tags", "kind", "attachments", "deleted", "pinned", "aliases"]
+    /// Members a note must have: all but `deleted` (format 3 had none; absent means live),
+    /// `pinned` (absent means not pinned) and `aliases` (absent means none).
     private static let requiredNoteFields: UInt16 = (1 << 9) - 1
     /// The bit of `body` among the fields seen (a journal line's note may leave it out).
     private static let bodyFieldBit: UInt16 = 1 << 2
@@ -130,6 +132,7 @@ struct RecordCodec {
         var attachments: [AttachmentPath] = []
         var deleted: Date?
         var pinned = false
+        var aliases: [String] = []
         var seen: UInt16 = 0
         var next = 0
         try reader.readObjectRaw { (reader: inout JSONReader, key: UnsafeBufferPointer<UInt8>) throws(JSONError) in
@@ -151,7 +154,8 @@ struct RecordCodec {
             case 7: kind = try Self.readKind(&reader)
             case 8: attachments = try Self.readAttachments(&reader)
             case 9: deleted = try Self.readOptionalDate(&reader)
-            default: pinned = try reader.readBool()
+            case 10: pinned = try reader.readBool()
+            default: aliases = try Self.readStrings(&reader)
             }
         }
         hasBody = seen & Self.bodyFieldBit != 0
@@ -162,7 +166,7 @@ struct RecordCodec {
         }
         return Note(id: id, title: title, body: body, created: created, updated: updated,
                     categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted,
-                    pinned: pinned)
+                    pinned: pinned, aliases: aliases)
     }
 
     static func readTags(_ reader: inout JSONReader) throws(JSONError) -> Set<String> {

@@ -3,18 +3,19 @@ import NotesBase
 import NotesColor
 import NotesModel
 
-/// The schema of format version 8 (the entities are those of format 4; format 5 lets a
+/// The schema of format version 9 (the entities are those of format 4; format 5 lets a
 /// journal line leave out a body that did not change, see `JournalEntry.keptBodies`;
 /// format 6 adds the optional `imports` records and the `putImportSource` change, see
 /// `ImportSource`, kept outside the entities so that a format-5 snapshot reads as it is;
 /// format 7 adds the journal change `dropImportSource`; format 8 adds a note's optional
-/// `pinned`, written only when true): the entities the store keeps, their attributes,
+/// `pinned`, written only when true; format 9 a note's optional `aliases`, written only
+/// when there are some): the entities the store keeps, their attributes,
 /// and the transformer each transformable attribute names. Its per-entity hashes
 /// are written into every snapshot as `modelVersionHashes` (like Core Data's
 /// `NSStoreModelVersionHashes`), so a change to the model shows in the file.
 public enum StoreSchema {
     /// The format version this program writes and the newest it reads.
-    public static let formatVersion = 8
+    public static let formatVersion = 9
 
     public static let colorTransformerName = SerializableColorTransformer.transformerName
     public static let hexColorTransformerName = HexColorTransformer.transformerName
@@ -40,6 +41,7 @@ public enum StoreSchema {
             SchemaAttribute(name: "attachments", type: .transformable(relativeURLTransformerName)),
             SchemaAttribute(name: "deleted", type: .optional(.date)),
             SchemaAttribute(name: "pinned", type: .optional(.boolean)),
+            SchemaAttribute(name: "aliases", type: .optional(.stringList)),
         ]),
         SchemaEntity(name: "Store", attributes: [
             SchemaAttribute(name: "formatVersion", type: .integer16),
@@ -73,6 +75,7 @@ public enum StoreSchema {
         case .boolean: "boolean"
         case .optional(let wrapped): "optional(\(describe(wrapped)))"
         case .stringSet: "stringSet"
+        case .stringList: "stringList"
         case .transformable(let name): "transformable(\(name))"
         }
     }

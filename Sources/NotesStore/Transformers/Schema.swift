@@ -32,6 +32,8 @@ public struct SchemaAttribute: Equatable, Sendable {
         case uuid, string, date, integer16, boolean
         case optional(AttributeType)
         case stringSet
+        /// Strings in order.
+        case stringList
         /// Stored in the form the named transformer produces.
         case transformable(String)
     }
