@@ -14,11 +14,13 @@ public struct CLIResult: Sendable, CustomStringConvertible {
 public enum CLIRunnerError: Error, CustomStringConvertible {
     case binaryNotFound(searched: [String])
     case launch(String)
+    case hung(arguments: [String], seconds: Double)
 
     public var description: String {
         switch self {
         case .binaryNotFound(let searched): "the notes binary is not built; looked in: \(searched.joined(separator: ", "))"
         case .launch(let reason): "cannot run the notes binary: \(reason)"
+        case .hung(let arguments, let seconds): "notes \(arguments.joined(separator: " ")) was still running after \(Int(seconds)) s; killed"
         }
     }
 }
@@ -50,8 +52,9 @@ public struct CLIRunner: Sendable {
 
     /// Runs `notes arguments…`; `environment` is added to (and overrides) `baseEnvironment`.
     /// `workingDirectory`: where it runs (relative paths), else this process's folder.
+    /// A run still going after `timeout` seconds is killed, and is an error.
     public func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                    workingDirectory: URL? = nil) throws -> CLIResult {
+                    workingDirectory: URL? = nil, timeout: Double = 300) throws -> CLIResult {
         let scratch = try TemporaryFolder(prefix: "notes-cli-run")
         defer { scratch.remove() }
         let outURL = scratch.file("stdout")
@@ -60,28 +63,23 @@ public struct CLIRunner: Sendable {
         for url in [outURL, errURL] { FileManager.default.createFile(atPath: url.path, contents: nil) }
         FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
 
-        // Through the one spawner (ChildSpawn); a working directory through the shell, as
-        // posix_spawn's chdir action is not visible to Swift here.
-        var arguments = [executable.path] + arguments
-        var program = executable.path
-        if let workingDirectory {
-            program = "/bin/sh"
-            arguments = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", workingDirectory.path] + arguments
-        }
-        var child = ChildSpawn(program: program, arguments: arguments,
+        let program = executable.path
+        var child = ChildSpawn(program: program, arguments: [program] + arguments,
                                environment: baseEnvironment.merging(environment) { _, new in new })
+        child.workingDirectory = workingDirectory?.path
         child.standardInput = .open(inURL.path, flags: O_RDONLY)
         child.standardOutput = .open(outURL.path, flags: O_WRONLY | O_TRUNC)
         child.standardError = .open(errURL.path, flags: O_WRONLY | O_TRUNC)
         // No test's pipe may stay open in a child of another test running beside it.
         child.closesOtherDescriptors = true
-        let exit: ChildSpawn.Exit
+        let exit: ChildSpawn.Exit, timedOut: Bool
         do {
             let pid = try child.start()
-            exit = try ChildSpawn.wait(for: pid, program: program)
+            (exit, timedOut) = try ChildSpawn.wait(for: pid, program: program, timeout: timeout)
         } catch {
             throw CLIRunnerError.launch("\(error)")
         }
+        if timedOut { throw CLIRunnerError.hung(arguments: arguments, seconds: timeout) }
         let stdout = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
         let stderr = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
         // As Foundation's Process reported it: the exit status, or the signal's number.

@@ -33,7 +33,7 @@ public enum ChildProcessError: Error, CustomStringConvertible {
 /// A child process started with `posix_spawn`, so that the test can read its
 /// standard output line by line while it runs, kill it with any signal, and
 /// tell an exit from a death by signal. Standard error goes to a file; standard
-/// input is `/dev/null`. Every descriptor the parent opens here is close-on-exec,
+/// input is `/dev/null`. The pipe is close-on-exec from the start (`ChildSpawn.makePipe`),
 /// so children started in parallel never hold each other's pipes open.
 public final class ChildProcess {
     /// Where the child's standard output goes.
@@ -43,8 +43,6 @@ public final class ChildProcess {
         /// A file, read after the child has ended.
         case file(URL)
     }
-
-    private static let spawnLock = NSLock()
 
     public let pid: pid_t
     public let stderrURL: URL
@@ -59,15 +57,15 @@ public final class ChildProcess {
         var spawn = ChildSpawn(program: executable.path, arguments: [executable.path] + arguments, environment: environment)
         spawn.standardInput = .open("/dev/null", flags: O_RDONLY)
         spawn.standardError = .open(stderrURL.path, flags: O_WRONLY | O_CREAT | O_TRUNC)
-        // Pipe creation and spawning are serialized, so that no child spawned here
-        // inherits another's pipe in the instant before it is marked close-on-exec.
-        Self.spawnLock.lock()
-        defer { Self.spawnLock.unlock() }
         var pipeFDs: [Int32] = [-1, -1]
         switch stdout {
         case .pipe:
-            guard pipe(&pipeFDs) == 0 else { throw ChildProcessError.spawn("pipe: \(String(cString: strerror(errno)))") }
-            for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            do {
+                let ends = try ChildSpawn.makePipe()
+                pipeFDs = [ends.read, ends.write]
+            } catch {
+                throw ChildProcessError.spawn("\(error)")
+            }
             spawn.standardOutput = .descriptor(pipeFDs[1])
         case .file(let url):
             spawn.standardOutput = .open(url.path, flags: O_WRONLY | O_CREAT | O_TRUNC)

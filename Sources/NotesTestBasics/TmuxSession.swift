@@ -157,7 +157,7 @@ public final class TmuxSession {
     public var scratch: URL { folder.url }
 
     /// Runs one tmux command to completion. It is started by `ChildProcess` with an empty
-    /// signal mask and default dispositions: a tmux server started by `Foundation.Process`
+    /// signal mask and default dispositions: a tmux server started by Foundation's `Process`
     /// from the test runner would inherit the runner's blocked `SIGINT`, `SIGTERM` and
     /// `SIGHUP` and pass them on to every pane, so no program under test could be interrupted.
     @discardableResult

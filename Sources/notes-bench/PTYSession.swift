@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 
 /// Runs a child process on the slave side of a pseudo-terminal of a given size,
 /// types into it, and reads what it writes, cut at named marks the child writes
@@ -24,8 +25,11 @@ final class PTYSession {
     }
 
     private let master: Int32
-    private let process: Process
-    private let errors: Pipe
+    private let pid: pid_t
+    private let program: String
+    /// Our end of the pipe the child's standard error goes to.
+    private let errors: Int32
+    private var ended: ChildSpawn.Exit?
     private let deadline: Date
     private var output: [UInt8] = []
     /// Where the bytes after the last mark start, and where to look for the next mark.
@@ -34,8 +38,9 @@ final class PTYSession {
     /// Every piece read so far, first first.
     private(set) var pieces: [Piece] = []
 
-    /// Starts `arguments` (this executable runs itself) on a new `width`×`height` pty;
-    /// everything must be done within `timeoutSeconds`.
+    /// Starts `arguments` (this executable runs itself) on a new `width`×`height` pty, which
+    /// is its controlling terminal (`ChildSpawn.runOnTerminal`); everything must be done
+    /// within `timeoutSeconds`.
     init(arguments: [String], environment: [String: String], width: Int, height: Int,
          timeoutSeconds: TimeInterval = 60) throws {
         var master: Int32 = -1, slave: Int32 = -1
@@ -45,30 +50,40 @@ final class PTYSession {
         guard openpty(&master, &slave, nil, &modes, &size) == 0 else {
             throw Failure(description: "openpty failed: errno \(errno)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = arguments
-        process.environment = environment
-        let slaveHandle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-        process.standardInput = slaveHandle
-        process.standardOutput = slaveHandle
-        let errors = Pipe()
-        process.standardError = errors
-        do { try process.run() } catch {
-            close(slave)
+        defer { close(slave) }  // the child opens the terminal itself
+        guard let name = ttyname(slave) else {
             close(master)
-            throw error
+            throw Failure(description: "ttyname failed: errno \(errno)")
         }
-        close(slave)
+        let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        var child = ChildSpawn(program: program, arguments: [program] + arguments, environment: environment)
+        child.runOnTerminal(String(cString: name))
+        child.closesOtherDescriptors = true
+        do {
+            let errors = try ChildSpawn.makePipe()
+            defer { close(errors.write) }
+            child.standardError = .descriptor(errors.write)
+            do { pid = try child.start() } catch {
+                close(errors.read)
+                throw error
+            }
+            self.errors = errors.read
+        } catch {
+            close(master)
+            throw Failure(description: "cannot start the terminal child: \(error)")
+        }
         self.master = master
-        self.process = process
-        self.errors = errors
+        self.program = program
         self.deadline = Date().addingTimeInterval(timeoutSeconds)
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if ended == nil {
+            kill(pid, SIGKILL)
+            _ = try? ChildSpawn.wait(for: pid, program: program)
+        }
         close(master)
+        close(errors)
     }
 
     /// Types `bytes` into the terminal.
@@ -109,7 +124,7 @@ final class PTYSession {
     /// Waits at most `milliseconds` for output and reads what is there.
     private func readOnce(waitingAtMost milliseconds: Int) throws -> ReadOutcome {
         guard Date() < deadline else {
-            process.terminate()
+            kill(pid, SIGKILL)
             throw Failure(description: "the terminal child took too long")
         }
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
@@ -127,13 +142,20 @@ final class PTYSession {
         return .closed  // EIO: every slave descriptor is closed; or end of file
     }
 
-    /// Reads until the child closes the terminal, then waits for it to exit.
-    /// Returns its exit status and what it wrote to stderr.
+    /// Reads until the child closes the terminal, then waits for it to exit (killing it at the
+    /// deadline). Returns its exit status (as a shell shows it) and what it wrote to stderr.
     func finish() throws -> (status: Int32, errors: String) {
         while try pump(milliseconds: 1000) {}
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let (exit, _) = try ChildSpawn.wait(for: pid, program: program, timeout: max(0, deadline.timeIntervalSinceNow))
+        ended = exit
+        var text: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
+        while true {  // the child has ended: the pipe holds all it wrote, then its end
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(errors, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            text += chunk[..<count]
+        }
+        return (exit.shellStatus, String(decoding: text, as: UTF8.self))
     }
 
     /// Turns each complete mark in the output into a piece.

@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesTestSupport
 import Testing
 
@@ -110,15 +111,8 @@ struct CLIFailedOutputTests {
         let id = try sandbox.add("A note", "--body", String(repeating: "text ", count: 100), "--category", "Work")
         let command = arguments.map { $0 == "FIRST" ? id : $0 } + ["--store", sandbox.storePath]
         let quoted = ([sandbox.runner.executable.path] + command).map(TmuxSession.shellQuoted).joined(separator: " ")
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", quoted + " > /dev/full"]
-        let errors = Pipe()
-        shell.standardError = errors
-        try shell.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 1)
-        #expect(message.contains("error: cannot write to standard output: No space left on device"))
+        let result = try ChildSpawn(program: "/bin/sh", arguments: ["/bin/sh", "-c", quoted + " > /dev/full"]).capture(timeout: 120)
+        #expect(result.exit == .exited(1))
+        #expect(result.errorText.contains("error: cannot write to standard output: No space left on device"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesTestSupport
 import Testing
 
@@ -41,15 +42,7 @@ struct TerminalEditorTests {
     }
 
     private static func ps(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/ps")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ChildSpawn(program: "/bin/ps", arguments: ["ps"] + arguments).capture(timeout: 60).outputText
     }
 
     /// Types `text` into vim and presses Enter (an ex command such as `:wq`).
@@ -295,14 +288,14 @@ struct TerminalEditorTests {
 
         // `vim -r` on the kept text finds the swap file beside it and gives the typed text back.
         let recovered = sandbox.folder.file("recovered.md").path
-        let vim = Process()
-        vim.executableURL = URL(fileURLWithPath: "/usr/bin/vim")
-        vim.arguments = ["-u", "NONE", "-i", "NONE", "-N", "-es", "-r", textPath, "-c", "w! \(recovered)", "-c", "qa!"]
-        vim.standardInput = FileHandle.nullDevice
-        vim.standardOutput = FileHandle.nullDevice
-        vim.standardError = FileHandle.nullDevice
-        try vim.run()
-        vim.waitUntilExit()
+        var vim = ChildSpawn(program: "/usr/bin/vim", arguments: [
+            "vim", "-u", "NONE", "-i", "NONE", "-N", "-es", "-r", textPath, "-c", "w! \(recovered)", "-c", "qa!",
+        ])
+        vim.standardInput = .open("/dev/null", flags: O_RDONLY)
+        vim.standardOutput = .open("/dev/null", flags: O_WRONLY)
+        vim.standardError = .open("/dev/null", flags: O_WRONLY)
+        let recovery = try vim.run(timeout: 60)
+        #expect(recovery.exit == .exited(0) && !recovery.timedOut)
         #expect((try? String(contentsOfFile: recovered, encoding: .utf8))?.contains("typed and never written") == true)
 
         let again = try TerminalHarness(width: 400, height: 24, environment: [

@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesTestSupport
 import Testing
 
@@ -9,33 +10,40 @@ import Testing
 struct TerminalLockWaitTests {
     /// `flock <lock> cat`: holds the lock until its input is closed.
     final class FlockHolder {
-        private let process = Process()
-        private let input = Pipe()
+        private let pid: pid_t
+        /// Our end of the pipe that is `cat`'s input; -1 once closed.
+        private var input: Int32
 
         init(lockPath: String) throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-            process.arguments = [lockPath, "cat"]
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            let pipe = try ChildSpawn.makePipe()
+            defer { close(pipe.read) }
+            var flock = ChildSpawn(program: "/usr/bin/flock", arguments: ["flock", lockPath, "cat"])
+            flock.standardInput = .descriptor(pipe.read)
+            flock.standardOutput = .open("/dev/null", flags: O_WRONLY)
+            do { pid = try flock.start() } catch {
+                close(pipe.write)
+                throw error
+            }
+            input = pipe.write
             try TerminalLockWaitTests.poll("flock to hold the lock") { !TerminalLockWaitTests.lockIsFree(lockPath) }
         }
 
-        /// Ends `cat`, so that `flock` exits and the lock is free.
+        deinit { release() }
+
+        /// Ends `cat`, so that `flock` exits and the lock is free (`flock` is killed if it has
+        /// not ended within a minute).
         func release() {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            guard input >= 0 else { return }
+            close(input)
+            input = -1
+            _ = try? ChildSpawn.wait(for: pid, program: "flock", timeout: 60)
         }
     }
 
     /// Whether `flock -n` can take the lock right now.
     static func lockIsFree(_ path: String) -> Bool {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        probe.arguments = ["-n", path, "true"]
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        let probe = ChildSpawn(program: "/usr/bin/flock", arguments: ["flock", "-n", path, "true"])
+        return (try? probe.capture(timeout: 60))?.exit == .exited(0)
     }
 
     /// Polls `condition` every 50 ms for up to `timeout` seconds.

@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesTestData
 import Testing
 import NotesExchange
@@ -87,11 +88,9 @@ import NotesExchange
 
     /// The pid of a process that has ended (and been waited for).
     private func endedProcessID() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
+        let pid = try ChildSpawn(program: "/bin/true", arguments: ["true"]).start()
+        _ = try ChildSpawn.wait(for: pid, program: "true", timeout: 60)
+        return pid
     }
 
     @Test func aCopyLeftByAKilledImportIsNamedThenRemovedByTheNextImport() throws {

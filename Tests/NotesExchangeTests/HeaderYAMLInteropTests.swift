@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import Testing
 @testable import NotesModel
 @testable import NotesExchange
@@ -77,17 +78,8 @@ import Testing
     }
 
     static func runPython(_ script: String, input: Data) throws -> (status: Int32, output: Data, error: Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let error = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, output, error)
+        let python = ChildSpawn(program: "/usr/bin/env", arguments: ["env", "python3", "-c", script])
+        let result = try python.capture(input: [UInt8](input), timeout: 120)
+        return (result.exit.shellStatus, Data(result.standardOutput), Data(result.standardError))
     }
 }

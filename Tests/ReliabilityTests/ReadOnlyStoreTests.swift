@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import NotesBase
 import NotesTestSupport
 import Testing
 import NotesModel
@@ -102,11 +103,7 @@ import NotesStore
     }
 
     private static func shell(_ command: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " 2>/dev/null"]
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let shell = ChildSpawn(program: "/bin/sh", arguments: ["/bin/sh", "-c", command])
+        return (try? shell.capture(timeout: 120))?.exit == .exited(0)
     }
 }

@@ -8,7 +8,9 @@ import Foundation
 /// Every child gets every signal at its default and an empty signal mask, whatever the
 /// caller set (a curses UI catches or ignores several). By default it stays in our
 /// session and process group and inherits the standard streams; `newSession` gives it a
-/// session of its own (no controlling terminal, so nothing it runs can prompt there).
+/// session of its own (no controlling terminal, so nothing it runs can prompt there), and
+/// `runOnTerminal` a session whose controlling terminal is a pseudo-terminal's slave.
+/// `capture(input:timeout:)` and `wait(for:program:timeout:)` bound a child in time.
 public struct ChildSpawn: Sendable {
     /// Where one of the child's standard streams goes.
     public enum Stream: Sendable, Equatable {
@@ -34,11 +36,25 @@ public struct ChildSpawn: Sendable {
     /// Closes every descriptor of ours above 2 in the child, so that it (and anything it
     /// leaves running) holds no pipe or file of ours, close-on-exec or not.
     public var closesOtherDescriptors = false
+    /// The folder the child runs in; nil: ours. Paths of `Stream.open` are read from ours.
+    public var workingDirectory: String?
 
     public init(program: String, arguments: [String], environment: [String: String]? = nil) {
         self.program = program
         self.arguments = arguments
         self.environment = environment
+    }
+
+    /// Runs the child on the terminal at `path` (a pseudo-terminal's slave, `/dev/pts/N`): a
+    /// session of its own whose controlling terminal that is, and its standard input and
+    /// output (standard error stays as set). glibc's `posix_spawn` starts the session before
+    /// it runs the file actions, so the child's own open of the terminal (without
+    /// `O_NOCTTY`) makes it the controlling terminal of the new session, as Linux does for a
+    /// session leader that has none; a descriptor opened by the parent would not.
+    public mutating func runOnTerminal(_ path: String) {
+        newSession = true
+        standardInput = .open(path, flags: O_RDWR)
+        standardOutput = .open(path, flags: O_RDWR)
     }
 
     /// How a child ended.
@@ -60,7 +76,12 @@ public struct ChildSpawn: Sendable {
         public let program: String
         /// The `errno` value.
         public let code: Int32
-        public var description: String { "\(program): \(String(cString: strerror(code)))" }
+        /// The folder it was to run in, when one was given (a missing folder fails the start too).
+        public var workingDirectory: String? = nil
+        public var description: String {
+            let folder = workingDirectory.map { " (in \($0))" } ?? ""
+            return "\(program)\(folder): \(String(cString: strerror(code)))"
+        }
     }
 
     /// Starts the child; returns its process id.
@@ -68,32 +89,11 @@ public struct ChildSpawn: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), empty = sigset_t()
-        sigfillset(&defaults)
-        sigdelset(&defaults, SIGKILL)
-        sigdelset(&defaults, SIGSTOP)
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        // glibc's POSIX_SPAWN_SETSID is 0x80 (Swift does not see it without _GNU_SOURCE).
-        let setSession: Int32 = newSession ? 0x80 : 0
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | setSession))
-
+        setUp(&attributes)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if closesOtherDescriptors {
-            for descriptor in Self.openDescriptors() where descriptor > 2 {
-                posix_spawn_file_actions_addclose(&actions, descriptor)
-            }
-        }
-        for (stream, target) in [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)] {
-            switch stream {
-            case .inherit: break
-            case .open(let path, let flags): posix_spawn_file_actions_addopen(&actions, target, path, flags, 0o600)
-            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
-            }
-        }
+        let (program, arguments) = addActions(&actions)
 
         var pid: pid_t = 0
         let status = Self.withCStrings(arguments) { argv in
@@ -104,8 +104,47 @@ public struct ChildSpawn: Sendable {
             }
             return posix_spawn(&pid, program, &actions, &attributes, argv, environ)
         }
-        guard status == 0 else { throw Failure(program: program, code: status) }
+        guard status == 0 else { throw Failure(program: self.program, code: status, workingDirectory: workingDirectory) }
         return pid
+    }
+
+    /// Every signal at its default, an empty mask, and a session of its own if asked.
+    private func setUp(_ attributes: inout posix_spawnattr_t) {
+        var defaults = sigset_t(), empty = sigset_t()
+        sigfillset(&defaults)
+        sigdelset(&defaults, SIGKILL)
+        sigdelset(&defaults, SIGSTOP)
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        // glibc's POSIX_SPAWN_SETSID is 0x80 (Swift does not see it without _GNU_SOURCE).
+        let setSession: Int32 = newSession ? 0x80 : 0
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | setSession))
+    }
+
+    /// The file actions, in order: the three streams, closes (after the streams, so that a
+    /// pipe's end is duplicated before it is closed), the working directory. Returns the
+    /// program and arguments to spawn: ours, or — only where this C library has no chdir
+    /// action — a shell that changes folder and `exec`s ours.
+    private func addActions(_ actions: inout posix_spawn_file_actions_t) -> (String, [String]) {
+        for (stream, target) in [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)] {
+            switch stream {
+            case .inherit: break
+            case .open(let path, let flags): posix_spawn_file_actions_addopen(&actions, target, path, flags, 0o600)
+            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            }
+        }
+        if closesOtherDescriptors {
+            for descriptor in Self.openDescriptors() where descriptor > 2 {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
+        }
+        guard let workingDirectory else { return (program, arguments) }
+        if let addChdir = GNUFunctions.addChdir {
+            _ = addChdir(&actions, workingDirectory)
+            return (program, arguments)
+        }
+        return ("/bin/sh", ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", workingDirectory, program] + arguments.dropFirst())
     }
 
     /// Waits for the child `pid` to end (through interrupted waits).
@@ -114,8 +153,7 @@ public struct ChildSpawn: Sendable {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw Failure(program: program, code: errno) }
         }
-        let signal = status & 0x7F
-        return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(signal: signal)
+        return Self.exit(status)
     }
 
     /// Starts the child and waits for it to end.
