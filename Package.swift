@@ -6,7 +6,7 @@ import PackageDescription
 //
 //   notes ─► NotesUI, NotesLinks, NotesEditing, NotesSync, NotesExchange, NotesStore
 //   NotesUI ─► NotesModel, NotesLinks, NotesTerminal, NotesMarkdown   NotesTerminal ─► NotesColor, CNCursesW
-//   NotesSync ─► NotesExchange, AgeFormat          AgeFormat ─► NotesBase, swift-crypto
+//   NotesSync ─► NotesExchange, NotesLinks, AgeFormat   AgeFormat ─► NotesBase, swift-crypto
 //   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore (+ Yams, ZIPFoundation, CSQLite, Crypto)
 //   NotesStore ─► NotesModel                       NotesModel ─► NotesColor, NotesJSON
 //   NotesColor ─► NotesBase                        NotesJSON ─► NotesBase
@@ -76,7 +76,7 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
         // Sync across machines through git, plain or age-encrypted.
-        .target(name: "NotesSync", dependencies: ["NotesExchange", "AgeFormat"]),
+        .target(name: "NotesSync", dependencies: ["NotesExchange", "NotesLinks", "AgeFormat"]),
         // The terminal: a Terminal protocol, the ncursesw implementation, the in-memory one,
         // screen buffers, colors by terminal capability, terminfo.
         .target(name: "NotesTerminal", dependencies: ["NotesColor", "CNCursesW"]),
@@ -95,7 +95,7 @@ let package = Package(
         // end-to-end terminal tests drive it, and it helps debug a user's terminal.
         .executableTarget(name: "notes-termcheck", dependencies: ["NotesTerminal"]),
         // The benchmark of PRODUCT §6.
-        .executableTarget(name: "notes-bench", dependencies: ["NotesUI", "NotesEditing", "NotesExchange", "CSQLite"]),
+        .executableTarget(name: "notes-bench", dependencies: ["NotesUI", "NotesLinks", "NotesEditing", "NotesExchange", "CSQLite"]),
         // A helper process for the reliability tests: commits in a loop (to be killed), opens bad stores.
         .executableTarget(name: "notes-stress", dependencies: ["NotesSync", "NotesEditing", "NotesTestSupport"]),
         // Helpers shared by the test targets, in three layers so that a module's tests depend on

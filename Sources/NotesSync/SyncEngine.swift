@@ -1,4 +1,6 @@
 import Foundation
+import NotesBase
+import NotesModel
 import NotesStore
 
 /// `notes sync`: commits the store's changes, fetches, merges by note (`SyncMerge`),
@@ -20,6 +22,9 @@ public struct SyncEngine {
     public var progress: (String) -> Void = { _ in }
     /// How many times a rejected push is retried after a new fetch and merge.
     public var attempts = 4
+    /// Whether a rename received from another home rewrites the links to the note's old
+    /// title in this store's notes (`SyncRenames`; the config file's `update_links`).
+    public var updatesLinks = true
 
     public init(store: NotesStore, environment: [String: String] = [:]) {
         self.store = store
@@ -47,6 +52,9 @@ public struct SyncEngine {
         /// those whose files differ when `categories.json` did not change (one for one
         /// note received), every id when it did.
         public var notesMerged = 0
+        /// Notes of this store whose links to a note renamed on another home were pointed
+        /// at its new title (`SyncRenames`); sent by the next sync.
+        public var linksUpdated = 0
     }
 
     /// Sets up the repository beside the store, with `remote` as its `origin`, syncing in
@@ -89,7 +97,7 @@ public struct SyncEngine {
         let (merged, conflictCopies, pushed, leftOut) = try fetchMergePush(local: local, synced: synced, exported: exported)
 
         progress("sync: updating the notes")
-        let (received, warnings) = try apply(merged: merged, local: local, exported: exported)
+        let (received, relinked, warnings) = try apply(merged: merged, local: local, exported: exported)
         do { try repository.markSynced(merged, previous: synced) } catch {
             guard case .gitFailed(let action, _, let message) = error else { throw error }
             throw SyncError.notRecorded(action: action, message: message)
@@ -97,6 +105,7 @@ public struct SyncEngine {
         let work = repository.work.take()
         var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged,
                             notesRendered: work.rendered, notesParsed: work.parsed, notesMerged: work.merged)
+        report.linksUpdated = relinked
         report.warnings = Self.warnings(leftOut: leftOut, unreadable: work.unreadable, archives: warnings,
                                         duplicates: work.duplicates, attachmentConflicts: work.attachmentConflicts, merged: merged)
         return report
@@ -190,24 +199,27 @@ public struct SyncEngine {
 
     /// Applies the merged commit to the store: three-way, with what was exported as the
     /// base, so that edits made to the store while the sync ran are merged, not lost.
-    /// Returns how many notes and categories changed, and the problems of the color
-    /// archives that came in (an archive this side already had is not told again).
+    /// Returns how many notes and categories changed, how many notes had their links
+    /// pointed at a note renamed elsewhere (`SyncRenames`, same commit), and the problems of
+    /// the color archives that came in (an archive this side already had is not told again).
     /// When `categories.json` did not change, only the notes whose files differ are merged
     /// (`SyncMerge.changes(merging:base:into:)`): receiving one note merges one.
-    private func apply(merged: String, local: String, exported: SyncSnapshot) throws -> (Int, [String]) {
-        guard merged != local else { return (0, []) }
+    private func apply(merged: String, local: String, exported: SyncSnapshot) throws -> (Int, Int, [String]) {
+        guard merged != local else { return (0, 0, []) }
         // The merged commit as changes to `local`: a note whose file did not change is taken
         // as the store had it, never read back.
         let delta = try repository.delta(merged, over: exported, at: local)
+        var received = 0, relinked = 0
         if let delta, delta.categories == nil {
             // The attachments first: a kill before the commit leaves files no note names yet, never a note naming no file.
-            let received = try repository.receiveAttachments(of: merged, over: local) { delta.note($0, over: exported) }
-            let committed = try store.commit(derivedFrom: { database in
+            let warnings = try repository.receiveAttachments(of: merged, over: local) { delta.note($0, over: exported) }
+            try store.commit(derivedFrom: { database in
                 let (changes, count) = SyncMerge.changes(merging: delta, base: exported, into: database)
                 repository.work.add(merged: count)
-                return changes
+                received = changes.count
+                return try relinking(changes, in: database, count: &relinked)
             })
-            return (committed.changes.count, received)
+            return (received, relinked, warnings)
         }
         let target = try delta.map { $0.applied(to: exported) } ?? repository.snapshot(merged)
         let warnings = target.categories.values
@@ -215,13 +227,23 @@ public struct SyncEngine {
             .sorted { $0.category.name < $1.category.name }
             .compactMap(\.archiveProblem)
             + (try repository.receiveAttachments(of: merged, over: local) { target.notes[$0] })
-        let committed = try store.commit(derivedFrom: { database in
+        try store.commit(derivedFrom: { database in
             let current = SyncSnapshot(database, previous: exported)
             let outcome = SyncMerge.merge(base: exported, local: current, remote: target)
             repository.work.add(merged: outcome.notesMerged)
-            return SyncChanges.changes(from: current, to: outcome.snapshot)
+            let changes = SyncChanges.changes(from: current, to: outcome.snapshot)
+            received = changes.count
+            return try relinking(changes, in: database, count: &relinked)
         })
-        return (committed.changes.count, warnings)
+        return (received, relinked, warnings)
+    }
+
+    /// `changes` with the link rewrites of the renames they bring, unless `updatesLinks` is off.
+    private func relinking(_ changes: [StoreChange], in database: NotesDatabase, count: inout Int) throws -> [StoreChange] {
+        guard updatesLinks else { return changes }
+        let (all, relinked) = try SyncRenames.withLinkUpdates(changes, in: database, now: ISODate.rounded(Date()))
+        count = relinked
+        return all
     }
 
     static var hostName: String {
@@ -255,6 +277,9 @@ extension SyncEngine.Report {
             + (pushed ? ", changes pushed" : "")
         if !conflictCopies.isEmpty {
             text += "; \(conflictCopies.count) conflict " + (conflictCopies.count == 1 ? "copy" : "copies") + " (tagged 'conflict')"
+        }
+        if linksUpdated > 0 {
+            text += "; links to renamed notes updated in \(linksUpdated) " + (linksUpdated == 1 ? "note" : "notes")
         }
         return text
     }

@@ -54,6 +54,9 @@ struct BenchRun {
         // After the open pairs: the commands change SQLite's database.
         try CommandTiming.add(to: &report, store: files.store, liveIDs: synthetic.notes.filter { $0.deleted == nil }.map(\.id),
                               database: sqliteFile, progress: progress)
+        progress("rename with link updates: `notes set --title` of a linked note, as whole processes")
+        report.figures.append(try RenameTiming.figure(store: files.store, contents: synthetic.notes, notes: BenchBinaries.notes,
+                                                      runs: CommandTiming.defaultRuns, noteCount: options.noteCount))
         Self.addOpenFacts(open, to: &report)
 
         report.figures += try BulkMeasurement.figures(store: files.store, synthetic: synthetic,

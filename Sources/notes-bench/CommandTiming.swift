@@ -22,10 +22,12 @@ struct CommandTiming {
     var sqliteDatabase: URL?
     /// Timed runs of each command, after a warm-up: 7, or 3 in a debug build (CI's smoke
     /// run, whose figures mean little), so that CI does not wait for 80 slow processes.
+    var runs = Self.defaultRuns
+
     #if DEBUG
-    var runs = 3
+    static let defaultRuns = 3
     #else
-    var runs = 7
+    static let defaultRuns = 7
     #endif
     var noteCount: Int
     var progress: (String) -> Void = { _ in }
@@ -110,7 +112,7 @@ struct CommandTiming {
     }
 
     /// Copies the store file with its index and journal, those that exist.
-    private static func copyStore(_ store: URL, to copy: URL) throws {
+    static func copyStore(_ store: URL, to copy: URL) throws {
         for suffix in ["", ".index", ".journal"] {
             let source = URL(fileURLWithPath: store.path + suffix)
             if FileManager.default.fileExists(atPath: source.path) {
@@ -173,7 +175,7 @@ struct CommandTiming {
         ])
     }
 
-    private static func size(_ path: String) -> Int {
+    static func size(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
     }
 }

@@ -21,6 +21,9 @@ enum ExistingStoreRun {
         report.figures += AppPathMeasurement.figures(store: store)
         let ids = store.contents.notes.keys.sorted { $0.uuidString < $1.uuidString }
         let live = ids.filter { store.contents.notes[$0]?.deleted == nil }
+        progress("rename with link updates: `notes set --title` of a linked note, as whole processes")
+        report.figures.append(try RenameTiming.figure(store: url, contents: store.contents.notes.values, notes: BenchBinaries.notes,
+                                                      runs: CommandTiming.defaultRuns, noteCount: report.noteCount))
         store.close()
         progress("the UI around a compaction")
         let background = try StoreBenchmarks.backgroundCompactingCommits(url: url, ids: ids, repetitions: 3)

@@ -19,7 +19,7 @@ struct Report {
 
     /// The order of §6's table; figures not listed go last.
     static let order = ["open_ms", "baseline_sqlite_open_list_ms", "open_sqlite_ratio", "commit_median_ms", "commit_p99_ms",
-                        "command_show_ms", "command_set_ms", "command_add_ms", "command_rm_ms", "command_category_list_ms", "filter_p99_ms", "filter_count_p99_ms", "frame_ms",
+                        "command_show_ms", "command_set_ms", "command_rename_links_ms", "command_add_ms", "command_rm_ms", "command_category_list_ms", "filter_p99_ms", "filter_count_p99_ms", "frame_ms",
                         "bytes_per_move", "bytes_per_press_move", "bytes_per_press", "peak_rss_bytes", "peak_rss_ratio"]
 
     var orderedFigures: [Figure] {

@@ -32,6 +32,8 @@ struct Compact: ParsableCommand {
         // Run by hand, its failure is told here; detached, the record beside the store tells the next command.
         store.warningHandler = { Console.warning($0.description) }
         try store.compactWithoutHoldingTheLock()
+        // The next rename finds its linking notes without reading every body (decision 0070).
+        LinkIndexFile.refresh(store)
     }
 }
 

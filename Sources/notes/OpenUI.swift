@@ -46,6 +46,7 @@ enum OpenUI {
             defer { syncStore.close() }
             var engine = SyncEngine(store: syncStore)
             engine.progress = progress
+            engine.updatesLinks = config.settings.updateLinks
             return try engine.sync().summaryWithWarnings
         }, settings: settings,
            attachments: attachmentAccess(storeFolder: url.deletingLastPathComponent(), opener: config.settings.opener,

@@ -3,6 +3,7 @@ import Foundation
 import NotesBase
 import NotesLinks
 import NotesModel
+import NotesStore
 
 /// `notes set ID [--title T [--no-update-links]] [--body TEXT|-] [--category NAME|--no-category] [--tag T]... [--untag T]... [--kind K]
 /// [--alias A]... [--no-alias A]...`
@@ -87,16 +88,37 @@ struct SetFields: ParsableCommand {
     /// or kind changed elsewhere meanwhile is replaced (a warning names the value).
     func run() throws {
         let newBody = try body == "-" ? StandardInput.readAll() : body
-        // Rewriting links reads every note's body: the whole store then. The config's
-        // `update_links = false` turns it off as --no-update-links does.
+        // The config's `update_links = false` turns link rewriting off as --no-update-links does.
         let updatesLinks = title != nil && !noUpdateLinks && CLISettings.load().settings.updateLinks
-        let store = try updatesLinks ? storeOptions.open() : storeOptions.open(touching: [id])
+        var store = try storeOptions.open(touching: [id])
         let base = try store.contents.requireNote(id)
+        let edit = try fieldEdit(of: base, in: store.contents, body: newBody)
+        var rename: TitleRename?
+        if updatesLinks, edit.title != nil {
+            let prepared = try TitleRename.prepare(store, renaming: base)
+            // No usable link index: the whole store, whose commit writes one.
+            if prepared.sources == nil, store.isPartial { store = try storeOptions.open() }
+            rename = prepared
+        }
+        let outcome: (before: Note, resolution: EditResolution)
+        do {
+            outcome = try commit(edit, of: base, in: store, rename: rename)
+        } catch is TitleRename.Stale {
+            // What the link index said no longer holds (another process compacted or renamed): the whole store.
+            store = try storeOptions.open()
+            rename = TitleRename(sources: nil, lookedUp: base.title)
+            outcome = try commit(edit, of: base, in: store, rename: rename)
+        }
+        report(outcome.resolution, from: outcome.before, in: store)
+    }
+
+    /// The options as a field edit of `base` (the note as read).
+    private func fieldEdit(of base: Note, in database: NotesDatabase, body newBody: String?) throws -> NoteEdit {
         var edit = NoteEdit(noteID: base.id)
         if let title, title != base.title { edit.title = FieldChange(from: base.title, to: title) }
         if let newBody, !base.hasBody(newBody) { edit.setBody(from: base.body, to: newBody) }
         if category != nil || noCategory {
-            let target = try category.map { try store.contents.requireCategory($0).id }
+            let target = try category.map { try database.requireCategory($0).id }
             if target != base.categoryID { edit.category = FieldChange(from: base.categoryID, to: target) }
         }
         edit.addedTags = Set(tag.compactMap(Tag.normalize))
@@ -105,21 +127,31 @@ struct SetFields: ParsableCommand {
         if let kind, let parsed = NoteKind(name: kind), parsed != base.kind { edit.kind = FieldChange(from: base.kind, to: parsed) }
         let aliases = AliasOptions.applied(adding: alias, removing: noAlias, to: base.aliases)
         if aliases != base.aliases { edit.aliases = FieldChange(from: base.aliases, to: aliases) }
+        return edit
+    }
+
+    /// Commits `edit` and, with `rename`, the link rewrites derived under the lock from the
+    /// note's title then. Returns the note as it was then and what the edits came to.
+    private func commit(_ edit: NoteEdit, of base: Note, in store: NotesStore,
+                        rename: TitleRename?) throws -> (before: Note, resolution: EditResolution) {
         var before = base
         var resolution = EditResolution()
         try store.commit(derivedFrom: { database in
             before = database.notes[base.id] ?? base
             var edits: [StoreEdit] = [.note(edit)]
-            if updatesLinks, let title = edit.title {
-                let old = before.title
-                edits.append(.derived(DerivedEdits { database in
-                    RenameLinks.edits(renaming: base.id, from: old, to: title.to, in: database)
-                }))
+            if let rename, let title = edit.title {
+                edits.append(.derived(try rename.edits(renaming: base.id, from: before.title, to: title.to,
+                                                       in: database, store: store)))
             }
             resolution = try StoreEdit.resolve(edits, in: database, now: ISODate.rounded(Date()))
             return resolution.changes
         })
-        guard let after = store.contents.notes[base.id], !resolution.changes.isEmpty else {
+        return (before, resolution)
+    }
+
+    /// Prints what changed, how many notes had their links updated, and any value replaced.
+    private func report(_ resolution: EditResolution, from before: Note, in store: NotesStore) {
+        guard let after = store.contents.notes[before.id], !resolution.changes.isEmpty else {
             Console.out("no changes")
             return
         }

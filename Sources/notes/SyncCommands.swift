@@ -34,6 +34,7 @@ struct SyncRun: ParsableCommand {
     func run() throws {
         let store = try storeOptions.open()
         var engine = SyncEngine(store: store)
+        engine.updatesLinks = CLISettings.load().settings.updateLinks
         if !json, isatty(STDERR_FILENO) == 1 { engine.progress = { Console.error($0) } }
         let report = try engine.sync()
         if json {
@@ -42,6 +43,7 @@ struct SyncRun: ParsableCommand {
                 ("received", .integer(report.received)),
                 ("pushed", .bool(report.pushed)),
                 ("conflictCopies", .array(report.conflictCopies.map { .string($0.uuidString) })),
+                ("linksUpdated", .integer(report.linksUpdated)),
                 ("warnings", .array(report.warnings.map(JSONValue.string))),
             ]).serialized())
             return

@@ -103,7 +103,7 @@ package enum DurableFile {
 
     /// Replaces the file at `url` with `bytes` so that a crash at any instant leaves
     /// either the old or the new file.
-    static func replace(_ url: URL, with bytes: [UInt8]) throws(StoreError) {
+    package static func replace(_ url: URL, with bytes: [UInt8]) throws(StoreError) {
         let path = url.path
         let (prefix, suffix) = temporaryNameParts(of: url)
         let temporary = url.deletingLastPathComponent()

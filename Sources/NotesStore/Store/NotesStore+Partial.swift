@@ -7,8 +7,8 @@ import NotesModel
 /// What a store opened for a few notes (`NotesStore.open(at:options:touching:)`) knows
 /// besides `contents`: the index it reads notes through, and what it loaded.
 final class PartialView {
-    /// The ids (full or prefixes) the command names.
-    let requested: [String]
+    /// The ids (full or prefixes) the command names, and those it asked for later (`load(touching:)`).
+    var requested: [String]
     var index: SnapshotIndexFile?
     /// Ids already looked up in the snapshot (found there or not).
     var lookedUp = Set<UUID>()
@@ -157,7 +157,7 @@ extension NotesStore {
     /// Reads the notes of `entries` from the snapshot (checking that each is one whole note
     /// with the id the index gives) and puts them in `contents` as the snapshot and the
     /// journal lines applied so far place them.
-    private func loadFromSnapshot(_ entries: [SnapshotIndex.Entry], _ view: PartialView) throws {
+    func loadFromSnapshot(_ entries: [SnapshotIndex.Entry], _ view: PartialView) throws {
         guard !entries.isEmpty, let index = view.index else { return }
         guard let stamp = SnapshotIndex.Stamp(snapshotFD: snapshotFD, sequence: index.stamp.sequence),
               stamp.describesSameFile(as: index.stamp) else {
