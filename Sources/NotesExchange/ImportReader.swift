@@ -80,6 +80,7 @@ public struct ImportReader: Sendable {
             }
         }
         readNamedAttachments(into: &batch)
+        readEmbeddedFiles(into: &batch)
         return batch
     }
 

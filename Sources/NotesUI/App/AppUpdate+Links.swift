@@ -10,6 +10,11 @@ extension AppUpdate {
     /// `Enter` on `link`, written in `note`.
     /// Like the first search, the first link followed waits for an index still being built.
     static func follow(_ link: ReadLink, in note: Note, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        if case .file(let path) = link.target, let attachment = AttachmentLinks.attachment(for: path, in: note) {
+            // A file the note holds as an attachment (an imported embed, a TextBundle's asset).
+            state.message = .init(text: "Opening " + ReadAttachments.text(attachment, size: nil), isError: false)
+            return [.openAttachment(attachment)]
+        }
         switch snapshot.index.resolve(link.target, from: note) {
         case .note(let id):
             openLinked(id, heading: link.heading, from: note, &state, snapshot)
