@@ -59,4 +59,29 @@ import NotesTestData
         let reason: String = batch.warnings.first?.reason ?? ""
         #expect(reason.contains("a symbolic link, not followed"), "\(reason)")
     }
+
+    @Test func aTextBundlesAssetLinkLeadsToItsAttachmentBeforeAndAfterExport() throws {
+        let bundle = try fixture("real-exports/textbundle/Textbundle Example v2.textbundle")
+        let batch = ImportReader().read(paths: [bundle])
+        let note = try #require(batch.bundle.notes.first)
+        let attachment = try #require(AttachmentLinks.attachment(for: "assets/textbundle.png", in: note))
+        #expect(batch.attachments.files[attachment] != nil)
+
+        let folder = try TemporaryFolder(prefix: "notes-textbundle-export")
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: folder.file("store/notes.json"))
+        _ = try batch.attachments.write(for: [note.id], storeFolder: folder.file("store"))
+        try store.commit(.putNote(note))
+        try MarkdownExchange.export(store.contents, to: folder.file("out"),
+                                    attachments: AttachmentExport(storeFolder: folder.file("store")))
+        let exported = try String(contentsOf: folder.file("out/\(note.title).md"), encoding: .utf8)
+        #expect(exported.contains("![](\(attachment.relativePath))"), "the exported link leads to the exported file")
+        #expect(FileManager.default.fileExists(atPath: folder.file("out/\(attachment.relativePath)").path))
+
+        let again = ImportReader().read(paths: [folder.file("out").path])
+        let read = try #require(again.bundle.notes.first)
+        #expect(Array(read.body.utf8) == Array(note.body.utf8), "the stored bytes come back")
+        #expect(AttachmentLinks.attachment(for: "assets/textbundle.png", in: read) == attachment)
+        #expect(again.attachments.files[attachment] == batch.attachments.files[attachment])
+    }
 }
