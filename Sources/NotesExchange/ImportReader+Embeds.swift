@@ -32,11 +32,15 @@ extension ImportReader {
         let note = batch.bundle.notes[index]
         var taken = Set(note.attachments.map { AttachmentLinks.fileName($0.relativePath).lowercased() })
         for (path, name) in zip(paths, AttachmentLinks.names(for: paths)) {
-            guard ImportFormat.guess(fileName: path) == nil, AttachmentLinks.attachment(for: path, in: note) == nil,
-                  AttachmentLinks.fileName(path).contains(".") else { continue }  // a note, held already, or a note's title
+            // A note (by its file or, as Dendron embeds them, its name), a URL, or a file held already.
+            guard ImportFormat.guess(fileName: path) == nil, !path.contains("://"),
+                  finder.find(path + ".md", from: key.path) == nil,
+                  AttachmentLinks.attachment(for: path, in: note) == nil else { continue }
             guard let found = finder.find(path, from: key.path) else {
-                batch.warnings.append(.init(file: batch.sources[index], reason: "links to the file '\(path)', "
-                                            + "which is not in the imported folder: the link is kept, no attachment"))
+                if Self.looksLikeFileName(path) {
+                    batch.warnings.append(.init(file: batch.sources[index], reason: "links to the file '\(path)', "
+                                                + "which is not in the imported folder: the link is kept, no attachment"))
+                }
                 continue
             }
             do {
@@ -50,6 +54,17 @@ extension ImportReader {
                                             + "(\(error.reason)): the link is kept, no attachment"))
             }
         }
+    }
+}
+
+extension ImportReader {
+    /// Whether `path` ends in a file name with an extension (`photo.png`, `doc.pdf`): a link
+    /// to it that leads nowhere is worth a warning; `a.b.c` (a Dendron note's name) is not.
+    static func looksLikeFileName(_ path: String) -> Bool {
+        let name = AttachmentLinks.fileName(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        let ext = name[name.index(after: dot)...]
+        return (1...5).contains(ext.count) && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 }
 
