@@ -64,10 +64,13 @@ struct ExportLinks {
     private func replacement(for link: NoteLink, in bytes: [UInt8], from note: Note) -> String? {
         if case .file(let written) = link.target { return fileReplacement(for: link, written, in: bytes, from: note) }
         guard link.form == .wiki || link.form == .markdown, case .title(let title) = link.target,
-              !link.titleRange.isEmpty,
-              case .note(let id) = LinkResolver.resolve(link.target, from: note.categoryID,
-                                                        candidates: byKey[LinkResolver.key(ofTitle: title)] ?? []),
-              let stem = stems[id],
+              !link.titleRange.isEmpty else { return nil }
+        guard case .note(let id) = LinkResolver.resolve(link.target, from: note.categoryID,
+                                                        candidates: byKey[LinkResolver.key(ofTitle: title)] ?? []) else {
+            // `[[photo.png|see]]`: no note, maybe a file the note holds.
+            return link.form == .wiki ? fileReplacement(for: link, title, in: bytes, from: note) : nil
+        }
+        guard let stem = stems[id],
               stem.lowercased() != title.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
         let before = String(decoding: bytes[link.range.lowerBound..<link.titleRange.lowerBound], as: UTF8.self)
         let after = String(decoding: bytes[link.titleRange.upperBound..<link.range.upperBound], as: UTF8.self)
@@ -85,10 +88,10 @@ struct ExportLinks {
         guard withAttachments, let attachment = AttachmentLinks.attachment(for: written, in: note),
               attachment.relativePath != written else { return nil }
         let text = String(decoding: bytes[link.range], as: UTF8.self)
-        if text.hasPrefix("![[") {
-            let inner = text.dropFirst(3).dropLast(2)
-            let rest = inner.drop { $0 != "|" && $0 != "#" }
-            return "![[" + attachment.relativePath + rest + "]]"
+        if text.hasPrefix("![[") || text.hasPrefix("[[") {
+            let open = text.hasPrefix("!") ? "![[" : "[["
+            let rest = text.dropFirst(open.count).dropLast(2).drop { $0 != "|" && $0 != "#" }
+            return open + attachment.relativePath + rest + "]]"
         }
         guard let open = text.range(of: "](") else { return nil }
         var destination = text[open.upperBound...].dropLast().drop { $0 == " " }

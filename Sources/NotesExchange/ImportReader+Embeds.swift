@@ -30,6 +30,11 @@ extension ImportReader {
     private func attachFiles(_ paths: [String], to index: Int, from key: ImportSource.Key, finder: EmbeddedFileFinder,
                              into batch: inout ImportBatch) {
         let note = batch.bundle.notes[index]
+        // Embeds and links to files; a wiki link to `v1.2` may be a missing note: no warning.
+        let explicit = Set(LinkScanner.links(in: note.body).compactMap { link -> String? in
+            guard case .file(let written) = link.target else { return nil }
+            return AttachmentLinks.filePath(written)
+        })
         var taken = Set(note.attachments.map { AttachmentLinks.fileName($0.relativePath).lowercased() })
         for (path, name) in zip(paths, AttachmentLinks.names(for: paths)) {
             // A note (by its file or, as Dendron embeds them, its name), a URL, or a file held already.
@@ -37,7 +42,7 @@ extension ImportReader {
                   finder.find(path + ".md", from: key.path) == nil,
                   AttachmentLinks.attachment(for: path, in: note) == nil else { continue }
             guard let found = finder.find(path, from: key.path) else {
-                if Self.looksLikeFileName(path) {
+                if explicit.contains(path), AttachmentLinks.looksLikeFileName(path) {
                     batch.warnings.append(.init(file: batch.sources[index], reason: "links to the file '\(path)', "
                                                 + "which is not in the imported folder: the link is kept, no attachment"))
                 }
@@ -54,17 +59,6 @@ extension ImportReader {
                                             + "(\(error.reason)): the link is kept, no attachment"))
             }
         }
-    }
-}
-
-extension ImportReader {
-    /// Whether `path` ends in a file name with an extension (`photo.png`, `doc.pdf`): a link
-    /// to it that leads nowhere is worth a warning; `a.b.c` (a Dendron note's name) is not.
-    static func looksLikeFileName(_ path: String) -> Bool {
-        let name = AttachmentLinks.fileName(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        let ext = name[name.index(after: dot)...]
-        return (1...5).contains(ext.count) && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 }
 

@@ -5,7 +5,8 @@ import NotesModel
 /// `[report](files/report.pdf)`): the rule the importer names embedded files by and the read
 /// view follows them by, so that a body keeps its bytes and its links still find the files.
 ///
-/// The files a body links to are taken in order of first appearance, one per distinct path;
+/// The files a body links to (embeds, Markdown links to files, and wiki links to a name with
+/// an extension, `[[photo.png|see]]`) are taken in order of first appearance, one per distinct path;
 /// each is named by its file name, and a name already taken (compared case-insensitively) by
 /// an earlier path gets `-2`, `-3`… before its extension, as `notes attach` names them. A
 /// link leads to the note's attachment with that name; else (a note whose attachments were
@@ -17,15 +18,31 @@ public enum AttachmentLinks {
         var seen = Set<String>()
         var paths: [String] = []
         for link in LinkScanner.links(in: body) {
-            guard case .file(let written) = link.target, let path = filePath(written) else { continue }
+            let written: String
+            switch link.target {
+            case .file(let file): written = file
+            case .title(let title) where link.form == .wiki && looksLikeFileName(title): written = title  // `[[photo.png|see]]`
+            default: continue
+            }
+            guard let path = filePath(written) else { continue }
             if seen.insert(path).inserted { paths.append(path) }
         }
         return paths
     }
 
+    /// Whether `path` ends in a file name with a short extension that is not `.md`
+    /// (`photo.png`, `doc.pdf`); `a.b.c` (a Dendron note's name) is not one.
+    public static func looksLikeFileName(_ path: String) -> Bool {
+        let name = fileName(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        let ext = name[name.index(after: dot)...]
+        return (1...5).contains(ext.count) && ext.lowercased() != "md"
+            && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
     /// The file path of a link target: without a wiki embed's `#page` or `|size`, without
     /// `./`; nil for an absolute path.
-    static func filePath(_ written: String) -> String? {
+    public static func filePath(_ written: String) -> String? {
         var path = String(written.prefix { $0 != "#" && $0 != "|" })
         path = path.trimmingCharacters(in: .whitespaces)
         while path.hasPrefix("./") { path.removeFirst(2) }

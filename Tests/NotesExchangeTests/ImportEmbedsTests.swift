@@ -27,11 +27,11 @@ import NotesTestData
         #expect(batch.skipped.isEmpty)
         let trip = try #require(batch.bundle.notes.first { $0.title == "Trip" })
         let names = trip.attachments.map { AttachmentLinks.fileName($0.relativePath) }
-        #expect(names == ["photo.png", "doc.pdf", "x.png", "report 2024.pdf", "photo-2.png"])
+        #expect(names == ["photo.png", "doc.pdf", "x.png", "report 2024.pdf", "photo-2.png", "map.jpg"])
         #expect(trip.body == (try String(contentsOfFile: vault + "/Trip.md", encoding: .utf8)).dropLast(), "the body keeps its bytes")
         for (written, content) in [("photo.png", "photo at the root\n"), ("doc.pdf#page=2", "%PDF-1.4 doc\n"),
                                    ("assets/x.png", "asset x\n"), ("files/report 2024.pdf", "%PDF-1.4 report\n"),
-                                   ("sub/photo.png", "photo in sub\n")] {
+                                   ("sub/photo.png", "photo in sub\n"), ("map.jpg", "a map\n")] {
             let attachment = try #require(AttachmentLinks.attachment(for: written, in: trip), "\(written)")
             #expect(attachedText(batch, attachment) == content, "\(written)")
         }

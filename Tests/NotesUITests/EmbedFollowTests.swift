@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// `Enter` on an embed or a link to a file the note holds as an attachment (an imported
-/// vault's `![[photo.png]]`, a TextBundle's `assets/x.png`) opens that attachment; two
+/// vault's `![[photo.png]]` or `[[photo.png|see]]`, a TextBundle's `assets/x.png`) opens that attachment; two
 /// files of the same name, attached as `photo.png` and `photo-2.png`, each open from their link.
 @Suite struct EmbedFollowTests {
     static let id = UIFixtures.uuid(95)
@@ -17,7 +17,7 @@ import Testing
     }
 
     static func runner() throws -> (AppRunner, MemoryTerminal, ReadAttachmentTests.Opened) {
-        let note = Note(id: id, title: "Trip", body: "![[photo.png]]\n\nAnd ![map](sub/photo.png) and [x](assets/x.png).",
+        let note = Note(id: id, title: "Trip", body: "![[photo.png]]\n\nAnd ![map](sub/photo.png) and [x](assets/x.png), [[x.png|x again]].",
                         created: UIFixtures.now,
                         attachments: [try path("photo.png"), try path("photo-2.png"), try path("x.png")])
         let opened = ReadAttachmentTests.Opened()
@@ -34,8 +34,9 @@ import Testing
 
     @Test func enterOnAnEmbedOrAFileLinkOpensTheAttachmentItNames() throws {
         let (runner, terminal, opened) = try Self.runner()
-        terminal.press(.enter, .tab, .enter, .tab, .enter, .tab, .enter)
+        terminal.press(.enter, .tab, .enter, .tab, .enter, .tab, .enter, .tab, .enter)
         runner.run()
-        #expect(opened.paths.withLock { $0 } == [try Self.path("photo.png"), try Self.path("photo-2.png"), try Self.path("x.png")])
+        #expect(opened.paths.withLock { $0 } == [try Self.path("photo.png"), try Self.path("photo-2.png"), try Self.path("x.png"),
+                                                 try Self.path("x.png")])
     }
 }

@@ -30,7 +30,11 @@ extension AppUpdate {
                                   chooser: Chooser(title: "Several notes are titled \"\(link.target.text)\"", items: items,
                                                    selected: ids.first))
         case .missing(let title):
-            if case .title = link.target {
+            if case .title(let name) = link.target, let attachment = AttachmentLinks.attachment(for: name, in: note) {
+                // `[[photo.png|see]]`: no note of that name, a file the note holds.
+                state.message = .init(text: "Opening " + ReadAttachments.text(attachment, size: nil), isError: false)
+                return [.openAttachment(attachment)]
+            } else if case .title = link.target {
                 state.confirmation = .createNote(title: title, categoryID: note.categoryID)
             } else {
                 state.message = .init(text: "No note \(title) (deleted, or in the trash)", isError: true)
