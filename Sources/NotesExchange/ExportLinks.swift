@@ -44,11 +44,12 @@ struct ExportLinks {
     func exported(_ note: Note) -> (body: String, edits: [Edit]) {
         let bytes = Array(note.body.utf8)
         let links = bytes.withUnsafeBufferPointer { LinkScanner.links(in: $0) }
+        let names = withAttachments && !note.attachments.isEmpty ? AttachmentLinks.Names(body: note.body) : nil
         var output: [UInt8] = []
         var edits: [Edit] = []
         var copied = 0
         for link in links {
-            guard let replacement = replacement(for: link, in: bytes, from: note) else { continue }
+            guard let replacement = replacement(for: link, in: bytes, from: note, names: names) else { continue }
             output += bytes[copied..<link.range.lowerBound]
             edits.append(Edit(offset: output.count, exported: replacement,
                               original: String(decoding: bytes[link.range], as: UTF8.self)))
@@ -61,14 +62,15 @@ struct ExportLinks {
     }
 
     /// The link written to its target's file stem, or nil when it is kept as stored.
-    private func replacement(for link: NoteLink, in bytes: [UInt8], from note: Note) -> String? {
-        if case .file(let written) = link.target { return fileReplacement(for: link, written, in: bytes, from: note) }
+    private func replacement(for link: NoteLink, in bytes: [UInt8], from note: Note,
+                             names: AttachmentLinks.Names?) -> String? {
+        if case .file(let written) = link.target { return fileReplacement(for: link, written, in: bytes, from: note, names: names) }
         guard link.form == .wiki || link.form == .markdown, case .title(let title) = link.target,
               !link.titleRange.isEmpty else { return nil }
         guard case .note(let id) = LinkResolver.resolve(link.target, from: note.categoryID,
                                                         candidates: byKey[LinkResolver.key(ofTitle: title)] ?? []) else {
             // `[[photo.png|see]]`: no note, maybe a file the note holds.
-            return link.form == .wiki ? fileReplacement(for: link, title, in: bytes, from: note) : nil
+            return link.form == .wiki ? fileReplacement(for: link, title, in: bytes, from: note, names: names) : nil
         }
         guard let stem = stems[id],
               stem.lowercased() != title.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
@@ -84,8 +86,9 @@ struct ExportLinks {
 
     /// A link to a file the note holds as an attachment, written to the attachment's path in
     /// the export: `![[attachments/<id>/photo.png]]`, `![x](attachments/<id>/x.png)`.
-    private func fileReplacement(for link: NoteLink, _ written: String, in bytes: [UInt8], from note: Note) -> String? {
-        guard withAttachments, let attachment = AttachmentLinks.attachment(for: written, in: note),
+    private func fileReplacement(for link: NoteLink, _ written: String, in bytes: [UInt8], from note: Note,
+                                 names: AttachmentLinks.Names?) -> String? {
+        guard let names, let attachment = names.attachment(for: written, in: note),
               attachment.relativePath != written else { return nil }
         let text = String(decoding: bytes[link.range], as: UTF8.self)
         if text.hasPrefix("![[") || text.hasPrefix("[[") {

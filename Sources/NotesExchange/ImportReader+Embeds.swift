@@ -35,12 +35,15 @@ extension ImportReader {
             guard case .file(let written) = link.target else { return nil }
             return AttachmentLinks.filePath(written)
         })
-        var taken = Set(note.attachments.map { AttachmentLinks.fileName($0.relativePath).lowercased() })
+        let held = Set(note.attachments.map { AttachmentLinks.fileName($0.relativePath).lowercased() })
+        var taken = held
         for (path, name) in zip(paths, AttachmentLinks.names(for: paths)) {
-            // A note (by its file or, as Dendron embeds them, its name), a URL, or a file held already.
+            // A note (by its file or, as Dendron embeds them, its name), a URL, or a file held already
+            // (found as `AttachmentLinks.attachment` finds it: by this name, else by the file name).
             guard ImportFormat.guess(fileName: path) == nil, !path.contains("://"),
                   finder.find(path + ".md", from: key.path) == nil,
-                  AttachmentLinks.attachment(for: path, in: note) == nil else { continue }
+                  !held.contains(name.lowercased()), !held.contains(AttachmentLinks.fileName(path).lowercased())
+            else { continue }
             guard let found = finder.find(path, from: key.path) else {
                 if explicit.contains(path), AttachmentLinks.looksLikeFileName(path) {
                     batch.warnings.append(.init(file: batch.sources[index], reason: "links to the file '\(path)', "

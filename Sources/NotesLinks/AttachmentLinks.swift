@@ -75,12 +75,26 @@ public enum AttachmentLinks {
 
     /// The attachment of `note` that a link to the file `written` leads to, if any.
     public static func attachment(for written: String, in note: Note) -> AttachmentPath? {
-        guard let path = filePath(written), !note.attachments.isEmpty else { return nil }
-        let paths = filePaths(in: note.body)
-        let wanted = paths.firstIndex(of: path).map { names(for: paths)[$0] } ?? fileName(path)
-        func named(_ name: String) -> AttachmentPath? {
-            note.attachments.first { fileName($0.relativePath).lowercased() == name.lowercased() }
+        guard !note.attachments.isEmpty else { return nil }
+        return Names(body: note.body).attachment(for: written, in: note)
+    }
+
+    /// The names of one body's files, computed once (the body scanned once) for many links.
+    public struct Names: Sendable {
+        private var byPath: [String: String] = [:]
+
+        public init(body: String) {
+            let paths = AttachmentLinks.filePaths(in: body)
+            for (path, name) in zip(paths, AttachmentLinks.names(for: paths)) { byPath[path] = name }
         }
-        return named(wanted) ?? named(fileName(path))
+
+        /// The attachment of `note` (whose body these are the names of) a link to `written` leads to.
+        public func attachment(for written: String, in note: Note) -> AttachmentPath? {
+            guard let path = filePath(written), !note.attachments.isEmpty else { return nil }
+            func named(_ name: String) -> AttachmentPath? {
+                note.attachments.first { fileName($0.relativePath).lowercased() == name.lowercased() }
+            }
+            return named(byPath[path] ?? fileName(path)) ?? named(fileName(path))
+        }
     }
 }
