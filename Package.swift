@@ -7,7 +7,7 @@ import PackageDescription
 //   notes ─► NotesUI, NotesLinks, NotesEditing, NotesSync, NotesExchange, NotesStore
 //   NotesUI ─► NotesModel, NotesLinks, NotesTerminal, NotesMarkdown   NotesTerminal ─► NotesColor, CNCursesW
 //   NotesSync ─► NotesExchange, NotesLinks, AgeFormat   AgeFormat ─► NotesBase, swift-crypto
-//   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore (+ Yams, ZIPFoundation, CSQLite, Crypto)
+//   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore, NotesLinks (+ Yams, ZIPFoundation, CSQLite, Crypto)
 //   NotesStore ─► NotesModel                       NotesModel ─► NotesColor, NotesJSON
 //   NotesColor ─► NotesBase                        NotesJSON ─► NotesBase
 //   NotesMarkdown ─► CMarkGFM, NotesLinks          NotesLinks ─► NotesModel, NotesBase
@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "NotesStore", dependencies: ["NotesModel"]),
         // Imports from other tools and the exports (JSON, Markdown with front matter).
         .target(name: "NotesExchange", dependencies: [
-            "NotesStore", "CSQLite",
+            "NotesStore", "NotesLinks", "CSQLite",
             .product(name: "Yams", package: "Yams"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             // Insecure.MD5: Evernote names attachments by the MD5 of their bytes.

@@ -24,7 +24,8 @@ public struct ExactMarkdownReader: Sendable {
 
     /// Every key of the format, in the order the export writes them.
     static let keys: [String] = [formatKey, "title", "date", "updated", "tags", "notes-tags", "category", "category-id",
-                                 "category-color", "category-archive", "kind", "id", "deleted", "pinned", "aliases", "attachments"]
+                                 "category-color", "category-archive", "kind", "id", "deleted", "pinned", "aliases", "attachments",
+                                 "notes-links"]
 
     /// A note as read, with its category (name, id and color) when it has one.
     public struct Document: Sendable {
@@ -68,7 +69,7 @@ public struct ExactMarkdownReader: Sendable {
         guard bytes.last == 0x0A, bytes.count > bodyStart else {
             throw fail("end of file", "the file does not end with the line break the export adds after the body")
         }
-        let body = String(decoding: bytes[bodyStart..<(bytes.count - 1)], as: UTF8.self)
+        let body = try storedBody(String(decoding: bytes[bodyStart..<(bytes.count - 1)], as: UTF8.self), reader)
 
         let title = try reader.required(reader.string("title"), "title")
         let created = try reader.required(reader.date("date"), "date")
@@ -108,6 +109,16 @@ public struct ExactMarkdownReader: Sendable {
                         tags: Set(tags), kind: kind, attachments: attachments, deleted: deleted,
                         pinned: pinned ?? false, aliases: try reader.strings("aliases") ?? [])
         return Document(note: note, category: category)
+    }
+
+    /// The body as stored: the links the export wrote to their files' names (`notes-links`,
+    /// see `ExportLinks`) given back their stored bytes.
+    private func storedBody(_ body: String, _ reader: FieldReader) throws(ExchangeError) -> String {
+        guard let edits = try reader.strings("notes-links") else { return body }
+        guard let stored = ExportLinks.restore(body, values: edits) else {
+            throw reader.fail("notes-links", "expected 'offset exported stored' for each link (texts in base64), in order")
+        }
+        return stored
     }
 
     private func fail(_ place: String, _ reason: String) -> ExchangeError {

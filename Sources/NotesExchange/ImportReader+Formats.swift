@@ -8,8 +8,9 @@ import NotesStore
 /// and plain Markdown, text and Org notes.
 extension ImportReader {
     /// Reads one file into `bundle`; returns the entry and hash of each note read, or nil
-    /// for a notes JSON export (its notes have ids of their own and no source).
-    func read(_ data: Data, format: ImportFormat, modified: Date, relative: String, shown: String,
+    /// for a notes JSON export (its notes have ids of their own and no source). `relative`
+    /// is the file's path under the folder `root`.
+    func read(_ data: Data, format: ImportFormat, modified: Date, root: String, relative: String, shown: String,
                       tool: SourceTool, into bundle: inout ExchangeBundle,
                       warnings: inout [String]) throws(ExchangeError) -> [SourceEntry]? {
         let wholeFile = [SourceEntry(entry: "", hash: ImportSource.hash(of: data))]
@@ -56,7 +57,7 @@ extension ImportReader {
         case .bear, .textbundle, .simplenote, .enex:
             throw .invalidDocument(file: shown, place: "file", reason: "not a \(format.rawValue) export")  // read by readToolExport
         case .markdown, .text, .org:
-            try readText(data, format: format, modified: modified, relative: relative, shown: shown, tool: tool,
+            try readText(data, format: format, modified: modified, root: root, relative: relative, shown: shown, tool: tool,
                          into: &bundle, warnings: &warnings)
             return wholeFile
         }
@@ -91,7 +92,7 @@ extension ImportReader {
     }
 
     /// A Markdown, text or Org file: one note (or a Logseq page's), read as its tool writes it.
-    private func readText(_ data: Data, format: ImportFormat, modified: Date, relative: String, shown: String,
+    private func readText(_ data: Data, format: ImportFormat, modified: Date, root: String, relative: String, shown: String,
                           tool: SourceTool, into bundle: inout ExchangeBundle,
                           warnings: inout [String]) throws(ExchangeError) {
         guard let text = String(data: data, encoding: .utf8) else {
@@ -106,6 +107,12 @@ extension ImportReader {
         reader.logseqGraph = tool.logseq
         reader.zk = tool.zk
         reader.dates = dates
+        reader.jekyllPost = Self.isJekyllPost(root: root, relative: relative)
         try reader.read(text, into: &bundle, warnings: &warnings)
+    }
+
+    /// Whether the file at `relative` under `root` is in a Jekyll site's `_posts/` or `_drafts/`.
+    static func isJekyllPost(root: String, relative: String) -> Bool {
+        (root + "/" + relative).split(separator: "/").dropLast().contains { $0 == "_posts" || $0 == "_drafts" }
     }
 }

@@ -80,6 +80,7 @@ public struct ImportReader: Sendable {
             }
         }
         readNamedAttachments(into: &batch)
+        readEmbeddedFiles(into: &batch)
         return batch
     }
 
@@ -119,7 +120,7 @@ public struct ImportReader: Sendable {
         var entries: [SourceEntry]?
         do throws(ExchangeError) {
             entries = try read(data, format: format ?? ImportFormat.guess(fileName: relative) ?? ImportFormat.sniff(data),
-                               modified: file.modified, relative: relative, shown: shown, tool: tool, into: &bundle,
+                               modified: file.modified, root: root, relative: relative, shown: shown, tool: tool, into: &bundle,
                                warnings: &warnings)
             try Self.checkTitles(bundle, file: shown)
         } catch {

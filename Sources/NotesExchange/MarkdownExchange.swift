@@ -11,7 +11,8 @@ import NotesModel
 /// tags in those tools, see `ExportTagName`), `notes-tags` (the exact names, only when one
 /// differs), `category`, `category-id`, `category-color`, `category-archive` (only for a
 /// color read from another program's archive: its bytes, base64), `kind`, `id`, `deleted` (a note
-/// in the trash), `attachments` (when there are some). Each value is a JSON string or list
+/// in the trash), `attachments` (when there are some), `notes-links` (the export's link edits,
+/// see `ExportLinks`). Each value is a JSON string or list
 /// of strings (YAML that is also JSON), or a bare date, id or kind.
 /// Sync's `notes/<id>.md` files are these documents too.
 ///
@@ -20,7 +21,14 @@ import NotesModel
 public enum MarkdownExchange {
     /// The text of `note`'s file. `withArchive`: a color read from another program's
     /// archive carries it (`category-archive`); sync's files leave it to `categories.json`.
+    /// `links`: the body as the export writes it and the link edits it made (`ExportLinks`,
+    /// recorded as `notes-links`); without, the body as stored.
     public static func document(for note: Note, category: Category?, withArchive: Bool = true) -> String {
+        document(for: note, category: category, withArchive: withArchive, links: nil)
+    }
+
+    static func document(for note: Note, category: Category?, withArchive: Bool = true,
+                         links: (body: String, edits: [ExportLinks.Edit])?) -> String {
         let quote = NoteDocument.quoted
         var lines = ["---"]
         lines.append(ExactMarkdownReader.formatKey + ": " + quote(ExactMarkdownReader.formatValue))
@@ -51,8 +59,11 @@ public enum MarkdownExchange {
         if !note.attachments.isEmpty {
             lines.append("attachments: [" + note.attachments.map { quote($0.relativePath) }.joined(separator: ", ") + "]")
         }
+        if let links, !links.edits.isEmpty {
+            lines.append("notes-links: [" + ExportLinks.headerValues(links.edits).map(quote).joined(separator: ", ") + "]")
+        }
         lines.append("---")
-        return lines.joined(separator: "\n") + "\n" + note.body + "\n"
+        return lines.joined(separator: "\n") + "\n" + (links?.body ?? note.body) + "\n"
     }
 
     /// The longest file name, in bytes, that file systems take.
@@ -119,10 +130,15 @@ public enum MarkdownExchange {
             createdFolder = true
         }
         var taken = Set<String>()
+        let names = bundle.notes.map { fileName(for: $0.title, taken: &taken) }
+        var stems: [UUID: String] = [:]
+        for (note, name) in zip(bundle.notes, names) { stems[note.id] = String(name.dropLast(3)) }
+        let links = ExportLinks(notes: bundle.notes, stems: stems, withAttachments: attachments != nil)
         var written: [URL] = []
-        for note in bundle.notes {
-            let url = folder.appendingPathComponent(fileName(for: note.title, taken: &taken))
-            let text = document(for: note, category: note.categoryID.flatMap { database.categories[$0] })
+        for (note, name) in zip(bundle.notes, names) {
+            let url = folder.appendingPathComponent(name)
+            let text = document(for: note, category: note.categoryID.flatMap { database.categories[$0] },
+                                links: links.exported(note))
             do {
                 try attachments?.copy(note, into: folder)
                 try PrivateFile.create(Data(text.utf8), at: url)

@@ -55,6 +55,13 @@ extension MarkdownNoteReader {
         return LogseqProperties.pageName(fileName: fileTitle, format: logseqGraph.fileNames)
     }
 
+    /// Whether the tool makes tags of `#word` in the text: not Jekyll (tags are front matter
+    /// only), not Emacs Org (heading tags and `#+FILETAGS:` only); Logseq does in its Org pages.
+    var makesInlineTags: Bool {
+        if jekyllPost { return false }
+        return style != .org || tool == .logseq
+    }
+
     /// The inline tags the tool makes: zk's as its config says, Logseq's `#[[two words]]`,
     /// never inside an Org block.
     var inlineTagRules: InlineTags.Rules {

@@ -21,7 +21,8 @@ import NotesStore
 /// - Tags come from `tags`/`tag`/`keywords` (a list, or one string split at commas and
 ///   blanks), Logseq's `tags::`, the categories after the first (`categories: a b` is
 ///   split like tags; `category: Best practice` is one name), and `#tags` in the body
-///   (`InlineTags`, with a zk notebook's rules from `.zk/config.toml`).
+///   (`InlineTags`, with a zk notebook's rules from `.zk/config.toml`) where the tool makes
+///   them: not in a Jekyll post, not in an Org file outside a Logseq graph.
 /// - One final line break of the file is dropped: the export adds one to every file.
 /// - A date that cannot be read, or that the store cannot keep, is a warning naming the
 ///   key: the date in the file name is used instead, else the file's date, else the
@@ -41,6 +42,9 @@ package struct MarkdownNoteReader {
     var logseqGraph = LogseqGraphConfig()
     /// Which inline tags a zk notebook makes.
     var zk = ZkNotebookConfig()
+    /// Whether the file is a Jekyll post or draft (in `_posts/` or `_drafts/`): Jekyll makes
+    /// no tag of a `#word` in the text.
+    var jekyllPost = false
     var dates = ImportDate()
     /// When the import runs: the date of last resort.
     var now = Date()
@@ -53,7 +57,7 @@ package struct MarkdownNoteReader {
     /// Reads `text`; what was read in another way than written is added to `warnings`
     /// (`line 3, 'date': … ; the file's date is used`).
     func read(_ text: String, into bundle: inout ExchangeBundle, warnings: inout [String]) throws(ExchangeError) {
-        var (header, rawBody) = try split(text)
+        var (header, rawBody) = try split(text, warnings: &warnings)
         var body = Self.droppingFinalLineBreak(rawBody)
         let org = style == .org ? OrgDocument(body, logseq: tool == .logseq) : nil
         if let org { header = org.header }
@@ -93,8 +97,8 @@ package struct MarkdownNoteReader {
         } else {
             let written = try writtenTags(header).map(Self.linkTarget)
             let toolTags = properties.tags + (org?.tags ?? []) + (hierarchy?.tag.map { [$0] } ?? [])
-            tags = Set((written + toolTags + categories + InlineTags.find(in: body, rules: inlineTagRules))
-                .compactMap(Tag.normalize))
+            let inline = makesInlineTags ? InlineTags.find(in: body, rules: inlineTagRules) : []
+            tags = Set((written + toolTags + categories + inline).compactMap(Tag.normalize))
         }
         var attachments: [AttachmentPath] = []
         for path in try list(header.entry("attachments")) {
@@ -115,13 +119,16 @@ package struct MarkdownNoteReader {
 
     // MARK: Header
 
-    private func split(_ text: String) throws(ExchangeError) -> (NoteHeader, String) {
+    private func split(_ text: String, warnings: inout [String]) throws(ExchangeError) -> (NoteHeader, String) {
         guard style == .markdown else { return (NoteHeader(), Self.withoutBOM(text)) }
         do {
             if let yaml = try YAMLFrontMatter.split(text) { return (NoteHeader(yaml: yaml), Self.droppingSeparator(yaml.body)) }
             if let (header, body) = try TOMLFrontMatter.split(text) { return (header, Self.droppingSeparator(body)) }
         } catch where error.line == 1 {
             // An opening `---` or `+++` that is never closed: a thematic break, not a header.
+        } catch where tool == .obsidian {
+            // Obsidian shows such a note (its properties aside): the whole text is its body.
+            warnings.append(Self.unreadHeaderWarning(line: error.line, reason: error.reason))
         } catch {
             var reason = error.reason
             let line = text.split(separator: "\n", maxSplits: error.line, omittingEmptySubsequences: false)
@@ -133,6 +140,12 @@ package struct MarkdownNoteReader {
             throw .invalidDocument(file: file, place: "front matter line \(error.line)", reason: reason)
         }
         return (NoteHeader(), Self.withoutBOM(text))
+    }
+
+    /// What an Obsidian note whose front matter is not valid YAML is told: imported whole.
+    static func unreadHeaderWarning(line: Int, reason: String) -> String {
+        "front matter line \(line): \(reason); Obsidian shows the note, so it is imported with its file name "
+            + "as the title and its whole text, front matter included, as the body"
     }
 
     /// The body after a header, less the one blank line that separates the two.

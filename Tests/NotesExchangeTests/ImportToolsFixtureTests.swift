@@ -108,7 +108,7 @@ import NotesExchange
         let batch = try importFixture("jekyll-site")
 
         #expect(batch.skipped.isEmpty)
-        #expect(batch.bundle.notes.count == 2)
+        #expect(batch.bundle.notes.count == 3)
         let hello = try note(batch, "Hello World")
         #expect(hello.created == date("2024-01-04T23:00:00Z"))
         #expect(hello.body == "Welcome to the new blog.\n{: .lead #intro}")

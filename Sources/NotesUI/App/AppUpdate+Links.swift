@@ -10,6 +10,11 @@ extension AppUpdate {
     /// `Enter` on `link`, written in `note`.
     /// Like the first search, the first link followed waits for an index still being built.
     static func follow(_ link: ReadLink, in note: Note, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
+        if case .file(let path) = link.target, let attachment = AttachmentLinks.attachment(for: path, in: note) {
+            // A file the note holds as an attachment (an imported embed, a TextBundle's asset).
+            state.message = .init(text: "Opening " + ReadAttachments.text(attachment, size: nil), isError: false)
+            return [.openAttachment(attachment)]
+        }
         switch snapshot.index.resolve(link.target, from: note) {
         case .note(let id):
             openLinked(id, heading: link.heading, from: note, &state, snapshot)
@@ -25,7 +30,11 @@ extension AppUpdate {
                                   chooser: Chooser(title: "Several notes are titled \"\(link.target.text)\"", items: items,
                                                    selected: ids.first))
         case .missing(let title):
-            if case .title = link.target {
+            if case .title(let name) = link.target, let attachment = AttachmentLinks.attachment(for: name, in: note) {
+                // `[[photo.png|see]]`: no note of that name, a file the note holds.
+                state.message = .init(text: "Opening " + ReadAttachments.text(attachment, size: nil), isError: false)
+                return [.openAttachment(attachment)]
+            } else if case .title = link.target {
                 state.confirmation = .createNote(title: title, categoryID: note.categoryID)
             } else {
                 state.message = .init(text: "No note \(title) (deleted, or in the trash)", isError: true)
