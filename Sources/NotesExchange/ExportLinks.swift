@@ -36,7 +36,12 @@ struct ExportLinks {
         self.stems = stems
         self.withAttachments = withAttachments
         var byKey: [[UInt8]: [Note]] = [:]
-        for note in notes where note.deleted == nil { byKey[LinkResolver.key(ofTitle: note.title), default: []].append(note) }
+        for note in notes where note.deleted == nil {
+            // Indexed by title and by each alias, so a link the rule resolves by an alias is found too.
+            for key in Set([LinkResolver.key(ofTitle: note.title)] + note.aliases.map(LinkResolver.key(ofTitle:))) {
+                byKey[key, default: []].append(note)
+            }
+        }
         self.byKey = byKey
     }
 
@@ -61,14 +66,20 @@ struct ExportLinks {
         return (String(decoding: output, as: UTF8.self), edits)
     }
 
+    /// The notes a link to `title` may lead to: by its title or alias, and for a path
+    /// (`[[Folder/Note]]`) by its last component (the rule's names, `LinkResolver.lookupNames`).
+    private func candidates(for title: String) -> [Note] {
+        var seen = Set<UUID>()
+        return LinkResolver.lookupNames(title).flatMap { byKey[LinkResolver.key(ofTitle: $0)] ?? [] }.filter { seen.insert($0.id).inserted }
+    }
+
     /// The link written to its target's file stem, or nil when it is kept as stored.
     private func replacement(for link: NoteLink, in bytes: [UInt8], from note: Note,
                              names: AttachmentLinks.Names?) -> String? {
         if case .file(let written) = link.target { return fileReplacement(for: link, written, in: bytes, from: note, names: names) }
         guard link.form == .wiki || link.form == .markdown, case .title(let title) = link.target,
               !link.titleRange.isEmpty else { return nil }
-        guard case .note(let id) = LinkResolver.resolve(link.target, from: note.categoryID,
-                                                        candidates: byKey[LinkResolver.key(ofTitle: title)] ?? []) else {
+        guard case .note(let id) = LinkResolver.resolve(link.target, from: note.categoryID, candidates: candidates(for: title)) else {
             // `[[photo.png|see]]`: no note, maybe a file the note holds.
             return link.form == .wiki ? fileReplacement(for: link, title, in: bytes, from: note, names: names) : nil
         }

@@ -49,6 +49,16 @@ import NotesTestData
         #expect(index.contains("[[Nowhere]] and `[[A/B]]` and [[Index]]\n"), "missing, code and same-name links as stored")
     }
 
+    @Test func linksFoundByAnAliasOrAFolderPathAreWrittenToTheFileName() throws {
+        var garden = Note(title: "Garden plan", body: "Beans.")
+        garden.aliases = ["veg"]
+        let notes = [garden, Note(title: "Index", body: "See [[veg]] and [[Some/Folder/Garden plan]].")]
+        let (folder, texts) = try exportedTexts(notes, categories: [])
+        defer { folder.remove() }
+
+        #expect(texts["Index.md"]?.hasSuffix("\nSee [[Garden plan|veg]] and [[Garden plan|Some/Folder/Garden plan]].\n") == true)
+    }
+
     @Test func importingTheExportGivesTheStoredBodiesBack() throws {
         let notes = Self.trickyNotes()
         let (folder, _) = try exportedTexts(notes, categories: [Self.home, Self.work])
