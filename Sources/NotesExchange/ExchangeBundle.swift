@@ -37,10 +37,10 @@ public struct ExchangeBundle: Equatable, Sendable {
     /// whose id is stated (a notes export's `category-id`): it takes that id, name and color,
     /// and the notes in it follow, so the order the files are read in loses no id.
     mutating func categoryID(named name: String, color: SerializableColor? = nil, id: UUID? = nil) -> UUID {
-        let key = Category.nameKey(name)
+        let key = nameKey(name)
         if indexedCount != categories.count { rebuildIndex() }
         var found = index[key]
-        if let position = found, position >= categories.count || Category.nameKey(categories[position].name) != key {
+        if let position = found, position >= categories.count || nameKey(categories[position].name) != key {
             rebuildIndex()  // `categories` was edited directly
             found = index[key]
         }
@@ -71,6 +71,16 @@ public struct ExchangeBundle: Equatable, Sendable {
     /// reading thousands of categories stays linear; `indexedCount` says how many it covers.
     private var index: [String: Int] = [:]
     private var indexedCount = 0
+    /// `Category.nameKey` of each name met: an import names the same few categories a
+    /// hundred thousand times, and the key trims through Foundation.
+    private var nameKeys: [String: String] = [:]
+
+    private mutating func nameKey(_ name: String) -> String {
+        if let key = nameKeys[name] { return key }
+        let key = Category.nameKey(name)
+        nameKeys[name] = key
+        return key
+    }
 
     private mutating func rebuildIndex() {
         index = [:]

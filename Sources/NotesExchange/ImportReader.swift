@@ -179,8 +179,11 @@ public struct ImportReader: Sendable {
     }
 
     private static func checkTitles(_ bundle: ExchangeBundle, file shown: String) throws(ExchangeError) {
+        // A title that starts with a printable ASCII character is not blank: the common case,
+        // without Foundation's trimming (as `NotesDatabase.validate` does).
         for (index, note) in bundle.notes.enumerated()
-        where note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        where !(note.title.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false)
+            && note.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ExchangeError.invalidDocument(file: shown, place: bundle.notes.count > 1 ? "note \(index + 1)" : "title",
                                                 reason: "a note needs a title")
         }

@@ -238,13 +238,21 @@ enum JrnlText {
     }
 
     /// The first `count` non-blank lines of `text` (looking no further than 64 lines).
+    /// Reads line by line and stops there: every Markdown file of an import is asked, so the
+    /// rest of a long file is never split.
     private static func firstLines(_ text: String, count: Int) -> [Substring] {
         var lines: [Substring] = []
-        for line in text.split(separator: "\n", maxSplits: 64, omittingEmptySubsequences: false).prefix(64) {
+        var start = text.startIndex
+        for _ in 0..<64 {
+            let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
+            let line = text[start..<end]
             let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
-            if trimmed.allSatisfy(\.isWhitespace) { continue }
-            lines.append(trimmed.hasPrefix("\u{FEFF}") ? trimmed.dropFirst() : trimmed)
-            if lines.count == count { break }
+            if !trimmed.allSatisfy(\.isWhitespace) {
+                lines.append(trimmed.hasPrefix("\u{FEFF}") ? trimmed.dropFirst() : trimmed)
+                if lines.count == count { break }
+            }
+            guard end != text.endIndex else { break }
+            start = text.index(after: end)
         }
         return lines
     }

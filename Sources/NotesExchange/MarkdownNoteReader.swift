@@ -121,6 +121,8 @@ package struct MarkdownNoteReader {
 
     private func split(_ text: String, warnings: inout [String]) throws(ExchangeError) -> (NoteHeader, String) {
         guard style == .markdown else { return (NoteHeader(), Self.withoutBOM(text)) }
+        // Plain `key: value` lines are read without Yams, to the same header (`PlainFrontMatter`).
+        if let (header, body) = PlainFrontMatter.split(text) { return (header, Self.droppingSeparator(body)) }
         do {
             if let yaml = try YAMLFrontMatter.split(text) { return (NoteHeader(yaml: yaml), Self.droppingSeparator(yaml.body)) }
             if let (header, body) = try TOMLFrontMatter.split(text) { return (header, Self.droppingSeparator(body)) }

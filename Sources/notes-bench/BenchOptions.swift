@@ -1,6 +1,6 @@
 /// The command line of `notes-bench`, parsed by hand (a handful of flags).
 ///
-///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]]
+///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only]
 ///     notes-bench --existing PATH [--json]
 ///     notes-bench --fill-journal PATH BYTES
 ///
@@ -14,6 +14,8 @@ struct BenchOptions {
     var keepPath: String?
     /// Only write the store (to `keepPath`) and stop: for timing commands on it (Resources/scripts/sync-timing.sh).
     var storeOnly = false
+    /// Only the bulk figures (imports as processes, `notes list` to a pipe) after writing the store.
+    var bulkOnly = false
     /// Only the figures of the running app on a store that already exists (a copy: it is
     /// edited and compacted): saving body edits, the UI around a compaction, and the
     /// single-note commands (on a copy of their own).
@@ -30,13 +32,14 @@ struct BenchOptions {
     var childSQLiteCommand: (database: String, command: [String])?
 
     static let usage = """
-        usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]]
+        usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only]
                notes-bench --existing PATH [--json]
                notes-bench --fill-journal PATH BYTES
           --notes N    how many synthetic notes (default 100000)
           --json       print one JSON object instead of the table
           --keep PATH  write the synthetic store to PATH (a new file) and keep it
           --store-only with --keep: only write the store, measure nothing
+          --bulk-only  only the bulk figures: the imports and notes list to a pipe
           --existing PATH  only the app's edit and compaction figures and the single-note
                        commands, on the store at PATH (which they edit and compact: use a copy)
           --fill-journal PATH BYTES  edit notes of the store at PATH, one commit each,
@@ -65,6 +68,8 @@ struct BenchOptions {
                 keepPath = path
             case "--store-only":
                 storeOnly = true
+            case "--bulk-only":
+                bulkOnly = true
             case "--fill-journal":
                 guard let path = remaining.popFirst(), !path.isEmpty,
                       let text = remaining.popFirst(), let bytes = Int(text), bytes > 0 else {

@@ -37,6 +37,11 @@ struct BenchRun {
         report.storeBytes = bytes.snapshot
         report.fact("store_files_bytes", .figure(Double(bytes.total)))
         if options.storeOnly { return report }
+        if options.bulkOnly {
+            report.figures += try BulkMeasurement.figures(store: files.store, synthetic: synthetic,
+                                                          folder: files.mirror.deletingLastPathComponent(), progress: progress)
+            return report
+        }
 
         let repetitions = options.noteCount >= 50_000 ? 5 : 9
         progress("opening the store in \(repetitions) fresh processes")

@@ -20,6 +20,8 @@ enum BulkMeasurement {
             return [
                 Figure(key: "import_export_ms", label: "import the store's own JSON export", unit: .milliseconds, value: nil,
                        target: importTarget(notes: synthetic.notes.count), note: reason),
+                Figure(key: "import_markdown_folder_ms", label: "import a folder of Markdown files", unit: .milliseconds,
+                       value: nil, target: MarkdownFolderMeasurement.target(files: MarkdownFolderMeasurement.maximumFiles), note: reason),
                 Figure(key: "list_pipe_first_line_ms", label: "notes list to a pipe: first line", unit: .milliseconds,
                        value: nil, target: firstLineTarget, note: reason),
             ]
@@ -39,6 +41,8 @@ enum BulkMeasurement {
         let sqlite = folder.appendingPathComponent("bulk-import.sqlite")
         let (_, sqliteMilliseconds) = try Stopwatch.time { try SQLiteBaseline.write(synthetic, to: sqlite) }
         try? FileManager.default.removeItem(at: sqlite)
+        progress("bulk: importing a folder of Markdown files as a process")
+        let markdown = try MarkdownFolderMeasurement.figure(notes, synthetic: synthetic, folder: folder)
         progress("bulk: notes list to a pipe")
         let list = try ListTiming.measure(notes, store: store, repetitions: 5)
         return [
@@ -46,6 +50,7 @@ enum BulkMeasurement {
                    value: run.wallMilliseconds, target: importTarget(notes: count),
                    baseline: .init(key: "baseline_sqlite_insert_ms", label: "SQLite, one transaction", value: sqliteMilliseconds),
                    note: "whole process, CPU \(Figure.fixed(run.cpuMilliseconds, 0)) ms; journal left \(journal) bytes"),
+            markdown,
             Figure(key: "list_pipe_first_line_ms", label: "notes list to a pipe: first line", unit: .milliseconds,
                    value: list.first.median, target: firstLineTarget, note: "median of \(list.first.count)"),
             Figure(key: "list_pipe_all_ms", label: "notes list to a pipe: all", unit: .milliseconds,

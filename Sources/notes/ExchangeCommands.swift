@@ -151,6 +151,7 @@ struct Import: ParsableCommand {
     /// may have edited an imported note meanwhile), and commits it with the records of where
     /// each note came from: all of it, or nothing. Prints what was done.
     private func commitImport(_ batch: inout ImportBatch, into store: NotesStore, progress: ProgressLine?) throws -> Importer.Plan {
+        let writing = Self.writing(batch)
         var pending: ExchangeBundle? = batch.bundle
         batch.bundle = ExchangeBundle()  // one copy of the notes, not two
         var planned = Importer.Plan()
@@ -161,7 +162,7 @@ struct Import: ParsableCommand {
         progress?.show("importing: writing \(ProgressLine.grouped(batch.sources.count)) notes")
         defer { progress?.finish() }
         ImportInterrupt.beginCommit()
-        try store.commit(derivedFrom: { database in
+        try store.commit(writing: writing, derivedFrom: { database in
             guard let bundle = pending else { throw CLIError.importIncomplete("the import was planned twice; nothing written") }
             pending = nil
             planned = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
@@ -202,9 +203,10 @@ struct Import: ParsableCommand {
             let (bundle, origins, sources, attachments) = (batch.bundle, batch.origins, batch.sources, batch.attachments)
             let (folders, trashMissing) = (batch.folders, self.trashMissing)
             let storeFolder = store.url.deletingLastPathComponent()
+            let writing = Self.writing(batch)
             batch.bundle = ExchangeBundle()
             ImportInterrupt.beginCommit()
-            try store.commit(derivedFrom: { database in
+            try store.commit(writing: writing, derivedFrom: { database in
                 plan = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
                                          trashMissing: trashMissing, attachments: attachments, storeFolder: storeFolder)
                 try ImportInterrupt.checkBeforeWriting()

@@ -11,7 +11,8 @@ import NotesExchange
 /// planning, before anything reaches the journal, and stops there with the same message
 /// (`ImportInterrupt.Cancelled`); after that the one journal line is written whole, and
 /// the import says it was interrupted after writing. The store is never half-written: it
-/// takes an import as one journal line, and a line cut by a crash is never read as a commit.
+/// takes an import as one journal line (a bulk import as one snapshot renamed into place),
+/// and a line cut by a crash is never read as a commit.
 enum ImportInterrupt {
     /// The import was stopped by `Ctrl-C` before anything was written.
     struct Cancelled: Error, CustomStringConvertible {

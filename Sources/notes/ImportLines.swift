@@ -77,6 +77,10 @@ extension Import {
     /// the next start does not read a journal of megabytes (its one line is past the bound anyway).
     static func isBulk(_ batch: ImportBatch) -> Bool { batch.bundle.notes.count >= 1_000 }
 
+    /// A bulk import is written as a fresh snapshot: its journal line would be folded into
+    /// one at once (docs/decisions/0073-bulk-import-writes-a-snapshot.md).
+    static func writing(_ batch: ImportBatch) -> CommitWriting { isBulk(batch) ? .snapshot : .journalLine }
+
     static func files(_ count: Int) -> String { "\(count) \(count == 1 ? "file" : "files")" }
 
     /// `: a.md, b.enex` — the files an import could not read, so that its last error names them

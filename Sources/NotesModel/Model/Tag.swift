@@ -6,6 +6,7 @@ public enum Tag {
     /// lowercases. Returns nil for an empty tag. Normalizing a normalized name changes
     /// nothing, so an import that normalizes again keeps the store's names.
     public static func normalize(_ raw: String) -> String? {
+        if isPlainNormalized(raw) { return raw }
         var name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         while name.hasPrefix("#") {
             name.removeFirst()
@@ -13,6 +14,18 @@ public enum Tag {
         }
         name = name.lowercased()
         return name.isEmpty ? nil : name
+    }
+
+    /// Whether `raw` is printable ASCII without space, capitals or a leading `#`: already
+    /// normalized, as nearly every tag an import reads is (no Foundation trimming for it).
+    private static func isPlainNormalized(_ raw: String) -> Bool {
+        guard let first = raw.utf8.first, first != UInt8(ascii: "#") else { return false }
+        for byte in raw.utf8 where !isPlainLowercase(byte) { return false }
+        return true
+    }
+
+    private static func isPlainLowercase(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 }
 

@@ -136,6 +136,13 @@ public final class NotesStore: NotesRepository {
     /// `StoreError.locked` at once (before `build` runs).
     @discardableResult
     public func commit(derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult {
+        try commit(writing: .journalLine, derivedFrom: build)
+    }
+
+    /// `commit(derivedFrom:)`, written as `writing` says: a journal line, or a fresh
+    /// snapshot (`CommitWriting.snapshot`, for a bulk import).
+    @discardableResult
+    public func commit(writing: CommitWriting, derivedFrom build: (NotesDatabase) throws -> [StoreChange]) throws -> CommitResult {
         guard !isClosed else { throw StoreError.closed }
         try refuseIfReadOnly()
         try lock.lock(timeout: options.commitWaitsForLock ? options.lockTimeout : 0)
@@ -143,7 +150,7 @@ public final class NotesStore: NotesRepository {
         let others = try catchUp()
         let changes = try build(contents)
         guard !changes.isEmpty else { return CommitResult(changes: [], others: others) }
-        let committed = try commitCaughtUp(changes)
+        let committed = try commitCaughtUp(changes, writing: writing)
         return CommitResult(changes: committed, others: others)
     }
 
@@ -159,20 +166,27 @@ public final class NotesStore: NotesRepository {
     /// is a warning: the commit is safe in the journal). Returns the changes committed:
     /// `proposed`, with conflict copies naming their own files (`givingConflictCopiesTheirOwnFiles`).
     @discardableResult
-    func commitCaughtUp(_ proposed: [StoreChange]) throws -> [StoreChange] {
+    func commitCaughtUp(_ proposed: [StoreChange], writing: CommitWriting = .journalLine) throws -> [StoreChange] {
         try checkSnapshotIntact()
         finishCompactionOrWarn()
-        try Self.validate(proposed, against: contents)
+        // A snapshot commit checks each change as it applies it (`writeSnapshotCommit`): once.
+        let checksFirst = writing == .journalLine
+        if checksFirst { try Self.validate(proposed, against: contents) }
         let changes = givingConflictCopiesTheirOwnFiles(proposed)
-        if changes != proposed { try Self.validate(changes, against: contents) }
+        if checksFirst, changes != proposed { try Self.validate(changes, against: contents) }
         // Held attachments of notes put back go back first: a kill leaves files no note names, never the reverse.
         let restored = restoreHeldAttachments(ofNotesPutBackBy: changes)
-        do { try append(changes) } catch {
+        do {
+            switch writing {
+            case .journalLine: try append(changes)
+            case .snapshot: try writeSnapshotCommit(changes)
+            }
+        } catch {
             for item in restored { heldAttachments?.putBack(item) }
             throw error
         }
         for item in restored { heldAttachments?.restored(item.id) }
-        try applyValidated(changes)
+        if writing == .journalLine { try applyValidated(changes) }
         removeAttachments(ofNotesDeletedBy: changes)
         if shouldCompact {
             do { try startCompaction() } catch { compactionFailed("\(error)") }
