@@ -96,5 +96,7 @@ import Testing
         let lineEnd = after[changed[0]...].firstIndex(of: 0x0A) ?? after.count
         let line = String(decoding: after[lineStart..<lineEnd], as: UTF8.self)
         #expect(line.hasPrefix("- [x] task 89") || line.hasPrefix("- [ ] done 89"), "\(line)")
+        let shown = line.hasPrefix("- [x] task") ? "☑ task" + line.dropFirst(10) : "☐ done" + line.dropFirst(10)
+        #expect(try Self.bodyLines(terminal, runner).contains(String(shown)), "the view shows the tick: \(shown)")
     }
 }

@@ -23,7 +23,9 @@ final class RenderedSegmentCache: Sendable {
         var startsByEnd: [Int: Int] = [:]
         /// What is open at a start found as the end of a segment, and whether it is a cut.
         var starts: [Int: (state: BlockBoundaries, isContinuation: Bool)] = [0: (BlockBoundaries(), false)]
-        var renderings: [Range<Int>: MarkdownRendering] = [:]
+        /// Each rendering with the decoded bytes it was made from: a tick keeps the body's
+        /// length and may keep its time, so the bytes themselves tell a kept one is current.
+        var renderings: [Range<Int>: (source: [UInt8], rendering: MarkdownRendering)] = [:]
     }
 
     private let entry = Mutex<Entry?>(nil)
@@ -70,12 +72,13 @@ final class RenderedSegmentCache: Sendable {
     /// The rendering of `segment` at `width`.
     func rendering(of segment: MarkdownSegment, key: WrappedBodyCache.Key, bytes: BodyBytes,
                    width: Int) -> MarkdownRendering {
-        if let kept = withEntry(key, { $0.renderings[segment.range] }) { return kept }
-        let rendered = Self.render(segment, bytes: bytes, width: width)
+        let source = bytes.withDecoded(segment.range) { Array($0) }
+        if let kept = withEntry(key, { $0.renderings[segment.range] }), kept.source == source { return kept.rendering }
+        let rendered = Self.render(segment, source: source, width: width)
         renderedCount.withLock { $0 += 1 }
         withEntry(key) { entry in
             if entry.renderings.count >= Self.renderingCapacity { entry.renderings = [:] }
-            entry.renderings[segment.range] = rendered
+            entry.renderings[segment.range] = (source, rendered)
         }
         return rendered
     }

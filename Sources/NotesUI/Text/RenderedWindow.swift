@@ -79,10 +79,9 @@ extension RenderedSegmentCache {
         return end == 0 ? 0 : segmentStart(before: end, of: note, width: width) ?? 0
     }
 
-    /// The body rendered from `segment`'s decoded bytes, its fence line first when it was cut
-    /// inside a code block; offsets are decoded offsets from the segment's start.
-    static func render(_ segment: MarkdownSegment, bytes: BodyBytes, width: Int) -> MarkdownRendering {
-        let decoded = bytes.withDecoded(segment.range) { Array($0) }
+    /// `segment` rendered from its decoded bytes `decoded`, its fence line first when it was
+    /// cut inside a code block; offsets are decoded offsets from the segment's start.
+    static func render(_ segment: MarkdownSegment, source decoded: [UInt8], width: Int) -> MarkdownRendering {
         let fence = segment.startState.openFence.map { $0.line + [0x0A] } ?? []
         let block = MarkdownBlock(range: 0..<decoded.count, openFence: fence, isContinuation: segment.isContinuation)
         return MarkdownRenderer.render(block, of: decoded, width: width, displayWidth: DisplayWidth.of,
