@@ -28,9 +28,20 @@ public struct BlockBoundaries: Sendable, Equatable {
     /// Whether nothing (fence or HTML block) is open here.
     public var isClosed: Bool { openFence == nil && htmlEnd == nil }
 
-    /// Whether a run may start with `line` (its first bytes, without the line break),
-    /// the next line after the ones fed so far.
+    /// Whether a run may start with `line`: see `canCut(before:)` for bytes in an array.
     public func canCut<Line: Collection<UInt8>>(before line: Line) -> Bool {
+        canCut(before: Array(line))
+    }
+
+    /// Feeds the next line: see `feed(_:)` for bytes in an array.
+    public mutating func feed<Line: Collection<UInt8>>(_ line: Line) {
+        feed(Array(line))
+    }
+
+    /// Whether a run may start with `line` (its first bytes, without the line break),
+    /// the next line after the ones fed so far. (Bytes in an array: a caller in another
+    /// module would otherwise run the generic code, a byte at a time through witnesses.)
+    public func canCut(before line: [UInt8]) -> Bool {
         guard lineCount > 0, previousBlank, isClosed, let first = line.first else { return false }
         return !Self.unsafeFirstBytes.contains(first)
     }
@@ -44,7 +55,7 @@ public struct BlockBoundaries: Sendable, Equatable {
     /// to open a block even when one seemed open (where the state was guessed, its
     /// opening may have been a closing fence): a closing fence has no info string, so in
     /// a state known to be right this changes only which line is taken for the opening.
-    public mutating func feed<Line: Collection<UInt8>>(_ line: Line) {
+    public mutating func feed(_ line: [UInt8]) {
         lineCount += 1
         let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
         defer { previousBlank = blank }
@@ -70,6 +81,7 @@ public struct BlockBoundaries: Sendable, Equatable {
 
     /// The text that ends an HTML block of kinds 1–5 opened by `line`, nil when it opens none.
     static func htmlBlockEnd<Line: Collection<UInt8>>(opening line: Line) -> [UInt8]? {
+        guard line.first(where: { $0 != 0x20 }) == UInt8(ascii: "<") else { return nil }
         let bytes = Array(line.drop(while: { $0 == 0x20 }).prefix(16)).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         guard bytes.first == UInt8(ascii: "<") else { return nil }
         for tag in ["pre", "script", "style", "textarea"] {

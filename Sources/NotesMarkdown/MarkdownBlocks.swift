@@ -155,6 +155,8 @@ public struct FenceLine: Sendable, Equatable {
     public let hasInfo: Bool
 
     public init?<Line: Collection<UInt8>>(_ line: Line) {
+        guard let first = line.first(where: { $0 != 0x20 }), first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+        else { return nil }
         let bytes = Array(line.prefix(512)).filter { $0 != 0x0D }
         var index = 0
         while index < bytes.count, index < 3, bytes[index] == 0x20 { index += 1 }

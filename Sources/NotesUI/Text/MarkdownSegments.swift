@@ -24,7 +24,7 @@ struct MarkdownSegment: Equatable, Sendable {
 /// by reading at most `longestBytes` back from a place taken to be outside every block.
 struct MarkdownSegments {
     /// About how long a segment is: the first cut allowed past this ends it.
-    static let targetBytes = 16_384
+    static let targetBytes = 4096
     /// The longest a segment grows before it is cut wherever a line starts.
     static let longestBytes = 131_072
     /// The most bytes of a line looked at to classify it.
@@ -114,7 +114,8 @@ struct MarkdownSegments {
             let (lineEnd, next) = lines.block(at: lineStart)
             let prefix = atLineStart ? linePrefix(lineStart..<lineEnd) : []
             if lineStart > low, atLineStart, boundaries.canCut(before: prefix) { candidates.append((lineStart, boundaries)) }
-            if !sawFence, atLineStart, let fence = FenceLine(prefix) {
+            if !sawFence, atLineStart, let first = prefix.first(where: { $0 != 0x20 }),
+               first == UInt8(ascii: "`") || first == UInt8(ascii: "~"), let fence = FenceLine(prefix) {
                 // The first fence line read: without an info string it may close a block
                 // opened before `low`, so the places before it may be inside code.
                 sawFence = true
