@@ -1,4 +1,5 @@
 import CMarkGFM
+import Synchronization
 
 /// A cmark-gfm parse of some Markdown bytes with GitHub's table, task-list,
 /// strikethrough and autolink extensions; the tree is freed with this value.
@@ -7,11 +8,19 @@ final class CMarkTree {
     let root: CMarkNode?
 
     init(parsing bytes: UnsafeBufferPointer<UInt8>) {
+        // The root's address crosses the lock (a node is not `Sendable`); the tree is ours alone.
+        let address = Self.parsing.withLock { _ in Self.parse(bytes).map { Int(bitPattern: $0.pointer) } }
+        root = address.flatMap(OpaquePointer.init(bitPattern:)).map(CMarkNode.init)
+    }
+
+    /// One parse at a time: attaching an extension adds its characters (`~` for
+    /// strikethrough) to a table cmark-gfm shares between parsers, and freeing a parser
+    /// takes them out, so a parse running meanwhile on another thread would miss them.
+    private static let parsing = Mutex(())
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CMarkNode? {
         _ = CMarkTree.registered
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
-            root = nil
-            return
-        }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in ["table", "tasklist", "strikethrough", "autolink"] {
             if let syntax = cmark_find_syntax_extension(name) {
@@ -21,7 +30,7 @@ final class CMarkTree {
         if let base = bytes.baseAddress, !bytes.isEmpty {
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
         }
-        root = cmark_parser_finish(parser).map(CMarkNode.init)
+        return cmark_parser_finish(parser).map(CMarkNode.init)
     }
 
     deinit {

@@ -9,6 +9,10 @@ public struct MarkdownBlock: Hashable, Sendable {
     /// Whether the block starts where a block too long to parse at once was cut (no blank
     /// line in the source before it).
     public let isContinuation: Bool
+
+    public init(range: Range<Int>, openFence: [UInt8] = [], isContinuation: Bool = false) {
+        (self.range, self.openFence, self.isContinuation) = (range, openFence, isContinuation)
+    }
 }
 
 /// Finds the blocks of a body lazily, from a block start on: a block ends before a line
@@ -142,13 +146,17 @@ public struct MarkdownBlocks<Bytes> where Bytes: RandomAccessCollection<UInt8>, 
 }
 
 /// A fenced code block's opening line (``` or ~~~, at most 3 spaces in).
-struct FenceLine {
+public struct FenceLine: Sendable, Equatable {
     let marker: UInt8
     let length: Int
-    /// The opening line, at most 512 bytes of it.
-    let line: [UInt8]
+    /// The opening line, at most 512 bytes of it, without carriage returns.
+    public let line: [UInt8]
+    /// Whether an info string follows the marker (` ```swift `): a closing fence has none.
+    public let hasInfo: Bool
 
-    init?<Line: Collection<UInt8>>(_ line: Line) {
+    public init?<Line: Collection<UInt8>>(_ line: Line) {
+        guard let first = line.first(where: { $0 != 0x20 }), first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+        else { return nil }
         let bytes = Array(line.prefix(512)).filter { $0 != 0x0D }
         var index = 0
         while index < bytes.count, index < 3, bytes[index] == 0x20 { index += 1 }
@@ -164,10 +172,11 @@ struct FenceLine {
         self.marker = marker
         self.length = count
         self.line = bytes
+        hasInfo = bytes[index...].contains { $0 != 0x20 && $0 != 0x09 }
     }
 
     /// Whether `line` closes this fence: the same marker at least as many times, then blanks.
-    func isClosed<Line: Collection<UInt8>>(by line: Line) -> Bool {
+    public func isClosed<Line: Collection<UInt8>>(by line: Line) -> Bool {
         var indent = 0, count = 0
         for byte in line {
             if count == 0, byte == 0x20, indent < 3 { indent += 1; continue }

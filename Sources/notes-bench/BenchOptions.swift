@@ -3,6 +3,7 @@
 ///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only]
 ///     notes-bench --existing PATH [--json]
 ///     notes-bench --fill-journal PATH BYTES
+///     notes-bench --long-note MB [--json]
 ///
 /// `--child-open PATH`, `--child-decode PATH`, `--child-sqlite PATH` and `--child-terminal PATH` are hidden: the benchmark re-runs
 /// itself with them to measure one open in a fresh process (time and peak memory).
@@ -24,6 +25,8 @@ struct BenchOptions {
     /// without compacting (the command timings, and Resources/scripts/tmux-compaction-check.py).
     var fillJournalPath: String?
     var fillBytes = 0
+    /// Only the read view of one note this many MiB long (`LongNoteMeasurement`).
+    var longNoteMegabytes: Int?
     var childOpenPath: String?
     var childDecodePath: String?
     var childTerminalPath: String?
@@ -35,6 +38,7 @@ struct BenchOptions {
         usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only]
                notes-bench --existing PATH [--json]
                notes-bench --fill-journal PATH BYTES
+               notes-bench --long-note MB [--json]
           --notes N    how many synthetic notes (default 100000)
           --json       print one JSON object instead of the table
           --keep PATH  write the synthetic store to PATH (a new file) and keep it
@@ -44,6 +48,8 @@ struct BenchOptions {
                        commands, on the store at PATH (which they edit and compact: use a copy)
           --fill-journal PATH BYTES  edit notes of the store at PATH, one commit each,
                        until its journal holds BYTES, without compacting it
+          --long-note MB  only the read view (rendered and raw) of one note of MB MiB of
+                       Markdown: open, page down, G, / and n, each key timed
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -77,6 +83,11 @@ struct BenchOptions {
                 }
                 fillJournalPath = path
                 fillBytes = bytes
+            case "--long-note":
+                guard let text = remaining.popFirst(), let megabytes = Int(text), megabytes >= 1 else {
+                    throw UsageError(description: "--long-note needs a whole number of MiB, at least 1")
+                }
+                longNoteMegabytes = megabytes
             case "--existing":
                 guard let path = remaining.popFirst(), !path.isEmpty else {
                     throw UsageError(description: "--existing needs a path")

@@ -15,6 +15,9 @@ do {
         try ChildMeasurement.decode(path: path)
     } else if let path = options.fillJournalPath {
         try ExistingStoreRun.fillJournal(path: path, bytes: options.fillBytes)
+    } else if let megabytes = options.longNoteMegabytes {
+        let report = LongNoteMeasurement.run(megabytes: megabytes)
+        print(options.json ? report.json() : report.table())
     } else if let path = options.existingPath {
         let report = try ExistingStoreRun.run(path: path)
         print(options.json ? report.json() : report.table())

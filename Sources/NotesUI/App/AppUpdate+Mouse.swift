@@ -75,7 +75,8 @@ extension AppUpdate {
     /// attachment opened (`Enter`).
     private static func readClick(at x: Int, _ y: Int, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot,
                                   _ now: Date) -> [Effect] {
-        guard let note = snapshot.database.notes[id], let rendering = shownRendering(note, state, snapshot) else { return [] }
+        guard let stored = snapshot.database.notes[id], let shown = shownRendering(stored, state, snapshot) else { return [] }
+        let rendering = shown.rendering, note = shown.note
         let bodyTop = NoteReadScreen.bodyTop(note, snapshot, state)
         let rows = NoteReadScreen.bodyRows(note, snapshot, state)
         guard y >= bodyTop, y < bodyTop + rows else { return [] }

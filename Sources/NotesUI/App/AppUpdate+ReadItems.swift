@@ -18,10 +18,12 @@ extension AppUpdate {
         return false
     }
 
-    /// `Tab` / `Shift-Tab`: the next or previous item (round the ends) that `fits`, scrolled
-    /// into view. With nothing in focus, the first at or after the top line (the last, backwards).
+    /// `Tab` / `Shift-Tab`: the next or previous item (round the ends, unless the rendering
+    /// is a long body's window, `goesRound` false) that `fits`, scrolled into view. With
+    /// nothing in focus, the first at or after the top line (the last, backwards).
     static func stepItem(forward: Bool, _ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem],
-                         _ state: inout AppState, rows: Int, where fits: (ReadItem) -> Bool = { _ in true }) {
+                         _ state: inout AppState, rows: Int, goesRound: Bool = true,
+                         where fits: (ReadItem) -> Bool = { _ in true }) {
         let candidates = items.indices.filter { fits(items[$0]) }
         guard !candidates.isEmpty else {
             state.message = .init(text: items.isEmpty ? "No tasks, links or attachments in this note"
@@ -31,8 +33,13 @@ extension AppUpdate {
         }
         let index: Int
         if let current = state.readItem, current < items.count {
-            index = forward ? (candidates.first { $0 > current } ?? candidates[0])
-                            : (candidates.last { $0 < current } ?? candidates[candidates.count - 1])
+            let next = forward ? candidates.first { $0 > current } : candidates.last { $0 < current }
+            guard next != nil || goesRound else {
+                state.message = .init(text: "No more tasks or links " + (forward ? "in the next screens" : "above"),
+                                      isError: false)
+                return
+            }
+            index = next ?? (forward ? candidates[0] : candidates[candidates.count - 1])
         } else {
             let top = state.readTop.line
             let onScreen = candidates.filter { items[$0].line(in: rendering) >= top }
@@ -45,16 +52,18 @@ extension AppUpdate {
 
     /// `Enter`: follows the link in focus, opens the attachment in focus, ticks the task in
     /// focus; with nothing in focus, moves to the first link or attachment and says so.
-    static func openItem(_ focused: ReadItem?, _ note: Note, _ rendering: MarkdownRendering, _ items: [ReadItem],
+    static func openItem(_ focused: ReadItem?, _ note: Note, _ shown: ShownReading, _ items: [ReadItem],
                          _ state: inout AppState, _ snapshot: NotesSnapshot, rows: Int) -> [Effect] {
+        let rendering = shown.rendering
         switch focused {
         case .link(let link)?: return follow(link, in: note, &state, snapshot)
         case .attachment(let index)? where index < note.attachments.count:
             state.message = .init(text: "Opening " + ReadAttachments.text(note.attachments[index], size: nil), isError: false)
             return [.openAttachment(note.attachments[index])]
-        case .task?: return tick(note, rendering, items, &state, rows: rows)
+        case .task?: return tick(note, shown, items, &state, rows: rows)
         default:
-            stepItem(forward: true, note, rendering, items, &state, rows: rows, where: { !isTask($0) })
+            stepItem(forward: true, note, rendering, items, &state, rows: rows, goesRound: shown.window == nil,
+                     where: { !isTask($0) })
             if state.readItem != nil {
                 state.message = .init(text: "Enter opens this; Tab moves to the next", isError: false)
             }
@@ -91,6 +100,6 @@ extension AppUpdate {
     static func show(line: Int, documentLines: Int, rows: Int, _ state: inout AppState) {
         guard line < state.readTop.line || line >= state.readTop.line + rows else { return }
         let lastTop = max(0, documentLines - rows)
-        state.readTop = ReadPosition(block: 0, line: min(max(0, line - rows / 3), lastTop))
+        state.readTop = ReadPosition(block: state.readTop.block, line: min(max(0, line - rows / 3), lastTop))
     }
 }

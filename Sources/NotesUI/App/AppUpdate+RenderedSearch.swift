@@ -7,8 +7,13 @@ import NotesModel
 extension AppUpdate {
     /// `Enter` in the search field over the rendered view: the first match from the top line
     /// on (going round), scrolled into view.
-    static func submitRenderedSearch(_ text: String, _ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState,
-                                     rows: Int) {
+    static func submitRenderedSearch(_ text: String, _ shown: ShownReading, _ state: inout AppState,
+                                     _ snapshot: NotesSnapshot, rows: Int) {
+        let note = shown.note, rendering = shown.rendering
+        if shown.window != nil {
+            state.readSearch = ReadSearch(text: text)
+            return longSearchStep(forward: true, shown, &state, snapshot, rows: rows)
+        }
         var found = ReadSearch(text: text)
         let all = RenderedSearch.matches(in: rendering, patterns: ReadSearch.patterns(for: text))
         found.place(at: RenderedSearch.first(from: state.readTop.line, in: all)?.match, among: all,
@@ -23,9 +28,13 @@ extension AppUpdate {
     }
 
     /// `n` / `N` over the rendered view: the next or previous match, scrolled into view.
-    static func stepRenderedSearch(forward: Bool, _ note: Note, _ rendering: MarkdownRendering, _ state: inout AppState,
-                                   rows: Int) {
+    static func stepRenderedSearch(forward: Bool, _ shown: ShownReading, _ state: inout AppState,
+                                   _ snapshot: NotesSnapshot, rows: Int) {
         guard var search = state.readSearch else { return }
+        let note = shown.note, rendering = shown.rendering
+        if shown.window != nil, search.currentMatch != nil {
+            return longSearchStep(forward: forward, shown, &state, snapshot, rows: rows)
+        }
         let all = RenderedSearch.matches(in: rendering, patterns: search.patterns)
         guard let current = search.currentMatch,
               let step = RenderedSearch.step(from: current, forward: forward, in: all) else {

@@ -191,8 +191,9 @@ extension AppUpdate {
                 state.readSearch = nil
                 return
             }
-            if let rendering = shownRendering(note, state, snapshot) {
-                return submitRenderedSearch(text, note, rendering, &state, rows: NoteReadScreen.bodyRows(note, snapshot, state))
+            if let shown = shownRendering(note, state, snapshot) {
+                submitRenderedSearch(text, shown, &state, snapshot, rows: NoteReadScreen.bodyRows(note, snapshot, state))
+                return settleWindow(&state, snapshot)
             }
             var found = ReadSearch(text: text)
             let top = state.readTop

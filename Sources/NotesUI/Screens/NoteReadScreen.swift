@@ -13,7 +13,8 @@ public enum NoteReadScreen {
         header.draw(into: &buffer)
         let bodyTop = header.height
         let rows = max(0, buffer.size.height - 1 - bodyTop)
-        if let rendering = AppUpdate.shownRendering(note, state, snapshot) {
+        if let shown = AppUpdate.shownRendering(note, state, snapshot) {
+            let rendering = shown.rendering, note = shown.note
             let items = ReadItems.items(in: rendering, attachments: note.attachments.count)
             let focused = state.readItem.flatMap { $0 < items.count ? items[$0] : nil }
             RenderedLines.draw(rendering, from: state.readTop.line, rows: rows, focused: focused,

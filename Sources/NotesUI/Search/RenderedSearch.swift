@@ -6,8 +6,9 @@ import NotesModel
 /// without its asterisks, in a table cell between its `│`, on the line a paragraph wraps
 /// to. A match is a rendered line (`ReadPosition(block: 0, line:)`, as the rendered view
 /// scrolls) and the characters it covers there. A phrase cut by a wrap is not found, as in
-/// the raw view. The rendered body is at most `RenderedBody.longestRendered` bytes, so
-/// finding the matches of a key costs its text, with no store or file touched.
+/// the raw view. What is searched is a body of at most `RenderedBody.longestRendered` bytes
+/// or a long body's window (`AppUpdate+LongSearch` looks past it), so finding the matches
+/// of a key costs that text, with no store or file touched.
 enum RenderedSearch {
     /// Every match in the rendering, top to bottom.
     static func matches(in rendering: MarkdownRendering, patterns: [[UInt8]]) -> [ReadSearch.Match] {

@@ -5,8 +5,8 @@ import NotesTerminal
 import Synchronization
 
 /// The read view's rendered Markdown of one note at one width, kept while the body and
-/// width stay. A body longer than `longestRendered` is not rendered: the read view shows
-/// it raw, as it shows any body after `R`.
+/// width stay. A body longer than `longestRendered` is not rendered whole: the read view
+/// shows a window of its segments (`RenderedWindow`, `RenderedSegmentCache`).
 final class RenderedBody: Sendable {
     static let shared = RenderedBody()
 
@@ -28,7 +28,7 @@ final class RenderedBody: Sendable {
     private let kept = Mutex<Kept?>(nil)
     private let progressKept = Mutex<[String: TaskProgress]>([:])
 
-    /// The rendering of `note` at `width`, or nil when the body is too long to render.
+    /// The rendering of `note` at `width`, or nil when the body is too long to render whole.
     func rendering(of note: Note, width: Int) -> MarkdownRendering? {
         guard note.bodyUTF8CountBound <= Self.longestRendered else { return nil }
         let body = note.body, width = max(1, width)
@@ -42,7 +42,8 @@ final class RenderedBody: Sendable {
     static let longestCounted = 1 << 18
 
     /// The tasks ticked and all the tasks of a body up to `longestCounted` (nil for a
-    /// longer one); kept per body, a few hundred at most.
+    /// longer one: its row and header show no progress, as counting would render it
+    /// whole); kept per body, a few hundred at most.
     func progress(of note: Note) -> TaskProgress? {
         guard note.bodyUTF8CountBound <= Self.longestCounted else { return nil }
         let body = note.body
