@@ -51,7 +51,7 @@ enum OpenUI {
            attachments: attachmentAccess(storeFolder: url.deletingLastPathComponent(), opener: config.settings.opener,
                                           environment: environment),
            asciiMarkers: !EmojiSupport.likely(environment: environment),
-           updatesLinksOnRename: config.settings.updateLinks)
+           updatesLinksOnRename: config.settings.updateLinks, listOrder: ListOrder.order(config.settings.listSort))
         // Only sets the message: this runs inside the runner's own refresh, which draws after it.
         store.lockWaitHandler = { holder in runner.show(message: "waiting for \(holder)", isError: false) }
         store.warningHandler = { warning in runner.show(message: "warning: \(warning)", isError: true) }

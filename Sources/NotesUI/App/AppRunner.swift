@@ -40,10 +40,11 @@ public final class AppRunner {
     ///   - sync: what `S` does; nil when the caller offers no sync.
     ///   - settings: what the config file set (the defaults without one).
     ///   - updatesLinksOnRename: whether a rename rewrites the links to the note (the config's `update_links`).
+    ///   - listOrder: the note list's order below the pinned notes (the config's `list.sort`).
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
                 now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil,
                 settings: AppSettings = AppSettings(), attachments: AttachmentAccess = .unavailable,
-                asciiMarkers: Bool = false, updatesLinksOnRename: Bool = true) {
+                asciiMarkers: Bool = false, updatesLinksOnRename: Bool = true, listOrder: NoteListOrder = .updated) {
         self.sync = sync
         self.attachments = attachments
         self.terminal = terminal
@@ -51,7 +52,7 @@ public final class AppRunner {
         self.timeZone = timeZone
         self.now = now
         self.editor = editor
-        snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
+        snapshot = NotesSnapshot(repository.contents, searchText: .inBackground, order: listOrder)
         state = AppState(size: terminal.size, updatesLinksOnRename: updatesLinksOnRename)
         state.settings = settings
         state.showsPreview = settings.showsPreview
