@@ -6,7 +6,8 @@ import NotesModel
 import NotesTerminal
 import NotesUI
 
-/// The config's `list.sort` in the UI's list.
+/// The config's `list.sort` in the UI's list, and the lookups the index keeps for the
+/// tags screen and `J` instead of going over every note.
 @Suite struct ListOrderAndIndexLookupTests {
     /// Titles out of date order, a pin, and a tie in the folded title.
     static let database = NotesDatabase(notes: [
@@ -63,4 +64,28 @@ import NotesUI
         #expect(Set(rows.compactMap { $0 }).count == 5)
     }
 
+    @Test(arguments: [UInt64(8), 9])
+    func tagCountsFollowCommits(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let repository = InMemoryNotesRepository(IncrementalIndexTests.database(&random, notes: 120))
+        var snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
+        #expect(snapshot.index.tagCounts() == TagCount.all(in: repository.contents))
+        for _ in 0..<40 {
+            try snapshot.commit(IncrementalIndexTests.changes(&random, in: repository.contents), through: repository)
+            #expect(snapshot.index.tagCounts() == TagCount.all(in: repository.contents))
+        }
+    }
+
+    @Test func theDailyNoteIsFoundByTitleAmongJournalNotes() {
+        let database = NotesDatabase(notes: [
+            Note(id: UIFixtures.uuid(311), title: "2025-03-05", created: UIFixtures.now),
+            Note(id: UIFixtures.uuid(312), title: "2025-03-05", created: UIFixtures.now.addingTimeInterval(60), kind: .journal),
+            Note(id: UIFixtures.uuid(313), title: "2025-03-05", created: UIFixtures.now.addingTimeInterval(120), kind: .journal),
+            Note(id: UIFixtures.uuid(314), title: "2025-03-06", created: UIFixtures.now, kind: .journal),
+        ])
+        let index = NoteIndex(database: database)
+        #expect(index.dailyNote(titled: "2025-03-05")?.id == UIFixtures.uuid(312))
+        #expect(index.dailyNote(titled: "2025-03-06")?.id == UIFixtures.uuid(314))
+        #expect(index.dailyNote(titled: "2025-03-07") == nil)
+    }
 }

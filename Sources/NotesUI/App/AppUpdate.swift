@@ -93,7 +93,7 @@ public enum AppUpdate {
             state.trash = TrashBrowser()
             return []
         case .tags:
-            state.tagBrowser = TagBrowser(database: snapshot.database)
+            state.tagBrowser = TagBrowser(counts: snapshot.index.tagCounts())
             return []
         default:
             break

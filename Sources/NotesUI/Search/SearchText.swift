@@ -37,6 +37,8 @@ struct SearchText: Sendable {
     private var titleHashes: [UInt64] = []
     /// Per slot, what quick open knows of its folded title without reading it (`TitleSummary`).
     private(set) var titleSummaries: [TitleSummary] = []
+    /// How many live notes carry each tag (the tags screen's counts).
+    private(set) var tags = TagTally()
     /// Per slot whose note has names besides its title (`QuickOpenNames`), those names folded.
     private(set) var otherNames: [Int: [[UInt8]]] = [:]
 
@@ -92,12 +94,14 @@ struct SearchText: Sendable {
         var titleSummaries: [TitleSummary] = []
         titleSummaries.reserveCapacity(ids.count)
         var otherNames: [Int: [[UInt8]]] = [:]
+        var tags = TagTally()
         var slice = 0
         while slice < ids.count {
             let range = slice..<min(slice + Self.sliceCount, ids.count)
             let complete = read(range) { note in
                 let start = bytes.count
                 starts.append(start)
+                tags.appendSlot(tags: note?.tags)
                 if let note {
                     let body = SearchableNote.append(note, categoryName: nil, to: &bytes, folder: &folder)
                     if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
@@ -121,6 +125,7 @@ struct SearchText: Sendable {
         self.titleHashes = titleHashes
         self.titleSummaries = titleSummaries
         self.otherNames = otherNames
+        self.tags = tags
         self.frequency = Self.countBytes(bytes[...])
         let perBlock = BytePairBlocks.slotsPerBlock
         let slots = starts.count - 1
@@ -148,6 +153,7 @@ struct SearchText: Sendable {
         titleHashes.append(links.add(note))
         titleSummaries.append(Self.summary(of: bytes, start..<(body.lowerBound - 1)))
         Self.addOtherNames(of: note, slot: starts.count - 1, to: &otherNames, &titleSummaries)
+        tags.appendSlot(tags: note.tags)
         bytes.append(0)
         starts.append(bytes.count)
         pairBlocks.add(bytes[start...], block: (slotCount - 1) / BytePairBlocks.slotsPerBlock)
@@ -159,6 +165,7 @@ struct SearchText: Sendable {
     /// index; the caller no longer shows it.
     mutating func retire(slot: Int, id: UUID) {
         if slot < titleHashes.count { links.remove(id, titleHash: titleHashes[slot]) }
+        tags.retire(slot: slot)
         let removed = Self.countBytes(bytes[starts[slot]..<starts[slot + 1]])
         for value in 0..<256 { frequency[value] -= removed[value] }
         retiredBytes += starts[slot + 1] - starts[slot]
