@@ -35,7 +35,12 @@ enum OpenUI {
         let editor = ExternalEditor(environment: config.settings.editorEnvironment(environment))
         let runner = AppRunner(terminal: terminal, repository: store,
                                editor: UserEditor(runEditor: { path in try editor.run(file: path) },
-                                                  unsavedFolder: EditFile.unsavedFolder(environment: environment)),
+                                                  unsavedFolder: EditFile.unsavedFolder(environment: environment),
+                                                  runEditorAt: { path, cursor in
+                                                      var placed = editor
+                                                      placed.place(at: cursor)
+                                                      try placed.run(file: path)
+                                                  }),
                                sync: { progress in
             // A store of its own, as another process would: the UI's store then picks the merge up.
             // Its commits hand compaction to `notes compact` too: one done in the merge's commit

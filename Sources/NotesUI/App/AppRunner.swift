@@ -135,8 +135,8 @@ public final class AppRunner {
                 _ = try? commit(edits)  // an error is on the status line
             case .editNote(let id):
                 edit(id)
-            case .writeNewNote(let note):
-                write(newNote: note)
+            case .writeNewNote(let note, let cursor):
+                write(newNote: note, cursor: cursor)
             case .undo:
                 apply(.undo)
             case .redo:
@@ -228,9 +228,9 @@ public final class AppRunner {
     }
 
     /// `n`: a new note written in the editor; it is created only if the editor saves it.
-    private func write(newNote note: Note) {
+    private func write(newNote note: Note, cursor: EditorCursor?) {
         let categoryName = note.categoryID.flatMap { snapshot.database.categories[$0]?.name }
-        let outcome = editor.write(newNote: note, categoryName: categoryName, handover: handTerminal,
+        let outcome = editor.write(newNote: note, categoryName: categoryName, cursor: cursor, handover: handTerminal,
                                    refresh: refreshForEditor, commit: { written in
             try commit([.change(.putNote(written))], selecting: written.id)?.outcomes.first
                 ?? EditOutcome(subject: .note(written.id))
