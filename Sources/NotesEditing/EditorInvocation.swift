@@ -6,6 +6,9 @@ import Foundation
 /// - Editors that take `+LINE` (vi, vim, nvim, nano, emacs, mg, micro, kak, ne, joe)
 ///   open on the first line of the body, not on the header's `---`; helix takes
 ///   `FILE:LINE`. Any other command gets the file alone, as before.
+/// - A column (a template's `{{cursor}}`) goes to those that take one: vim and nvim as
+///   `+call cursor(LINE,BYTE)`, nano as `+LINE,COLUMN`, emacs, micro and kak as
+///   `+LINE:COLUMN`, helix as `FILE:LINE:COLUMN`; vi, mg, ne and joe get the line only.
 /// - Those editors and helix draw on a terminal: with none to draw on, the edit is
 ///   refused before anything starts (a GUI editor with a wait flag, `code -w`, runs).
 public struct EditorInvocation: Equatable, Sendable {
@@ -17,17 +20,31 @@ public struct EditorInvocation: Equatable, Sendable {
     static let plusLineEditors: Set<String> = ["vi", "vim", "nvim", "nano", "emacs", "mg", "micro", "kak", "ne", "joe"]
     static let colonLineEditors: Set<String> = ["hx", "helix"]
 
-    /// The invocation of `command` (the `$VISUAL`/`$EDITOR` value) on a file to be opened at `line` (1-based).
-    public init(command: String, line: Int?) {
+    /// The invocation of `command` (the `$VISUAL`/`$EDITOR` value) on a file to be opened
+    /// at `line` and `column` (1-based; the column in characters, `byteColumn` in UTF-8 bytes).
+    public init(command: String, line: Int?, column: Int? = nil, byteColumn: Int? = nil) {
         let program = Self.programName(command)
         let emacsInWindow = program == "emacs" && !command.split(separator: " ").contains { $0 == "-nw" || $0 == "--no-window-system" }
         needsTerminal = (Self.plusLineEditors.contains(program) && !emacsInWindow) || Self.colonLineEditors.contains(program)
-        if let line, line > 1, Self.plusLineEditors.contains(program) {
-            shellCommand = command + " +\(line) \"$1\""
-        } else if let line, line > 1, Self.colonLineEditors.contains(program) {
-            shellCommand = command + " \"$1:\(line)\""
+        let line = line ?? 1, column = max(column ?? 1, 1), bytes = max(byteColumn ?? column, 1)
+        let place = line > 1 || column > 1
+        if place, Self.plusLineEditors.contains(program) {
+            shellCommand = command + " " + Self.plusArgument(program, line: line, column: column, byteColumn: bytes) + " \"$1\""
+        } else if place, Self.colonLineEditors.contains(program) {
+            shellCommand = command + " \"$1:\(line)" + (column > 1 ? ":\(column)" : "") + "\""
         } else {
             shellCommand = command + " \"$1\""
+        }
+    }
+
+    /// The `+` argument that puts `program`'s cursor at `line` and, where it can, `column`.
+    private static func plusArgument(_ program: String, line: Int, column: Int, byteColumn: Int) -> String {
+        guard column > 1 else { return "+\(line)" }
+        switch program {
+        case "vim", "nvim": return "\"+call cursor(\(line),\(byteColumn))\""
+        case "nano": return "+\(line),\(column)"
+        case "emacs", "micro", "kak": return "+\(line):\(column)"
+        default: return "+\(line)"
         }
     }
 

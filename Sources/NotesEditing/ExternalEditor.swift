@@ -1,6 +1,7 @@
 import Glibc
 import Foundation
 import NotesBase
+import NotesModel
 
 /// Why an external editor could not edit a file.
 public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -46,6 +47,17 @@ public struct ExternalEditor: Sendable {
     public var environment: [String: String]
     /// The line of the body (from 1) the editor opens at, for those that take a line.
     public var bodyLine = 1
+    /// The column (from 1) the editor opens at, for those that take one: in characters,
+    /// and in UTF-8 bytes (see `EditorInvocation`).
+    public var bodyColumn = 1
+    public var bodyByteColumn = 1
+
+    /// Opens the editor at `cursor` (a body's line and column).
+    public mutating func place(at cursor: EditorCursor) {
+        bodyLine = cursor.line
+        bodyColumn = cursor.column
+        bodyByteColumn = cursor.byteColumn
+    }
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
@@ -63,7 +75,7 @@ public struct ExternalEditor: Sendable {
     public func run(file path: String) throws(EditorError) {
         let command = self.command
         let line = Self.firstBodyLine(ofFileAt: path).map { $0 + max(bodyLine, 1) - 1 }
-        let invocation = EditorInvocation(command: command, line: line)
+        let invocation = EditorInvocation(command: command, line: line, column: bodyColumn, byteColumn: bodyByteColumn)
         var spawn = ChildSpawn(program: "/bin/sh", arguments: ["/bin/sh", "-c", invocation.shellCommand, "sh", path],
                                environment: environment)
         // Only the standard descriptors go to the editor: none of ours (or our parent's),

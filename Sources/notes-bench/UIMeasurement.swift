@@ -9,6 +9,7 @@ enum UIMeasurement {
         let prepared = UIProbe.prepareFirstFrame(database)
         prepared.snapshot.index.waitUntilSearchable()
         return FilterMeasurement.figures(prepared) + QuickOpenMeasurement.figures(prepared)
+            + OrganizeMeasurement.figures(prepared)
             + [frameFigure(prepared), searchTextFigure(prepared, storePath: storePath), LinksMeasurement.figure(prepared)]
             + bytesPerMoveFigures(storePath: storePath)
     }

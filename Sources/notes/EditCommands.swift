@@ -39,13 +39,13 @@ enum EditInEditor {
     /// Runs the edit; says how it ended on stderr. Throws when the text was not saved.
     /// - Parameters:
     ///   - settings: the config file's (its `editor` when `$VISUAL` and `$EDITOR` are unset).
-    ///   - cursorLine: the body's line to open the editor at (a template's `{{cursor}}`).
+    ///   - cursor: where in the body to open the editor (a template's `{{cursor}}`).
     static func run(_ id: UUID, in store: NotesStore, settings: NotesConfig.Settings? = nil,
-                    cursorLine: Int? = nil) throws {
+                    cursor: EditorCursor? = nil) throws {
         let environment = ProcessInfo.processInfo.environment
         let settings = settings ?? CLISettings.load(environment: environment).settings
         var launcher = ExternalEditor(environment: settings.editorEnvironment(environment))
-        launcher.bodyLine = cursorLine ?? 1
+        if let cursor { launcher.place(at: cursor) }
         let editor = launcher
         let session = NoteEditSession(runEditor: { path in try editor.run(file: path) },
                                       unsavedFolder: EditFile.unsavedFolder(environment: environment),

@@ -85,7 +85,7 @@ struct Add: ParsableCommand {
         Console.out(note.id.uuidString)
         if edit {
             fflush(nil)
-            try EditInEditor.run(note.id, in: store, settings: settings, cursorLine: filled?.cursorLine)
+            try EditInEditor.run(note.id, in: store, settings: settings, cursor: filled?.cursor)
         }
     }
 

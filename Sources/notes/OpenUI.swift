@@ -35,7 +35,12 @@ enum OpenUI {
         let editor = ExternalEditor(environment: config.settings.editorEnvironment(environment))
         let runner = AppRunner(terminal: terminal, repository: store,
                                editor: UserEditor(runEditor: { path in try editor.run(file: path) },
-                                                  unsavedFolder: EditFile.unsavedFolder(environment: environment)),
+                                                  unsavedFolder: EditFile.unsavedFolder(environment: environment),
+                                                  runEditorAt: { path, cursor in
+                                                      var placed = editor
+                                                      placed.place(at: cursor)
+                                                      try placed.run(file: path)
+                                                  }),
                                sync: { progress in
             // A store of its own, as another process would: the UI's store then picks the merge up.
             // Its commits hand compaction to `notes compact` too: one done in the merge's commit
@@ -52,7 +57,7 @@ enum OpenUI {
            attachments: attachmentAccess(storeFolder: url.deletingLastPathComponent(), opener: config.settings.opener,
                                           environment: environment),
            asciiMarkers: !EmojiSupport.likely(environment: environment),
-           updatesLinksOnRename: config.settings.updateLinks)
+           updatesLinksOnRename: config.settings.updateLinks, listOrder: ListOrder.order(config.settings.listSort))
         // Only sets the message: this runs inside the runner's own refresh, which draws after it.
         store.lockWaitHandler = { holder in runner.show(message: "waiting for \(holder)", isError: false) }
         store.warningHandler = { warning in runner.show(message: "warning: \(warning)", isError: true) }

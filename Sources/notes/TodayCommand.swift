@@ -28,7 +28,7 @@ struct Today: ParsableCommand {
         let store = try storeOptions.open()
         let now = ISODate.rounded(Date())
         let template = TemplateFiles.read(NoteTemplate.dailyName, in: TemplateFiles.folder(environment: environment))
-        let (note, cursorLine) = try DailyNoteCommand.findOrMake(in: store, at: now, settings: settings,
+        let (note, cursor) = try DailyNoteCommand.findOrMake(in: store, at: now, settings: settings,
                                                                  template: template)
         if print {
             Console.out(note.id.uuidString)
@@ -36,22 +36,22 @@ struct Today: ParsableCommand {
         }
         Console.error("\(note.title)  \(note.id.uuidString.prefix(PlainOutput.shortIDLength))")
         fflush(nil)
-        try EditInEditor.run(note.id, in: store, settings: settings, cursorLine: cursorLine)
+        try EditInEditor.run(note.id, in: store, settings: settings, cursor: cursor)
     }
 }
 
 /// Finding or making the daily note, apart from the command so that a test can pass the clock.
 enum DailyNoteCommand {
-    /// Today's journal note, made (and committed) when the day has none; with the line of
+    /// Today's journal note, made (and committed) when the day has none; with the place of
     /// the template's `{{cursor}}` when it was made from one.
     static func findOrMake(in store: NotesStore, at now: Date, settings: NotesConfig.Settings,
-                           template: NoteTemplate?, timeZone: TimeZone = .current) throws -> (Note, Int?) {
+                           template: NoteTemplate?, timeZone: TimeZone = .current) throws -> (Note, EditorCursor?) {
         let title = DailyNote.title(for: now, format: settings.dailyFormat, timeZone: timeZone)
         if let existing = DailyNote.find(title: title, in: store.contents) { return (existing, nil) }
         let categoryID = try settings.dailyCategory.map { try store.contents.requireCategory($0).id }
         let filled = template?.fill(title: title, date: now, timeZone: timeZone)
         let note = Note(title: title, body: filled?.body ?? "", created: now, categoryID: categoryID, kind: .journal)
         try store.commit(.putNote(note))
-        return (note, filled?.cursorLine)
+        return (note, filled?.cursor)
     }
 }

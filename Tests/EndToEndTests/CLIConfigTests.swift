@@ -129,7 +129,7 @@ import Testing
         #expect(first.title == "2026-11-30 Mon")
         #expect(first.kind == .journal)
         #expect(first.body == "2026-11-30\n\n")
-        #expect(cursor == 3)
+        #expect(cursor == EditorCursor(line: 3))
         #expect(first.categoryID == store.contents.category(named: "Journal")?.id)
         let (again, _) = try DailyNoteCommand.findOrMake(in: store, at: monday.addingTimeInterval(3600), settings: settings,
                                                          template: template, timeZone: utc)

@@ -23,7 +23,12 @@ public enum DailyNote {
 
     /// The journal note titled `title` (not in the trash); the oldest when there are several.
     public static func find(title: String, in database: NotesDatabase) -> Note? {
-        database.notes.values
+        find(title: title, among: database.notes.values)
+    }
+
+    /// The daily note titled `title` among `notes` (those that may have that title).
+    public static func find(title: String, among notes: some Sequence<Note>) -> Note? {
+        notes
             .filter { $0.kind == .journal && $0.title == title }
             .min { ($0.created, $0.id.uuidString) < ($1.created, $1.id.uuidString) }
     }

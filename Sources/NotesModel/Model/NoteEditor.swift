@@ -16,6 +16,19 @@ public protocol NoteEditor {
     /// `n`: writes a new note; it is created (`commit`) only if the editor saves it.
     func write(newNote note: Note, categoryName: String?, handover: TerminalHandover,
                refresh: () throws -> NotesDatabase, commit: (Note) throws -> EditOutcome) -> EditorOutcome
+
+    /// `n` from a template: as `write`, with the editor's cursor put at `cursor` (a place
+    /// in the body) where the editor takes one.
+    func write(newNote note: Note, categoryName: String?, cursor: EditorCursor?, handover: TerminalHandover,
+               refresh: () throws -> NotesDatabase, commit: (Note) throws -> EditOutcome) -> EditorOutcome
+}
+
+extension NoteEditor {
+    /// An editor that cannot place its cursor writes the note as `write` does.
+    public func write(newNote note: Note, categoryName: String?, cursor: EditorCursor?, handover: TerminalHandover,
+                      refresh: () throws -> NotesDatabase, commit: (Note) throws -> EditOutcome) -> EditorOutcome {
+        write(newNote: note, categoryName: categoryName, handover: handover, refresh: refresh, commit: commit)
+    }
 }
 
 /// An error that may say another process holds the store's lock: the app then keeps its

@@ -14,10 +14,12 @@ public struct NoteTemplate: Sendable, Equatable {
     /// The template the daily note uses when it exists.
     public static let dailyName = "daily"
 
-    /// A body made from a template: `{{cursor}}` removed, and the line (from 1) where it was.
+    /// A body made from a template: `{{cursor}}` removed, and where in the body it was.
     public struct Filled: Sendable, Equatable {
         public var body: String
-        public var cursorLine: Int?
+        public var cursor: EditorCursor?
+        /// The body's line (from 1) where `{{cursor}}` was.
+        public var cursorLine: Int? { cursor?.line }
     }
 
     /// The placeholders and what each becomes.
@@ -37,7 +39,7 @@ public struct NoteTemplate: Sendable, Equatable {
             "{{title}}": title,
         ]
         var body = ""
-        var cursorLine: Int?
+        var cursor: EditorCursor?
         var rest = Substring(text)
         while let open = rest.range(of: "{{") {
             body += rest[..<open.lowerBound]
@@ -46,7 +48,7 @@ public struct NoteTemplate: Sendable, Equatable {
                 body += value
                 rest = after.dropFirst(name.count)
             } else if after.hasPrefix("{{cursor}}") {
-                if cursorLine == nil { cursorLine = body.split(separator: "\n", omittingEmptySubsequences: false).count }
+                if cursor == nil { cursor = EditorCursor(at: body) }
                 rest = after.dropFirst("{{cursor}}".count)
             } else {
                 body += "{{"
@@ -54,7 +56,7 @@ public struct NoteTemplate: Sendable, Equatable {
             }
         }
         body += rest
-        return Filled(body: body, cursorLine: cursorLine)
+        return Filled(body: body, cursor: cursor)
     }
 
     static func format(_ date: Date, _ pattern: String, _ timeZone: TimeZone) -> String {

@@ -17,7 +17,19 @@ public struct TagCount: Equatable, Sendable {
         for note in database.notes.values {
             for tag in note.tags { counts[tag, default: 0] += 1 }
         }
-        return counts.map { TagCount(tag: $0.key, count: $0.value) }.sorted { Self.precedes($0.tag, $1.tag) }
+        return sorted(counts)
+    }
+
+    /// `counts` (a count by tag) as a list sorted by tag (as `Note.sortedTags` sorts).
+    public static func sorted(_ counts: [String: Int]) -> [TagCount] {
+        // Each tag lowercased once, not once a comparison.
+        let keyed: [(key: String, count: TagCount)] = counts.map { tag, count in
+            (key: tag.localizedLowercase, count: TagCount(tag: tag, count: count))
+        }
+        let sorted = keyed.sorted { left, right in
+            left.key != right.key ? left.key < right.key : left.count.tag < right.count.tag
+        }
+        return sorted.map { $0.count }
     }
 
     /// Case-insensitive alphabetical, then by the exact text.

@@ -56,7 +56,8 @@ extension AppRunner {
     /// cursor was on, for `update` to keep it there.
     private func showingPending(_ database: NotesDatabase) -> UUID? {
         let selected = state.selectedNote(in: snapshot)?.id
-        snapshot = NotesSnapshot(pending.overlaid(on: database), searchText: .inBackground)
+        snapshot = NotesSnapshot(pending.overlaid(on: database), searchText: .inBackground,
+                                 order: snapshot.index.listOrder)
         return selected
     }
 

@@ -40,10 +40,11 @@ public final class AppRunner {
     ///   - sync: what `S` does; nil when the caller offers no sync.
     ///   - settings: what the config file set (the defaults without one).
     ///   - updatesLinksOnRename: whether a rename rewrites the links to the note (the config's `update_links`).
+    ///   - listOrder: the note list's order below the pinned notes (the config's `list.sort`).
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
                 now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil,
                 settings: AppSettings = AppSettings(), attachments: AttachmentAccess = .unavailable,
-                asciiMarkers: Bool = false, updatesLinksOnRename: Bool = true) {
+                asciiMarkers: Bool = false, updatesLinksOnRename: Bool = true, listOrder: NoteListOrder = .updated) {
         self.sync = sync
         self.attachments = attachments
         self.terminal = terminal
@@ -51,7 +52,7 @@ public final class AppRunner {
         self.timeZone = timeZone
         self.now = now
         self.editor = editor
-        snapshot = NotesSnapshot(repository.contents, searchText: .inBackground)
+        snapshot = NotesSnapshot(repository.contents, searchText: .inBackground, order: listOrder)
         state = AppState(size: terminal.size, updatesLinksOnRename: updatesLinksOnRename)
         state.settings = settings
         state.showsPreview = settings.showsPreview
@@ -134,8 +135,8 @@ public final class AppRunner {
                 _ = try? commit(edits)  // an error is on the status line
             case .editNote(let id):
                 edit(id)
-            case .writeNewNote(let note):
-                write(newNote: note)
+            case .writeNewNote(let note, let cursor):
+                write(newNote: note, cursor: cursor)
             case .undo:
                 apply(.undo)
             case .redo:
@@ -227,9 +228,9 @@ public final class AppRunner {
     }
 
     /// `n`: a new note written in the editor; it is created only if the editor saves it.
-    private func write(newNote note: Note) {
+    private func write(newNote note: Note, cursor: EditorCursor?) {
         let categoryName = note.categoryID.flatMap { snapshot.database.categories[$0]?.name }
-        let outcome = editor.write(newNote: note, categoryName: categoryName, handover: handTerminal,
+        let outcome = editor.write(newNote: note, categoryName: categoryName, cursor: cursor, handover: handTerminal,
                                    refresh: refreshForEditor, commit: { written in
             try commit([.change(.putNote(written))], selecting: written.id)?.outcomes.first
                 ?? EditOutcome(subject: .note(written.id))

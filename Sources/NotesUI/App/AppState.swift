@@ -222,7 +222,7 @@ public struct AppState: Equatable, Sendable {
         }
         refreshChooser(in: snapshot)
         if var tags = tagBrowser {
-            tags.refresh(from: snapshot.database)
+            tags.refresh(counts: snapshot.index.tagCounts())
             tagBrowser = tags
         }
         if var open = quickOpen {

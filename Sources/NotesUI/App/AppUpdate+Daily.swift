@@ -6,7 +6,7 @@ extension AppUpdate {
     static func todayNote(_ state: inout AppState, _ snapshot: NotesSnapshot, _ now: Date) -> [Effect] {
         let daily = state.settings.daily
         let title = DailyNote.title(for: now, format: daily.format, timeZone: daily.timeZone)
-        if let existing = DailyNote.find(title: title, in: snapshot.database) {
+        if let existing = snapshot.index.dailyNote(titled: title) {
             read(existing, &state)
             return []
         }

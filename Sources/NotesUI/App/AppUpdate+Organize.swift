@@ -77,7 +77,7 @@ extension AppUpdate {
     /// `Tab` in the `t` field: completes the tag being typed to a known one.
     static func completeTag(_ prompt: AppState.Prompt, _ state: inout AppState, _ snapshot: NotesSnapshot) {
         var completed = prompt
-        let known = TagCount.all(in: snapshot.database).map(\.tag)
+        let known = snapshot.index.tagCounts().map(\.tag)
         if let text = TagListInput.completed(prompt.field.text, known: known) {
             completed.field = TextField(text: text)
             completed.problem = nil

@@ -30,13 +30,13 @@ extension AppUpdate {
 
     /// A new note titled `title`, in the list's category, else the config's
     /// `default_category` when it exists; its body from `template` (placeholders filled)
-    /// when that template is still there.
+    /// when that template is still there, with the place of its `{{cursor}}` (marker removed).
     static func newNote(title: String, template: String?, _ state: AppState, _ snapshot: NotesSnapshot,
-                        _ now: Date) -> Note {
+                        _ now: Date) -> (note: Note, cursor: EditorCursor?) {
         let categoryID = state.filter.categoryID
             ?? state.settings.defaultCategoryName.flatMap { snapshot.database.category(named: $0)?.id }
-        let body = template.flatMap { name in state.settings.templates.first { $0.name == name } }?
-            .fill(title: title, date: now, timeZone: state.settings.daily.timeZone).body ?? ""
-        return Note(title: title, body: body, created: now, categoryID: categoryID)
+        let filled = template.flatMap { name in state.settings.templates.first { $0.name == name } }?
+            .fill(title: title, date: now, timeZone: state.settings.daily.timeZone)
+        return (Note(title: title, body: filled?.body ?? "", created: now, categoryID: categoryID), filled?.cursor)
     }
 }

@@ -93,7 +93,7 @@ public enum AppUpdate {
             state.trash = TrashBrowser()
             return []
         case .tags:
-            state.tagBrowser = TagBrowser(database: snapshot.database)
+            state.tagBrowser = TagBrowser(counts: snapshot.index.tagCounts())
             return []
         default:
             break
@@ -175,9 +175,10 @@ public enum AppUpdate {
         case .newNoteTitle:
             // Written in the editor first: created only if the editor saves it. The
             // filter stays; the status line says if it hides the new note.
-            return [.writeNewNote(newNote(title: text, template: nil, state, snapshot, now))]
+            return [.writeNewNote(newNote(title: text, template: nil, state, snapshot, now).note)]
         case .newNoteFromTemplate(let name):
-            return [.writeNewNote(newNote(title: text, template: name, state, snapshot, now))]
+            let (note, cursor) = newNote(title: text, template: name, state, snapshot, now)
+            return [.writeNewNote(note, cursor: cursor)]
         case .newCategoryName:
             let category = Category(name: text)
             state.pendingSelection = category.id

@@ -10,7 +10,7 @@ public enum Effect: Equatable, Sendable {
     /// Edit the whole note (header and body) in `$VISUAL`/`$EDITOR`, the terminal suspended meanwhile.
     case editNote(UUID)
     /// `n`: write this new note in the editor; it is created only if the editor saves it.
-    case writeNewNote(Note)
+    case writeNewNote(Note, cursor: EditorCursor? = nil)
     /// `u` / `Ctrl-R`: undo or redo the last change of this session (see `UndoHistory`).
     case undo
     case redo

@@ -46,7 +46,7 @@ extension NotesSnapshot {
                 return resolution.changes
             })
         } catch {
-            self = NotesSnapshot(repository.contents, searchText: .inBackground)
+            self = NotesSnapshot(repository.contents, searchText: .inBackground, order: index.listOrder)
             throw error
         }
         takeIn(result.others, then: result.changes, contents: repository.contents, replacing: replaced)
@@ -67,7 +67,7 @@ extension NotesSnapshot {
         do {
             caughtUp = try repository.refreshChanges()
         } catch {
-            self = NotesSnapshot(repository.contents, searchText: .inBackground)
+            self = NotesSnapshot(repository.contents, searchText: .inBackground, order: index.listOrder)
             throw error
         }
         takeIn(caughtUp, then: [], contents: repository.contents, replacing: [:])
@@ -94,13 +94,13 @@ extension NotesSnapshot {
                 database = contents
                 index.restore(database)
             } else {
-                self = NotesSnapshot(contents, searchText: .inBackground)
+                self = NotesSnapshot(contents, searchText: .inBackground, order: index.listOrder)
             }
             return
         }
         guard !NoteIndex.putsHugeBody(changes), !index.isWorthRebuilding,
               changes.count <= Self.mostChangesInPlace(noteCount: contents.notes.count) else {
-            self = NotesSnapshot(contents, searchText: .inBackground)
+            self = NotesSnapshot(contents, searchText: .inBackground, order: index.listOrder)
             return
         }
         // A note another process changed was not in `replaced`'s state in the index:

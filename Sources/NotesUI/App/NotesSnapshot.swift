@@ -24,9 +24,10 @@ public struct NotesSnapshot: Sendable {
 
     /// - Parameter searchText: `.inBackground` (what the app uses) makes the snapshot
     ///   ready to draw sooner; the first search waits for the rest.
-    public init(_ database: NotesDatabase, searchText: NoteIndex.SearchTextBuild = .now) {
+    /// - Parameter order: the list's order below the pinned notes (the config's `list.sort`).
+    public init(_ database: NotesDatabase, searchText: NoteIndex.SearchTextBuild = .now, order: NoteListOrder = .updated) {
         self.database = database
-        index = NoteIndex(database: database, searchText: searchText)
+        index = NoteIndex(database: database, searchText: searchText, order: order)
         (categories, colors, markers, sharedANSI8, sharedANSI16) = Self.categoryTables(of: database)
     }
 

@@ -26,8 +26,12 @@ public struct QuickOpen: Equatable, Sendable {
     public private(set) var rows: [Row] = []
     /// The highlighted row.
     public private(set) var row = 0
-    /// Every title the field's text matched: a longer text scores only these.
-    private var candidates: NoteIndex.QuickOpenCandidates?
+    /// The notes that may match the field's text and the texts it was before, longest
+    /// last: a text that extends one of them (typed on, or back to after a backspace)
+    /// looks only at its notes.
+    private var candidates: [NoteIndex.QuickOpenCandidates] = []
+    /// How many texts' candidates are kept: the shorter texts' are dropped first.
+    static let keptCandidates = 8
 
     /// Opens with an empty field: the most recently updated notes.
     public init(in index: NoteIndex) {
@@ -51,7 +55,7 @@ public struct QuickOpen: Equatable, Sendable {
         default:
             let before = field.text
             if field.handle(key) == .cancelled { return .cancelled }
-            if field.text != before { rank(in: index, narrowing: candidates) }
+            if field.text != before { rank(in: index, narrowing: narrowest(for: field.text)) }
         }
         return nil
     }
@@ -59,6 +63,7 @@ public struct QuickOpen: Equatable, Sendable {
     /// Ranks again: the field changed (the first row is highlighted), or another process
     /// changed the notes (`keeping` the highlighted note where it is still listed).
     public mutating func rank(in index: NoteIndex, keeping kept: UUID?) {
+        candidates = []
         rank(in: index, narrowing: nil)
         row = kept.flatMap { id in rows.firstIndex { $0.id == id } } ?? 0
     }
@@ -67,12 +72,24 @@ public struct QuickOpen: Equatable, Sendable {
     /// in this index (see `NoteIndex.quickOpen(_:limit:narrowing:)`); highlights the first row.
     private mutating func rank(in index: NoteIndex, narrowing previous: NoteIndex.QuickOpenCandidates?) {
         let result = index.quickOpen(field.text, limit: Self.limit, narrowing: previous)
-        candidates = result.candidates
+        if let found = result.candidates {
+            if candidates.last?.query == found.query { candidates.removeLast() }
+            candidates.append(found)
+            if candidates.count > Self.keptCandidates { candidates.removeFirst() }
+        }
         rows = result.hits.map { hit in
             let note = index.note(at: Int(hit.position))
             return Row(id: note.id, title: note.title)
         }
         row = 0
+    }
+
+    /// The kept candidates of the longest earlier text that `text` extends; drops those
+    /// of texts it does not extend (they were typed after it and erased).
+    private mutating func narrowest(for text: String) -> NoteIndex.QuickOpenCandidates? {
+        let query = FuzzyMatcher(query: text).query
+        while let last = candidates.last, !query.starts(with: last.query) { candidates.removeLast() }
+        return candidates.last
     }
 
     private mutating func move(by delta: Int) {

@@ -4,7 +4,8 @@ import NotesModel
 /// The tags screen's state (`#`): every tag of the live notes with its count, the
 /// selected row and its scroll, the narrowing text typed after `/`, and the field `r`
 /// opens to rename (or merge) the selected tag. The counts are taken when the screen
-/// opens and again whenever the app takes in a change (its own or another process's).
+/// opens and again whenever the app takes in a change (its own or another process's),
+/// from the counts the note index keeps (`NoteIndex.tagCounts`).
 public struct TagBrowser: Equatable, Sendable {
     /// `r`: the tag being renamed, the field with its new name, and what is wrong with it.
     public struct Renaming: Equatable, Sendable {
@@ -22,17 +23,17 @@ public struct TagBrowser: Equatable, Sendable {
     public var filterField: TextField?
     public var renaming: Renaming?
 
-    public init(database: NotesDatabase) {
-        counts = TagCount.all(in: database)
+    public init(counts: [TagCount]) {
+        self.counts = counts
     }
 
     /// Whether a field is open (keys go there).
     public var isAsking: Bool { filterField != nil || renaming != nil }
 
-    /// Takes the counts again from `database`, keeping the selected tag where it still is.
-    mutating func refresh(from database: NotesDatabase) {
+    /// Takes the new `counts`, keeping the selected tag where it still is.
+    mutating func refresh(counts: [TagCount]) {
         let kept = selected?.tag
-        counts = TagCount.all(in: database)
+        self.counts = counts
         if let kept, let index = entries.firstIndex(where: { $0.tag == kept }) { row = index }
     }
 

@@ -1,39 +1,17 @@
 import Foundation
 import NotesModel
 
-/// The note list's order: pinned notes first, then the others; each group most recently
-/// updated first, equal dates by title, then by id.
+/// Sorting the note list (`NoteListOrder`: pinned notes first, then by the config's
+/// `list.sort`).
 ///
 /// Building the index sorts compact `(key, slot)` entries rather than notes: the key
-/// of a date is a `UInt64` whose ascending order is the dates' descending order, so
-/// most comparisons never touch a note; only entries with equal keys are compared by
-/// title and id.
+/// (`NoteListOrder.key`) is a `UInt64`, so most comparisons never touch a note; only
+/// entries with equal keys are compared by `NoteListOrder.tieBreak`.
 enum DisplayOrder {
     /// One note to sort: its date key and where its note is.
     struct Entry {
         var key: UInt64
         var slot: UInt32
-    }
-
-    /// A key whose ascending order is pinned notes first, then the descending order of
-    /// `updated` (later first). The top bit is the pin; the date's key gives up its lowest
-    /// bit for it (dates less than a microsecond apart are then ordered as equal ones).
-    static func key(_ note: Note) -> UInt64 {
-        (note.pinned ? 0 : 1 << 63) | (key(note.updated) >> 1)
-    }
-
-    /// A key whose ascending order is the descending order of `updated` (later first).
-    static func key(_ updated: Date) -> UInt64 {
-        let seconds = updated.timeIntervalSinceReferenceDate
-        let bits = (seconds == 0 ? 0 : seconds).bitPattern  // -0 and +0 are the same date
-        let ascending = bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
-        return ~ascending
-    }
-
-    /// Whether `a` is listed before `b` when their date keys are equal.
-    static func tieBreak(_ a: Note, _ b: Note) -> Bool {
-        if a.title != b.title { return a.title < b.title }
-        return a.id.uuidString < b.id.uuidString
     }
 
     /// Sorts `entries` into display order: by key, and runs of equal keys by

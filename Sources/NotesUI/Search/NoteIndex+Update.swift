@@ -142,7 +142,7 @@ extension NoteIndex {
         let slot = slotIDs.count
         let code = categories.code(of: note.categoryID)
         slotIDs.append(note.id)
-        slotKeys.append(DisplayOrder.key(note))
+        slotKeys.append(listOrder.key(note))
         slotCategories.append(code)
         positionOfSlot.append(-1)
         if code >= 0 { categoryCounts[Int(code)] += 1 }
@@ -177,7 +177,7 @@ extension NoteIndex {
     private func isListed(_ a: Int, before b: Int) -> Bool {
         if slotKeys[a] != slotKeys[b] { return slotKeys[a] < slotKeys[b] }
         guard let first = notes[slotIDs[a]], let second = notes[slotIDs[b]] else { return a < b }
-        return DisplayOrder.tieBreak(first, second)
+        return listOrder.tieBreak(first, second)
     }
 
     /// The first position whose note is listed after the one in `slot` (binary search).

@@ -21,6 +21,8 @@ public struct NoteIndex: Sendable {
         case inBackground
     }
 
+    /// The order of the list below the pinned notes (the config's `list.sort`).
+    public let listOrder: NoteListOrder
     /// Identifies this version of the index, so a filter knows whether its matches belong to it.
     public internal(set) var id = UUID()
     /// The database's notes, shared (not copied).
@@ -51,7 +53,8 @@ public struct NoteIndex: Sendable {
         public var firstHits: [Int32]
     }
 
-    public init(database: NotesDatabase, searchText build: SearchTextBuild = .now) {
+    public init(database: NotesDatabase, searchText build: SearchTextBuild = .now, order listOrder: NoteListOrder = .updated) {
+        self.listOrder = listOrder
         let notes = database.notes
         let categories = CategoryCodes(database.categories)
         // One pass over the notes for what sorting and counting need; no note is kept.
@@ -66,7 +69,7 @@ public struct NoteIndex: Sendable {
         // would touch every title's and tag set's storage, a cache miss apiece.
         let values = notes.values
         for index in notes.indices {
-            entries.append(DisplayOrder.Entry(key: DisplayOrder.key(values[index]), slot: UInt32(ids.count)))
+            entries.append(DisplayOrder.Entry(key: listOrder.key(values[index]), slot: UInt32(ids.count)))
             ids.append(notes.keys[index])
             let code = categories.code(of: values[index].categoryID)
             codes.append(code)
@@ -74,7 +77,7 @@ public struct NoteIndex: Sendable {
         }
         DisplayOrder.sort(&entries) { left, right in
             guard let a = notes[ids[Int(left)]], let b = notes[ids[Int(right)]] else { return left < right }
-            return DisplayOrder.tieBreak(a, b)
+            return listOrder.tieBreak(a, b)
         }
         self.notes = notes
         self.categories = categories

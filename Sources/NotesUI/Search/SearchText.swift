@@ -35,8 +35,12 @@ struct SearchText: Sendable {
     private(set) var links = LinkGraph()
     /// The title hash each slot's note has in `links` (what retiring it takes out).
     private var titleHashes: [UInt64] = []
-    /// Per slot, which bytes its folded title holds (`TitleMask`): quick open's pre-filter.
-    private(set) var titleMasks: [UInt64] = []
+    /// Per slot, what quick open knows of its folded title without reading it (`TitleSummary`).
+    private(set) var titleSummaries: [TitleSummary] = []
+    /// How many live notes carry each tag (the tags screen's counts).
+    private(set) var tags = TagTally()
+    /// Per slot whose note has names besides its title (`QuickOpenNames`), those names folded.
+    private(set) var otherNames: [Int: [[UInt8]]] = [:]
 
     /// The text of the notes with `ids`, one slot each, in that order.
     init(notes: [UUID: Note], ids: [UUID]) {
@@ -87,22 +91,26 @@ struct SearchText: Sendable {
         var links = LinkGraph()
         var titleHashes: [UInt64] = []
         titleHashes.reserveCapacity(ids.count)
-        var titleMasks: [UInt64] = []
-        titleMasks.reserveCapacity(ids.count)
+        var titleSummaries: [TitleSummary] = []
+        titleSummaries.reserveCapacity(ids.count)
+        var otherNames: [Int: [[UInt8]]] = [:]
+        var tags = TagTally()
         var slice = 0
         while slice < ids.count {
             let range = slice..<min(slice + Self.sliceCount, ids.count)
             let complete = read(range) { note in
                 let start = bytes.count
                 starts.append(start)
+                tags.appendSlot(tags: note?.tags)
                 if let note {
                     let body = SearchableNote.append(note, categoryName: nil, to: &bytes, folder: &folder)
                     if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
                     titleHashes.append(links.add(note))
-                    titleMasks.append(TitleMask.of(bytes[start..<(body.lowerBound - 1)]))
+                    titleSummaries.append(Self.summary(of: bytes, start..<(body.lowerBound - 1)))
+                    Self.addOtherNames(of: note, slot: starts.count - 1, to: &otherNames, &titleSummaries)
                 } else {
                     titleHashes.append(0)
-                    titleMasks.append(0)
+                    titleSummaries.append(.empty)
                 }
                 bytes.append(0)
             }
@@ -115,7 +123,9 @@ struct SearchText: Sendable {
         self.longBodies = longBodies
         self.links = links
         self.titleHashes = titleHashes
-        self.titleMasks = titleMasks
+        self.titleSummaries = titleSummaries
+        self.otherNames = otherNames
+        self.tags = tags
         self.frequency = Self.countBytes(bytes[...])
         let perBlock = BytePairBlocks.slotsPerBlock
         let slots = starts.count - 1
@@ -141,7 +151,9 @@ struct SearchText: Sendable {
         if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
         if reused != nil { reusedBodies += 1 }
         titleHashes.append(links.add(note))
-        titleMasks.append(TitleMask.of(bytes[start..<(body.lowerBound - 1)]))
+        titleSummaries.append(Self.summary(of: bytes, start..<(body.lowerBound - 1)))
+        Self.addOtherNames(of: note, slot: starts.count - 1, to: &otherNames, &titleSummaries)
+        tags.appendSlot(tags: note.tags)
         bytes.append(0)
         starts.append(bytes.count)
         pairBlocks.add(bytes[start...], block: (slotCount - 1) / BytePairBlocks.slotsPerBlock)
@@ -153,9 +165,37 @@ struct SearchText: Sendable {
     /// index; the caller no longer shows it.
     mutating func retire(slot: Int, id: UUID) {
         if slot < titleHashes.count { links.remove(id, titleHash: titleHashes[slot]) }
+        tags.retire(slot: slot)
         let removed = Self.countBytes(bytes[starts[slot]..<starts[slot + 1]])
         for value in 0..<256 { frequency[value] -= removed[value] }
         retiredBytes += starts[slot + 1] - starts[slot]
+    }
+
+    /// The summary of the folded title at `range` of `bytes`.
+    private static func summary(of bytes: [UInt8], _ range: Range<Int>) -> TitleSummary {
+        bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return .empty }
+            return TitleSummary(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        }
+    }
+
+    /// Keeps the names of `note` besides its title (`QuickOpenNames`), folded, for `slot`,
+    /// and adds them to the slot's summary (the last one).
+    private static func addOtherNames(of note: Note, slot: Int, to names: inout [Int: [[UInt8]]],
+                                      _ summaries: inout [TitleSummary]) {
+        let others = QuickOpenNames.of(note).dropFirst()
+        guard !others.isEmpty, var summary = summaries.popLast() else { return }
+        var folded: [[UInt8]] = []
+        for name in others {
+            let bytes = SearchFolding.fold(name)
+            let other = TitleSummary(of: bytes)
+            // The title's own length stays: it is what ties between titles are broken by.
+            summary = TitleSummary(bytes: summary.bytes | other.bytes, boundaries: summary.boundaries | other.boundaries,
+                                   pairs: summary.pairs | other.pairs, length: summary.length)
+            folded.append(bytes)
+        }
+        summaries.append(summary)
+        names[slot] = folded
     }
 
     /// Appends a copy of `bytes[range]` to `bytes` (room first, then one copy inside
