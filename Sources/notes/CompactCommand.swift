@@ -52,6 +52,7 @@ enum DetachedCompaction {
         child.standardInput = .open("/dev/null", flags: O_RDONLY)
         child.standardOutput = .open("/dev/null", flags: O_WRONLY)
         child.standardError = .open("/dev/null", flags: O_WRONLY)
-        _ = try? child.start()  // not waited for: it outlives this command
+        // Not waited for here: it outlives a command, and the app reaps it when it ends.
+        _ = try? child.startReaped()
     }
 }
