@@ -84,7 +84,8 @@ struct ExportLinks {
             return link.form == .wiki ? fileReplacement(for: link, title, in: bytes, from: note, names: names) : nil
         }
         guard let stem = stems[id],
-              stem.lowercased() != title.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
+              // Untrimmed: a file named `plan.md` is not found by `plan%20.md` (Obsidian matches case only).
+              stem.lowercased() != title.lowercased() else { return nil }
         let before = String(decoding: bytes[link.range.lowerBound..<link.titleRange.lowerBound], as: UTF8.self)
         let after = String(decoding: bytes[link.titleRange.upperBound..<link.range.upperBound], as: UTF8.self)
         guard link.form == .wiki else { return before + LinkPercent.encode(stem) + after }

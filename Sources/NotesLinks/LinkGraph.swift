@@ -23,7 +23,10 @@ public struct LinkGraph: Sendable {
     private var aliasHashes: [UUID: [UInt64]] = [:]
     /// The path of the file each imported note came from, relative to the imported folder
     /// (`[[Folder/Note]]` prefers the note imported from that path).
-    public var importPaths: [UUID: String] = [:]
+    public var importPaths: [UUID: String] = [:] { didSet { fileNames = Self.fileNameIndex(importPaths) } }
+    /// The notes by the hash of their imported file's name (without `.md`): a path link finds
+    /// the note imported from that path even after the note was renamed.
+    private var fileNames: [UInt64: [UUID]] = [:]
 
     public init() {}
 
@@ -31,6 +34,18 @@ public struct LinkGraph: Sendable {
     public init(notes: some Sequence<Note>, importPaths: [UUID: String] = [:]) {
         for note in notes { add(note) }
         self.importPaths = importPaths
+        fileNames = Self.fileNameIndex(importPaths)
+    }
+
+    /// The hash of the name of the file at `path` (its last component, without `.md`).
+    static func fileNameHash(_ path: String) -> UInt64 {
+        LinkResolver.hash(key: LinkResolver.key(ofPath: String(path.split(separator: "/").last ?? "")))
+    }
+
+    private static func fileNameIndex(_ paths: [UUID: String]) -> [UInt64: [UUID]] {
+        var index: [UInt64: [UUID]] = [:]
+        for (id, path) in paths { index[fileNameHash(path), default: []].append(id) }
+        return index
     }
 
     /// The index of the live notes of `database`, with the paths they were imported from.
@@ -134,7 +149,10 @@ public struct LinkGraph: Sendable {
         switch target {
         case .title(let title):
             var seen = Set<UUID>()
-            candidates = LinkResolver.lookupNames(title).flatMap(notes(titled:)).filter { seen.insert($0).inserted }.compactMap(lookup)
+            let named = LinkResolver.lookupNames(title).flatMap(notes(titled:))
+            // A path (`[[Folder/Note]]`) also names the notes imported from a file of that name.
+            let filed = LinkResolver.pathForm(title).map { fileNames[Self.fileNameHash($0.path)] ?? [] } ?? []
+            candidates = (named + filed).filter { seen.insert($0).inserted }.compactMap(lookup)
         case .noteID(let id): candidates = lookup(id).map { [$0] } ?? []
         case .url, .file: candidates = []
         }
@@ -146,7 +164,9 @@ public struct LinkGraph: Sendable {
     /// first), each with its links in body order. The notes linking to its title, an alias or
     /// its id are found by hash; each linking note then costs its own links.
     public func backlinks(of note: Note, lookup: NoteLookup) -> [(source: Note, links: [NoteLink])] {
-        let names = [Self.titleHash(note.title)] + (aliasHashes[note.id] ?? [])
+        // Its title, its aliases, and the name of the file it was imported from: a path link
+        // (`[[Folder/Note]]`) still leads to the note by its file after a rename.
+        let names = [Self.titleHash(note.title)] + (aliasHashes[note.id] ?? []) + (importPaths[note.id].map { [Self.fileNameHash($0)] } ?? [])
         let hashes = names + [LinkResolver.hash(.noteID(note.id)) ?? 0]
         var seen = Set<UUID>()
         var result: [(source: Note, links: [NoteLink])] = []

@@ -60,8 +60,8 @@ public struct CLIRunner: Sendable {
         let outURL = scratch.file("stdout")
         let errURL = scratch.file("stderr")
         let inURL = scratch.file("stdin")
-        for url in [outURL, errURL] { FileManager.default.createFile(atPath: url.path, contents: nil) }
-        FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
+        for url in [outURL, errURL] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
+        _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
 
         let program = executable.path
         var child = ChildSpawn(program: program, arguments: [program] + arguments,

@@ -44,7 +44,7 @@ enum OrganizeMeasurement {
         let effects = AppUpdate.update(&state, event: .key(.character("J")), snapshot: snapshot, now: SyntheticStore.firstDate)
         for case .commit(let edits) in effects {
             let repository = InMemoryNotesRepository(snapshot.database)
-            try? snapshot.commit(edits, through: repository, now: SyntheticStore.firstDate)
+            _ = try? snapshot.commit(edits, through: repository, now: SyntheticStore.firstDate)
         }
         UIProbe.press(.character("q"), &state, snapshot)
         for _ in 0..<repetitions {

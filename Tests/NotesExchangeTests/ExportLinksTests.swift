@@ -91,12 +91,8 @@ import NotesTestData
     static let scriptURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources/scripts/obsidian_resolve.py")
     static let python3Available: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "pass"]
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let probe = ChildSpawn(program: "/usr/bin/env", arguments: ["env", "python3", "-c", "pass"])
+        return (try? probe.capture(timeout: 60))?.exit == .exited(0)
     }()
 
     /// Hard random notes, each body starting with links to other notes by title and by file.
@@ -126,14 +122,11 @@ import NotesTestData
         let notes = Self.hardStore(seed: 35)
         let (folder, texts) = try exportedTexts(notes, categories: [])
         defer { folder.remove() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.scriptURL.path, folder.file("out").path, "--resolved"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let resolver = ChildSpawn(program: "/usr/bin/env",
+                                  arguments: ["env", "python3", Self.scriptURL.path, folder.file("out").path, "--resolved"])
+        let result = try resolver.capture(timeout: 120)
+        #expect(result.exit == .exited(0), "\(result.errorText)")
+        let data = Data(result.standardOutput)
         var found: [String: String] = [:]
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

@@ -102,4 +102,15 @@ import Testing
         #expect(backlinks.first?.links.count == 2)
         #expect(graph.brokenLinks { notes[$0] }.first?.links.map(\.link.target) == [.title("Else/Other")])
     }
+
+    @Test func aRenamedNoteKeepsItsBacklinksThroughTheFileItCameFrom() {
+        // Imported from Plugins/Templates.md, then renamed: `[[Plugins/Templates]]` still leads
+        // to it by its file, so the backlinks must still list the linking note.
+        let target = Note(title: "Core templates")
+        let linking = Note(title: "A", body: "see [[Plugins/Templates|templates]]")
+        let notes = Dictionary(uniqueKeysWithValues: [target, linking].map { ($0.id, $0) })
+        let graph = LinkGraph(notes: notes.values, importPaths: [target.id: "Plugins/Templates.md"])
+        #expect(graph.resolve(.title("Plugins/Templates"), from: linking) { notes[$0] } == .note(target.id))
+        #expect(graph.backlinks(of: target) { notes[$0] }.map(\.source.id) == [linking.id])
+    }
 }
