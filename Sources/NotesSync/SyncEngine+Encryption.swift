@@ -53,6 +53,10 @@ extension SyncEngine {
         guard let key = try repository.encryptionKey(), let path = settings.identityPath else {
             throw .encryption(.incompleteSettings)
         }
-        return (key.recipient.text, path, AgeIdentityFile.text(for: key.identity))
+        // The key file as it is (its own `# created:` line), so every export prints the same text.
+        let stored = (try? SyncKeyFile.read(path: path)).flatMap { text in
+            (try? AgeIdentityFile.identities(in: text))?.first?.recipient == key.identity.recipient ? text : nil
+        }
+        return (key.recipient.text, path, stored ?? AgeIdentityFile.text(for: key.identity))
     }
 }

@@ -310,6 +310,16 @@ import Testing
             try homes.engine(homes.laptop).encrypt()
         }
     }
+
+    @Test func theExportedKeyIsTheKeyFileAsItIsWhateverTheTime() throws {
+        let homes = try Homes()
+        // A key file made long ago: an export now must print it as it is, not with today's date.
+        let stored = try String(contentsOfFile: homes.key.identityPath, encoding: .utf8)
+        let old = stored.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("# created:") ? "# created: 2001-01-01T00:00:00Z" : String($0) }.joined(separator: "\n")
+        try old.write(toFile: homes.key.identityPath, atomically: false, encoding: .utf8)
+        #expect(try homes.engine(homes.desktop).key().identityText == old)
+    }
 }
 
 /// The padded sizes `SyncPadding` makes: 1 KiB or more, with only the top bits set (Padmé).
