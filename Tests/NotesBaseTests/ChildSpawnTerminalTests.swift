@@ -4,13 +4,15 @@ import NotesBase
 
 /// `ChildSpawn.runOnTerminal`: the child runs on a pseudo-terminal's slave, which is its
 /// controlling terminal (what `ps` shows as its tty and what `/dev/tty` opens), as the
-/// bench's terminal child needs.
-@Suite struct ChildSpawnTerminalTests {
+/// bench's terminal child needs. One test at a time: `openpty` gives descriptors without
+/// close-on-exec, so a child of one test would hold the other's terminal open.
+@Suite(.serialized) struct ChildSpawnTerminalTests {
     /// A new pseudo-terminal: the master, and the slave's path.
     private static func openTerminal() throws -> (master: Int32, slave: String) {
         var master: Int32 = -1, slave: Int32 = -1
         try #require(openpty(&master, &slave, nil, nil, nil) == 0, "openpty: errno \(errno)")
         defer { close(slave) }
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)  // no other child keeps this terminal open
         let name = try #require(ttyname(slave), "ttyname: errno \(errno)")
         return (master, String(cString: name))
     }
