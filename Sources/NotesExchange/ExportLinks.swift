@@ -25,7 +25,10 @@ struct ExportLinks {
     }
 
     private let stems: [UUID: String]
-    private let byKey: [[UInt8]: [Note]]
+    /// The one link index (`LinkGraph`), so the export resolves a link as the CLI does:
+    /// by title, alias, or a folder path's last component.
+    private let index: LinkGraph
+    private let notesByID: [UUID: Note]
     /// Whether the notes' attachments are exported beside them (`attachments/<id>/<name>`).
     private let withAttachments: Bool
 
@@ -35,14 +38,9 @@ struct ExportLinks {
     init(notes: [Note], stems: [UUID: String], withAttachments: Bool = false) {
         self.stems = stems
         self.withAttachments = withAttachments
-        var byKey: [[UInt8]: [Note]] = [:]
-        for note in notes where note.deleted == nil {
-            // Indexed by title and by each alias, so a link the rule resolves by an alias is found too.
-            for key in Set([LinkResolver.key(ofTitle: note.title)] + note.aliases.map(LinkResolver.key(ofTitle:))) {
-                byKey[key, default: []].append(note)
-            }
-        }
-        self.byKey = byKey
+        let live = notes.filter { $0.deleted == nil }
+        index = LinkGraph(notes: live)
+        notesByID = Dictionary(live.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The body of `note` as exported, and the edits that give its stored body back.
@@ -66,20 +64,13 @@ struct ExportLinks {
         return (String(decoding: output, as: UTF8.self), edits)
     }
 
-    /// The notes a link to `title` may lead to: by its title or alias, and for a path
-    /// (`[[Folder/Note]]`) by its last component (the rule's names, `LinkResolver.lookupNames`).
-    private func candidates(for title: String) -> [Note] {
-        var seen = Set<UUID>()
-        return LinkResolver.lookupNames(title).flatMap { byKey[LinkResolver.key(ofTitle: $0)] ?? [] }.filter { seen.insert($0.id).inserted }
-    }
-
     /// The link written to its target's file stem, or nil when it is kept as stored.
     private func replacement(for link: NoteLink, in bytes: [UInt8], from note: Note,
                              names: AttachmentLinks.Names?) -> String? {
         if case .file(let written) = link.target { return fileReplacement(for: link, written, in: bytes, from: note, names: names) }
         guard link.form == .wiki || link.form == .markdown, case .title(let title) = link.target,
               !link.titleRange.isEmpty else { return nil }
-        guard case .note(let id) = LinkResolver.resolve(link.target, from: note.categoryID, candidates: candidates(for: title)) else {
+        guard case .note(let id) = index.resolve(link.target, from: note, lookup: { notesByID[$0] }) else {
             // `[[photo.png|see]]`: no note, maybe a file the note holds.
             return link.form == .wiki ? fileReplacement(for: link, title, in: bytes, from: note, names: names) : nil
         }

@@ -107,7 +107,7 @@ extension LinkResolver {
 
     /// The names a target may be found by in an index of titles and aliases: the target, and
     /// for a path its last component.
-    public static func lookupNames(_ title: String) -> [String] {
+    static func lookupNames(_ title: String) -> [String] {
         pathForm(title).map { [title, $0.name] } ?? [title]
     }
 }
