@@ -155,6 +155,34 @@ import Testing
         #expect(CompactionLock.acquire(for: url) != nil)
     }
 
+    /// A child spawned by another thread holds a copy of every descriptor until its `exec`:
+    /// a copy of the lock's descriptor, made here with `dup`, must not keep the lock held
+    /// once the lock is given up.
+    @Test func aCopyOfTheLocksDescriptorDoesNotKeepItHeld() throws {
+        let folder = try TemporaryFolder(prefix: "notes-compact-copy")
+        defer { folder.remove() }
+        let url = folder.file("notes.json")
+        let store = try NotesStore.open(at: url)
+        defer { store.close() }
+        let lockFile = NotesStore.lockPath(for: try StoreLocation.realFile(url))
+        var copy: Int32 = -1
+        do {
+            let held = try #require(CompactionLock.acquire(for: url))
+            copy = try #require(descriptors(naming: lockFile).map { dup($0) }.first { $0 >= 0 })
+            withExtendedLifetime(held) {}
+        }
+        defer { close(copy) }
+        #expect(!CompactionLock.isHeld(for: url), "the lock outlived its owner through a copy of its descriptor")
+    }
+
+    /// The descriptors of this process that name the file at `path`.
+    func descriptors(naming path: String) -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return names.compactMap { name in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")) == path ? Int32(name) : nil
+        }
+    }
+
     /// How many descriptors of this process name a removed file at `path` (a replaced snapshot).
     func openRemovedFiles(at path: String) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []

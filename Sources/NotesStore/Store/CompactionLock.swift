@@ -14,7 +14,14 @@ public final class CompactionLock {
 
     private init(fd: Int32) { self.fd = fd }
 
-    deinit { DurableFile.closeFile(fd) }
+    /// Unlocks before closing: a child spawned by another thread meanwhile holds a copy of
+    /// the descriptor until its `exec` closes it, and the lock, which belongs to the open
+    /// file description, would outlive this object until then.
+    deinit {
+        var record = Self.lockRecord(F_UNLCK)
+        _ = fcntl(fd, Self.setLock, &record)
+        DurableFile.closeFile(fd)
+    }
 
     #if os(Linux)
     private static let getLock: Int32 = 36  // F_OFD_GETLK
