@@ -23,7 +23,7 @@ import Testing
     @Test func anEmptyPipeIsAClearErrorAndAddsNothing() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
-        try sandbox.add("Existing")
+        _ = try sandbox.add("Existing")
         let before = try #require(sandbox.storeBytes())
         let result = try sandbox.run("add", stdin: " \n\n")
         #expect(result.status != 0)

@@ -9,9 +9,9 @@ import Testing
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         let old = try sandbox.add("Old idea")
-        try sandbox.add("Newer")
+        _ = try sandbox.add("Newer")
         #expect(try sandbox.ok("pin", String(old.prefix(8))) == "pinned: no → yes\n")
-        try sandbox.add("Newest")
+        _ = try sandbox.add("Newest")
 
         #expect(try sandbox.notes().map { $0["title"] as? String } == ["Old idea", "Newest", "Newer"])
         #expect(try sandbox.notes().map { $0["pinned"] as? Bool } == [true, false, false])
@@ -29,7 +29,7 @@ import Testing
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         let id = try sandbox.add("Pinned one")
-        try sandbox.add("Loose")
+        _ = try sandbox.add("Loose")
         try sandbox.ok("pin", id)
         let folder = sandbox.folder.file("export").path
         try sandbox.ok("export", "--format", "markdown", "--output", folder)
@@ -47,8 +47,8 @@ import Testing
     @Test func tagListCountsTheLiveNotes() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
-        try sandbox.add("A", "--tag", "veg patch", "--tag", "garden")
-        try sandbox.add("B", "--tag", "garden")
+        _ = try sandbox.add("A", "--tag", "veg patch", "--tag", "garden")
+        _ = try sandbox.add("B", "--tag", "garden")
         let gone = try sandbox.add("C", "--tag", "trashed")
         try sandbox.ok("rm", gone)
 
@@ -63,7 +63,7 @@ import Testing
         defer { sandbox.remove() }
         let a = try sandbox.add("A", "--tag", "veg", "--tag", "keep")
         let b = try sandbox.add("B", "--tag", "veg", "--tag", "vegetables")
-        try sandbox.add("C", "--tag", "other")
+        _ = try sandbox.add("C", "--tag", "other")
 
         #expect(try sandbox.ok("tag", "rename", "#Veg", "vegetables") == "merged #veg into #vegetables on 2 notes\n")
         #expect((try sandbox.json("show", a) as? [String: Any])?["tags"] as? [String] == ["keep", "vegetables"])

@@ -68,7 +68,7 @@ import NotesStore
         let deadNote = dead.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: deadNote, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: deadNote.appendingPathComponent("a.txt"))
-        FileManager.default.createFile(atPath: dead.path + ".lock", contents: nil)
+        #expect(FileManager.default.createFile(atPath: dead.path + ".lock", contents: nil))
         var notices = StoreDoctor.examine(at: live.url).notices
         #expect(notices.contains { $0.contains(deadNote.path) && $0.contains("killed") }, "\(notices)")
         #expect(notices.contains { $0.contains(kept.id.uuidString) && $0.contains("undo can bring them back") }, "\(notices)")

@@ -56,14 +56,14 @@ import Testing
     @Test func anEditedAttachmentIsSentAgainEncrypted() throws {
         let homes = try SyncEncryptionTests.Homes()
         let (_, path) = try helper.addNote(homes.laptop, title: "Papers", file: "scan.pdf", bytes: Data("old scan".utf8))
-        try homes.engine(homes.laptop).sync()
-        try homes.engine(homes.desktop).sync()
+        _ = try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.desktop).sync()
         let head = try homes.engine(homes.laptop).sync().commit
         #expect(try homes.engine(homes.laptop).sync().commit == head, "unchanged: nothing committed, nothing encrypted again")
 
         try editInPlace(homes.laptop, path, Data("new scan".utf8))
-        try homes.engine(homes.laptop).sync()
-        try homes.engine(homes.desktop).sync()
+        _ = try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.desktop).sync()
         #expect(try AttachmentFiles.read(path, in: helper.folder(homes.desktop)) == Data("new scan".utf8))
         let objects = try SyncEncryptionTests().remoteObjects(homes.sandbox)
         #expect(!objects.contains("new scan"))

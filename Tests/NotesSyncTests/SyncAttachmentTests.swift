@@ -145,8 +145,8 @@ import Testing
         let homes = try SyncEncryptionTests.Homes()
         let secretName = "Zanzibar-passport-scan.pdf", secretBytes = Data("Marmalade attachment bytes".utf8)
         let (id, path) = try addNote(homes.laptop, title: "Papers", file: secretName, bytes: secretBytes)
-        try homes.engine(homes.laptop).sync()
-        try homes.engine(homes.desktop).sync()
+        _ = try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.desktop).sync()
 
         #expect(try AttachmentFiles.read(path, in: folder(homes.desktop)) == secretBytes)
         let objects = try SyncEncryptionTests().remoteObjects(homes.sandbox)

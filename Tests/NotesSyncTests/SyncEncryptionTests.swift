@@ -78,10 +78,10 @@ import Testing
         let category = Category(name: Self.secrets[3], color: try SerializableColor(hex: "3366FF"))
         try homes.laptop.commit([.putCategory(category)])
         let fromLaptop = try add(homes.laptop, Self.secrets[0], body: Self.secrets[1], tags: [Self.secrets[2]], category: category.id)
-        try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.laptop).sync()
         let fromDesktop = try add(homes.desktop, "desktop note", body: "second home")
-        try homes.engine(homes.desktop).sync()
-        try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.desktop).sync()
+        _ = try homes.engine(homes.laptop).sync()
 
         for store in [homes.laptop, homes.desktop] {
             #expect(Set(store.contents.notes.keys) == [fromLaptop, fromDesktop])
@@ -131,14 +131,14 @@ import Testing
     @Test func conflictsMakeCopiesAsWithoutEncryption() throws {
         let homes = try Homes()
         let id = try add(homes.laptop, "Shared")
-        try homes.engine(homes.laptop).sync()
-        try homes.engine(homes.desktop).sync()
+        _ = try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.desktop).sync()
         try edit(homes.laptop, id, body: "laptop text", at: 1)
         try edit(homes.desktop, id, body: "desktop text", at: 2)
 
-        try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.laptop).sync()
         let report = try homes.engine(homes.desktop).sync()
-        try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.laptop).sync()
 
         #expect(report.conflictCopies.count == 1)
         for store in [homes.laptop, homes.desktop] {
@@ -149,8 +149,8 @@ import Testing
         #expect(homes.laptop.contents == homes.desktop.contents)
         // A delete travels too (as a move to trash/), encrypted.
         try homes.laptop.commit([.trashNote(id, at: ISODate.rounded(Date().addingTimeInterval(5)))])
-        try homes.engine(homes.laptop).sync()
-        try homes.engine(homes.desktop).sync()
+        _ = try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.desktop).sync()
         #expect(homes.desktop.contents.notes[id] == nil)
         #expect(homes.desktop.contents.trash[id] != nil)
         #expect(try remoteBytes(homes.sandbox)[SyncFiles.path(forNote: id, inTrash: true)].map(AgeFormat.looksEncrypted) == true)
@@ -162,7 +162,7 @@ import Testing
         let stranger = try homes.sandbox.machine("stranger")
         _ = try homes.sandbox.engine(stranger).encrypt()
         _ = try add(homes.laptop, "laptop note")
-        try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.laptop).sync()
         let remoteBefore = try remoteBytes(homes.sandbox)
 
         _ = try add(stranger, "stranger note")
@@ -198,15 +198,15 @@ import Testing
 
         // With the key back, the sync goes through.
         try saved.write(to: URL(fileURLWithPath: keyPath))
-        try homes.engine(homes.desktop).sync()
+        _ = try homes.engine(homes.desktop).sync()
         #expect(homes.desktop.contents.notes.count == 2)
     }
 
     @Test func aChangedOrPlainFileOnTheRemoteIsRefused() throws {
         let homes = try Homes()
         let id = try add(homes.laptop, "laptop note", body: "original")
-        try homes.engine(homes.laptop).sync()
-        try homes.engine(homes.desktop).sync()
+        _ = try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.desktop).sync()
         let path = SyncFiles.path(forNote: id, inTrash: false)
 
         let attacker = try SyncHostileRemoteTests.Attacker(homes.sandbox)
@@ -264,7 +264,7 @@ import Testing
         // Set up while the remote was empty (`notes sync init` now refuses a plain home against an encrypted remote).
         let plain = try homes.sandbox.machine("plain")
         _ = try add(homes.laptop, "laptop note")
-        try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.laptop).sync()
         let remoteBefore = try remoteBytes(homes.sandbox)
         _ = try add(plain, Self.secrets[0])
         #expect {

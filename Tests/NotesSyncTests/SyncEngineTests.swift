@@ -180,7 +180,7 @@ import NotesSync
             }
         }
 
-        try engine.sync()
+        _ = try engine.sync()
         try sandbox.sync(desktop)
 
         #expect(pushedMeanwhile)
@@ -202,7 +202,7 @@ import NotesSync
             if step == "sync: fetching" { try? edit(other, id, body: "typed during the sync", at: 1) }
         }
 
-        try engine.sync()
+        _ = try engine.sync()
 
         #expect(laptop.contents.notes[id]?.body == "typed during the sync")
         #expect(laptop.contents.notes.values.contains { $0.title == "Incoming" })

@@ -16,7 +16,7 @@ import Testing
     func encryptedRemote() throws -> Homes {
         let homes = try Homes()
         try homes.laptop.commit([.putNote(Note(title: "Private", body: "x", created: ISODate.rounded(Date())))])
-        try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.laptop).sync()
         return homes
     }
 

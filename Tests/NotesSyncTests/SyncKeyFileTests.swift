@@ -45,7 +45,7 @@ import Testing
             return path == homes.key.identityPath && mode == "644" && "\(error)".contains("chmod 600 \(path)")
         }
         chmod(homes.key.identityPath, 0o600)
-        try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.laptop).sync()
     }
 
     @Test func anIdentityFileSaysWhyItIsRefused() throws {

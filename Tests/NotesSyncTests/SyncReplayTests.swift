@@ -61,10 +61,10 @@ import Testing
         let homes = try Homes()
         let id = try add(homes.laptop, "Bank", body: "old account 1111")
         let first = try homes.engine(homes.laptop).sync().commit
-        try homes.engine(homes.desktop).sync()
+        _ = try homes.engine(homes.desktop).sync()
         try edit(homes.laptop, id, body: "new account 2222")
-        try homes.engine(homes.laptop).sync()
-        try homes.engine(homes.desktop).sync()
+        _ = try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.desktop).sync()
         #expect(homes.desktop.contents.notes[id]?.body == "new account 2222")
         return (homes, id, first)
     }
@@ -118,7 +118,7 @@ import Testing
     @Test func aJoiningHomeTakesOnlyAgeFilesFromAnEncryptedRemote() throws {
         let homes = try Homes()
         _ = try add(homes.laptop, "Laptop note", body: "secret")
-        try homes.engine(homes.laptop).sync()
+        _ = try homes.engine(homes.laptop).sync()
         let attacker = try SyncHostileRemoteTests.Attacker(homes.sandbox)
         let planted = UUID()
         let path = SyncFiles.path(forNote: planted, inTrash: false)
