@@ -59,6 +59,22 @@ struct TerminalEditorTests {
         try harness.session.sendKeys("Enter")
     }
 
+    /// Starts the UI on the sandbox's store and opens "Draft" in vim with `e`.
+    private func openDraftInVim(_ sandbox: CLISandbox, _ harness: TerminalHarness) throws {
+        try harness.startBracketed(notes(sandbox))
+        try harness.waitForFullScreen()
+        try harness.session.waitFor(text: "Draft")
+        try harness.session.sendKeys("e")
+        try harness.session.waitFor(text: "title: \"Draft\"")
+    }
+
+    /// Types `text` on a new last line in vim and leaves insert mode (nothing written yet).
+    private func appendLineInVim(_ harness: TerminalHarness, _ text: String) throws {
+        try harness.session.sendKeys("G", "o")
+        try harness.session.type(text)
+        try harness.session.sendKeys("Escape")
+    }
+
     @Test func notesEditGivesVimTheTerminalAndSavesWhatIsTyped() throws {
         let (sandbox, harness, id) = try start()
         defer { sandbox.remove(); harness.session.kill() }
@@ -137,19 +153,12 @@ struct TerminalEditorTests {
     @Test func eInTheUIEditsTheWholeNoteInVim() throws {
         let (sandbox, harness, id) = try start()
         defer { sandbox.remove(); harness.session.kill() }
-        try harness.startBracketed(notes(sandbox))
-        try harness.waitForFullScreen()
-        try harness.session.waitFor(text: "Draft")
-
-        try harness.session.sendKeys("e")
-        try harness.session.waitFor(text: "title: \"Draft\"")
+        try openDraftInVim(sandbox, harness)
         let vim = try vimProcess(harness)
         #expect(vim.pgid == vim.tpgid)
         #expect(!vim.state.hasPrefix("T"))
 
-        try harness.session.sendKeys("G", "o")
-        try harness.session.type("from the UI")
-        try harness.session.sendKeys("Escape")
+        try appendLineInVim(harness, "from the UI")
         try vimCommand(harness, ":2s/Draft/From the UI/")
         try vimCommand(harness, ":wq")
 
@@ -188,15 +197,8 @@ struct TerminalEditorTests {
     @Test func colonCQKeepsTheTextAndShowsWhere() throws {
         let (sandbox, harness, id) = try start(width: 200)
         defer { sandbox.remove(); harness.session.kill() }
-        try harness.startBracketed(notes(sandbox))
-        try harness.waitForFullScreen()
-        try harness.session.waitFor(text: "Draft")
-
-        try harness.session.sendKeys("e")
-        try harness.session.waitFor(text: "title: \"Draft\"")
-        try harness.session.sendKeys("G", "o")
-        try harness.session.type("words worth keeping")
-        try harness.session.sendKeys("Escape")
+        try openDraftInVim(sandbox, harness)
+        try appendLineInVim(harness, "words worth keeping")
         try vimCommand(harness, ":w")
         try vimCommand(harness, ":cq")
 
@@ -215,16 +217,9 @@ struct TerminalEditorTests {
     @Test func aHangupWhileVimHasSavedTextKeepsItAndTheNextStartSaysWhere() throws {
         let (sandbox, harness, id) = try start(width: 200)
         defer { sandbox.remove(); harness.session.kill() }
-        try harness.startBracketed(notes(sandbox))
-        try harness.waitForFullScreen()
-        try harness.session.waitFor(text: "Draft")
+        try openDraftInVim(sandbox, harness)
         let notesPid = try harness.programPid()
-
-        try harness.session.sendKeys("e")
-        try harness.session.waitFor(text: "title: \"Draft\"")
-        try harness.session.sendKeys("G", "o")
-        try harness.session.type("typed before the hangup")
-        try harness.session.sendKeys("Escape")
+        try appendLineInVim(harness, "typed before the hangup")
         try vimCommand(harness, ":w")
         // vim's message names the file: the private folder notes made for this edit.
         let written = try harness.session.waitFor(text: "written")
@@ -267,16 +262,9 @@ struct TerminalEditorTests {
     @Test func aHangupWhileVimHasUnwrittenTextKeepsItsSwapFileAndTheNextStartSaysWhere() throws {
         let (sandbox, harness, _) = try start(width: 400)
         defer { sandbox.remove(); harness.session.kill() }
-        try harness.startBracketed(notes(sandbox))
-        try harness.waitForFullScreen()
-        try harness.session.waitFor(text: "Draft")
+        try openDraftInVim(sandbox, harness)
         let notesPid = try harness.programPid()
-
-        try harness.session.sendKeys("e")
-        try harness.session.waitFor(text: "title: \"Draft\"")
-        try harness.session.sendKeys("G", "o")
-        try harness.session.type("typed and never written")
-        try harness.session.sendKeys("Escape")
+        try appendLineInVim(harness, "typed and never written")
         try harness.session.waitFor(text: "typed and never written")
 
         try hangUp(harness, notesPid: notesPid)
