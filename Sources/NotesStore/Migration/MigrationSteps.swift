@@ -74,46 +74,31 @@ public enum MigrationSteps {
     /// the body of a note whose body did not change (see `JournalEntry.keptBodies`), which
     /// a format-4 program could not read, so the version changes. The format-4 journal is
     /// folded in by the store right after (see `NotesStore.migrate`).
-    static let keepBodiesInJournal = MigrationStep(name: "v4-to-v5: journal lines may keep a note's body", from: 4) {
-        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
-        document
-    }
+    static let keepBodiesInJournal = MigrationStep.versionOnly("v4-to-v5: journal lines may keep a note's body", from: 4)
 
     /// v5 → v6: the snapshot may hold an `imports` array and a journal line a
     /// `putImportSource` change (where imported notes came from, see `ImportSource`), which
     /// a format-5 program could not read. A format-5 snapshot has none and is read as it is;
     /// its journal is folded in by the store right after (see `NotesStore.migrate`).
-    static let addImportSources = MigrationStep(name: "v5-to-v6: the store may keep where imported notes came from", from: 5) {
-        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
-        document
-    }
+    static let addImportSources = MigrationStep.versionOnly("v5-to-v6: the store may keep where imported notes came from", from: 5)
 
     /// v6 → v7: the snapshot is unchanged; a journal line may hold a `dropImportSource`
     /// change (a re-import that follows a renamed file moves its record), which a format-6
     /// program would take for a torn last line and move aside. The version changes so that
     /// such a program refuses the store instead.
-    static let dropImportSources = MigrationStep(name: "v6-to-v7: a journal line may drop an import record", from: 6) {
-        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
-        document
-    }
+    static let dropImportSources = MigrationStep.versionOnly("v6-to-v7: a journal line may drop an import record", from: 6)
 
     /// v7 → v8: a note may hold `pinned: true` (written only when set; absent means not
     /// pinned), which a format-7 program would refuse as an unknown member. A format-7
     /// snapshot has no pinned note and is read as it is; its journal is folded in by the
     /// store right after (see `NotesStore.migrate`).
-    static let addPins = MigrationStep(name: "v7-to-v8: a note may be pinned", from: 7) {
-        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
-        document
-    }
+    static let addPins = MigrationStep.versionOnly("v7-to-v8: a note may be pinned", from: 7)
 
     /// v8 → v9: a note may hold `aliases` (a list of strings, written only when there are
     /// some), which a format-8 program would refuse as an unknown member. A format-8
     /// snapshot has no aliases and is read as it is; its journal is folded in by the store
     /// right after (see `NotesStore.migrate`).
-    static let addAliases = MigrationStep(name: "v8-to-v9: a note may have aliases", from: 8) {
-        (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
-        document
-    }
+    static let addAliases = MigrationStep.versionOnly("v8-to-v9: a note may have aliases", from: 8)
 
     private static func categoryList(_ document: JSONValue, step: String) throws(MigrationError) -> [JSONValue] {
         guard let categories = document["categories"]?.arrayValue else {

@@ -18,6 +18,14 @@ public struct MigrationStep: Sendable {
     /// The version this step reads; it writes `from + 1`.
     public let from: Int
     let body: @Sendable (JSONValue, StoreTransformers) throws(MigrationError) -> JSONValue
+
+    /// A step that only raises the version: the document is read as it is, and the new
+    /// version keeps an older program from misreading what the new format may hold.
+    static func versionOnly(_ name: String, from: Int) -> MigrationStep {
+        MigrationStep(name: name, from: from) { (document: JSONValue, _: StoreTransformers) throws(MigrationError) -> JSONValue in
+            document
+        }
+    }
 }
 
 /// Upgrades store documents step by step, like GRDB's `DatabaseMigrator`: the
