@@ -96,6 +96,7 @@ extension NotesStore {
         try DurableFile.replace(url, with: bytes)
         try holdSnapshot()
         bytes.withUnsafeBufferPointer { writeIndex(snapshot: $0, layout: layout) }
+        _ = Self.afterSnapshotWritten(contents, at: url.path, companions: options.snapshotCompanions) { url.path + $0 }
     }
 
     /// A store that holds only some notes never writes a snapshot (it would lose the others).
