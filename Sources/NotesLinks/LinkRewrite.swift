@@ -5,8 +5,8 @@ import Foundation
 public enum LinkRewrite {
     /// `body` with each link that names `old` pointed at `new`, and how many links changed.
     /// A link names `old` when its title (wiki target, or stem of a link to a `.md` file)
-    /// has the key of `old`, or when it is a wiki path (`[[Folder/Old]]`, `[[Old.md]]`)
-    /// whose last component has it; `leads` is asked of each such link (does it lead to the
+    /// has the key of `old`, or when it is a path (`[[Folder/Old]]`, `[[Old.md]]`,
+    /// `[x](Folder/Old.md)`) whose last component has it; `leads` is asked of each such link (does it lead to the
     /// renamed note?). A wiki link keeps its folder, `.md`, `#heading` and `|label`; a file
     /// link keeps its folder, `.md` and heading, and its stem is percent-encoded when it
     /// was, or when the new title needs it.
@@ -35,13 +35,13 @@ public enum LinkRewrite {
     }
 
     /// The bytes of `link` naming the title with `key`: its whole title, or for a wiki path
-    /// the last component without `.md`; nil when it names another.
+    /// the last component without `.md` (a file link's stem); nil when it names another.
     static func renamedRange(of link: NoteLink, key: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
         guard case .title(let title) = link.target, !link.titleRange.isEmpty else { return nil }
         if LinkResolver.key(ofTitle: title) == key { return link.titleRange }
-        guard link.form == .wiki, let form = LinkResolver.pathForm(title),
-              LinkResolver.key(ofTitle: form.name) == key else { return nil }
+        guard let form = LinkResolver.pathForm(title), LinkResolver.key(ofTitle: form.name) == key else { return nil }
         let range = link.titleRange
+        if link.form == .markdown { return range }  // its title range is the file's stem already
         let start = bytes[range].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? range.lowerBound
         let ending = bytes[max(start, range.upperBound - 3)..<range.upperBound].map { $0 | 0x20 }
         let end = ending == Array(".md".utf8) ? range.upperBound - 3 : range.upperBound

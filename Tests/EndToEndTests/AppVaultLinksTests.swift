@@ -10,7 +10,7 @@ import Testing
 /// One imported vault with a same-named note in two folders: the app's link index knows the
 /// files the notes came from, so its read view follows, and lists backlinks, as `notes links`
 /// does — a bare `[[Plans]]` goes to the note in the linking note's folder, `[[B/Plans]]`
-/// to the one imported from `B/`.
+/// and `[x](B/Plans.md)` to the one imported from `B/`.
 @Suite struct AppVaultLinksTests {
     private struct Vault {
         let sandbox: CLISandbox
@@ -21,7 +21,7 @@ import Testing
         let sandbox = try CLISandbox()
         let vault = sandbox.folder.file("vault")
         let files = [".obsidian/app.json": "{}", "A/Plans.md": "in A", "B/Plans.md": "in B",
-                     "A/Hub.md": "[[Plans]] and [[B/Plans]]"]
+                     "A/Hub.md": "[[Plans]] and [[B/Plans]] and [the file](B/Plans.md)"]
         for (path, text) in files {
             let url = vault.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -42,7 +42,7 @@ import Testing
         defer { vault.sandbox.remove() }
         let json = try #require(try vault.sandbox.json("links", vault.hub.uuidString) as? [String: Any])
         let targets = try #require(json["outgoing"] as? [[String: Any]]).compactMap { $0["note"] as? String }
-        #expect(targets == [vault.inA.uuidString, vault.inB.uuidString])
+        #expect(targets == [vault.inA.uuidString, vault.inB.uuidString, vault.inB.uuidString])
 
         let store = try NotesStore.open(at: URL(fileURLWithPath: vault.sandbox.storePath))
         defer { store.close() }
@@ -50,11 +50,11 @@ import Testing
         let hub = try #require(store.contents.notes[vault.hub])
         #expect(snapshot.index.resolve(.title("Plans"), from: hub) == .note(vault.inA))
         #expect(snapshot.index.resolve(.title("B/Plans"), from: hub) == .note(vault.inB))
-        for (id, written) in [(vault.inA, "[[Plans]]"), (vault.inB, "[[B/Plans]]")] {
+        for (id, written) in [(vault.inA, ["[[Plans]]"]), (vault.inB, ["[[B/Plans]]", "[the file](B/Plans.md)"])] {
             let note = try #require(store.contents.notes[id])
             let backlinks = snapshot.index.backlinks(of: note)
             #expect(backlinks.map(\.source.id) == [vault.hub])
-            #expect(backlinks.first?.links.map { String(decoding: Array(hub.body.utf8)[$0.range], as: UTF8.self) } == [written])
+            #expect(backlinks.first?.links.map { String(decoding: Array(hub.body.utf8)[$0.range], as: UTF8.self) } == written)
             let incoming = try #require(try vault.sandbox.json("links", id.uuidString) as? [String: Any])
             #expect((incoming["incoming"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [vault.hub.uuidString])
         }
@@ -71,7 +71,7 @@ import Testing
         terminal.press(.enter)
         runner.run()
         #expect(runner.state.screen == .reading(vault.hub))
-        for (tabs, target) in [(1, vault.inA), (2, vault.inB)] {
+        for (tabs, target) in [(1, vault.inA), (2, vault.inB), (3, vault.inB)] {
             for _ in 0..<tabs { terminal.press(.tab) }
             terminal.press(.enter)
             runner.run()
