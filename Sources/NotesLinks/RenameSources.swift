@@ -1,5 +1,4 @@
 import Foundation
-import NotesBase
 import NotesModel
 
 /// What a rename needs to know of a store without reading its bodies (decision 0070): by
@@ -103,13 +102,13 @@ public struct RenameSources: Sendable, Equatable {
 
 /// The file's bytes: `NOTESLK2`, the stamp (four 64-bit numbers), the counts of title and
 /// link entries, the entries (a 64-bit hash and the id's 16 bytes each, sorted), and a
-/// CRC-32 of everything before it; numbers little-endian.
+/// checksum of everything before it (`checksum`: 64 bits); numbers little-endian.
 extension RenameSources {
     public func encoded() -> [UInt8] { bytes }
 
     private static func encode(stamp: Stamp, titles: [Entry], links: [Entry]) -> [UInt8] {
         var bytes = magic
-        bytes.reserveCapacity(headerBytes + (titles.count + links.count) * entryBytes + 4)
+        bytes.reserveCapacity(headerBytes + (titles.count + links.count) * entryBytes + checksumBytes)
         for number in [UInt64(bitPattern: stamp.size), stamp.inode, UInt64(bitPattern: stamp.seconds),
                        UInt64(bitPattern: stamp.nanoseconds), UInt64(titles.count), UInt64(links.count)] {
             append(number, to: &bytes)
@@ -118,24 +117,41 @@ extension RenameSources {
             append(entry.hash, to: &bytes)
             withUnsafeBytes(of: entry.id.uuid) { bytes.append(contentsOf: $0) }
         }
-        let checksum = bytes.withUnsafeBufferPointer { CRC32.checksum($0) }
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: checksum >> UInt32(shift))) }
+        append(bytes.withUnsafeBytes { checksum($0) }, to: &bytes)
         return bytes
+    }
+
+    static let checksumBytes = 8
+
+    /// The checksum of `bytes`: each 8-byte word (little-endian; the last one padded with
+    /// zeros) folded in by xor and a multiplication by an odd number, then the length. Each
+    /// step is one-to-one, so any change within one word changes the sum; a word at a time,
+    /// it is cheaper than a CRC-32 of a byte at a time (every rename checks the whole index:
+    /// 2.6 MB at 100,000 notes).
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var sum: UInt64 = 0xCBF2_9CE4_8422_2325
+        let words = bytes.count / 8
+        for index in 0..<words {
+            sum = (sum ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) &* 0x100_0000_01B3
+        }
+        var last: UInt64 = 0
+        for (shift, byte) in bytes[(words * 8)...].enumerated() { last |= UInt64(byte) << UInt64(8 * shift) }
+        sum = (sum ^ last) &* 0x100_0000_01B3
+        return (sum ^ UInt64(bytes.count)) &* 0x100_0000_01B3
     }
 
     /// Takes `encoded()`'s bytes as they are; throws `Unreadable` for anything else (a torn or
     /// damaged file).
     public init(decoding bytes: [UInt8]) throws(Unreadable) {
-        guard bytes.count >= Self.headerBytes + 4, Array(bytes.prefix(8)) == Self.magic else {
+        guard bytes.count >= Self.headerBytes + Self.checksumBytes, Array(bytes.prefix(8)) == Self.magic else {
             throw Unreadable(reason: "not a link index")
         }
-        let body = bytes.count - 4
-        let stored = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[body + $1]) << UInt32(8 * $1) }
-        guard bytes.withUnsafeBufferPointer({ CRC32.checksum(UnsafeBufferPointer(rebasing: $0[..<body])) }) == stored else {
-            throw Unreadable(reason: "its checksum does not match")
-        }
+        let body = bytes.count - Self.checksumBytes
         let number = { (offset: Int) in
             bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        }
+        guard bytes.withUnsafeBytes({ Self.checksum(UnsafeRawBufferPointer(rebasing: $0[..<body])) }) == number(body) else {
+            throw Unreadable(reason: "its checksum does not match")
         }
         let titleCount = Int(truncatingIfNeeded: number(40)), linkCount = Int(truncatingIfNeeded: number(48))
         guard titleCount >= 0, linkCount >= 0, titleCount <= body / Self.entryBytes, linkCount <= body / Self.entryBytes,
