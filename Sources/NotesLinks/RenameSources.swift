@@ -40,31 +40,47 @@ public struct RenameSources: Sendable, Equatable {
     private let titleCount: Int
     private let linkCount: Int
 
-    struct Entry {
+    struct Entry: Sendable {
         var hash: UInt64
         var id: UUID
     }
 
-    /// The index of `notes` (the live ones), describing the snapshot of `stamp`. Scans each
-    /// body once (bodies without `[[` or `](` cost a `memchr`).
-    public init(stamp: Stamp, notes: some Sequence<Note>) {
-        var titles: [Entry] = [], links: [Entry] = []
-        for note in notes {
-            titles.append(Entry(hash: LinkGraph.titleHash(note.title), id: note.id))
-            var seen = Set<UInt64>()
-            for link in note.withBodyUTF8({ LinkScanner.links(in: $0) }) {
-                guard case .title = link.target else { continue }
-                for hash in LinkResolver.hashes(link.target) where seen.insert(hash).inserted {
-                    links.append(Entry(hash: hash, id: note.id))
+    /// The sorted tables of some notes, before the stamp of the snapshot they describe is
+    /// known (made while the snapshot is written).
+    public struct Tables: Sendable {
+        let titles: [Entry]
+        let links: [Entry]
+
+        /// The tables of `notes` (the live ones). Scans each body once (bodies without `[[`
+        /// or `](` cost a `memchr`).
+        public init(notes: some Sequence<Note>) {
+            var titles: [Entry] = [], links: [Entry] = []
+            for note in notes {
+                titles.append(Entry(hash: LinkGraph.titleHash(note.title), id: note.id))
+                var seen = Set<UInt64>()
+                for link in note.withBodyUTF8({ LinkScanner.links(in: $0) }) {
+                    guard case .title = link.target else { continue }
+                    for hash in LinkResolver.hashes(link.target) where seen.insert(hash).inserted {
+                        links.append(Entry(hash: hash, id: note.id))
+                    }
                 }
             }
+            self.titles = titles.sorted { $0.hash < $1.hash }
+            self.links = links.sorted { $0.hash < $1.hash }
         }
-        titles.sort { $0.hash < $1.hash }
-        links.sort { $0.hash < $1.hash }
+    }
+
+    /// The index of `notes` (the live ones), describing the snapshot of `stamp`.
+    public init(stamp: Stamp, notes: some Sequence<Note>) {
+        self.init(stamp: stamp, tables: Tables(notes: notes))
+    }
+
+    /// The index of `tables`, describing the snapshot of `stamp`.
+    public init(stamp: Stamp, tables: Tables) {
         self.stamp = stamp
-        titleCount = titles.count
-        linkCount = links.count
-        bytes = Self.encode(stamp: stamp, titles: titles, links: links)
+        titleCount = tables.titles.count
+        linkCount = tables.links.count
+        bytes = Self.encode(stamp: stamp, titles: tables.titles, links: tables.links)
     }
 
     public static func == (left: RenameSources, right: RenameSources) -> Bool { left.bytes == right.bytes }

@@ -72,9 +72,11 @@ enum LinkIndexFile {
     /// The index as a companion of every snapshot the store writes (a compaction, a bulk
     /// import's snapshot commit), made from the contents the snapshot holds, so that no
     /// rename after one reads the whole store.
-    static let companion = SnapshotCompanion(suffix: ".links") { contents, snapshotPath in
-        guard let stamp = stamp(ofPath: snapshotPath) else { return nil }
-        return RenameSources(stamp: stamp, notes: contents.notes.values).encoded()
+    /// Its tables are made while the snapshot is encoded (on another thread: the bodies are
+    /// scanned once more), its stamp once the file is written.
+    static let companion = SnapshotCompanion(suffix: ".links") { contents in
+        let tables = RenameSources.Tables(notes: contents.notes.values)
+        return { snapshotPath in stamp(ofPath: snapshotPath).map { RenameSources(stamp: $0, tables: tables).encoded() } }
     }
 
     /// Writes the index for the store as it is now, under its lock (`notes compact`, after

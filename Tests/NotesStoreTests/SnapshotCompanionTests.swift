@@ -11,10 +11,13 @@ import Testing
 /// that snapshot holds, for the very file that ends up at the store's path.
 @Suite struct SnapshotCompanionTests {
     /// Writes the number of live notes and the size and inode of the snapshot file it was made for.
-    static let companion = SnapshotCompanion(suffix: ".count") { contents, path in
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Array("\(contents.notes.count) \(info.st_size) \(info.st_ino)".utf8)
+    static let companion = SnapshotCompanion(suffix: ".count") { contents in
+        let count = contents.notes.count
+        return { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return Array("\(count) \(info.st_size) \(info.st_ino)".utf8)
+        }
     }
 
     private func note(_ number: Int) -> Note {

@@ -134,13 +134,12 @@ extension NotesStore {
             let hook = compactionWillWrite, companions = options.snapshotCompanions
             compaction = BackgroundCompaction(base: base) {
                 hook?()
+                let started = Self.startCompanions(companions, on: view)
                 var layout = SnapshotLayout()
                 let bytes = try codec.encode(view, sequence: sequence, preserved: preserved, layout: &layout)
                 try DurableFile.writeNew(path, bytes)
                 let index = BackgroundCompaction.writeIndex(of: path, bytes: bytes, layout: layout)
-                let written = Self.afterSnapshotWritten(view, at: path, companions: companions) {
-                    String(path.dropLast(".part".count)) + $0 + ".part"
-                }
+                let written = Self.afterSnapshotWritten(started, at: path) { String(path.dropLast(".part".count)) + $0 + ".part" }
                 return (path, index, written)
             }
         }
