@@ -23,14 +23,17 @@ extension MarkdownNoteReader {
     /// The name the source tool's `[[links]]` find this file by, when the title may differ
     /// from it: Dendron's hierarchy (`a.b.c`), Logseq's page name (`a/b` from `a___b.md` or
     /// `a%2Fb.md`; the title may come from `title::`), zk's and any other Markdown tool's file
-    /// name without `.md` (zk `[[202401021030 title]]`, Foam `[[file-stem]]`). Obsidian's title
-    /// is its file name already. Nil for text and Org files of other tools.
+    /// name without `.md` (zk `[[202401021030 title]]`, Foam `[[file-stem]]`: a bare name,
+    /// which the link index finds by titles and aliases only; a path link finds the file by
+    /// its import path without an alias). Obsidian's title is its file name already. Nil for
+    /// text and Org files of other tools, and for Jekyll posts (Jekyll links a post by its
+    /// URL, never by a bare file name: `2019-03-01-my-post` would be a name nobody links by).
     var toolName: String? {
         switch tool {
         case .obsidian: nil
         case .logseq: logseqTitle()
         case .dendron, .zk: fileTitle
-        case .other: style == .markdown ? fileTitle : nil
+        case .other: style == .markdown && !jekyllPost ? fileTitle : nil
         }
     }
 }

@@ -42,6 +42,9 @@ public struct LinkGraph: Sendable {
         LinkResolver.hash(key: LinkResolver.key(ofPath: String(path.split(separator: "/").last ?? "")))
     }
 
+    /// The notes imported from a file named as the last component of `path` (without `.md`).
+    func notes(filedAs path: String) -> [UUID] { fileNames[Self.fileNameHash(path)] ?? [] }
+
     private static func fileNameIndex(_ paths: [UUID: String]) -> [UInt64: [UUID]] {
         var index: [UInt64: [UUID]] = [:]
         for (id, path) in paths { index[fileNameHash(path), default: []].append(id) }
@@ -55,8 +58,13 @@ public struct LinkGraph: Sendable {
 
     /// The path each imported note of `database` came from (one-note files only).
     public static func importPaths(of database: NotesDatabase) -> [UUID: String] {
+        importPaths(of: database.importSources)
+    }
+
+    /// The path each note of `sources` (a database's import sources) came from (one-note files only).
+    public static func importPaths(of sources: [ImportSource.Key: ImportSource]) -> [UUID: String] {
         var paths: [UUID: String] = [:]
-        for source in database.importSources.values where source.key.entry.isEmpty { paths[source.noteID] = source.key.path }
+        for source in sources.values where source.key.entry.isEmpty { paths[source.noteID] = source.key.path }
         return paths
     }
 
@@ -151,7 +159,7 @@ public struct LinkGraph: Sendable {
             var seen = Set<UUID>()
             let named = LinkResolver.lookupNames(title).flatMap(notes(titled:))
             // A path (`[[Folder/Note]]`) also names the notes imported from a file of that name.
-            let filed = LinkResolver.pathForm(title).map { fileNames[Self.fileNameHash($0.path)] ?? [] } ?? []
+            let filed = LinkResolver.pathForm(title).map { notes(filedAs: $0.path) } ?? []
             candidates = (named + filed).filter { seen.insert($0).inserted }.compactMap(lookup)
         case .noteID(let id): candidates = lookup(id).map { [$0] } ?? []
         case .url, .file: candidates = []

@@ -2,7 +2,8 @@ import Foundation
 
 /// The destination of a Markdown link, `(dest)`, `(dest "title")` or `(<dest with spaces>)`,
 /// and what it points at: a URL with a scheme, a note by id, a note's file (`Other%20note.md`,
-/// `../notes/Other.md`: the stem, percent-decoded), or another file.
+/// `../notes/Other.md`: the path without `.md` and the way up, percent-decoded, as a title
+/// the link rule reads as a path), or another file.
 struct MarkdownDestination {
     /// The destination's bytes, without `<>`.
     let range: Range<Int>
@@ -73,7 +74,18 @@ struct MarkdownDestination {
         let stemText = LinkPercent.decode(LinkSyntax.text(stemRange, in: bytes))
         guard !stemText.trimmingCharacters(in: .whitespaces).isEmpty else { return (.file(path), heading) }
         stem = stemRange
-        return (.title(stemText), heading)
+        // `Folder/Note.md` names the note as `[[Folder/Note]]` does: by the path it was imported from.
+        let folder = Self.folderPart(LinkSyntax.text(range.lowerBound..<stemStart, in: bytes))
+        return (.title(folder.map { $0 + stemText } ?? stemText), heading)
+    }
+
+    /// The folder part of a destination (`Folder/`, `../notes/`) as the link rule compares
+    /// paths: percent-decoded, without the `.`, `..` and empty components at its start (a
+    /// relative path's way up, which a path ending is compared without); nil when none is left.
+    private static func folderPart(_ raw: String) -> String? {
+        var parts = raw.split(separator: "/", omittingEmptySubsequences: true)
+        while let first = parts.first, first == "." || first == ".." { parts.removeFirst() }
+        return parts.isEmpty ? nil : LinkPercent.decode(parts.joined(separator: "/")) + "/"
     }
 
     /// The percent-decoded text after the first `#`, if not empty.

@@ -8,7 +8,9 @@ import NotesModel
 public enum RenameLinks {
     /// The body edits for renaming the note `noteID` from `old` to `new`, looking at the
     /// notes `sources` (the ones an index says link to it) and choosing among `sharing`
-    /// (the notes an index says share its old title) as the resolution rule does.
+    /// (the notes an index says share its old title) as the resolution rule does: a link is
+    /// rewritten when it names the old title (whole, or as a path's last component) and
+    /// leads to the note, the import paths of `database` deciding folder paths and ties.
     public static func edits(renaming noteID: UUID, from old: String, to new: String, in database: NotesDatabase,
                              sources: some Sequence<UUID>, sharing: some Sequence<UUID>) -> [NoteEdit] {
         let key = LinkResolver.key(ofTitle: old)
@@ -17,19 +19,34 @@ public enum RenameLinks {
         let fitting = [renamed] + sharing.compactMap { id in
             id == noteID ? nil : database.notes[id].flatMap { LinkResolver.key(ofTitle: $0.title) == key ? $0 : nil }
         }
+        let paths = ImportPathCache(database)
         var edits: [NoteEdit] = []
         var seen = Set<UUID>()
         for id in sources where id != noteID && seen.insert(id).inserted {
-            guard let source = database.notes[id],
-                  LinkResolver.choose(among: fitting, title: old, from: source.categoryID) == .note(noteID) else { continue }
+            guard let source = database.notes[id] else { continue }
             let body = source.body
-            let rewritten = LinkRewrite.rewrite(body, from: old, to: new)
+            let rewritten = LinkRewrite.rewrite(body, from: old, to: new) { link in
+                leads(link, from: source, to: noteID, fitting: fitting, paths: paths, in: database)
+            }
             guard rewritten.count > 0 else { continue }
             var edit = NoteEdit(noteID: id)
             edit.setBody(from: body, to: rewritten.body)
             edits.append(edit)
         }
         return edits
+    }
+
+    /// Whether `link`, in `source`, leads to the note `noteID` among `fitting` (the notes
+    /// with its old title) and, for a path, the notes imported from a file of that name.
+    private static func leads(_ link: NoteLink, from source: Note, to noteID: UUID, fitting: [Note],
+                              paths: ImportPathCache, in database: NotesDatabase) -> Bool {
+        var candidates = fitting
+        if case .title(let title) = link.target, let form = LinkResolver.pathForm(title) {
+            let known = Set(fitting.map(\.id))
+            candidates += paths.notes(filedAs: form.path).filter { !known.contains($0) }.compactMap { database.notes[$0] }
+        }
+        return LinkResolver.resolve(link.target, from: source.categoryID, candidates: candidates,
+                                    importPath: paths.path, sourcePath: paths.path(source.id)) == .note(noteID)
     }
 
     /// `edit`, and when it changes the title, the rewrites of the links to the note in every
@@ -50,13 +67,36 @@ public enum RenameLinks {
         let key = LinkResolver.key(ofTitle: old)
         let sharing = database.notes.values.lazy.filter { LinkResolver.key(ofTitle: $0.title) == key }.map(\.id)
         let sources = database.notes.values.lazy.filter { note in
-            note.withBodyUTF8 { bytes in
-                LinkScanner.links(in: bytes).contains { link in
-                    if case .title(let title) = link.target { return LinkResolver.key(ofTitle: title) == key }
-                    return false
-                }
-            }
+            note.withBodyUTF8 { bytes in LinkScanner.links(in: bytes).contains { names(key, $0.target) } }
         }.map(\.id)
         return edits(renaming: noteID, from: old, to: new, in: database, sources: Array(sources), sharing: Array(sharing))
     }
+
+    /// Whether `target` names the title of `key`: whole, or as a path's last component.
+    static func names(_ key: [UInt8], _ target: LinkTarget) -> Bool {
+        guard case .title(let title) = target else { return false }
+        if LinkResolver.key(ofTitle: title) == key { return true }
+        return LinkResolver.pathForm(title).map { LinkResolver.key(ofTitle: $0.name) == key } ?? false
+    }
+}
+
+/// The paths notes of a database were imported from, read from its import sources the first
+/// time one is asked for (most renames never ask: one note has the title, no link is a path).
+final class ImportPathCache {
+    private let database: NotesDatabase
+    private var graph: LinkGraph?
+
+    init(_ database: NotesDatabase) { self.database = database }
+
+    private var paths: LinkGraph? {
+        if database.importSources.isEmpty { return nil }
+        if graph == nil { graph = LinkGraph(notes: [Note](), importPaths: LinkGraph.importPaths(of: database)) }
+        return graph
+    }
+
+    /// The path the note `id` was imported from.
+    func path(_ id: UUID) -> String? { paths?.importPaths[id] }
+
+    /// The notes imported from a file named as the last component of `path`.
+    func notes(filedAs path: String) -> [UUID] { paths?.notes(filedAs: path) ?? [] }
 }

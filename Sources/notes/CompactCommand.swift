@@ -27,13 +27,15 @@ struct Compact: ParsableCommand {
         defer { withExtendedLifetime(held) {} }
         var options = NotesStoreOptions()
         options.compaction = .background
+        options.snapshotCompanions = [LinkIndexFile.companion]  // written with the new snapshot, off the lock
         let store = try NotesStore.open(at: url, options: options)
         defer { store.close() }
         // Run by hand, its failure is told here; detached, the record beside the store tells the next command.
         store.warningHandler = { Console.warning($0.description) }
         try store.compactWithoutHoldingTheLock()
-        // The next rename finds its linking notes without reading every body (decision 0070).
-        LinkIndexFile.refresh(store)
+        // The next rename finds its linking notes without reading every body (decision 0070):
+        // the compaction wrote the index; with nothing to compact, one is written if missing.
+        if LinkIndexFile.read(for: url) == nil { LinkIndexFile.refresh(store) }
     }
 }
 

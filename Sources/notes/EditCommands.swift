@@ -28,9 +28,11 @@ struct Edit: ParsableCommand {
     var id: String
 
     func run() throws {
-        let store = try storeOptions.open()
+        // The note alone: a title changed in the header finds the links to it through the
+        // rename index, as `notes set --title` does, and opens the whole store only without one.
+        let store = try storeOptions.open(touching: [id])
         let note = try store.contents.requireNote(id)
-        try EditInEditor.run(note.id, in: store)
+        try EditInEditor.run(note.id, in: store, openWhole: storeOptions.open)
     }
 }
 
@@ -40,8 +42,10 @@ enum EditInEditor {
     /// - Parameters:
     ///   - settings: the config file's (its `editor` when `$VISUAL` and `$EDITOR` are unset).
     ///   - cursor: where in the body to open the editor (a template's `{{cursor}}`).
-    static func run(_ id: UUID, in store: NotesStore, settings: NotesConfig.Settings? = nil,
-                    cursor: EditorCursor? = nil) throws {
+    ///   - openWhole: opens the whole store, for a store opened for the note alone (see `TitleRename`).
+    static func run(_ id: UUID, in store: NotesStore, openWhole: (() throws -> NotesStore)? = nil,
+                    settings: NotesConfig.Settings? = nil, cursor: EditorCursor? = nil) throws {
+        var store = store
         let environment = ProcessInfo.processInfo.environment
         let settings = settings ?? CLISettings.load(environment: environment).settings
         var launcher = ExternalEditor(environment: settings.editorEnvironment(environment))
@@ -60,8 +64,14 @@ enum EditInEditor {
             },
             commit: { edit in
                 // A title changed in the header renames the note: the links to it follow.
-                try store.commit(RenameLinks.storeEdits(for: edit), now: ISODate.rounded(Date())).outcomes.first
-                    ?? EditOutcome(subject: .note(edit.noteID))
+                let now = ISODate.rounded(Date())
+                guard settings.updateLinks, let title = edit.title, title.from != title.to,
+                      let note = store.contents.notes[edit.noteID] else { return try store.commit(edit, now: now) }
+                let opened = store
+                let resolution = try TitleRename.committing(renaming: note, in: &store, openWhole: openWhole ?? { opened }) {
+                    try $1.commit(edit, in: $0, now: now)
+                }
+                return resolution.outcomes.first ?? EditOutcome(subject: .note(edit.noteID))
             })
         let unsavedFolder = EditFile.unsavedFolder(environment: environment)
         if let signal = hold.end() {

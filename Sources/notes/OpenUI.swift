@@ -21,6 +21,7 @@ enum OpenUI {
         options.compaction = .handOff { url in DetachedCompaction.start(url) }
         // `D` and undo: a note deleted for good keeps its files aside until no undo can reach it.
         options.holdsDeletedAttachments = true
+        options.snapshotCompanions = [LinkIndexFile.companion]
         let store = try NotesStore.open(at: url, options: options)
         defer { store.close() }
         StoreReport.print(for: store)
@@ -47,6 +48,7 @@ enum OpenUI {
             // would hold the lock (7 s at 1,000,000 notes) while the UI and commands wait.
             var syncOptions = NotesStoreOptions()
             syncOptions.compaction = .handOff { url in DetachedCompaction.start(url) }
+            syncOptions.snapshotCompanions = [LinkIndexFile.companion]
             let syncStore = try NotesStore.open(at: url, options: syncOptions)
             defer { syncStore.close() }
             var engine = SyncEngine(store: syncStore)

@@ -93,21 +93,13 @@ struct SetFields: ParsableCommand {
         var store = try storeOptions.open(touching: [id])
         let base = try store.contents.requireNote(id)
         let edit = try fieldEdit(of: base, in: store.contents, body: newBody)
-        var rename: TitleRename?
-        if updatesLinks, edit.title != nil {
-            let prepared = try TitleRename.prepare(store, renaming: base)
-            // No usable link index: the whole store, whose commit writes one.
-            if prepared.sources == nil, store.isPartial { store = try storeOptions.open() }
-            rename = prepared
-        }
         let outcome: (before: Note, resolution: EditResolution)
-        do {
-            outcome = try commit(edit, of: base, in: store, rename: rename)
-        } catch is TitleRename.Stale {
-            // What the link index said no longer holds (another process compacted or renamed): the whole store.
-            store = try storeOptions.open()
-            rename = TitleRename(sources: nil, lookedUp: base.title)
-            outcome = try commit(edit, of: base, in: store, rename: rename)
+        if updatesLinks, edit.title != nil {
+            outcome = try TitleRename.committing(renaming: base, in: &store, openWhole: storeOptions.open) { store, rename in
+                try commit(edit, of: base, in: store, rename: rename)
+            }
+        } else {
+            outcome = try commit(edit, of: base, in: store, rename: nil)
         }
         report(outcome.resolution, from: outcome.before, in: store)
     }
@@ -138,11 +130,7 @@ struct SetFields: ParsableCommand {
         var resolution = EditResolution()
         try store.commit(derivedFrom: { database in
             before = database.notes[base.id] ?? base
-            var edits: [StoreEdit] = [.note(edit)]
-            if let rename, let title = edit.title {
-                edits.append(.derived(try rename.edits(renaming: base.id, from: before.title, to: title.to,
-                                                       in: database, store: store)))
-            }
+            let edits = try rename?.storeEdits(for: edit, in: database, store: store) ?? [.note(edit)]
             resolution = try StoreEdit.resolve(edits, in: database, now: ISODate.rounded(Date()))
             return resolution.changes
         })

@@ -42,6 +42,7 @@ struct StoreOptions: ParsableArguments {
     private static var commandOptions: NotesStoreOptions {
         var options = NotesStoreOptions()
         options.compaction = .handOff { url in DetachedCompaction.start(url) }
+        options.snapshotCompanions = [LinkIndexFile.companion]
         return options
     }
 

@@ -96,6 +96,7 @@ import NotesExchange
         #expect(post.created == date("2024-01-02T09:30:00Z"))
         #expect(categoryName(batch, post) == "jekyll", "the first category; the others are tags")
         #expect(post.tags == ["update"])
+        #expect(post.aliases.isEmpty, "a post's file name is no name Jekyll links it by")
     }
 
     @Test func withoutADateKeyADateAtTheStartOfTheFileNameIsTheDate() throws {

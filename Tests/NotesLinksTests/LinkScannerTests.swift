@@ -37,7 +37,7 @@ import Testing
         let id = UUID()
         let body = "[a](Other%20note.md) [b](../notes/Plan.md#Q3) [c](notes://\(id.uuidString)) "
             + "[d](https://example.com/x.md) [e](mailto:a@b.c) [f](assets/x.pdf) [g](#local) [h](<My note.md>)"
-        #expect(targets(body) == [.title("Other note"), .title("Plan"), .noteID(id), .url("https://example.com/x.md"),
+        #expect(targets(body) == [.title("Other note"), .title("notes/Plan"), .noteID(id), .url("https://example.com/x.md"),
                                   .url("mailto:a@b.c"), .file("assets/x.pdf"), .title("My note")])
         #expect(LinkScanner.links(in: body)[1].heading == "Q3")
     }

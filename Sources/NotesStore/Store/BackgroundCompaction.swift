@@ -32,9 +32,9 @@ final class BackgroundCompaction: Sendable {
 
     enum State: Sendable {
         case running
-        /// The new snapshot is written and synced at this path, and its index (if it could
-        /// be built) at the other.
-        case written(String, index: String?)
+        /// The new snapshot is written and synced at this path, its index (if it could be
+        /// built) at the other, and its companions (`SnapshotCompanion`) by suffix.
+        case written(String, index: String?, companions: [(suffix: String, path: String)])
         case failed(String)
     }
 
@@ -43,13 +43,13 @@ final class BackgroundCompaction: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts `write` (which returns the written files' paths) on a thread of its own.
-    init(base: Base, write: @escaping @Sendable () throws -> (String, index: String?)) {
+    init(base: Base, write: @escaping @Sendable () throws -> (String, index: String?, companions: [(suffix: String, path: String)])) {
         self.base = base
         let thread = Thread { [self] in
             let outcome: State
             do {
-                let (path, index) = try write()
-                outcome = .written(path, index: index)
+                let (path, index, companions) = try write()
+                outcome = .written(path, index: index, companions: companions)
             } catch { outcome = .failed("\(error)") }
             stateValue.withLock { $0 = outcome }
             finished.signal()
@@ -131,13 +131,16 @@ extension NotesStore {
                 sequence: sequence, journalOffset: journalOffset, journalLines: journalLines,
                 snapshot: snapshotIdentity, journal: FileIdentity(openFile: journalFD))
             let path = url.deletingLastPathComponent().appendingPathComponent(BackgroundCompaction.fileName(of: url)).path
-            let hook = compactionWillWrite
+            let hook = compactionWillWrite, companions = options.snapshotCompanions
             compaction = BackgroundCompaction(base: base) {
                 hook?()
+                let started = Self.startCompanions(companions, on: view)
                 var layout = SnapshotLayout()
                 let bytes = try codec.encode(view, sequence: sequence, preserved: preserved, layout: &layout)
                 try DurableFile.writeNew(path, bytes)
-                return (path, BackgroundCompaction.writeIndex(of: path, bytes: bytes, layout: layout))
+                let index = BackgroundCompaction.writeIndex(of: path, bytes: bytes, layout: layout)
+                let written = Self.afterSnapshotWritten(started, at: path) { String(path.dropLast(".part".count)) + $0 + ".part" }
+                return (path, index, written)
             }
         }
     }
@@ -151,15 +154,17 @@ extension NotesStore {
         guard let job = compaction else { return }
         let path: String
         let indexPath: String?
+        let companions: [(suffix: String, path: String)]
         switch job.state {
         case .running: return
         case .failed(let reason):
             compaction = nil
             compactionFailed(reason)
             return
-        case .written(let written, let index): (path, indexPath) = (written, index)
+        case .written(let written, let index, let made): (path, indexPath, companions) = (written, index, made)
         }
         compaction = nil
+        defer { for companion in companions { unlink(companion.path) } }  // the ones not renamed into place
         let sameJournal = job.base.journal.map { FileIdentity(openFile: journalFD)?.isSameFile(as: $0) == true } ?? false
         guard job.base.snapshot.map({ snapshotIdentity?.isSameFile(as: $0) == true }) == true, sameJournal,
               sequence >= job.base.sequence, journalOffset >= job.base.journalOffset else {
@@ -182,6 +187,7 @@ extension NotesStore {
         // The index names the snapshot it describes: a crash before this rename leaves the
         // old one, which no longer matches, and it is rebuilt.
         if let indexPath, rename(indexPath, SnapshotIndex.path(for: url)) != 0 { unlink(indexPath) }
+        for companion in companions { rename(companion.path, url.path + companion.suffix) }
         CompactionFailure.clear(for: url)
         try DurableFile.syncFolder(of: url)
         try holdSnapshot()

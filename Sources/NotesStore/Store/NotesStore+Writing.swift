@@ -91,11 +91,13 @@ extension NotesStore {
     /// The first step of `compact`: replaces the snapshot, leaving the journal as it is.
     func writeSnapshot() throws {
         try refuseIfPartial()
+        let companions = Self.startCompanions(options.snapshotCompanions, on: contents)
         var layout = SnapshotLayout()
         let bytes = try codec.encode(contents, sequence: sequence, preserved: preserved, layout: &layout)
         try DurableFile.replace(url, with: bytes)
         try holdSnapshot()
         bytes.withUnsafeBufferPointer { writeIndex(snapshot: $0, layout: layout) }
+        _ = Self.afterSnapshotWritten(companions, at: url.path) { url.path + $0 }
     }
 
     /// A store that holds only some notes never writes a snapshot (it would lose the others).

@@ -33,6 +33,9 @@ public struct NotesStoreOptions: Sendable {
     /// in the commit (the default), on a thread of its own (the UI), or by another process
     /// (the command line).
     public var compaction: CompactionMode = .inline
+    /// Files derived from each snapshot, written beside it whenever one is written
+    /// (`SnapshotCompanion`: the command line's rename index).
+    public var snapshotCompanions: [SnapshotCompanion] = []
     /// A store opened for a few notes whose index is missing, stale or damaged reads the
     /// whole store and writes the index anew, if the snapshot has at least this many bytes
     /// (a smaller one is read whole in a few milliseconds, and a command that fails then

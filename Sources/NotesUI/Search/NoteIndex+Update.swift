@@ -1,4 +1,5 @@
 import Foundation
+import NotesLinks
 import NotesModel
 
 extension NoteIndex {
@@ -38,6 +39,10 @@ extension NoteIndex {
             case .deleteNote(let id), .trashNote(let id, _), .restoreNote(let id): touched.append(id)
             case .putCategory, .deleteCategory, .trashCategory, .setRecentColors, .putImportSource, .dropImportSource: break
             }
+        }
+        if changes.contains(where: \.changesImportSources) {
+            let sources = database.importSources
+            changeSearchText { $0.setImportPaths(LinkGraph.importPaths(of: sources)) }
         }
         var seen = Set<UUID>()
         let unique = touched.filter { seen.insert($0).inserted }
@@ -217,6 +222,14 @@ extension NoteIndex {
 }
 
 extension StoreChange {
+    /// Whether the change puts or drops an import source (where a note was imported from).
+    var changesImportSources: Bool {
+        switch self {
+        case .putImportSource, .dropImportSource: true
+        case .putNote, .deleteNote, .trashNote, .restoreNote, .setRecentColors, .putCategory, .deleteCategory, .trashCategory: false
+        }
+    }
+
     /// Whether the change puts, trashes or deletes a category.
     var changesCategories: Bool {
         switch self {

@@ -1,4 +1,5 @@
 import Foundation
+import NotesLinks
 import NotesModel
 
 /// The notes in display order (most recently updated first, see `DisplayOrder`), with
@@ -99,16 +100,17 @@ public struct NoteIndex: Sendable {
         order = Self.identity(count: entries.count, capacity: capacity)
         positionOfSlot = Self.identity(count: entries.count, capacity: capacity)  // not shared with `order`: a change would copy it
         categoryCounts = counts
+        let sources = database.importSources  // the link index resolves folder paths by them
         switch build {
         case .now:
-            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs)))
+            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs), importSources: sources))
         case .inBackground:
             // The builder's own copy of the ids: sharing `slotIDs` would make the first change copy it.
             let idsInOrder = slotIDs.withUnsafeBufferPointer { Array($0) }
             let loan = NotesLoan(notes)
             notesLoan = loan
             searchText = PendingSearchText(
-                buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder)) },
+                buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder), importSources: sources) },
                 whenDropped: { loan.end() })
         }
     }
@@ -126,7 +128,9 @@ public struct NoteIndex: Sendable {
 
     /// Builds the search text, and for a large one wakes the threads a search will split
     /// across, so that the first key typed does not pay for starting them.
-    private static func makeSearchText(_ text: SearchText) -> SearchText {
+    private static func makeSearchText(_ text: SearchText, importSources: [ImportSource.Key: ImportSource]) -> SearchText {
+        var text = text
+        if !importSources.isEmpty { text.setImportPaths(LinkGraph.importPaths(of: importSources)) }
         if text.slotCount >= parallelThreshold { DispatchQueue.concurrentPerform(iterations: 2) { _ in } }
         return text
     }

@@ -171,6 +171,13 @@ struct SearchText: Sendable {
         retiredBytes += starts[slot + 1] - starts[slot]
     }
 
+    /// Gives the link index the paths the notes were imported from (the store's import
+    /// sources): a folder path (`[[Folder/Note]]`) and a tie between folders resolve as
+    /// `notes links` and `doctor` resolve them.
+    mutating func setImportPaths(_ paths: [UUID: String]) {
+        links.importPaths = paths
+    }
+
     /// The summary of the folded title at `range` of `bytes`.
     private static func summary(of bytes: [UInt8], _ range: Range<Int>) -> TitleSummary {
         bytes.withUnsafeBufferPointer { all in
