@@ -109,9 +109,16 @@ public struct SyncEngine {
         // Where the store stood at the last sync: only the notes its commits touched since are rendered.
         let position = SyncPosition.load(from: repository.gitFolder)
         let since = position.flatMap { known in known.changedNotes(in: store, key: key).map { (known.commit, $0) } }
-        if store.isPartial, try since == nil || synced == nil || repository.mayHoldAttachments(synced) { throw NeedsAllNotes() }
         let start = SyncPosition(store: store, commit: "", key: key)
-        let tree = try repository.tree(for: exported, base: synced, since: since)
+        let tree: String
+        if store.isPartial {
+            // Never a tree of the notes loaded alone: it would take the others off the remote.
+            guard let since, synced != nil, try !repository.mayHoldAttachments(synced),
+                  let updated = try repository.treeFromPrevious(for: exported, base: synced, since: since) else { throw NeedsAllNotes() }
+            tree = updated
+        } else {
+            tree = try repository.tree(for: exported, base: synced, since: since)
+        }
         let local = try repository.commit(tree: tree, parents: synced.map { [$0] } ?? [], message: "notes: changes on \(Self.hostName)")
         start.map { SyncPosition(snapshot: $0.snapshot, sequence: $0.sequence, commit: local, format: $0.format) }?
             .save(to: repository.gitFolder)

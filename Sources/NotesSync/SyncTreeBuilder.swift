@@ -39,13 +39,7 @@ extension SyncRepository {
         let attachments = try attachmentsTree(for: snapshot, sources: attachmentSources ?? [base], mergeBase: mergeBase,
                                               conflicts: &conflicts)
         work.found(attachmentConflicts: conflicts)
-        if let since, let previous = (try? categoriesFile(of: since.commit)) ?? nil,
-           previous.data == SyncFiles.categoriesData(snapshot.categories, format: attachments == nil
-                                                     ? SyncFiles.formatVersion : SyncFiles.formatVersionWithAttachments),
-           let tree = try updatedTree(for: snapshot, previous: since.commit, changed: since.changed, top: top,
-                                      attachments: attachments, categoriesBlob: previous.blob) {
-            return tree
-        }
+        if let since, let tree = try updatedTree(for: snapshot, top: top, attachments: attachments, since: since) { return tree }
         let cache = SyncBlobCache.load(from: gitFolder)
         do {
             return try tree(for: snapshot, top: top, attachments: attachments, cache: cache)

@@ -6,6 +6,27 @@ import NotesModel
 /// (`git ls-tree`) and made again (`git mktree`), then `notes`, `trash` and the top. So a
 /// sync of a store where one note changed costs that note, whatever the store holds.
 extension SyncRepository {
+    /// The tree of `snapshot`, which holds only some of the store's notes (a store opened for
+    /// a few) but every one touched since `since`, made from `since`'s tree; nil when it cannot
+    /// be (then only the whole store makes the tree), or when a note has attachments.
+    func treeFromPrevious(for snapshot: SyncSnapshot, base: String?,
+                          since: (commit: String, changed: Set<UUID>)) throws(SyncError) -> String? {
+        guard !snapshot.notes.values.contains(where: { !$0.attachments.isEmpty }) else { return nil }
+        return try updatedTree(for: snapshot, top: try topLevel(of: base), attachments: nil, since: since)
+    }
+
+    /// `updatedTree(for:previous:…)` when `since`'s commit is still there and its
+    /// categories.json is the one `snapshot` makes (else a category's change changed notes'
+    /// files without naming them): nil otherwise.
+    func updatedTree(for snapshot: SyncSnapshot, top: [TreeEntry], attachments: String?,
+                     since: (commit: String, changed: Set<UUID>)) throws(SyncError) -> String? {
+        let format = attachments == nil ? SyncFiles.formatVersion : SyncFiles.formatVersionWithAttachments
+        guard let previous = (try? categoriesFile(of: since.commit)) ?? nil,
+              previous.data == SyncFiles.categoriesData(snapshot.categories, format: format) else { return nil }
+        return try updatedTree(for: snapshot, previous: since.commit, changed: since.changed, top: top,
+                               attachments: attachments, categoriesBlob: previous.blob)
+    }
+
     /// The tree of `snapshot`, given that every note but those of `changed` is in `previous`'s
     /// tree as `snapshot` holds it, with `categoriesBlob` as its categories.json and the other
     /// top entries of `top` kept. Nil when `previous` is not in today's layout (a note file

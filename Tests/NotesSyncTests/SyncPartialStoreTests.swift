@@ -57,6 +57,27 @@ import NotesSync
         #expect(store.isPartial)
     }
 
+    /// A new category changes categories.json: the tree cannot be made from the last one,
+    /// and a tree of the notes loaded alone would take every other note off the remote.
+    @Test func aTreeThatCannotBeMadeFromTheLastOneReadsEveryNote() throws {
+        let writer = try NotesStore.open(at: url)
+        let category = Category(name: "Errands")
+        var moved = notes[5]
+        moved.categoryID = category.id
+        try writer.commit([.putCategory(category), .putNote(moved)])
+        writer.close()
+
+        let store = try openForNoNote()
+        defer { store.close() }
+        let report = try sandbox.sync(store)
+        #expect(report.pushed)
+        #expect(!store.isPartial)
+        #expect(report.notesFingerprinted == 30)
+        let files = try sandbox.remoteFiles()
+        #expect(files.count == 30 + 1)
+        #expect(files[SyncFiles.path(for: moved)] == MarkdownExchange.document(for: moved, category: category))
+    }
+
     @Test func somethingToReceiveReadsEveryNote() throws {
         let desktop = try sandbox.machine("desktop")
         try sandbox.sync(desktop)
