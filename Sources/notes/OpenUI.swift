@@ -47,7 +47,8 @@ enum OpenUI {
             // would hold the lock (7 s at 1,000,000 notes) while the UI and commands wait.
             var syncOptions = NotesStoreOptions()
             syncOptions.compaction = .handOff { url in DetachedCompaction.start(url) }
-            let syncStore = try NotesStore.open(at: url, options: syncOptions)
+            // For the notes its journal touched only: the sync reads the rest when something comes in.
+            let syncStore = try NotesStore.open(at: url, options: syncOptions, touching: [])
             defer { syncStore.close() }
             var engine = SyncEngine(store: syncStore)
             engine.progress = progress
