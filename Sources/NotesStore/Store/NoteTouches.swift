@@ -47,9 +47,9 @@ extension NotesStore {
     /// `notesChanged(after:)` about later, in this process or another.
     public var committedSequence: Int { sequence }
 
-    /// Names the snapshot file this store read its contents from (device and inode): a
+    /// Names the snapshot file this store read its contents from (device, inode and size): a
     /// compaction or a store put in place by another program gives another name.
-    public var snapshotFileName: String? { snapshotIdentity.map { "\($0.device):\($0.inode)" } }
+    public var snapshotFileName: String? { snapshotIdentity.map { "\($0.device):\($0.inode):\($0.size)" } }
 
     /// The ids of the notes that commits after `sequence` put, trashed, restored or deleted,
     /// or nil when this store cannot tell: its contents were read from a snapshot written
