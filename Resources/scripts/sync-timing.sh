@@ -1,7 +1,9 @@
 #!/bin/sh
 # Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, a sync
 # after one `notes set`, and a sync that receives one note another home changed, each RUNS
-# times (median printed), with peak memory.
+# times (median printed), with peak memory. The two figures with a target (a sync with
+# nothing new, a sync after one `notes set`: at 1,000,000 notes each within 2 s plus git's
+# own fetch, timed alone) say pass or FAIL.
 #
 #   swift build -c release --product notes && swift build -c release --product notes-bench
 #   Resources/scripts/sync-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
@@ -51,18 +53,29 @@ git init -q --bare -b main "$dir/remote.git"
 # the CPU time of it and every git it ran, user and system: what a busy machine inflates least).
 timed() { /usr/bin/time -f "%e %M %U %S" -o "$dir/time" "$@" > /dev/null; awk '{ print $1, $2, $3 + $4 }' "$dir/time"; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-report() { # NAME FILE
-    printf '%-34s median %6.2f s   CPU %5.2f s   peak %6.0f MiB   (runs: %s)\n' "$1" \
+report() { # NAME FILE [TARGET_SECONDS]
+    printf '%-34s median %6.2f s   CPU %5.2f s   peak %6.0f MiB   (runs: %s)' "$1" \
         "$(cut -d' ' -f1 "$2" | median)" "$(cut -d' ' -f3 "$2" | median)" \
         "$(cut -d' ' -f2 "$2" | median | awk '{ print $1 / 1024 }')" "$(cut -d' ' -f1 "$2" | tr '\n' ' ')"
+    if [ -n "${3:-}" ]; then
+        printf '   target <= %.2f s: %s' "$3" "$(cut -d' ' -f1 "$2" | median | awk -v t="$3" '{ print ($1 <= t ? "pass" : "FAIL") }')"
+    fi
+    printf '\n'
 }
 
 timed "$notes" sync > "$dir/first"
 report "first sync ($count notes)" "$dir/first"
 
+# The targets (at 1,000,000 notes): a sync with nothing new, and one of one changed note,
+# each within 2 s plus git's own fetch, timed alone here (a fetch with nothing new).
+: > "$dir/fetch"
+for _ in $(seq "$runs"); do timed git -C "$dir/notes.json.sync" fetch -q origin >> "$dir/fetch"; done
+target=$(cut -d' ' -f1 "$dir/fetch" | median | awk '{ print $1 + 2 }')
+report "git fetch alone (nothing new)" "$dir/fetch"
+
 : > "$dir/idle"
 for _ in $(seq "$runs"); do timed "$notes" sync >> "$dir/idle"; done
-report "sync with nothing new" "$dir/idle"
+report "sync with nothing new" "$dir/idle" "$target"
 
 id=$("$notes" list --json | sed -n 's/.*"id" *: *"\([0-9A-F-]*\)".*/\1/p' | head -1)
 : > "$dir/one"
@@ -70,7 +83,7 @@ for index in $(seq "$runs"); do
     "$notes" set "$id" --title "edited $index" > /dev/null
     timed "$notes" sync >> "$dir/one"
 done
-report "sync after one 'notes set'" "$dir/one"
+report "sync after one 'notes set'" "$dir/one" "$target"
 
 # A second home takes everything once, then changes one note a run; the first receives it.
 [ "${RECEIVE:-1}" = 1 ] || exit 0

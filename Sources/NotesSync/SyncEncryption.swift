@@ -55,6 +55,7 @@ extension SyncRepository {
         }
         try? FileManager.default.removeItem(at: gitFolder.appendingPathComponent(SyncBlobCache.fileName))
         try? FileManager.default.removeItem(at: gitFolder.appendingPathComponent(SyncPlaintextCache.fileName))
+        SyncPosition.remove(from: gitFolder)
         // Last: until this is set, the repository still syncs in plain text.
         try git.check("configure the repository", ["config", "notes.encryption", "age"])
         encryption.loaded = nil

@@ -119,3 +119,15 @@ extension SyncRepository {
         return (try? AgeFormat.decrypt([UInt8](data), with: [identity])) != nil
     }
 }
+
+extension SyncEngine {
+    /// `remote` as git should keep it: a relative local path (`../notes.git`) is made
+    /// absolute from `folder`, the folder the user typed it in (git would read it from the
+    /// sync repository's folder instead). URLs (`https://…`, `ssh://…`), scp-like
+    /// `host:path` and absolute paths are kept as they are.
+    public static func remote(_ remote: String, from folder: String) -> String {
+        if remote.hasPrefix("/") || remote.contains("://") { return remote }
+        if let colon = remote.firstIndex(of: ":"), remote[..<colon].firstIndex(of: "/") == nil { return remote }
+        return URL(fileURLWithPath: folder).appendingPathComponent(remote).standardizedFileURL.path
+    }
+}

@@ -20,6 +20,9 @@ public struct SyncEngine {
     public let repository: SyncRepository
     /// Called with a short line for each step ("fetching", "pushing"): the UI's status line.
     public var progress: (String) -> Void = { _ in }
+    /// Called with how many of a large batch of files (a first sync writes every note) are
+    /// written, and of how many: a terminal's progress line.
+    public var fileProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// How many times a rejected push is retried after a new fetch and merge.
     public var attempts = 4
     /// Whether a rename received from another home rewrites the links to the note's old
@@ -55,22 +58,16 @@ public struct SyncEngine {
         /// Notes of this store whose links to a note renamed on another home were pointed
         /// at its new title (`SyncRenames`); sent by the next sync.
         public var linksUpdated = 0
+        /// Notes compared with the files they made before (`SyncFingerprint`): every note when
+        /// the store cannot say which changed since the last sync (the first sync, a category
+        /// changed, the store compacted since: `SyncPosition`), none otherwise.
+        public var notesFingerprinted = 0
     }
 
     /// Sets up the repository beside the store, with `remote` as its `origin`, syncing in
     /// plain text (refused against an encrypted remote: `initialize(remote:encryption:)`).
     public func initialize(remote: String) throws(SyncError) {
         try initialize(remote: remote, encryption: .none)
-    }
-
-    /// `remote` as git should keep it: a relative local path (`../notes.git`) is made
-    /// absolute from `folder`, the folder the user typed it in (git would read it from the
-    /// sync repository's folder instead). URLs (`https://…`, `ssh://…`), scp-like
-    /// `host:path` and absolute paths are kept as they are.
-    public static func remote(_ remote: String, from folder: String) -> String {
-        if remote.hasPrefix("/") || remote.contains("://") { return remote }
-        if let colon = remote.firstIndex(of: ":"), remote[..<colon].firstIndex(of: "/") == nil { return remote }
-        return URL(fileURLWithPath: folder).appendingPathComponent(remote).standardizedFileURL.path
     }
 
     public func sync(now: Date = Date()) throws -> Report {
@@ -82,30 +79,73 @@ public struct SyncEngine {
         try repository.applySafetySettings()
         try repository.removeOldWorkTree()
         _ = repository.work.take()
+        repository.work.report(progress: fileProgress)
+        defer { repository.work.report(progress: nil) }
         // An encrypted sync with a missing or wrong key stops here, before anything is done.
-        _ = try repository.encryptionKey()
+        let key = try repository.encryptionKey()
+        if store.isPartial {
+            do { return try attempt(now: now, key: key) } catch is NeedsAllNotes {
+                _ = repository.work.take()
+                try store.loadAllNotes()
+            }
+        }
+        return try attempt(now: now, key: key)
+    }
 
+    /// A store opened for a few notes (`NotesStore.open(at:options:touching:)`) that this
+    /// sync needs whole: something to merge or apply, no position, attachments.
+    private struct NeedsAllNotes: Error {}
+
+    /// One sync of the store as loaded. A store opened for a few notes is enough when the
+    /// position holds (only the notes touched since are sent) and nothing comes in; else
+    /// this throws `NeedsAllNotes` before anything is pushed or applied.
+    private func attempt(now: Date, key: SyncKey?) throws -> Report {
         progress("sync: committing local changes")
         _ = try store.refresh()
         let synced = try repository.syncedCommit()
         // Of the last synced state, only the categories' `changed` dates are needed here.
         let previous = SyncSnapshot(categories: try repository.categories(of: synced))
         let exported = SyncSnapshot(store.contents, previous: previous, now: now)
-        let tree = try repository.tree(for: exported, base: synced)
+        // Where the store stood at the last sync: only the notes its commits touched since are rendered.
+        let position = SyncPosition.load(from: repository.gitFolder)
+        let since = position.flatMap { known in known.changedNotes(in: store, key: key).map { (known.commit, $0) } }
+        let start = SyncPosition(store: store, commit: "", key: key)
+        let tree: String
+        if store.isPartial {
+            // Never a tree of the notes loaded alone: it would take the others off the remote.
+            guard let since, synced != nil, try !repository.mayHoldAttachments(synced),
+                  let updated = try repository.treeFromPrevious(for: exported, base: synced, since: since) else { throw NeedsAllNotes() }
+            tree = updated
+        } else {
+            tree = try repository.tree(for: exported, base: synced, since: since)
+        }
         let local = try repository.commit(tree: tree, parents: synced.map { [$0] } ?? [], message: "notes: changes on \(Self.hostName)")
+        start.map { SyncPosition(snapshot: $0.snapshot, sequence: $0.sequence, commit: local, format: $0.format) }?
+            .save(to: repository.gitFolder)
 
         let (merged, conflictCopies, pushed, leftOut) = try fetchMergePush(local: local, synced: synced, exported: exported)
 
         progress("sync: updating the notes")
         let (received, relinked, warnings) = try apply(merged: merged, local: local, exported: exported)
+        let work = repository.work.take()
+        if merged != local {
+            // The store now holds `merged`, but for the notes its commits touched since `start`
+            // (this apply's among them); a tree this home would not have written is not a position.
+            if let start, leftOut.isEmpty, work.unreadable.isEmpty, work.duplicates.isEmpty {
+                SyncPosition(snapshot: start.snapshot, sequence: start.sequence, commit: merged, format: start.format)
+                    .save(to: repository.gitFolder)
+            } else {
+                SyncPosition.remove(from: repository.gitFolder)
+            }
+        }
         do { try repository.markSynced(merged, previous: synced) } catch {
             guard case .gitFailed(let action, _, let message) = error else { throw error }
             throw SyncError.notRecorded(action: action, message: message)
         }
-        let work = repository.work.take()
         var report = Report(received: received, pushed: pushed, conflictCopies: conflictCopies, commit: merged,
                             notesRendered: work.rendered, notesParsed: work.parsed, notesMerged: work.merged)
         report.linksUpdated = relinked
+        report.notesFingerprinted = work.fingerprinted
         report.warnings = Self.warnings(leftOut: leftOut, unreadable: work.unreadable, archives: warnings,
                                         duplicates: work.duplicates, attachmentConflicts: work.attachmentConflicts, merged: merged)
         return report
@@ -132,6 +172,7 @@ public struct SyncEngine {
                 remoteHasLocal = try remote == local || repository.isAncestor(local, of: remote)
                 localHasRemote = try repository.isAncestor(remote, of: local)
             }
+            if store.isPartial, let remote, remote != local, !localHasRemote { throw NeedsAllNotes() }
             // A new machine with nothing yet takes the remote as it is, without a merge commit.
             let startsEmpty = synced == nil && exported.notes.isEmpty && exported.categories.isEmpty
             if let remote, remoteHasLocal || startsEmpty {
@@ -181,18 +222,21 @@ public struct SyncEngine {
     private func mergeCommit(local: String, remote: String, exported: SyncSnapshot) throws -> (String, [UUID]) {
         let base = try repository.mergeBase(local, remote)
         let merged: SyncSnapshot, copies: [UUID]
+        // With the categories unchanged, the merge is `local`'s tree with the notes it changes: only those are rendered.
+        var since: (commit: String, changed: Set<UUID>)?
         if let base, let baseDelta = try repository.delta(base, over: exported, at: local), baseDelta.categories == nil,
            let remoteDelta = try repository.delta(remote, over: exported, at: local), remoteDelta.categories == nil {
             let outcome = SyncMerge.merge(base: baseDelta, remote: remoteDelta, over: exported)
             repository.work.add(merged: outcome.merged)
             (merged, copies) = (outcome.delta.applied(to: exported), outcome.conflictCopies)
+            since = (local, Set(outcome.delta.touchedIDs))
         } else {
             let outcome = SyncMerge.merge(base: try repository.snapshot(base, over: exported, at: local), local: exported,
                                           remote: try repository.snapshot(remote, over: exported, at: local))
             repository.work.add(merged: outcome.notesMerged)
             (merged, copies) = (outcome.snapshot, outcome.conflictCopies)
         }
-        let tree = try repository.tree(for: merged, base: local, attachmentSources: [local, remote], mergeBase: base)
+        let tree = try repository.tree(for: merged, base: local, attachmentSources: [local, remote], mergeBase: base, since: since)
         let message = "notes: merge on \(Self.hostName)" + (copies.isEmpty ? "" : " (\(copies.count) conflict copies)")
         return (try repository.commit(tree: tree, parents: [local, remote], message: message), copies)
     }
@@ -248,44 +292,5 @@ public struct SyncEngine {
 
     static var hostName: String {
         ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
-    }
-}
-
-extension SyncEngine {
-    /// The report's warnings: entries of the remote left out, unreadable note files left
-    /// out, color archives that could not be read, ids held twice, attachments edited on both sides.
-    static func warnings(leftOut: [SyncRepository.RefusedEntry], unreadable: [(path: String, reason: String)], archives: [String],
-                         duplicates: [UUID], attachmentConflicts: [String], merged: String) -> [String] {
-        leftOut.map {
-            "the remote's '\($0.path)' \($0.reason): it was left out (the remote's history keeps it) and the tree pushed is without it"
-        } + unreadable.map {
-            "the remote's file \($0.path) cannot be read (\($0.reason)): it was left out and its note kept as this home had it"
-        } + archives + duplicates.map {
-            "the remote held note \($0.uuidString) both in notes/ and in trash/: the live version was kept, "
-                + "the other went to the trash as a conflict copy"
-        } + attachmentConflicts.map {
-            "the attachment \($0) was edited here and on another home: this home's version was kept; "
-                + "the other is in the sync history (commit \(merged.prefix(10))'s second parent)"
-        }
-    }
-}
-
-extension SyncEngine.Report {
-    /// One line for the status line or the terminal: what came in, what went out, conflicts.
-    public var summary: String {
-        var text = "synced at \(commit.prefix(10)): \(received) " + (received == 1 ? "change" : "changes") + " received"
-            + (pushed ? ", changes pushed" : "")
-        if !conflictCopies.isEmpty {
-            text += "; \(conflictCopies.count) conflict " + (conflictCopies.count == 1 ? "copy" : "copies") + " (tagged 'conflict')"
-        }
-        if linksUpdated > 0 {
-            text += "; links to renamed notes updated in \(linksUpdated) " + (linksUpdated == 1 ? "note" : "notes")
-        }
-        return text
-    }
-
-    /// `summary` followed by each warning, for a status line that shows one line.
-    public var summaryWithWarnings: String {
-        ([summary] + warnings.map { "warning: " + $0 }).joined(separator: "; ")
     }
 }

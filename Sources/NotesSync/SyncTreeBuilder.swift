@@ -17,12 +17,8 @@ extension SyncRepository {
     /// The categories `commit` holds, reading only its `categories.json`: what a sync needs
     /// of the last synced state when nothing is merged.
     func categories(of commit: String?) throws(SyncError) -> [UUID: SyncCategory] {
-        guard let entry = try topLevel(of: commit).first(where: { $0.path == SyncFiles.categoriesFile && $0.type == "blob" })
-        else { return [:] }
-        guard let data = try blobs([entry.object], of: commit, paths: [SyncFiles.categoriesFile: entry.object])[entry.object] else {
-            throw .unreadableFile(path: SyncFiles.categoriesFile, reason: "git did not give its contents")
-        }
-        return try SyncFiles.readCategories(data)
+        guard let file = try categoriesFile(of: commit) else { return [:] }
+        return try SyncFiles.readCategories(file.data)
     }
 
     /// The tree of `snapshot`'s files, with the other entries at the top of `base`'s tree
@@ -33,13 +29,17 @@ extension SyncRepository {
     /// it) and the store's folder (`attachmentsTree(for:sources:mergeBase:conflicts:)`); in
     /// a merge, `mergeBase` is the sources' base, and attachments edited on both sides are
     /// reported through `work`.
+    /// With `since` (a commit whose note files are `snapshot`'s except those of `changed`:
+    /// `SyncPosition`) and the same categories.json, only the changed notes are rendered and
+    /// their folders made again (`updatedTree`); otherwise every note is looked at.
     func tree(for snapshot: SyncSnapshot, base: String?, attachmentSources: [String?]? = nil,
-              mergeBase: String? = nil) throws(SyncError) -> String {
+              mergeBase: String? = nil, since: (commit: String, changed: Set<UUID>)? = nil) throws(SyncError) -> String {
         let top = try topLevel(of: base)
         var conflicts: [String] = []
         let attachments = try attachmentsTree(for: snapshot, sources: attachmentSources ?? [base], mergeBase: mergeBase,
                                               conflicts: &conflicts)
         work.found(attachmentConflicts: conflicts)
+        if let since, let tree = try updatedTree(for: snapshot, top: top, attachments: attachments, since: since) { return tree }
         let cache = SyncBlobCache.load(from: gitFolder)
         do {
             return try tree(for: snapshot, top: top, attachments: attachments, cache: cache)
@@ -54,6 +54,7 @@ extension SyncRepository {
     private func tree(for snapshot: SyncSnapshot, top: [TreeEntry], attachments: String?,
                       cache: SyncBlobCache) throws(SyncError) -> String {
         let reused = Self.reused(snapshot, cache: cache)
+        work.add(fingerprinted: snapshot.notes.count)
         var next = reused.next
         let missing = reused.missing
         let categoriesData = SyncFiles.categoriesData(
@@ -271,8 +272,9 @@ extension SyncRepository {
             stream = Data()
             count = 0
         }
-        for content in contents {
+        for (index, content) in contents.enumerated() {
             let data = content()
+            work.writing(done: index + 1, total: contents.count)
             count += 1
             stream.append(contentsOf: Array("blob\nmark :\(count)\ndata \(data.count)\n".utf8))
             stream.append(data)

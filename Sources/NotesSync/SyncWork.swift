@@ -15,15 +15,27 @@ final class NoteCache: Sendable {
 /// and the attachments a merge found edited on both sides.
 final class SyncWork: Sendable {
     private struct Counts {
-        var rendered = 0, parsed = 0, merged = 0
+        var rendered = 0, parsed = 0, merged = 0, fingerprinted = 0
         var duplicates: Set<UUID> = []
         var attachmentConflicts: Set<String> = []
         var unreadable: [String: String] = [:]
     }
     private let counts = Mutex(Counts())
+    private let progress = Mutex<(@Sendable (Int, Int) -> Void)?>(nil)
 
-    func add(rendered: Int = 0, parsed: Int = 0, merged: Int = 0) {
+    /// Sets what is told how many files of a large batch are written (`writing(done:total:)`).
+    func report(progress: (@Sendable (Int, Int) -> Void)?) {
+        self.progress.withLock { $0 = progress }
+    }
+
+    /// `done` of `total` files of a batch written (a first sync writes every note).
+    func writing(done: Int, total: Int) {
+        progress.withLock { $0 }?(done, total)
+    }
+
+    func add(rendered: Int = 0, parsed: Int = 0, merged: Int = 0, fingerprinted: Int = 0) {
         counts.withLock {
+            $0.fingerprinted += fingerprinted
             $0.rendered += rendered
             $0.parsed += parsed
             $0.merged += merged
@@ -45,11 +57,11 @@ final class SyncWork: Sendable {
 
     /// The counts so far, the ids found twice, the attachments in conflict and the files
     /// left out, set back to none.
-    func take() -> (rendered: Int, parsed: Int, merged: Int, duplicates: [UUID], attachmentConflicts: [String],
+    func take() -> (rendered: Int, parsed: Int, merged: Int, fingerprinted: Int, duplicates: [UUID], attachmentConflicts: [String],
                     unreadable: [(path: String, reason: String)]) {
         counts.withLock { counts in
             defer { counts = Counts() }
-            return (counts.rendered, counts.parsed, counts.merged, counts.duplicates.sorted { $0.uuidString < $1.uuidString },
+            return (counts.rendered, counts.parsed, counts.merged, counts.fingerprinted, counts.duplicates.sorted { $0.uuidString < $1.uuidString },
                     counts.attachmentConflicts.sorted(), counts.unreadable.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         }
     }

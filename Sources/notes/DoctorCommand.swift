@@ -24,7 +24,7 @@ struct Doctor: ParsableCommand {
 
     func run() throws {
         let url = storeOptions.url
-        var report = salvage ? try StoreDoctor.salvage(at: url) : StoreDoctor.examine(at: url)
+        var report = salvage ? try Self.salvage(at: url) : StoreDoctor.examine(at: url)
         report.notices += CoreDataStaleCopies.notices()
         Console.out(report.description)
         if !salvage { Console.out(lines: Self.linkLines(report.readable)) }
@@ -34,6 +34,13 @@ struct Doctor: ParsableCommand {
         }
     }
 
+    /// `StoreDoctor.salvage`, with a progress line on standard error when it is a terminal.
+    static func salvage(at url: URL) throws -> DoctorReport {
+        let progress = ProgressLine.forTerminal(label: "salvaging: reading", unit: .bytes)
+        defer { progress?.finish() }
+        return try StoreDoctor.salvage(at: url, progress: progress.map { line in { line.show($0) } })
+    }
+
     /// The dead and ambiguous links of the readable notes, by note; nothing when there are none.
     static func linkLines(_ database: NotesDatabase) -> [String] {
         let broken = LinkGraph(database: database).brokenLinks { database.notes[$0] }
@@ -41,5 +48,15 @@ struct Doctor: ParsableCommand {
         let count = broken.reduce(0) { $0 + $1.links.count }
         return ["  links: \(count) dead or ambiguous in \(broken.count) \(broken.count == 1 ? "note" : "notes")"]
             + LinksOutput.brokenLines(broken, in: database).map { "    " + $0 }
+    }
+}
+
+extension ProgressLine {
+    /// Shows how far a salvage has come.
+    func show(_ progress: SalvageProgress) {
+        switch progress {
+        case .reading(let done, let total): update(done: done, total: total)
+        case .writing(let notes): show("salvaging: writing \(ProgressLine.grouped(notes)) notes")
+        }
     }
 }

@@ -49,7 +49,8 @@ enum OpenUI {
             var syncOptions = NotesStoreOptions()
             syncOptions.compaction = .handOff { url in DetachedCompaction.start(url) }
             syncOptions.snapshotCompanions = [LinkIndexFile.companion]
-            let syncStore = try NotesStore.open(at: url, options: syncOptions)
+            // For the notes its journal touched only: the sync reads the rest when something comes in.
+            let syncStore = try NotesStore.open(at: url, options: syncOptions, touching: [])
             defer { syncStore.close() }
             var engine = SyncEngine(store: syncStore)
             engine.progress = progress

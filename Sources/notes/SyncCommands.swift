@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotesJSON
+import NotesModel
 import NotesSync
 
 /// `notes sync`, `notes sync init REMOTE`, `notes sync status [--json]`: sync across machines on git.
@@ -32,11 +33,24 @@ struct SyncRun: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = try storeOptions.open()
+        // The notes the journal touched only: the sync reads the rest when it needs them (it has something to merge).
+        let store = try storeOptions.open(touching: [])
         var engine = SyncEngine(store: store)
         engine.updatesLinks = CLISettings.load().settings.updateLinks
-        if !json, isatty(STDERR_FILENO) == 1 { engine.progress = { Console.error($0) } }
-        let report = try engine.sync()
+        let line = json ? nil : ProgressLine.forTerminal(label: "sync: writing", unit: .items("files"))
+        if let line {
+            engine.progress = { step in
+                line.finish()
+                Console.error(step)
+            }
+            engine.fileProgress = { done, total in line.update(done: done, total: total) }
+        }
+        let report: SyncEngine.Report
+        do { report = try engine.sync() } catch {
+            line?.finish()
+            throw error
+        }
+        line?.finish()
         if json {
             Console.out(JSONValue.object([
                 ("commit", .string(report.commit)),

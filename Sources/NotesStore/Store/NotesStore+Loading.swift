@@ -35,6 +35,7 @@ extension NotesStore {
             contents = NotesDatabase()
             snapshotFile = nil
             sequence = 0
+            touches.reset(at: 0)
             if !isReadOnly {
                 try DurableFile.replace(url, with: try codec.encode(contents, sequence: 0, preserved: [:]))
             }
@@ -46,6 +47,7 @@ extension NotesStore {
         contents = decoded.database
         decoded.database = NotesDatabase()  // so that `contents` is the only reference and replaying does not copy it
         sequence = decoded.sequence
+        touches.reset(at: sequence)
         warnings = decoded.warnings
         preserved = decoded.preserved
         _ = try readJournal()
@@ -175,6 +177,7 @@ extension NotesStore {
             }
             for change in entry.changes { try contents.apply(change) }
             sequence = entry.sequence
+            touches.record(entry.changes, sequence: sequence)
             warnings.append(contentsOf: entry.warnings)
             preserved.merge(entry.preserved) { _, new in new }
             forgetReplacedColors(entry.changes)

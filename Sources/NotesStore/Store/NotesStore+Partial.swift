@@ -101,6 +101,7 @@ extension NotesStore {
         view.index = index
         contents = decoded.database
         sequence = decoded.sequence
+        touches.reset(at: sequence)
         warnings = decoded.warnings
         preserved = decoded.preserved
         var unmatched: [String] = []

@@ -25,3 +25,17 @@ extension NotesStore {
         }
     }
 }
+
+extension NotesStore {
+    /// Reads every note into a store opened for a few (`open(at:options:touching:)`), after
+    /// catching up: for a command that finds out that it needs them all (a sync that has
+    /// something to merge). A whole store is left as it is.
+    public func loadAllNotes() throws {
+        guard !isClosed else { throw StoreError.closed }
+        guard partial != nil else { return }
+        try lock.lock(timeout: options.lockTimeout, writingName: false)
+        defer { lock.unlock() }
+        partial = nil
+        try loadWhole()
+    }
+}

@@ -53,6 +53,8 @@ public final class NotesStore: NotesRepository {
     var snapshotFile: SnapshotFile?
     /// The last journal sequence number reflected in `contents`.
     var sequence = 0
+    /// The notes each commit applied to `contents` touched (`notesChanged(after:)`).
+    var touches = NoteTouches()
     /// Journal bytes read and applied (up to the end of the last good line), and their line count.
     var journalOffset = 0
     var journalLines = 0
@@ -178,8 +180,12 @@ public final class NotesStore: NotesRepository {
         let restored = restoreHeldAttachments(ofNotesPutBackBy: changes)
         do {
             switch writing {
-            case .journalLine: try append(changes)
-            case .snapshot: try writeSnapshotCommit(changes)
+            case .journalLine:
+                try append(changes)
+                touches.record(changes, sequence: sequence)
+            case .snapshot:
+                try writeSnapshotCommit(changes)
+                touches.reset(at: sequence)
             }
         } catch {
             for item in restored { heldAttachments?.putBack(item) }

@@ -49,7 +49,8 @@ public enum StoreDoctor {
     /// Keeps backups of the store's files, then writes a store of everything
     /// readable (and an empty journal). A healthy store is left alone.
     /// Throws for a newer store, a missing one, or when writing fails.
-    public static func salvage(at url: URL, registry: ValueTransformerRegistry? = nil) throws -> DoctorReport {
+    public static func salvage(at url: URL, registry: ValueTransformerRegistry? = nil,
+                               progress: ((SalvageProgress) -> Void)? = nil) throws -> DoctorReport {
         let url = try StoreLocation.realFile(url)
         let registry = registry ?? StoreSchema.defaultRegistry(storeFolder: url.deletingLastPathComponent())
         let transformers = try StoreSchema.transformers(from: registry)
@@ -57,6 +58,7 @@ public enum StoreDoctor {
         defer { lock.close() }
         try lock.lock(timeout: 5)
         var salvage = StoreSalvage(url: url, transformers: transformers)
+        salvage.progress = progress
         salvage.run(registry: registry)
         if let version = salvage.tooNew {
             throw StoreError.tooNew(file: url.path, found: version, supported: StoreSchema.formatVersion)
@@ -90,6 +92,7 @@ public enum StoreDoctor {
             try DurableFile.replace(backup, with: bytes)
             report.actions.append("kept the original \(path) at \(backup.path)")
         }
+        progress?(.writing(notes: salvage.database.notes.count + salvage.database.trash.count))
         let snapshot = try salvage.codec.encode(salvage.database, sequence: salvage.sequence, preserved: salvage.preserved)
         try DurableFile.replace(url, with: snapshot)
         if SnapshotIndex.write(for: url, snapshot: snapshot, records: salvage.codec.records) {

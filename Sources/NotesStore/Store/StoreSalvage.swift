@@ -16,6 +16,11 @@ struct StoreSalvage {
     var tooNew: Int?
     var snapshotExists = false
     var journalExists = false
+    /// Told how far reading has come (`SalvageProgress.reading`), in bytes of the snapshot
+    /// and the journal together.
+    var progress: ((SalvageProgress) -> Void)?
+    private var total = 0
+    private var done = 0
 
     init(url: URL, transformers: StoreTransformers) {
         self.url = url
@@ -25,10 +30,14 @@ struct StoreSalvage {
 
     mutating func run(registry: ValueTransformerRegistry) {
         let path = url.path
+        total = [path, NotesStore.journalPath(for: url)].reduce(0) { sum, file in
+            sum + (((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0)
+        }
         do {
             if let bytes = try DurableFile.read(path) {
                 snapshotExists = true
                 readSnapshot(bytes, registry: registry)
+                read(bytes.count)
             }
             guard tooNew == nil else { return }
             if let journal = try DurableFile.read(NotesStore.journalPath(for: url)) {
@@ -38,6 +47,13 @@ struct StoreSalvage {
         } catch {
             problems.append(DoctorProblem(file: path, place: nil, message: "\(error)"))
         }
+    }
+
+    /// Counts `bytes` more read and tells `progress`.
+    private mutating func read(_ bytes: Int) {
+        done += bytes
+        total = max(total, done)
+        progress?(.reading(done: done, total: total))
     }
 
     private mutating func problem(_ file: String, _ place: String?, _ message: String) {
@@ -95,7 +111,12 @@ struct StoreSalvage {
                 reader.locatesLines = false
                 return reader
             }
+            var told = 0
             for start in bytes.indices where Self.mayStartObject(bytes, at: start) {
+                if start - told >= Self.progressStep {
+                    progress?(.reading(done: done + start, total: total))
+                    told = start
+                }
                 var noteReader = reader(at: start)
                 if let note = try? codec.records.readNote(&noteReader) {
                     if notes[note.id] == nil { notes[note.id] = note }
@@ -159,8 +180,18 @@ struct StoreSalvage {
                     problem(path, "line \(line)", "\(error.reason); skipped")
                 }
             }
+            read(min(end + 1, bytes.count) - start)
             start = end + 1
             line += 1
         }
     }
+
+    /// How many bytes of a damaged snapshot are scanned between two reports.
+    static let progressStep = 1 << 20
+}
+
+/// How far `StoreDoctor.salvage` has come: reading the store's files (bytes), then writing the new store.
+public enum SalvageProgress: Sendable, Equatable {
+    case reading(done: Int, total: Int)
+    case writing(notes: Int)
 }

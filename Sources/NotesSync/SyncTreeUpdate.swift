@@ -1,0 +1,144 @@
+import Foundation
+import NotesModel
+
+/// A tree made from an earlier one and the notes that changed since (`SyncPosition`): only
+/// their files are rendered and stored, only the folders they are or were in are read
+/// (`git ls-tree`) and made again (`git mktree`), then `notes`, `trash` and the top. So a
+/// sync of a store where one note changed costs that note, whatever the store holds.
+extension SyncRepository {
+    /// The tree of `snapshot`, which holds only some of the store's notes (a store opened for
+    /// a few) but every one touched since `since`, made from `since`'s tree; nil when it cannot
+    /// be (then only the whole store makes the tree), or when a note has attachments.
+    func treeFromPrevious(for snapshot: SyncSnapshot, base: String?,
+                          since: (commit: String, changed: Set<UUID>)) throws(SyncError) -> String? {
+        guard !snapshot.notes.values.contains(where: { !$0.attachments.isEmpty }) else { return nil }
+        return try updatedTree(for: snapshot, top: try topLevel(of: base), attachments: nil, since: since)
+    }
+
+    /// `updatedTree(for:previous:…)` when `since`'s commit is still there and its
+    /// categories.json is the one `snapshot` makes (else a category's change changed notes'
+    /// files without naming them): nil otherwise.
+    func updatedTree(for snapshot: SyncSnapshot, top: [TreeEntry], attachments: String?,
+                     since: (commit: String, changed: Set<UUID>)) throws(SyncError) -> String? {
+        let format = attachments == nil ? SyncFiles.formatVersion : SyncFiles.formatVersionWithAttachments
+        guard let previous = (try? categoriesFile(of: since.commit)) ?? nil,
+              previous.data == SyncFiles.categoriesData(snapshot.categories, format: format) else { return nil }
+        return try updatedTree(for: snapshot, previous: since.commit, changed: since.changed, top: top,
+                               attachments: attachments, categoriesBlob: previous.blob)
+    }
+
+    /// The tree of `snapshot`, given that every note but those of `changed` is in `previous`'s
+    /// tree as `snapshot` holds it, with `categoriesBlob` as its categories.json and the other
+    /// top entries of `top` kept. Nil when `previous` is not in today's layout (a note file
+    /// straight in `notes/`): the caller then builds the tree from every note.
+    func updatedTree(for snapshot: SyncSnapshot, previous: String, changed: Set<UUID>, top: [TreeEntry],
+                     attachments: String?, categoriesBlob: String) throws(SyncError) -> String? {
+        let present = changed.compactMap { snapshot.notes[$0] }.sorted { $0.id.uuidString < $1.id.uuidString }
+        let blobs = try storeNoteFiles(present, categories: snapshot.categories)
+        var folders = Set<String>()
+        for id in changed {
+            folders.insert(SyncFiles.notesFolder + "/" + SyncFiles.bucket(of: id))
+            folders.insert(SyncFiles.trashFolder + "/" + SyncFiles.bucket(of: id))
+        }
+        // The files of those folders in `previous`, by folder, without the changed notes.
+        var files: [String: [String: [UInt8]]] = [:]
+        let names = Set(changed.map { $0.uuidString + ".md" })
+        if !folders.isEmpty {
+            let listed = try git.check("list the changed folders", ["ls-tree", "-r", "-z", previous, "--"] + folders.sorted()).output
+            for entry in TreeEntry.lines(of: [UInt8](listed)) {
+                guard let slash = entry.path.lastIndex(of: "/") else { return nil }
+                let folder = String(entry.path[..<slash]), name = String(entry.path[entry.path.index(after: slash)...])
+                guard folders.contains(folder) else { return nil }
+                if !names.contains(name) { files[folder, default: [:]][name] = Self.line(entry.mode, entry.type, entry.object, name) }
+            }
+        }
+        for (note, blob) in zip(present, blobs) {
+            let path = SyncFiles.path(for: note), slash = path.lastIndex(of: "/") ?? path.endIndex
+            let name = String(path[path.index(after: slash)...])
+            files[String(path[..<slash]), default: [:]][name] = Self.line("100644", "blob", blob, name)
+        }
+        let order = folders.sorted().filter { !(files[$0]?.isEmpty ?? true) }
+        let made = try makeTrees(order.map { folder in (files[folder] ?? [:]).sorted { $0.key < $1.key }.map(\.value) })
+        var folderTrees = Dictionary(uniqueKeysWithValues: zip(order, made))
+        for folder in folders where folderTrees[folder] == nil { folderTrees[folder] = "" }  // emptied: left out
+        guard let parents = try parentTrees(previous, replacing: folderTrees) else { return nil }
+        var entries = top.filter {
+            ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile, Self.attachmentsFolder].contains($0.path)
+        }.map(\.raw)
+        for folder in [SyncFiles.notesFolder, SyncFiles.trashFolder] {
+            if let tree = parents[folder] { entries.append(Self.line("040000", "tree", tree, folder)) }
+        }
+        if let attachments { entries.append(Self.line("040000", "tree", attachments, Self.attachmentsFolder)) }
+        entries.append(Self.line("100644", "blob", categoriesBlob, SyncFiles.categoriesFile))
+        return try makeTree(entries)
+    }
+
+    /// The `notes` and `trash` trees of `previous` with the folders of `replacing` put in
+    /// (an empty id: the folder is left out); a parent left empty is absent. Nil when a
+    /// parent holds anything but two-digit folders (layout 1).
+    private func parentTrees(_ previous: String, replacing: [String: String]) throws(SyncError) -> [String: String]? {
+        let listed = try git.check("list the note folders", ["ls-tree", "-z", previous, "--",
+                                                             SyncFiles.notesFolder + "/", SyncFiles.trashFolder + "/"]).output
+        var children: [String: [String: String]] = [SyncFiles.notesFolder: [:], SyncFiles.trashFolder: [:]]
+        for entry in TreeEntry.lines(of: [UInt8](listed)) {
+            let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, entry.type == "tree", parts[1].utf8.count == 2, children[parts[0]] != nil else { return nil }
+            children[parts[0]]?[parts[1]] = entry.object
+        }
+        for (path, tree) in replacing {
+            let parts = path.split(separator: "/").map(String.init)
+            guard parts.count == 2 else { continue }
+            children[parts[0]]?[parts[1]] = tree.isEmpty ? nil : tree
+        }
+        var parents: [String: String] = [:]
+        for (parent, folders) in children where !folders.isEmpty {
+            parents[parent] = try makeTree(folders.sorted { $0.key < $1.key }.map { Self.line("040000", "tree", $0.value, $0.key) })
+        }
+        return parents
+    }
+
+    /// Renders and stores the files of `notes`, in order: their blobs. A damaged body or a
+    /// file over the size limit stops the sync by the note's name before anything is committed.
+    func storeNoteFiles(_ notes: [Note], categories: [UUID: SyncCategory]) throws(SyncError) -> [String] {
+        var contents: [() -> Data] = []
+        var tooLarge: SyncError?
+        for note in notes {
+            if let reason = note.bodyDamage { throw SyncError.damagedBody(id: note.id, title: note.title, reason: reason) }
+            let category = note.categoryID.flatMap { categories[$0]?.category }
+            contents.append {
+                let data = SyncFiles.document(for: note, category: category)
+                guard !SyncFileLimit.allows(data.count, sealed: false) else { return data }
+                if tooLarge == nil {
+                    tooLarge = .noteTooLarge(id: note.id, title: note.title, bytes: data.count, limit: Self.maximumFileBytes)
+                }
+                return Data()
+            }
+        }
+        let written = try storeFiles(contents)
+        if let tooLarge { throw tooLarge }
+        work.add(rendered: notes.count)
+        return written
+    }
+
+    /// The blob and the contents (decrypted) of `commit`'s categories.json; nil without one.
+    func categoriesFile(of commit: String?) throws(SyncError) -> (blob: String, data: Data)? {
+        guard let entry = try topLevel(of: commit).first(where: { $0.path == SyncFiles.categoriesFile && $0.type == "blob" })
+        else { return nil }
+        guard let data = try blobs([entry.object], of: commit, paths: [SyncFiles.categoriesFile: entry.object])[entry.object] else {
+            throw .unreadableFile(path: SyncFiles.categoriesFile, reason: "git did not give its contents")
+        }
+        return (entry.object, data)
+    }
+
+    /// Whether the store has an attachments folder or `commit`'s tree holds attachments: a
+    /// sync then needs every note (the notes say which files are whose).
+    func mayHoldAttachments(_ commit: String?) throws(SyncError) -> Bool {
+        if FileManager.default.fileExists(atPath: storeFolder.appendingPathComponent(Self.attachmentsFolder).path) { return true }
+        return try topLevel(of: commit).contains { $0.path == Self.attachmentsFolder }
+    }
+
+    /// One `mktree` line.
+    static func line(_ mode: String, _ type: String, _ object: String, _ name: String) -> [UInt8] {
+        Array("\(mode) \(type) \(object)\t\(name)".utf8)
+    }
+}
