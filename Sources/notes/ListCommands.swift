@@ -84,7 +84,9 @@ struct List: ParsableCommand {
         let sort = CLISettings.load().settings.listSort
         let store = headCanAnswer(sort) ? try storeOptions.open(listHead: ()) : try storeOptions.open()
         if let head = store.listHead(), try list(from: head, in: store.contents) { return }
-        let database = store.isPartial ? try storeOptions.open(reporting: false).contents : store.contents
+        let whole = store.isPartial ? try storeOptions.open(reporting: false) : store
+        ListOutput.keepUntilExit(whole)
+        let database = whole.contents
         let notes = try notes(in: database, sort: sort)
         var output = ListOutput(try form(plainLines: PlainOutput(columns: DisplayWidth.of).listLineMaker(for: notes, in: database)))
         output.write(notes, in: database)

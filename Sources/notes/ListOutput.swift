@@ -57,6 +57,12 @@ struct ListOutput {
         }
     }
 
+    /// Keeps `store` and every note it holds to the end of the process: the listing is the
+    /// command's last work, and freeing the notes one by one would cost a tenth of it.
+    static func keepUntilExit(_ store: NotesStore) {
+        _ = Unmanaged.passRetained(store)
+    }
+
     /// Sends out what is made so far.
     mutating func flush() {
         writer.drain(Console.write)
@@ -111,6 +117,7 @@ extension List {
         output.flush()
         if !head.isWholeList {
             let whole = try storeOptions.open(reporting: false)
+            ListOutput.keepUntilExit(whole)
             var rest = try notes(in: whole.contents, sort: .updated)
             if rest.prefix(first.count).map(\.id) == first.map(\.id) {
                 rest.removeFirst(first.count)

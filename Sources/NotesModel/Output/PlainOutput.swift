@@ -60,7 +60,7 @@ public struct PlainOutput: Sendable {
         let width = categoryNames.values.map(columns).max() ?? 1
         let paddedNames = categoryNames.mapValues { $0 + String(repeating: " ", count: max(0, width - columns($0))) }
         return { note in
-            var line = String(note.id.uuidString.prefix(idLength)) + "  " + shortDate(note.updated)
+            var line = UUIDBits.uppercasePrefix(of: note.id, length: idLength) + "  " + shortDate(note.updated)
             line += "  " + (paddedNames[note.categoryID] ?? "-")
             line += "  " + (note.pinned ? "* " : "") + Self.singleLine(note.title)
             if !note.tags.isEmpty { line += "  " + note.tags.sorted().map { "#" + $0 }.joined(separator: " ") }
