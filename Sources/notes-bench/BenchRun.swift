@@ -52,11 +52,7 @@ struct BenchRun {
                                                     synthetic: synthetic, repetitions: repetitions >= 9 ? 3 : 2)
         report.fact("baseline_decoded_file", .string(decode.decodedFile))
         report.figures.append(open.openFigure(baseline: decode, notes: options.noteCount))
-        progress("the app as a user starts it: `notes` on a pseudo-terminal, \(repetitions) times")
-        let live = synthetic.notes.filter { $0.deleted == nil }.count
-        if let frame = try FirstFrameMeasurement.figure(store: files.store, liveNotes: live, repetitions: repetitions) {
-            report.figures.append(frame)
-        }
+        report.figures += try FirstFrameMeasurement.figures(store: files.store, synthetic: synthetic, repetitions: repetitions, progress: progress)
         progress("SQLite baseline: the same notes in a database; \(repetitions) pairs of fresh processes, ours and SQLite's in turn")
         let sqliteFile = files.mirror.deletingLastPathComponent().appendingPathComponent("notes.sqlite")
         try SQLiteBaseline.write(synthetic, to: sqliteFile)

@@ -7,6 +7,13 @@ enum FirstFrameMeasurement {
     /// PRODUCT §6 and issue 37: the first frame at any size within 150 ms.
     static let target = 150.0
 
+    /// The figure for the store of `synthetic` at `store`; none when `notes` is not built beside the benchmark.
+    static func figures(store: URL, synthetic: SyntheticStore, repetitions: Int, progress: (String) -> Void) throws -> [Figure] {
+        progress("the app as a user starts it: `notes` on a pseudo-terminal, \(repetitions) times")
+        let live = synthetic.notes.filter { $0.deleted == nil }.count
+        return try figure(store: store, liveNotes: live, repetitions: repetitions).map { [$0] } ?? []
+    }
+
     /// Nil when `notes` is not built beside the benchmark.
     static func figure(store: URL, liveNotes: Int, repetitions: Int) throws -> Figure? {
         guard let notes = BenchBinaries.notes else { return nil }
