@@ -52,6 +52,7 @@ struct BenchRun {
                                                     synthetic: synthetic, repetitions: repetitions >= 9 ? 3 : 2)
         report.fact("baseline_decoded_file", .string(decode.decodedFile))
         report.figures.append(open.openFigure(baseline: decode, notes: options.noteCount))
+        report.figures += try FirstFrameMeasurement.figures(store: files.store, synthetic: synthetic, repetitions: repetitions, progress: progress)
         progress("SQLite baseline: the same notes in a database; \(repetitions) pairs of fresh processes, ours and SQLite's in turn")
         let sqliteFile = files.mirror.deletingLastPathComponent().appendingPathComponent("notes.sqlite")
         try SQLiteBaseline.write(synthetic, to: sqliteFile)

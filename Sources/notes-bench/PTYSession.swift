@@ -38,10 +38,10 @@ final class PTYSession {
     /// Every piece read so far, first first.
     private(set) var pieces: [Piece] = []
 
-    /// Starts `arguments` (this executable runs itself) on a new `width`×`height` pty, which
+    /// Starts `program` (by default this executable, running itself) with `arguments` on a new `width`×`height` pty, which
     /// is its controlling terminal (`ChildSpawn.runOnTerminal`); everything must be done
     /// within `timeoutSeconds`.
-    init(arguments: [String], environment: [String: String], width: Int, height: Int,
+    init(program given: String? = nil, arguments: [String], environment: [String: String], width: Int, height: Int,
          timeoutSeconds: TimeInterval = 60) throws {
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
@@ -55,7 +55,7 @@ final class PTYSession {
             close(master)
             throw Failure(description: "ttyname failed: errno \(errno)")
         }
-        let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let program = given ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var child = ChildSpawn(program: program, arguments: [program] + arguments, environment: environment)
         child.runOnTerminal(String(cString: name))
         child.closesOtherDescriptors = true
@@ -104,6 +104,15 @@ final class PTYSession {
         while !done(pieces) {
             guard try readOnce(waitingAtMost: 1000) != .closed else {
                 throw Failure(description: "the terminal child stopped writing before the expected mark")
+            }
+        }
+    }
+
+    /// Reads until the output holds `text`; throws when the child ends first or time is up.
+    func read(untilOutputHolds text: [UInt8]) throws {
+        while Self.find(text, in: output, from: 0) == nil {
+            guard try readOnce(waitingAtMost: 1000) != .closed else {
+                throw Failure(description: "the terminal child stopped writing before it wrote \(String(decoding: text, as: UTF8.self))")
             }
         }
     }

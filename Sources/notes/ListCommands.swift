@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NotesConfig
 import NotesModel
 import NotesTerminal
 import NotesUI
@@ -81,15 +82,20 @@ struct List: ParsableCommand {
 
     func run() throws {
         let sort = CLISettings.load().settings.listSort
-        let store = try storeOptions.open()
-        let database = store.contents
-        let listing = NoteListing(
-            categoryID: try category.map { try database.requireCategory($0).id },
-            tags: Set(tag.compactMap(Tag.normalize)),
-            search: search,
-            pinnedOnly: pinned
-        )
-        var notes = listing.notes(in: database)
+        let store = headCanAnswer(sort) ? try storeOptions.open(listHead: ()) : try storeOptions.open()
+        if let head = store.listHead(), try list(from: head, in: store.contents) { return }
+        let whole = store.isPartial ? try storeOptions.open(reporting: false) : store
+        ListOutput.keepUntilExit(whole)
+        let database = whole.contents
+        let notes = try notes(in: database, sort: sort)
+        var output = ListOutput(try form(plainLines: PlainOutput(columns: DisplayWidth.of).listLineMaker(for: notes, in: database)))
+        output.write(notes, in: database)
+        output.finish()
+    }
+
+    /// The listed notes of `database`, in list order.
+    func notes(in database: NotesDatabase, sort: ListSort) throws -> [Note] {
+        var notes = try listing(in: database).notes(in: database)
         if uncategorized { notes.removeAll { $0.categoryID != nil } }
         if let kind = kind.flatMap(NoteKind.init(name:)) { notes.removeAll { $0.kind != kind } }
         if linksTo != nil || linkedFrom != nil {
@@ -97,20 +103,20 @@ struct List: ParsableCommand {
             notes.removeAll { !linked.contains($0.id) }
         }
         ListOrder.sort(&notes, by: sort)
-        // Each line goes out as it is made (the output is written in blocks of 64 KiB),
-        // so a reader such as fzf has the first ones before the last are made.
-        if json {
-            JSONOutput.writeNotes(notes, in: database, to: Console.write)
-            Console.write([0x0A])
-        } else if jsonl {
-            JSONOutput.writeNoteLines(notes, in: database, to: Console.write)
-        } else if let format {
-            let template = try ListFormat(format)
-            for note in notes { Console.out(template.line(note, in: database)) }
-        } else {
-            let line = PlainOutput(columns: DisplayWidth.of).listLineMaker(for: notes, in: database)
-            for note in notes { Console.out(line(note)) }
-        }
+        return notes
+    }
+
+    func listing(in database: NotesDatabase) throws -> NoteListing {
+        NoteListing(categoryID: try category.map { try database.requireCategory($0).id }, tags: Set(tag.compactMap(Tag.normalize)),
+                    search: search, pinnedOnly: pinned)
+    }
+
+    /// The output form the flags ask for; `plainLines` without one.
+    func form(plainLines: @autoclosure () -> ((Note) -> String)) throws -> ListOutput.Form {
+        if json { return .json }
+        if jsonl { return .jsonl }
+        if let format { return .template(try ListFormat(format)) }
+        return .plain(plainLines())
     }
 }
 

@@ -38,6 +38,23 @@ struct StoreOptions: ParsableArguments {
         prepared(try NotesStore.open(at: url, options: Self.commandOptions, touching: ids))
     }
 
+    /// Opens the store for the first notes of its list (`NotesStore.open(at:options:listHead:)`):
+    /// the list head and the journal, or the whole store when the head cannot answer.
+    func open(listHead: Void) throws -> NotesStore {
+        prepared(try NotesStore.open(at: url, options: Self.commandOptions, listHead: ()))
+    }
+
+    /// As `open()`; without `reporting`, the warnings of opening are not printed (a second
+    /// read of a store whose first already printed them).
+    func open(reporting: Bool) throws -> NotesStore {
+        let store = try NotesStore.open(at: url, options: Self.commandOptions)
+        guard reporting else {
+            store.warningHandler = { Console.warning($0.description) }
+            return store
+        }
+        return prepared(store)
+    }
+
     /// A command never waits for a compaction: it hands it to `notes compact`.
     private static var commandOptions: NotesStoreOptions {
         var options = NotesStoreOptions()

@@ -74,43 +74,26 @@ public struct NoteListing: Sendable {
         } else {
             keys = matchingKeys(indices[...])
         }
-        keys.sort(by: OrderKey.precedes)
+        keys.sort { a, b in a.key != b.key ? a.key < b.key : NoteListOrder.updated.tieBreak(notes[a.index], notes[b.index]) }
         return keys.map { notes[$0.index] }
     }
 
-    /// Pinned first, then newest `updated` first; ties broken by newest `created`, then by id,
-    /// so the order is total.
+    /// The list's order, the UI's too (`NoteListOrder.updated`): pinned first, then newest
+    /// `updated` first; ties by title, then by id, so the order is total.
     public static func newestFirst(_ a: Note, _ b: Note) -> Bool {
-        if a.pinned != b.pinned { return a.pinned }
-        if a.updated != b.updated { return a.updated > b.updated }
-        if a.created != b.created { return a.created > b.created }
-        return a.id.uuidString < b.id.uuidString
+        NoteListOrder.updated.precedes(a, b)
     }
 }
 
-/// What `NoteListing.newestFirst` compares, as plain numbers: dates as seconds, the
-/// id as its bytes.
+/// A listed note's `NoteListOrder.updated` key, and where it is in the notes dictionary:
+/// most comparisons are of the keys alone.
 private struct OrderKey {
-    let pinned: Bool
-    let updated: Double
-    let created: Double
-    let id: UUIDBits
-    /// Where the note is in the notes dictionary.
+    let key: UInt64
     let index: [UUID: Note].Index
 
     init(_ note: Note, at index: [UUID: Note].Index) {
-        pinned = note.pinned
-        updated = note.updated.timeIntervalSinceReferenceDate
-        created = note.created.timeIntervalSinceReferenceDate
-        id = UUIDBits(note.id)
+        key = NoteListOrder.updated.key(note)
         self.index = index
-    }
-
-    static func precedes(_ a: OrderKey, _ b: OrderKey) -> Bool {
-        if a.pinned != b.pinned { return a.pinned }
-        if a.updated != b.updated { return a.updated > b.updated }
-        if a.created != b.created { return a.created > b.created }
-        return a.id < b.id
     }
 }
 

@@ -44,15 +44,23 @@ public struct PlainOutput: Sendable {
     /// What makes `listLines`' line of one note of `notes`, with the columns measured
     /// once: `notes list` writes each line as it is made.
     public func listLineMaker(for notes: [Note], in database: NotesDatabase) -> (Note) -> String {
+        var categories = Set<UUID?>()
+        for note in notes { categories.insert(note.categoryID) }
+        return listLineMaker(categories: categories, in: database, idLength: Self.uniquePrefixLength(in: database))
+    }
+
+    /// The same, for a list whose notes are in `categories` (nil for no category) and
+    /// whose store's ids `idLength` characters tell apart: what `notes list` knows from
+    /// the list head before it has read every note.
+    public func listLineMaker(categories: Set<UUID?>, in database: NotesDatabase, idLength: Int) -> (Note) -> String {
         var categoryNames: [UUID?: String] = [:]
-        for note in notes where categoryNames[note.categoryID] == nil {
-            categoryNames[note.categoryID] = note.categoryID.flatMap { database.categories[$0]?.name } ?? "-"
+        for category in categories {
+            categoryNames[category] = category.flatMap { database.categories[$0]?.name } ?? "-"
         }
         let width = categoryNames.values.map(columns).max() ?? 1
         let paddedNames = categoryNames.mapValues { $0 + String(repeating: " ", count: max(0, width - columns($0))) }
-        let idLength = Self.uniquePrefixLength(in: database)
         return { note in
-            var line = String(note.id.uuidString.prefix(idLength)) + "  " + shortDate(note.updated)
+            var line = UUIDBits.uppercasePrefix(of: note.id, length: idLength) + "  " + shortDate(note.updated)
             line += "  " + (paddedNames[note.categoryID] ?? "-")
             line += "  " + (note.pinned ? "* " : "") + Self.singleLine(note.title)
             if !note.tags.isEmpty { line += "  " + note.tags.sorted().map { "#" + $0 }.joined(separator: " ") }

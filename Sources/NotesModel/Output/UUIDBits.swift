@@ -25,3 +25,22 @@ struct UUIDBits: Comparable {
         return 16 + (low ^ other.low).leadingZeroBitCount / 4
     }
 }
+
+extension UUIDBits {
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// The first `length` characters of `id.uuidString`, made from its bytes: `uuidString`
+    /// formats through `printf`, a tenth of a listing's time at 100,000 notes.
+    static func uppercasePrefix(of id: UUID, length: Int) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        withUnsafeBytes(of: id.uuid) { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+                text.append(hexDigits[Int(byte >> 4)])
+                text.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: text.prefix(max(0, length)), as: UTF8.self)
+    }
+}

@@ -84,6 +84,7 @@ final class BackgroundCompaction: Sendable {
     /// not read again); nil if it could not (commands then read the whole store until a
     /// later index is written).
     static func writeIndex(of path: String, bytes: [UInt8], layout: SnapshotLayout) -> String? {
+        unlink(headPath(of: path))
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -92,8 +93,12 @@ final class BackgroundCompaction: Sendable {
         else { return nil }
         let indexPath = String(path.dropLast(".part".count)) + ".index.part"
         do { try DurableFile.writeNew(indexPath, index.encoded()) } catch { return nil }
+        _ = layout.writeHead(describedBy: index, to: headPath(of: path), replacing: false)
         return indexPath
     }
+
+    /// Where a compaction's list head waits (`SnapshotHead`), beside its index.
+    static func headPath(of path: String) -> String { String(path.dropLast(".part".count)) + ".head.part" }
 
     /// Removes compaction files beside `url` left by processes that are gone (a live
     /// process's compaction may be writing one outside the lock; one that ended before
@@ -170,6 +175,7 @@ extension NotesStore {
               sequence >= job.base.sequence, journalOffset >= job.base.journalOffset else {
             unlink(path)
             if let indexPath { unlink(indexPath) }
+            unlink(BackgroundCompaction.headPath(of: path))
             return
         }
         try setAsideJournalTail()
@@ -182,11 +188,13 @@ extension NotesStore {
             let reason = DurableFile.errnoText()
             unlink(path)
             if let indexPath { unlink(indexPath) }
+            unlink(BackgroundCompaction.headPath(of: path))
             throw StoreError.io(file: url.path, operation: "rename the compacted snapshot into place", reason: reason)
         }
         // The index names the snapshot it describes: a crash before this rename leaves the
         // old one, which no longer matches, and it is rebuilt.
         if let indexPath, rename(indexPath, SnapshotIndex.path(for: url)) != 0 { unlink(indexPath) }
+        if rename(BackgroundCompaction.headPath(of: path), SnapshotHead.path(for: url)) != 0 { unlink(BackgroundCompaction.headPath(of: path)) }
         for companion in companions { rename(companion.path, url.path + companion.suffix) }
         CompactionFailure.clear(for: url)
         try DurableFile.syncFolder(of: url)

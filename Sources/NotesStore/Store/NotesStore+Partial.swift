@@ -17,6 +17,12 @@ final class PartialView {
     /// Categories the journal trashed (false) or deleted for good (true) since the snapshot:
     /// a note loaded later is placed as those changes would have placed it.
     var emptied: [UUID: Bool] = [:]
+    /// Whether the list head (`notes.json.head`) is read too (`NotesStore.open(at:options:listHead:)`).
+    var wantsHead = false
+    /// The list head read, and its last note as the snapshot holds it (`NotesStore+Head`).
+    var head: (file: SnapshotHead, last: Note?)?
+    /// Notes loaded from the snapshot that are live there.
+    var liveInSnapshot = Set<UUID>()
 
     init(requested: [String]) {
         self.requested = requested
@@ -27,6 +33,8 @@ final class PartialView {
         lookedUp = []
         loadedFromSnapshot = [:]
         emptied = [:]
+        head = nil
+        liveInSnapshot = []
     }
 }
 
@@ -114,6 +122,7 @@ extension NotesStore {
             if entries.isEmpty { unmatched.append(text) }
             try loadFromSnapshot(entries, view)
         }
+        if view.wantsHead { try loadHead(view) }
         _ = try readJournal()
         // An id the index does not have and the journal did not add: only the whole store can say it is unknown.
         for text in unmatched where contents.note(idOrPrefix: text) == nil && contents.trashedNote(idOrPrefix: text) == nil {
@@ -181,6 +190,7 @@ extension NotesStore {
                 throw SnapshotIndex.Unusable(description: "an entry does not hold a note")
             }
             guard note.id == entry.id else { throw SnapshotIndex.Unusable(description: "an entry holds another note") }
+            if note.deleted == nil { view.liveInSnapshot.insert(note.id) }
             if note.deleted == nil, let category = note.categoryID, index.liveCounts[category] != nil {
                 view.loadedFromSnapshot[category, default: 0] += 1
             }
@@ -216,6 +226,7 @@ extension NotesStore {
               stamp.size == bytes.count,
               let index = layout.flatMap({ $0.index(of: bytes, stamp: stamp) })
                 ?? SnapshotIndex.build(snapshot: bytes, stamp: stamp, records: codec.records) else { return }
-        try? DurableFile.replace(URL(fileURLWithPath: SnapshotIndex.path(for: url)), with: index.encoded())
+        do { try DurableFile.replace(URL(fileURLWithPath: SnapshotIndex.path(for: url)), with: index.encoded()) } catch { return }
+        _ = layout?.writeHead(describedBy: index, to: SnapshotHead.path(for: url), replacing: true)
     }
 }

@@ -11,6 +11,8 @@ struct SnapshotLayout {
     var liveCategories = Set<UUID>()
     var liveCounts: [UUID: Int] = [:]
     var entries: [SnapshotIndex.Entry] = []
+    /// The first notes of the list and what their lines need (`notes.json.head`).
+    var head = SnapshotHeadCollector()
 
     init(sequence: Int = 0) {
         self.sequence = sequence
@@ -18,6 +20,7 @@ struct SnapshotLayout {
 
     mutating func add(_ note: Note, offset: Int, length: Int) {
         entries.append(SnapshotIndex.Entry(id: note.id, offset: offset, length: length))
+        head.add(note, offset: offset, length: length)
         if note.deleted == nil, let category = note.categoryID, liveCategories.contains(category) {
             liveCounts[category, default: 0] += 1
         }
