@@ -160,6 +160,14 @@ public struct FuzzyMatcher: Sendable {
         }
     }
 
+    /// Whether `byte` belongs to a word (a letter, a digit or a byte of a non-ASCII
+    /// character): a match at such a byte after another word byte gets no bonus.
+    @inline(__always)
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        if case .word = ByteClass(byte) { return true }
+        return false
+    }
+
     enum ByteClass {
         case white, delimiter, punctuation, word
 

@@ -22,6 +22,8 @@ extension NoteIndex {
     /// after it looks only at these: a title holding the longer query in order holds its
     /// start too. Every note that matched is among them; so are notes passed over
     /// unscored (their bound could not reach the hits kept), which a later query scores.
+    /// Each has an upper bound of its score for the query (its score where it was scored):
+    /// the longer query's score is at most that plus what its added bytes may bring.
     public struct QuickOpenCandidates: Equatable, Sendable {
         /// The index version they belong to (`NoteIndex.id`): another version starts afresh.
         let indexID: UUID
@@ -29,6 +31,8 @@ extension NoteIndex {
         public let query: [UInt8]
         /// Their slots, ascending.
         let slots: [Int32]
+        /// Per slot, an upper bound of its score for `query`.
+        let bounds: [Int32]
 
         /// How many notes may match.
         public var count: Int { slots.count }
@@ -50,9 +54,11 @@ extension NoteIndex {
     /// folded names of each note, `QuickOpenNames`), best first; on an empty query the
     /// first `limit` in display order (the most recently updated). Looks at every note, or
     /// only at `previous`'s when they belong to this index and `query` extends their
-    /// query; each is passed over on its `TitleSummary` when it lacks a byte of the query
-    /// or when its `FuzzyBound` is below the worst hit kept, else scored (`FuzzyScorer`).
-    /// Split between the processors. The ranking is that of scoring every note.
+    /// query; a note is passed over on its `TitleSummary` when it lacks a byte of the
+    /// query; the others are scored (`FuzzyScorer`) highest bound first (`FuzzyBound`, or
+    /// the previous bound plus what the added bytes may bring) until the next bound is
+    /// below the worst hit kept. Split between the processors. The ranking is that of
+    /// scoring every note.
     public func quickOpen(_ query: String, limit: Int, narrowing previous: QuickOpenCandidates?) -> QuickOpenResult {
         guard limit > 0 else { return QuickOpenResult(hits: [], candidates: nil) }
         let folded = FuzzyMatcher(query: query).query
@@ -62,25 +68,33 @@ extension NoteIndex {
         }
         let text = searchText.text
         let positions = positionOfSlot
-        let narrowed = previous.flatMap { $0.indexID == id && folded.starts(with: $0.query) ? $0.slots : nil }
-        let total = narrowed?.count ?? min(text.slotCount, positions.count)
+        let narrowed = previous.flatMap { $0.indexID == id && folded.starts(with: $0.query) ? $0 : nil }
+        let total = narrowed?.slots.count ?? min(text.slotCount, positions.count)
         let parts = total >= Self.parallelThreshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
         let results = QuickOpenParts(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let range = (total * part / parts)..<(total * (part + 1) / parts)
             var scan = QuickOpenScan(query: folded, text: text, positionOfSlot: positions, limit: limit)
             if let narrowed {
-                scan.run(narrowed[range])
+                scan.run(narrowed.slots[range], bounds: narrowed.bounds[range], extending: narrowed.query.count)
             } else {
                 scan.run(Int32(range.lowerBound)..<Int32(range.upperBound))
             }
             results.set(part, scan.result)
         }
         let all = results.all
-        let candidates = QuickOpenCandidates(indexID: id, query: folded, slots: Array(all.map(\.passed).joined()))
+        let candidates = QuickOpenCandidates(indexID: id, query: folded, slots: Self.joined(all.map(\.slots)),
+                                             bounds: Self.joined(all.map(\.bounds)))
         var best = QuickOpenTopHits(limit: limit)
         for hit in all.map(\.hits).joined() { best.add(hit) }
         return QuickOpenResult(hits: best.hits, candidates: candidates)
+    }
+}
+
+extension NoteIndex {
+    /// The parts' arrays one after the other (the only part's as it is).
+    fileprivate static func joined(_ parts: [[Int32]]) -> [Int32] {
+        parts.count == 1 ? parts[0] : Array(parts.joined())
     }
 }
 
@@ -89,7 +103,7 @@ private final class QuickOpenParts: @unchecked Sendable {
     private let lock = NSLock()
     private var parts: [QuickOpenScan.Part]
 
-    init(count: Int) { parts = Array(repeating: QuickOpenScan.Part(hits: [], passed: []), count: count) }
+    init(count: Int) { parts = Array(repeating: QuickOpenScan.Part(hits: [], slots: [], bounds: []), count: count) }
 
     func set(_ index: Int, _ part: QuickOpenScan.Part) {
         lock.withLock { parts[index] = part }
