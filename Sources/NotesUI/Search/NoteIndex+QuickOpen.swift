@@ -29,13 +29,18 @@ extension NoteIndex {
         let indexID: UUID
         /// The folded query they passed.
         public let query: [UInt8]
-        /// Their slots, ascending.
-        let slots: [Int32]
-        /// Per slot, an upper bound of its score for `query`.
-        let bounds: [Int32]
+        /// Their slots in the parts the search was split into (a longer query splits the
+        /// same way, so that no part is copied to join them).
+        let parts: [Part]
+
+        /// Some candidates: their slots, ascending, and per slot an upper bound of its score for `query`.
+        struct Part: Equatable, Sendable {
+            var slots: [Int32]
+            var bounds: [Int32]
+        }
 
         /// How many notes may match.
-        public var count: Int { slots.count }
+        public var count: Int { parts.reduce(0) { $0 + $1.slots.count } }
     }
 
     /// What quick open ranked: the best hits, and the notes that may match (nil for an
@@ -69,22 +74,22 @@ extension NoteIndex {
         let text = searchText.text
         let positions = positionOfSlot
         let narrowed = previous.flatMap { $0.indexID == id && folded.starts(with: $0.query) ? $0 : nil }
-        let total = narrowed?.slots.count ?? min(text.slotCount, positions.count)
-        let parts = total >= Self.parallelThreshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let earlier = narrowed.map { Self.split($0.parts) }
+        let total = min(text.slotCount, positions.count)
+        let parts = earlier?.count ?? (total >= Self.parallelThreshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1)
         let results = QuickOpenParts(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = (total * part / parts)..<(total * (part + 1) / parts)
             var scan = QuickOpenScan(query: folded, text: text, positionOfSlot: positions, limit: limit)
-            if let narrowed {
-                scan.run(narrowed.slots[range], bounds: narrowed.bounds[range], extending: narrowed.query.count)
+            if let earlier, let narrowed {
+                scan.run(earlier[part].slots[...], bounds: earlier[part].bounds[...], extending: narrowed.query.count)
             } else {
-                scan.run(Int32(range.lowerBound)..<Int32(range.upperBound))
+                scan.run(Int32(total * part / parts)..<Int32(total * (part + 1) / parts))
             }
             results.set(part, scan.result)
         }
         let all = results.all
-        let candidates = QuickOpenCandidates(indexID: id, query: folded, slots: Self.joined(all.map(\.slots)),
-                                             bounds: Self.joined(all.map(\.bounds)))
+        let candidates = QuickOpenCandidates(indexID: id, query: folded,
+                                             parts: all.map { QuickOpenCandidates.Part(slots: $0.slots, bounds: $0.bounds) })
         var best = QuickOpenTopHits(limit: limit)
         for hit in all.map(\.hits).joined() { best.add(hit) }
         return QuickOpenResult(hits: best.hits, candidates: candidates)
@@ -92,9 +97,12 @@ extension NoteIndex {
 }
 
 extension NoteIndex {
-    /// The parts' arrays one after the other (the only part's as it is).
-    fileprivate static func joined(_ parts: [[Int32]]) -> [Int32] {
-        parts.count == 1 ? parts[0] : Array(parts.joined())
+    /// The parts a narrowed search goes over: the earlier search's, or one part when
+    /// they are too few to be worth another thread.
+    fileprivate static func split(_ parts: [QuickOpenCandidates.Part]) -> [QuickOpenCandidates.Part] {
+        let total = parts.reduce(0) { $0 + $1.slots.count }
+        guard parts.count > 1, total < parallelThreshold else { return parts }
+        return [QuickOpenCandidates.Part(slots: Array(parts.map(\.slots).joined()), bounds: Array(parts.map(\.bounds).joined()))]
     }
 }
 
