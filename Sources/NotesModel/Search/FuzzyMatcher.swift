@@ -57,6 +57,12 @@ public struct FuzzyMatcher: Sendable {
     public mutating func matchedCharacters(in title: String) -> [Range<Int>] {
         var folded: [UInt8] = [], owners: [Int] = []
         for (offset, character) in title.enumerated() {
+            // A one-byte (ASCII) character folds alone; others go through the whole rule.
+            if character.utf8.count == 1, let byte = character.utf8.first {
+                folded.append(SearchFolding.foldASCII(byte))
+                owners.append(offset)
+                continue
+            }
             let bytes = SearchFolding.fold(String(character))
             folded += bytes
             owners += repeatElement(offset, count: bytes.count)
@@ -158,6 +164,14 @@ public struct FuzzyMatcher: Sendable {
         case .white: return bonusBoundaryWhite
         case .delimiter, .punctuation: return bonusBoundary
         }
+    }
+
+    /// Whether `byte` belongs to a word (a letter, a digit or a byte of a non-ASCII
+    /// character): a match at such a byte after another word byte gets no bonus.
+    @inline(__always)
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        if case .word = ByteClass(byte) { return true }
+        return false
     }
 
     enum ByteClass {

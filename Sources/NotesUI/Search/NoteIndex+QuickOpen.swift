@@ -22,16 +22,25 @@ extension NoteIndex {
     /// after it looks only at these: a title holding the longer query in order holds its
     /// start too. Every note that matched is among them; so are notes passed over
     /// unscored (their bound could not reach the hits kept), which a later query scores.
+    /// Each has an upper bound of its score for the query (its score where it was scored):
+    /// the longer query's score is at most that plus what its added bytes may bring.
     public struct QuickOpenCandidates: Equatable, Sendable {
         /// The index version they belong to (`NoteIndex.id`): another version starts afresh.
         let indexID: UUID
         /// The folded query they passed.
         public let query: [UInt8]
-        /// Their slots, ascending.
-        let slots: [Int32]
+        /// Their slots in the parts the search was split into (a longer query splits the
+        /// same way, so that no part is copied to join them).
+        let parts: [Part]
+
+        /// Some candidates: their slots, ascending, and per slot an upper bound of its score for `query`.
+        struct Part: Equatable, Sendable {
+            var slots: [Int32]
+            var bounds: [Int32]
+        }
 
         /// How many notes may match.
-        public var count: Int { slots.count }
+        public var count: Int { parts.reduce(0) { $0 + $1.slots.count } }
     }
 
     /// What quick open ranked: the best hits, and the notes that may match (nil for an
@@ -50,9 +59,11 @@ extension NoteIndex {
     /// folded names of each note, `QuickOpenNames`), best first; on an empty query the
     /// first `limit` in display order (the most recently updated). Looks at every note, or
     /// only at `previous`'s when they belong to this index and `query` extends their
-    /// query; each is passed over on its `TitleSummary` when it lacks a byte of the query
-    /// or when its `FuzzyBound` is below the worst hit kept, else scored (`FuzzyScorer`).
-    /// Split between the processors. The ranking is that of scoring every note.
+    /// query; a note is passed over on its `TitleSummary` when it lacks a byte of the
+    /// query; the others are scored (`FuzzyScorer`) highest bound first (`FuzzyBound`, or
+    /// the previous bound plus what the added bytes may bring) until the next bound is
+    /// below the worst hit kept. Split between the processors. The ranking is that of
+    /// scoring every note.
     public func quickOpen(_ query: String, limit: Int, narrowing previous: QuickOpenCandidates?) -> QuickOpenResult {
         guard limit > 0 else { return QuickOpenResult(hits: [], candidates: nil) }
         let folded = FuzzyMatcher(query: query).query
@@ -62,25 +73,36 @@ extension NoteIndex {
         }
         let text = searchText.text
         let positions = positionOfSlot
-        let narrowed = previous.flatMap { $0.indexID == id && folded.starts(with: $0.query) ? $0.slots : nil }
-        let total = narrowed?.count ?? min(text.slotCount, positions.count)
-        let parts = total >= Self.parallelThreshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let narrowed = previous.flatMap { $0.indexID == id && folded.starts(with: $0.query) ? $0 : nil }
+        let earlier = narrowed.map { Self.split($0.parts) }
+        let total = min(text.slotCount, positions.count)
+        let parts = earlier?.count ?? (total >= Self.parallelThreshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1)
         let results = QuickOpenParts(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = (total * part / parts)..<(total * (part + 1) / parts)
             var scan = QuickOpenScan(query: folded, text: text, positionOfSlot: positions, limit: limit)
-            if let narrowed {
-                scan.run(narrowed[range])
+            if let earlier, let narrowed {
+                scan.run(earlier[part].slots[...], bounds: earlier[part].bounds[...], extending: narrowed.query.count)
             } else {
-                scan.run(Int32(range.lowerBound)..<Int32(range.upperBound))
+                scan.run(Int32(total * part / parts)..<Int32(total * (part + 1) / parts))
             }
             results.set(part, scan.result)
         }
         let all = results.all
-        let candidates = QuickOpenCandidates(indexID: id, query: folded, slots: Array(all.map(\.passed).joined()))
+        let candidates = QuickOpenCandidates(indexID: id, query: folded,
+                                             parts: all.map { QuickOpenCandidates.Part(slots: $0.slots, bounds: $0.bounds) })
         var best = QuickOpenTopHits(limit: limit)
         for hit in all.map(\.hits).joined() { best.add(hit) }
         return QuickOpenResult(hits: best.hits, candidates: candidates)
+    }
+}
+
+extension NoteIndex {
+    /// The parts a narrowed search goes over: the earlier search's, or one part when
+    /// they are too few to be worth another thread.
+    fileprivate static func split(_ parts: [QuickOpenCandidates.Part]) -> [QuickOpenCandidates.Part] {
+        let total = parts.reduce(0) { $0 + $1.slots.count }
+        guard parts.count > 1, total < parallelThreshold else { return parts }
+        return [QuickOpenCandidates.Part(slots: Array(parts.map(\.slots).joined()), bounds: Array(parts.map(\.bounds).joined()))]
     }
 }
 
@@ -89,7 +111,7 @@ private final class QuickOpenParts: @unchecked Sendable {
     private let lock = NSLock()
     private var parts: [QuickOpenScan.Part]
 
-    init(count: Int) { parts = Array(repeating: QuickOpenScan.Part(hits: [], passed: []), count: count) }
+    init(count: Int) { parts = Array(repeating: QuickOpenScan.Part(hits: [], slots: [], bounds: []), count: count) }
 
     func set(_ index: Int, _ part: QuickOpenScan.Part) {
         lock.withLock { parts[index] = part }

@@ -195,10 +195,7 @@ struct SearchText: Sendable {
         var folded: [[UInt8]] = []
         for name in others {
             let bytes = SearchFolding.fold(name)
-            let other = TitleSummary(of: bytes)
-            // The title's own length stays: it is what ties between titles are broken by.
-            summary = TitleSummary(bytes: summary.bytes | other.bytes, boundaries: summary.boundaries | other.boundaries,
-                                   pairs: summary.pairs | other.pairs, length: summary.length)
+            summary = summary.merged(with: TitleSummary(of: bytes))
             folded.append(bytes)
         }
         summaries.append(summary)

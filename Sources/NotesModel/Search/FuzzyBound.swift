@@ -1,0 +1,109 @@
+/// An upper bound of `FuzzyMatcher`'s score of a query in any title with a given
+/// `TitleSummary`, from the matcher's own rules: each query byte scores `scoreMatch`; the
+/// first adds twice the largest bonus where the title has a bonus for that byte, none
+/// where it has not; each later byte adds at most the largest bonus (at least
+/// `bonusConsecutive`) when it can follow the previous byte directly (their pair is
+/// present; only `bonusConsecutive` when both are word bytes, as a word byte right after
+/// another gets no bonus), and at most its bonus plus `gapStart` when a gap must come
+/// before it. For the first two bytes, when both are word bytes and the title's word
+/// starts are known, a match at two word starts pays for the gap between them.
+public struct FuzzyBound: Sendable {
+    private let query: [UInt8]
+    private let bits: [UInt64]
+    private let pairBits: [UInt64]
+    /// Per query byte: it and the one before it are both word bytes.
+    private let inWord: [Bool]
+
+    /// The bound for the folded `query` (as `FuzzyMatcher.query` holds it).
+    public init(query: [UInt8]) {
+        self.query = query
+        bits = query.map(TitleMask.bit)
+        pairBits = query.indices.map { $0 == 0 ? 0 : TitleSummary.pairBit(query[$0 - 1], query[$0]) }
+        inWord = query.indices.map { $0 > 0 && FuzzyMatcher.isWordByte(query[$0 - 1]) && FuzzyMatcher.isWordByte(query[$0]) }
+    }
+
+    /// No score of the query in a title summarised by `summary` is above this.
+    @inline(__always)
+    public func maximum(_ summary: TitleSummary) -> Int {
+        switch bits.count {
+        case 0: return 0
+        case 1: return first(summary)
+        default: return firstTwo(summary) + extending(summary, from: 2)
+        }
+    }
+
+    /// The most the query's bytes from `start` on (at least the second) add to a score
+    /// of the bytes before them: a title scoring at most `s` for the query's first
+    /// `start` bytes scores at most `s + extending(summary, from: start)` for the query.
+    @inline(__always)
+    public func extending(_ summary: TitleSummary, from start: Int) -> Int {
+        var total = 0
+        var index = max(start, 1)
+        while index < bits.count {
+            total += later(index, summary)
+            index += 1
+        }
+        return total
+    }
+
+    @inline(__always)
+    private func first(_ summary: TitleSummary) -> Int {
+        let bonus = summary.boundaries & bits[0] != 0 ? FuzzyMatcher.bonusBoundaryWhite * FuzzyMatcher.firstByteMultiplier : 0
+        return FuzzyMatcher.scoreMatch + bonus
+    }
+
+    /// The most query byte `index` (not the first) adds.
+    @inline(__always)
+    private func later(_ index: Int, _ summary: TitleSummary) -> Int {
+        let bonus = summary.boundaries & bits[index] != 0 ? FuzzyMatcher.bonusBoundaryWhite : 0
+        let afterGap = bonus + FuzzyMatcher.gapStart
+        guard summary.pairs & pairBits[index] != 0 else { return FuzzyMatcher.scoreMatch + afterGap }
+        let adjacent = inWord[index] ? FuzzyMatcher.bonusConsecutive : max(bonus, FuzzyMatcher.bonusConsecutive)
+        return FuzzyMatcher.scoreMatch + max(adjacent, afterGap)
+    }
+
+    /// The most the first two bytes score. Where both are word bytes and every word start
+    /// of the title is known: the first inside a word (no bonus), or at a word's start
+    /// followed by the second inside a word (right after it or after a gap), or at a later
+    /// word's start, the gap between the two starts paid for.
+    private func firstTwo(_ summary: TitleSummary) -> Int {
+        let loose = first(summary) + later(1, summary)
+        guard inWord[1], summary.boundaries & bits[0] != 0, summary.wordOffsets != TitleSummary.unknownWords else {
+            return loose
+        }
+        let match = FuzzyMatcher.scoreMatch
+        let started = match + FuzzyMatcher.bonusBoundaryWhite * FuzzyMatcher.firstByteMultiplier
+        var best = match + later(1, summary)
+        let inside = summary.pairs & pairBits[1] != 0 ? FuzzyMatcher.bonusConsecutive : FuzzyMatcher.gapStart
+        best = max(best, started + match + inside)
+        best = max(best, wordToWord(summary, started: started))
+        return min(best, loose)
+    }
+
+    /// The best score of the first query byte at a word's start and the second at a
+    /// later word's start (`Int.min` when the title has no such words).
+    private func wordToWord(_ summary: TitleSummary, started: Int) -> Int {
+        let words = TitleSummary.keptWords
+        var best = Int.min
+        for from in 0..<words {
+            let start = Self.byte(summary.wordOffsets, from)
+            if start == TitleSummary.noWord { break }
+            guard Self.byte(summary.wordBytes, from) == query[0] else { continue }
+            for to in (from + 1)..<max(from + 1, words) {
+                let next = Self.byte(summary.wordOffsets, to)
+                if next == TitleSummary.noWord { break }
+                guard Self.byte(summary.wordBytes, to) == query[1] else { continue }
+                // A gap from column p to column c costs gapStart + gapExtension × (c − 2 − p).
+                let gap = FuzzyMatcher.gapStart + FuzzyMatcher.gapExtension * (Int(next) - 2 - Int(start))
+                best = max(best, started + FuzzyMatcher.scoreMatch + FuzzyMatcher.bonusBoundaryWhite + gap)
+                break
+            }
+        }
+        return best
+    }
+
+    @inline(__always)
+    private static func byte(_ packed: UInt64, _ index: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: packed >> UInt64(8 * index))
+    }
+}
