@@ -144,7 +144,7 @@ extension NotesStore {
                 let bytes = try codec.encode(view, sequence: sequence, preserved: preserved, layout: &layout)
                 try DurableFile.writeNew(path, bytes)
                 let index = BackgroundCompaction.writeIndex(of: path, bytes: bytes, layout: layout)
-                let written = Self.afterSnapshotWritten(started, at: path) { String(path.dropLast(".part".count)) + $0 + ".part" }
+                let written = Self.afterSnapshotWritten(started, at: path, parts: true) { String(path.dropLast(".part".count)) + $0 + ".part" }
                 return (path, index, written)
             }
         }

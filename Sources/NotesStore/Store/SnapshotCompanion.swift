@@ -45,15 +45,19 @@ final class StartedCompanions: Sendable {
     /// Waits for the preparations, then makes each companion for the snapshot at
     /// `snapshotPath` and writes it to `destination(suffix)`. A companion that cannot be
     /// made or written is left out (it is derived data: its reader makes do without).
-    /// Returns the companions written, by suffix.
-    func write(for snapshotPath: String, to destination: (String) -> String) -> [(suffix: String, path: String)] {
+    /// Returns the companions written, by suffix. `parts`: the destinations are part files
+    /// the caller renames into place later (written directly: a part left by a killed
+    /// process is removed by its name); else they are the final files, replaced atomically.
+    func write(for snapshotPath: String, parts: Bool, to destination: (String) -> String) -> [(suffix: String, path: String)] {
         group.wait()
         let prepared = finishers.withLock { $0 }.sorted { $0.key < $1.key }.map(\.value)
         var written: [(suffix: String, path: String)] = []
         for (suffix, finish) in prepared {
             guard let bytes = finish(snapshotPath) else { continue }
             let path = destination(suffix)
-            do { try DurableFile.replace(URL(fileURLWithPath: path), with: bytes) } catch { continue }
+            do {
+                if parts { try DurableFile.writeNew(path, bytes) } else { try DurableFile.replace(URL(fileURLWithPath: path), with: bytes) }
+            } catch { continue }
             written.append((suffix, path))
         }
         return written
@@ -69,8 +73,8 @@ extension NotesStore {
     /// After a snapshot is written at `snapshotPath`: its companions (`started`), each
     /// written to `destination(suffix)`. The one place every path that writes a snapshot
     /// calls once the file is there.
-    static func afterSnapshotWritten(_ started: StartedCompanions?, at snapshotPath: String,
+    static func afterSnapshotWritten(_ started: StartedCompanions?, at snapshotPath: String, parts: Bool = false,
                                      destination: (String) -> String) -> [(suffix: String, path: String)] {
-        started?.write(for: snapshotPath, to: destination) ?? []
+        started?.write(for: snapshotPath, parts: parts, to: destination) ?? []
     }
 }
