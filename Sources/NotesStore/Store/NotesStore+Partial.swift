@@ -217,4 +217,12 @@ extension NotesStore {
                 ?? SnapshotIndex.build(snapshot: bytes, stamp: stamp, records: codec.records) else { return }
         try? DurableFile.replace(URL(fileURLWithPath: SnapshotIndex.path(for: url)), with: index.encoded())
     }
+
+    /// Writes `notes.json.index` for the snapshot held open, just written as `layout` says.
+    /// Derived data: a failure leaves commands reading the whole store, so it is not an error.
+    func writeIndex(layout: SnapshotLayout) {
+        guard !isReadOnly, let stamp = SnapshotIndex.Stamp(snapshotFD: snapshotFD, sequence: 0),
+              let index = layout.index(stamp: stamp) else { return }
+        try? DurableFile.replace(URL(fileURLWithPath: SnapshotIndex.path(for: url)), with: index.encoded())
+    }
 }
