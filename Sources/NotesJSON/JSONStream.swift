@@ -176,43 +176,17 @@ public struct JSONStream {
     /// the value ends (strings with their escapes, nesting); `JSONReader` checks it after.
     private mutating func lengthOfNextValue() throws(JSONError) -> Int {
         let first = buffer[start]
-        let isScalar = first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first != UInt8(ascii: "\"")
-        var length = 0, nesting = 0
-        var inString = false, escaped = false
+        var scan = ValueScan(first: first)
         while true {
-            if start + length == buffer.count {
-                guard try fill() else {
-                    if isScalar { return length }
-                    throw error("unexpected end of data inside \(first == UInt8(ascii: "\"") ? "a string" : first == UInt8(ascii: "{") ? "an object" : "an array")")
-                }
-                continue
-            }
-            guard length < maximumValueSize else {
+            let limit = start + min(buffer.count - start, maximumValueSize)
+            let from = start
+            if let end = buffer.withUnsafeBufferPointer({ scan.run(over: $0, from: from, to: limit) }) { return end }
+            guard start + scan.length == buffer.count else {
                 throw error("a value larger than \(Self.sizeText(maximumValueSize)) (the limit is on each value, not on the file)")
             }
-            let byte = buffer[start + length]
-            length += 1
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    if nesting == 0 { return length }
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): nesting += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if isScalar { return length - 1 }
-                nesting -= 1
-                if nesting == 0 { return length }
-            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","):
-                if isScalar { return length - 1 }
-            default: break
+            guard try fill() else {
+                if scan.isScalar { return scan.length }
+                throw error("unexpected end of data inside \(first == UInt8(ascii: "\"") ? "a string" : first == UInt8(ascii: "{") ? "an object" : "an array")")
             }
         }
     }
