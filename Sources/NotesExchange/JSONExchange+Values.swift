@@ -100,7 +100,7 @@ extension JSONExchange {
         _ value: JSONValue?, place: @autoclosure () -> String, fail: (String, String) -> ExchangeError
     ) throws(ExchangeError) -> UUID? {
         guard let value, !value.isNull else { return nil }
-        guard let text = value.stringValue, let id = UUID(uuidString: text) else { throw fail(place(), "not a UUID") }
+        guard let text = value.stringValue, let id = JSONReader.uuid(text) else { throw fail(place(), "not a UUID") }
         return id
     }
 

@@ -31,10 +31,8 @@ extension JSONStream {
                         inString = false
                         if nesting == 0 { return position - start }
                     } else {
-                        // The rest of a plain run in one tight loop: most of a note is its body.
-                        while position < limit, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\") {
-                            position += 1
-                        }
+                        // The rest of a plain run eight bytes at a time: most of a note is its body.
+                        position = Self.plainRunEnd(in: bytes, from: position, to: limit)
                     }
                     continue
                 }
@@ -51,6 +49,26 @@ extension JSONStream {
                 }
             }
             return nil
+        }
+
+        /// The first position from `start` on, before `limit`, of a `"` or `\\` (or `limit`):
+        /// eight bytes a step, a byte holding either found by the zero-byte test.
+        static func plainRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int {
+            var position = start
+            if let base = bytes.baseAddress {
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let quotes = 0x22 &* ones, backslashes = 0x5C &* ones
+                func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & (0x80 &* ones) != 0 }
+                while position + 8 <= limit {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                    if hasZeroByte(word ^ quotes) || hasZeroByte(word ^ backslashes) { break }
+                    position += 8
+                }
+            }
+            while position < limit, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\") {
+                position += 1
+            }
+            return position
         }
     }
 }

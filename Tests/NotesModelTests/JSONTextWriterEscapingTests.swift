@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import NotesJSON
 
@@ -32,5 +33,27 @@ import Testing
             let value = try JSONValue.parse(written(text))
             #expect(value.stringValue == text)
         }
+    }
+}
+
+/// Ids are written from their bytes and read from their digits at once: the same text and
+/// the same ids as Foundation's `uuidString` and `UUID(uuidString:)`.
+@Suite struct JSONUUIDTextTests {
+    @Test func anIdIsWrittenAsItsUUIDString() {
+        for id in (0..<200).map({ _ in UUID() }) + [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))] {
+            var writer = JSONTextWriter(pretty: false)
+            writer.string(id)
+            var expected = JSONTextWriter(pretty: false)
+            expected.string(id.uuidString)
+            #expect(writer.bytes == expected.bytes)
+        }
+    }
+
+    @Test func textIsReadAsUUIDStringReadsIt() {
+        let id = UUID()
+        let texts = [id.uuidString, id.uuidString.lowercased(), "6f9619ff-8B86-D011-b42d-00C04FC964FF", "", "x",
+                     "6F9619FF-8B86-D011-B42D-00C04FC964F", "6F9619FF-8B86-D011-B42D-00C04FC964FFF", "6F9619FF8B86-D011-B42D-00C04FC964FFF",
+                     "6G9619FF-8B86-D011-B42D-00C04FC964FF", "6F9619FF-8B86-D011-B42D-00C04FC964F\u{E9}", "{6F9619FF-8B86-D011-B42D-00C04FC964FF}"]
+        for text in texts { #expect(JSONReader.uuid(text) == UUID(uuidString: text), "\(text)") }
     }
 }
