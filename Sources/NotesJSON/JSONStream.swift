@@ -130,6 +130,27 @@ public struct JSONStream {
         return result
     }
 
+    /// `withValue` for a value that opens with `{`, `[` or `"`: read in place over the bytes
+    /// already buffered, without first finding where it ends (such a value's end is its
+    /// closing byte). When they do not hold all of it, or anything fails, it is read as
+    /// `withValue` reads it (the same errors): `body` may then run twice, so it must have no
+    /// effect but its result.
+    public mutating func withBufferedValue<T>(_ body: (inout JSONReader) throws(JSONError) -> T) throws(JSONError) -> T {
+        guard let first = try peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"") else {
+            return try withValue(body)
+        }
+        let valueStart = start
+        let inPlace = buffer.withUnsafeBufferPointer { (all) -> (value: T, length: Int)? in
+            var reader = JSONReader(bytes: UnsafeBufferPointer(rebasing: all[valueStart...]))
+            reader.locatesLines = false  // its errors are dropped: the value is read again
+            guard let value = try? body(&reader) else { return nil }
+            return (value, reader.position)
+        }
+        guard let inPlace, inPlace.length <= maximumValueSize else { return try withValue(body) }
+        start += inPlace.length
+        return inPlace.value
+    }
+
     /// Checks that only white space is left.
     public mutating func expectEnd() throws(JSONError) {
         guard try peek() == nil else { throw error("unexpected \(describeNext()) after the end of the document") }
