@@ -176,10 +176,7 @@ public struct JSONStream {
     private mutating func fill() throws(JSONError) -> Bool {
         guard !atEnd else { return false }
         if start > 0, start >= buffer.count / 2 {
-            for index in 0..<start where buffer[index] == 0x0A {
-                droppedLines += 1
-                lastLineStart = dropped + index + 1
-            }
+            countLines(before: start)
             dropped += start
             buffer.removeFirst(start)
             start = 0
@@ -191,6 +188,24 @@ public struct JSONStream {
             if buffer.count > before { return true }
             if !more { return false }
         }
+    }
+
+    /// Counts the lines of the first `end` bytes of the buffer (about to be dropped) into
+    /// `droppedLines` and `lastLineStart`, a `memchr` a line.
+    private mutating func countLines(before end: Int) {
+        let (lines, last) = buffer.withUnsafeBufferPointer { (bytes) -> (Int, Int?) in
+            guard let base = bytes.baseAddress else { return (0, nil) }
+            var lines = 0, last: Int?, from = 0
+            while from < end, let hit = memchr(base + from, 0x0A, end - from) {
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                lines += 1
+                last = index
+                from = index + 1
+            }
+            return (lines, last)
+        }
+        droppedLines += lines
+        if let last { lastLineStart = dropped + last + 1 }
     }
 
     /// The length of the value at `start`, reading as much as it takes. Only finds where
