@@ -42,53 +42,54 @@ extension JSONExchange {
         do { return try ColorArchive.unarchive(data) } catch { throw fail(place, error.description) }
     }
 
-    /// A note of the export, and the name of its category.
+    /// A note of the export, and the name of its category. `place` (`notes[N]`) is made
+    /// only for an error.
     static func note(
-        from item: JSONValue, place: String, fail: (String, String) -> ExchangeError
+        from item: ExportNoteMembers, place: () -> String, fail: (String, String) -> ExchangeError
     ) throws(ExchangeError) -> (Note, String?) {
-        guard let title = item["title"]?.stringValue else { throw fail(place + ".title", "missing or not a string") }
-        let id = try uuid(item["id"], place: place + ".id", fail: fail) ?? UUID()
-        let body = item["body"]?.stringValue ?? ""
-        let created = try date(item["created"], place: place + ".created", fail: fail) ?? ISODate.rounded(Date())
-        let updated = try date(item["updated"], place: place + ".updated", fail: fail) ?? created
+        guard let title = item.title?.stringValue else { throw fail(place() + ".title", "missing or not a string") }
+        let id = try uuid(item.id, place: place() + ".id", fail: fail) ?? UUID()
+        let body = item.body?.stringValue ?? ""
+        let created = try date(item.created, place: place() + ".created", fail: fail) ?? ISODate.rounded(Date())
+        let updated = try date(item.updated, place: place() + ".updated", fail: fail) ?? created
         var categoryName: String?
-        if let value = item["category"], !value.isNull {
-            guard let name = value.stringValue else { throw fail(place + ".category", "not a string or null") }
+        if let value = item.category, !value.isNull {
+            guard let name = value.stringValue else { throw fail(place() + ".category", "not a string or null") }
             categoryName = name
         }
         var tags = Set<String>()
-        for (tagIndex, tag) in (item["tags"]?.arrayValue ?? []).enumerated() {
+        for (tagIndex, tag) in (item.tags?.arrayValue ?? []).enumerated() {
             guard let text = tag.stringValue, let name = Tag.normalize(text) else {
-                throw fail(place + ".tags[\(tagIndex)]", "not a tag name")
+                throw fail(place() + ".tags[\(tagIndex)]", "not a tag name")
             }
             tags.insert(name)
         }
         var kind = NoteKind.note
-        if let value = item["kind"], !value.isNull {
+        if let value = item.kind, !value.isNull {
             guard let name = value.stringValue, let parsed = NoteKind(name: name) else {
-                throw fail(place + ".kind", "unknown kind (expected one of \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
+                throw fail(place() + ".kind", "unknown kind (expected one of \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
             }
             kind = parsed
         }
         var attachments: [AttachmentPath] = []
-        for (pathIndex, path) in (item["attachments"]?.arrayValue ?? []).enumerated() {
+        for (pathIndex, path) in (item.attachments?.arrayValue ?? []).enumerated() {
             do {
                 guard let text = path.stringValue else { throw ModelError.attachmentOutsideStore("(not a string)") }
                 attachments.append(try AttachmentPath(text))
-            } catch { throw fail(place + ".attachments[\(pathIndex)]", "\(error)") }
+            } catch { throw fail(place() + ".attachments[\(pathIndex)]", "\(error)") }
             if let last = attachments.last, let reason = AttachmentOwnership.problem(last, noteID: id) {
-                throw fail(place + ".attachments[\(pathIndex)]", reason)
+                throw fail(place() + ".attachments[\(pathIndex)]", reason)
             }
         }
-        let deleted = try date(item["deleted"], place: place + ".deleted", fail: fail)
+        let deleted = try date(item.deleted, place: place() + ".deleted", fail: fail)
         var pinned = false
-        if let value = item["pinned"], !value.isNull {
-            guard let flag = value.boolValue else { throw fail(place + ".pinned", "not true or false") }
+        if let value = item.pinned, !value.isNull {
+            guard let flag = value.boolValue else { throw fail(place() + ".pinned", "not true or false") }
             pinned = flag
         }
         var aliases: [String] = []
-        for (aliasIndex, alias) in (item["aliases"]?.arrayValue ?? []).enumerated() {
-            guard let text = alias.stringValue else { throw fail(place + ".aliases[\(aliasIndex)]", "not a string") }
+        for (aliasIndex, alias) in (item.aliases?.arrayValue ?? []).enumerated() {
+            guard let text = alias.stringValue else { throw fail(place() + ".aliases[\(aliasIndex)]", "not a string") }
             aliases.append(text)
         }
         return (Note(id: id, title: title, body: body, created: created, updated: updated, categoryID: nil, tags: tags,
@@ -96,21 +97,21 @@ extension JSONExchange {
     }
 
     static func uuid(
-        _ value: JSONValue?, place: String, fail: (String, String) -> ExchangeError
+        _ value: JSONValue?, place: @autoclosure () -> String, fail: (String, String) -> ExchangeError
     ) throws(ExchangeError) -> UUID? {
         guard let value, !value.isNull else { return nil }
-        guard let text = value.stringValue, let id = UUID(uuidString: text) else { throw fail(place, "not a UUID") }
+        guard let text = value.stringValue, let id = JSONReader.uuid(text) else { throw fail(place(), "not a UUID") }
         return id
     }
 
     static func date(
-        _ value: JSONValue?, place: String, fail: (String, String) -> ExchangeError
+        _ value: JSONValue?, place: @autoclosure () -> String, fail: (String, String) -> ExchangeError
     ) throws(ExchangeError) -> Date? {
         guard let value, !value.isNull else { return nil }
         guard let text = value.stringValue, let date = ISODate.parse(text) else {
-            throw fail(place, "not an ISO 8601 date-time")
+            throw fail(place(), "not an ISO 8601 date-time")
         }
-        guard Note.isStorable(date) else { throw fail(place, "'\(text)' is outside the years the store keeps (0001 to 5170)") }
+        guard Note.isStorable(date) else { throw fail(place(), "'\(text)' is outside the years the store keeps (0001 to 5170)") }
         return date
     }
 }

@@ -250,14 +250,19 @@ extension JSONReader {
             _ = try readString()
             return nil
         }
-        guard let base = bytes.baseAddress else { return nil }
-        let text = UnsafeRawPointer(base + start)
+        position = start + 37
+        return Self.uuid(digits: UnsafeBufferPointer(rebasing: bytes[start..<(start + 36)]))
+    }
+
+    /// The UUID of exactly 36 bytes of 8-4-4-4-12 hex digits (either case); nil for anything else.
+    static func uuid(digits: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard digits.count == 36, let base = digits.baseAddress else { return nil }
+        let text = UnsafeRawPointer(base)
         func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
         func half(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
-        position = start + 37
         // 8-4-4-4-12 digits: read as four runs of eight.
         let dash = UInt8(ascii: "-")
-        guard bytes[start + 8] == dash, bytes[start + 13] == dash, bytes[start + 18] == dash, bytes[start + 23] == dash,
+        guard digits[8] == dash, digits[13] == dash, digits[18] == dash, digits[23] == dash,
               let first = Self.hexRun(word(0)), let second = Self.hexRun(half(9) | half(14) << 32),
               let third = Self.hexRun(half(19) | half(24) << 32), let fourth = Self.hexRun(word(28)) else { return nil }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -130,6 +130,27 @@ public struct JSONStream {
         return result
     }
 
+    /// `withValue` for a value that opens with `{`, `[` or `"`: read in place over the bytes
+    /// already buffered, without first finding where it ends (such a value's end is its
+    /// closing byte). When they do not hold all of it, or anything fails, it is read as
+    /// `withValue` reads it (the same errors): `body` may then run twice, so it must have no
+    /// effect but its result.
+    public mutating func withBufferedValue<T>(_ body: (inout JSONReader) throws(JSONError) -> T) throws(JSONError) -> T {
+        guard let first = try peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"") else {
+            return try withValue(body)
+        }
+        let valueStart = start
+        let inPlace = buffer.withUnsafeBufferPointer { (all) -> (value: T, length: Int)? in
+            var reader = JSONReader(bytes: UnsafeBufferPointer(rebasing: all[valueStart...]))
+            reader.locatesLines = false  // its errors are dropped: the value is read again
+            guard let value = try? body(&reader) else { return nil }
+            return (value, reader.position)
+        }
+        guard let inPlace, inPlace.length <= maximumValueSize else { return try withValue(body) }
+        start += inPlace.length
+        return inPlace.value
+    }
+
     /// Checks that only white space is left.
     public mutating func expectEnd() throws(JSONError) {
         guard try peek() == nil else { throw error("unexpected \(describeNext()) after the end of the document") }
@@ -155,10 +176,7 @@ public struct JSONStream {
     private mutating func fill() throws(JSONError) -> Bool {
         guard !atEnd else { return false }
         if start > 0, start >= buffer.count / 2 {
-            for index in 0..<start where buffer[index] == 0x0A {
-                droppedLines += 1
-                lastLineStart = dropped + index + 1
-            }
+            countLines(before: start)
             dropped += start
             buffer.removeFirst(start)
             start = 0
@@ -172,47 +190,39 @@ public struct JSONStream {
         }
     }
 
+    /// Counts the lines of the first `end` bytes of the buffer (about to be dropped) into
+    /// `droppedLines` and `lastLineStart`, a `memchr` a line.
+    private mutating func countLines(before end: Int) {
+        let (lines, last) = buffer.withUnsafeBufferPointer { (bytes) -> (Int, Int?) in
+            guard let base = bytes.baseAddress else { return (0, nil) }
+            var lines = 0, last: Int?, from = 0
+            while from < end, let hit = memchr(base + from, 0x0A, end - from) {
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                lines += 1
+                last = index
+                from = index + 1
+            }
+            return (lines, last)
+        }
+        droppedLines += lines
+        if let last { lastLineStart = dropped + last + 1 }
+    }
+
     /// The length of the value at `start`, reading as much as it takes. Only finds where
     /// the value ends (strings with their escapes, nesting); `JSONReader` checks it after.
     private mutating func lengthOfNextValue() throws(JSONError) -> Int {
         let first = buffer[start]
-        let isScalar = first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first != UInt8(ascii: "\"")
-        var length = 0, nesting = 0
-        var inString = false, escaped = false
+        var scan = ValueScan(first: first)
         while true {
-            if start + length == buffer.count {
-                guard try fill() else {
-                    if isScalar { return length }
-                    throw error("unexpected end of data inside \(first == UInt8(ascii: "\"") ? "a string" : first == UInt8(ascii: "{") ? "an object" : "an array")")
-                }
-                continue
-            }
-            guard length < maximumValueSize else {
+            let limit = start + min(buffer.count - start, maximumValueSize)
+            let from = start
+            if let end = buffer.withUnsafeBufferPointer({ scan.run(over: $0, from: from, to: limit) }) { return end }
+            guard start + scan.length == buffer.count else {
                 throw error("a value larger than \(Self.sizeText(maximumValueSize)) (the limit is on each value, not on the file)")
             }
-            let byte = buffer[start + length]
-            length += 1
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    if nesting == 0 { return length }
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): nesting += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if isScalar { return length - 1 }
-                nesting -= 1
-                if nesting == 0 { return length }
-            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","):
-                if isScalar { return length - 1 }
-            default: break
+            guard try fill() else {
+                if scan.isScalar { return scan.length }
+                throw error("unexpected end of data inside \(first == UInt8(ascii: "\"") ? "a string" : first == UInt8(ascii: "{") ? "an object" : "an array")")
             }
         }
     }

@@ -9,16 +9,27 @@ public enum MissingLinks {
     /// How many links to notes in the notes `ids` of `database` are missing (ambiguous
     /// ones lead somewhere and are not counted), and how many distinct targets they name.
     public static func count(from ids: some Sequence<UUID>, in database: NotesDatabase) -> (links: Int, targets: Int) {
-        let sources = ids.compactMap { database.notes[$0] }
-        let linked = sources.map { note in (note, note.withBodyUTF8 { LinkScanner.links(in: $0) }.filter(\.target.isNote)) }
-            .filter { !$0.1.isEmpty }
+        // Only the notes with links are kept (by id: a copy of every imported note is most of the import again).
+        let ids = Array(ids)
+        let linked = inParts(total: ids.count) { range in
+            ids[range].compactMap { id -> (id: UUID, links: [NoteLink])? in
+                guard let found = database.notes[id]?.withBodyUTF8({ LinkScanner.links(in: $0) }).filter(\.target.isNote),
+                      !found.isEmpty else { return nil }
+                return (id, found)
+            }
+        }
         guard !linked.isEmpty else { return (0, 0) }
-        let wanted = Set(linked.flatMap { $0.1.flatMap { LinkResolver.hashes($0.target) } })
+        let wanted = Set(linked.flatMap { $0.links.flatMap { LinkResolver.hashes($0.target) } })
         var graph = LinkGraph(notes: [Note](), importPaths: LinkGraph.importPaths(of: database))
-        for note in database.notes.values where note.nameHashes.contains(where: wanted.contains) { graph.addNames(note) }
+        let storeIDs = Array(database.notes.keys)
+        let named = inParts(total: storeIDs.count) { range in
+            storeIDs[range].filter { database.notes[$0]?.hasName(in: wanted) == true }
+        }
+        for id in named { if let note = database.notes[id] { graph.addNames(note) } }
         var links = 0
         var targets = Set<[UInt8]>()
-        for (source, found) in linked {
+        for (id, found) in linked {
+            let source = database.notes[id]
             for link in found {
                 guard case .missing = graph.resolve(link.target, from: source, lookup: { database.notes[$0] }) else { continue }
                 links += 1
@@ -30,6 +41,8 @@ public enum MissingLinks {
 }
 
 extension Note {
-    /// The hashes of the title's key and of each alias's key (`LinkGraph.titleHash`).
-    var nameHashes: [UInt64] { [LinkGraph.titleHash(title)] + aliases.map(LinkGraph.titleHash) }
+    /// Whether the hash of the title's key (`LinkGraph.titleHash`) or of an alias's key is in `hashes`.
+    func hasName(in hashes: Set<UInt64>) -> Bool {
+        hashes.contains(LinkGraph.titleHash(title)) || aliases.contains { hashes.contains(LinkGraph.titleHash($0)) }
+    }
 }

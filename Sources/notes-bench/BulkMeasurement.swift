@@ -8,6 +8,8 @@ import NotesExchange
 enum BulkMeasurement {
     /// The import target: 2 s at 100,000 notes, 20 s at 1,000,000 (20 µs a note).
     static func importTarget(notes: Int) -> Double { max(2_000, Double(notes) * 0.02) }
+    /// The import's peak memory: at most 3 times the export it reads.
+    static let importMemoryRatioTarget = 3.0
 
     /// `notes list` to a pipe: the first line within 50 ms at any size; all of it within
     /// 0.3 s at 100,000 notes (3 µs a note).
@@ -35,7 +37,8 @@ enum BulkMeasurement {
         let errors = folder.appendingPathComponent("bulk-import.err")
         let run = try WholeProcess.run(notes, ["import", export.path, "--store", target.path],
                                        environment: WholeProcess.environment(setting: "NOTES_STORE", to: target.path),
-                                       errorFile: errors)
+                                       errorFile: errors, sampleMemory: true)
+        let exportSize = (try? FileManager.default.attributesOfItem(atPath: export.path)[.size] as? Int) ?? 0
         let journal = (try? FileManager.default.attributesOfItem(atPath: NotesStore.journalPath(for: target))[.size] as? Int) ?? 0
         progress("bulk: SQLite inserting the same rows in one transaction")
         let sqlite = folder.appendingPathComponent("bulk-import.sqlite")
@@ -50,12 +53,22 @@ enum BulkMeasurement {
                    value: run.wallMilliseconds, target: importTarget(notes: count),
                    baseline: .init(key: "baseline_sqlite_insert_ms", label: "SQLite, one transaction", value: sqliteMilliseconds),
                    note: "whole process, CPU \(Figure.fixed(run.cpuMilliseconds, 0)) ms; journal left \(journal) bytes"),
+            importMemoryFigure(peak: run.peakBytes, exportSize: exportSize),
             markdown,
             Figure(key: "list_pipe_first_line_ms", label: "notes list to a pipe: first line", unit: .milliseconds,
                    value: list.first.median, target: firstLineTarget, note: "median of \(list.first.count)"),
             Figure(key: "list_pipe_all_ms", label: "notes list to a pipe: all", unit: .milliseconds,
                    value: list.all.median, target: listAllTarget(notes: count), note: "median of \(list.all.count)"),
         ]
+    }
+
+    /// The import's peak memory over the export's size (`PeakMemorySampler`).
+    private static func importMemoryFigure(peak: Int?, exportSize: Int) -> Figure {
+        let ratio = peak.flatMap { exportSize > 0 ? Double($0) / Double(exportSize) : nil }
+        return Figure(key: "import_export_peak_ratio", label: "import: peak memory / export file", unit: .ratio, value: ratio,
+                      target: importMemoryRatioTarget,
+                      note: peak.map { "peak \(Figure.format(Double($0), .bytes)) bytes, export \(Figure.format(Double(exportSize), .bytes)) bytes" }
+                        ?? "the import's memory could not be read")
     }
 
     private static func exportJSON(of url: URL, to export: URL) throws {

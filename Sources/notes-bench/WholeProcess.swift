@@ -3,14 +3,17 @@ import NotesBase
 
 /// Runs one program as a whole process, the way a shell runs a command, and reports what it
 /// cost: wall time from spawn to reaped, and its CPU time (user + system) from `wait4`.
-/// Not its peak memory: a child spawned by a big process reports the parent's resident size
-/// as its `ru_maxrss` (Linux carries the old address space's high-water mark across exec).
+/// Not its peak memory from `ru_maxrss`: a child spawned by a big process reports the parent's
+/// resident size there (Linux carries the old address space's high-water mark across exec);
+/// `sampleMemory` reads the child's own high-water mark instead.
 /// Standard input is `/dev/null`, standard output is thrown away, and standard error goes to
 /// a file, read back only when the program fails.
 enum WholeProcess {
     struct Run {
         let wallMilliseconds: Double
         let cpuMilliseconds: Double
+        /// Its peak resident memory, when asked for (`sampleMemory`) and readable.
+        var peakBytes: Int?
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -40,8 +43,10 @@ enum WholeProcess {
 
     /// Runs `executable` with `arguments` and `environment` (the whole environment, as
     /// `NAME=value` strings); throws with its standard error if it does not exit 0.
-    /// `errorFile` receives that standard error (overwritten each run).
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String], errorFile: URL) throws -> Run {
+    /// `errorFile` receives that standard error (overwritten each run). With `sampleMemory`,
+    /// its peak memory is sampled while it runs (`PeakMemorySampler`).
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String], errorFile: URL,
+                    sampleMemory: Bool = false) throws -> Run {
         var child = ChildSpawn(program: executable.path, arguments: [executable.path] + arguments, environment: environment)
         child.standardInput = .open("/dev/null", flags: O_RDONLY)
         child.standardOutput = .open("/dev/null", flags: O_WRONLY)
@@ -51,12 +56,14 @@ enum WholeProcess {
         do { pid = try child.start() } catch {
             throw Failure(description: "could not start \(executable.path): \(String(cString: strerror(error.code)))")
         }
+        let sampler = sampleMemory ? PeakMemorySampler(pid: pid) : nil
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
             guard errno == EINTR else { throw Failure(description: "wait4: \(String(cString: strerror(errno)))") }
         }
         let end = DispatchTime.now().uptimeNanoseconds
+        let peakBytes = sampler?.stop()
         let ending = Ending(status: status)
         guard ending.isSuccess else {
             let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
@@ -65,7 +72,7 @@ enum WholeProcess {
         }
         func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
         return Run(wallMilliseconds: Double(end - start) / 1_000_000,
-                   cpuMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime))
+                   cpuMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime), peakBytes: peakBytes)
     }
 
     /// This process's environment with `name` set to `value` (replacing any value it had).

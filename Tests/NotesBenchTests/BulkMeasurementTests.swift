@@ -18,7 +18,8 @@ import Testing
 
         let figures = try BulkMeasurement.figures(store: store, synthetic: synthetic, folder: folder.url) { _ in }
 
-        #expect(figures.map(\.key) == ["import_export_ms", "import_markdown_folder_ms", "list_pipe_first_line_ms", "list_pipe_all_ms"])
+        #expect(figures.map(\.key) == ["import_export_ms", "import_export_peak_ratio", "import_markdown_folder_ms",
+                                       "list_pipe_first_line_ms", "list_pipe_all_ms"])
         for figure in figures { #expect(figure.value != nil, "\(figure.key): \(figure.note ?? "")") }
         #expect(figures.first?.note?.hasSuffix("journal left 0 bytes") == true, "\(figures.first?.note ?? "")")
         #expect(figures.first?.baseline?.key == "baseline_sqlite_insert_ms")

@@ -104,17 +104,50 @@ package enum DurableFile {
     /// Replaces the file at `url` with `bytes` so that a crash at any instant leaves
     /// either the old or the new file.
     package static func replace(_ url: URL, with bytes: [UInt8]) throws(StoreError) {
+        do {
+            try replace(url) { (fd, path) throws(StoreError) in try writeAll(fd, bytes, path: path) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .io(file: url.path, operation: "write", reason: "\(error)")
+        }
+    }
+
+    /// `replace`, with the new file's bytes written by `write` (given its descriptor and
+    /// path) as it makes them: a file of any size goes out through a buffer. On any
+    /// failure, `write`'s included, the temporary file is removed and the old file stays.
+    static func replace(_ url: URL, writing write: (_ fd: Int32, _ path: String) throws -> Void) throws {
         let path = url.path
         let (prefix, suffix) = temporaryNameParts(of: url)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(prefix + "\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + suffix).path
-        try writeNew(temporary, bytes, replacing: false)
+        let fd = try createNew(temporary)
+        do {
+            try write(fd, temporary)
+            guard fsync(fd) == 0 else { throw StoreError.io(file: temporary, operation: "fsync", reason: errnoText()) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
         guard rename(temporary, path) == 0 else {
             let reason = errnoText()
             unlink(temporary)
-            throw .io(file: path, operation: "rename the new version into place", reason: reason)
+            throw StoreError.io(file: path, operation: "rename the new version into place", reason: reason)
         }
         try syncFolder(of: url)
+    }
+
+    /// Writes all of `bytes` at the file's current offset.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(StoreError) {
+        var done = 0
+        while done < bytes.count {
+            let count = write(fd, bytes.baseAddress.map { $0 + done }, bytes.count - done)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .io(file: path, operation: "write", reason: errnoText()) }
+            done += count
+        }
     }
 
     /// Writes `bytes` to a new file at `path` (mode 0600, never through a link) and

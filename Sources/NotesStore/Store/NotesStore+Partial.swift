@@ -218,15 +218,22 @@ extension NotesStore {
         }
     }
 
-    /// Writes `notes.json.index` for the snapshot held open, from its bytes: from where the
-    /// writer put each note when it has just written them (`layout`), else by reading them.
+    /// Writes `notes.json.index` for the snapshot held open, by reading its bytes.
     /// Derived data: a failure leaves commands reading the whole store, so it is not an error.
-    func writeIndex(snapshot bytes: UnsafeBufferPointer<UInt8>, layout: SnapshotLayout? = nil) {
+    func writeIndex(snapshot bytes: UnsafeBufferPointer<UInt8>) {
         guard !isReadOnly, let stamp = SnapshotIndex.Stamp(snapshotFD: snapshotFD, sequence: 0),
               stamp.size == bytes.count,
-              let index = layout.flatMap({ $0.index(of: bytes, stamp: stamp) })
-                ?? SnapshotIndex.build(snapshot: bytes, stamp: stamp, records: codec.records) else { return }
+              let index = SnapshotIndex.build(snapshot: bytes, stamp: stamp, records: codec.records) else { return }
+        try? DurableFile.replace(URL(fileURLWithPath: SnapshotIndex.path(for: url)), with: index.encoded())
+    }
+
+    /// Writes `notes.json.index` and the list head (`notes.json.head`) for the snapshot held
+    /// open, just written as `layout` says. Derived data: a failure leaves commands reading
+    /// the whole store, so it is not an error.
+    func writeIndex(layout: SnapshotLayout) {
+        guard !isReadOnly, let stamp = SnapshotIndex.Stamp(snapshotFD: snapshotFD, sequence: 0),
+              let index = layout.index(stamp: stamp) else { return }
         do { try DurableFile.replace(URL(fileURLWithPath: SnapshotIndex.path(for: url)), with: index.encoded()) } catch { return }
-        _ = layout?.writeHead(describedBy: index, to: SnapshotHead.path(for: url), replacing: true)
+        _ = layout.writeHead(describedBy: index, to: SnapshotHead.path(for: url), replacing: true)
     }
 }

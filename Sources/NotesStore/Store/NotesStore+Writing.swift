@@ -89,14 +89,18 @@ extension NotesStore {
     }
 
     /// The first step of `compact`: replaces the snapshot, leaving the journal as it is.
+    /// The snapshot is written to its new file as it is made, through a buffer of a MiB
+    /// (`SnapshotOutput`): the store's text is never held whole beside its contents.
     func writeSnapshot() throws {
         try refuseIfPartial()
         let companions = Self.startCompanions(options.snapshotCompanions, on: contents)
         var layout = SnapshotLayout()
-        let bytes = try codec.encode(contents, sequence: sequence, preserved: preserved, layout: &layout)
-        try DurableFile.replace(url, with: bytes)
+        try DurableFile.replace(url) { fd, path in
+            var output = SnapshotOutput { piece in try DurableFile.writeAll(fd, piece, path: path) }
+            try codec.write(contents, sequence: sequence, preserved: preserved, layout: &layout, to: &output)
+        }
         try holdSnapshot()
-        bytes.withUnsafeBufferPointer { writeIndex(snapshot: $0, layout: layout) }
+        writeIndex(layout: layout)
         _ = Self.afterSnapshotWritten(companions, at: url.path) { url.path + $0 }
     }
 

@@ -16,13 +16,13 @@ extension RecordCodec {
         writer.key("folder"); writer.string(source.key.folder)
         writer.key("path"); writer.string(source.key.path)
         writer.key("entry"); writer.string(source.key.entry)
-        writer.key("note"); writer.string(source.noteID.uuidString)
+        writer.key("note"); writer.string(source.noteID)
         writer.key("hash"); writer.string(source.sourceHash)
         writer.key("title"); writer.string(source.made.title)
         writer.key("bodyHash"); writer.string(source.made.bodyHash)
         writer.key("tags"); writer.inlineStrings(source.made.tags.sorted())
         writer.key("category")
-        if let category = source.made.categoryID { writer.string(category.uuidString) } else { writer.raw("null") }
+        if let category = source.made.categoryID { writer.string(category) } else { writer.raw("null") }
         writer.key("kind"); writer.integer(Int(source.made.kind.rawValue))
         if source.made.pinned { writer.key("pinned"); writer.raw("true") }
         if !source.made.aliases.isEmpty { writer.key("aliases"); writer.inlineStrings(source.made.aliases) }

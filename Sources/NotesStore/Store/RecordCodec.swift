@@ -35,7 +35,7 @@ struct RecordCodec {
             throw damage.refusal(toWrite: note)
         }
         writer.beginObject()
-        writer.key("id"); writer.string(note.id.uuidString)
+        writer.key("id"); writer.string(note.id)
         writer.key("title"); writer.string(note.title)
         if withBody {
             writer.key("body")
@@ -48,7 +48,7 @@ struct RecordCodec {
         writer.key("created"); writer.number(note.created.timeIntervalSinceReferenceDate)
         writer.key("updated"); writer.number(note.updated.timeIntervalSinceReferenceDate)
         writer.key("category")
-        if let category = note.categoryID { writer.string(category.uuidString) } else { writer.raw("null") }
+        if let category = note.categoryID { writer.string(category) } else { writer.raw("null") }
         writer.key("tags"); writer.inlineStrings(note.tags.sorted())
         writer.key("kind"); writer.integer(note.kind.rawValue)
         writer.key("attachments"); writer.inlineStrings(note.attachments.map(\.relativePath))
@@ -62,7 +62,7 @@ struct RecordCodec {
 
     func write(_ category: Category, preserved: PreservedColor?, to writer: inout JSONTextWriter) throws {
         writer.beginObject()
-        writer.key("id"); writer.string(category.id.uuidString)
+        writer.key("id"); writer.string(category.id)
         writer.key("name"); writer.string(category.name)
         writer.key("color")
         if let preserved, preserved.placeholder === category.color {

@@ -41,69 +41,63 @@ struct SnapshotCodec {
     /// `encode`, noting in `layout` where each note went (what `notes.json.index` needs).
     func encode(_ database: NotesDatabase, sequence: Int, preserved: [UUID: PreservedColor],
                 layout: inout SnapshotLayout) throws -> [UInt8] {
+        var output = SnapshotOutput(capacity: Self.estimatedSize(of: database))
+        try write(database, sequence: sequence, preserved: preserved, layout: &layout, to: &output)
+        return output.writer.bytes
+    }
+
+    /// Writes the snapshot of `database` to `output` (which hands it on in pieces when it
+    /// has a sink), noting in `layout` where each note went.
+    func write(_ database: NotesDatabase, sequence: Int, preserved: [UUID: PreservedColor],
+               layout: inout SnapshotLayout, to output: inout SnapshotOutput) throws {
         layout = SnapshotLayout(sequence: sequence)
-        var writer = JSONTextWriter(pretty: true, capacity: Self.estimatedSize(of: database))
-        writer.beginObject()
-        writer.key("format"); writer.string("notes")
-        writer.key("formatVersion"); writer.integer(StoreSchema.formatVersion)
-        writer.key("modelVersionHashes")
-        writer.beginObject()
+        output.writer.beginObject()
+        output.writer.key("format"); output.writer.string("notes")
+        output.writer.key("formatVersion"); output.writer.integer(StoreSchema.formatVersion)
+        output.writer.key("modelVersionHashes")
+        output.writer.beginObject()
         for (entity, hash) in StoreSchema.modelVersionHashes {
-            writer.key(entity); writer.string(hash)
+            output.writer.key(entity); output.writer.string(hash)
         }
-        writer.endObject()
-        writer.key("sequence"); writer.integer(sequence)
-        writer.key("recentColors"); writer.string(try records.transformers.packColors(database.recentColors).base64EncodedString())
-        writer.key("categories")
-        writer.beginArray()
+        output.writer.endObject()
+        output.writer.key("sequence"); output.writer.integer(sequence)
+        output.writer.key("recentColors")
+        output.writer.string(try records.transformers.packColors(database.recentColors).base64EncodedString())
+        output.writer.key("categories")
+        output.writer.beginArray()
         // Live and deleted categories in one array, live and trashed notes in another:
         // each record's `deleted` member says which it is.
         let categories = (Array(database.categories.values) + Array(database.deletedCategories.values)).sorted {
             (Category.nameKey($0.name), $0.id.uuidString) < (Category.nameKey($1.name), $1.id.uuidString)
         }
         for category in categories {
-            writer.element()
-            try records.write(category, preserved: preserved[category.id], to: &writer)
+            output.writer.element()
+            try records.write(category, preserved: preserved[category.id], to: &output.writer)
             if category.deleted == nil { layout.liveCategories.insert(category.id) }
         }
-        writer.endArray()
-        writer.key("notes")
-        writer.beginArray()
-        layout.headLength = writer.bytes.count
-        let notes = (database.trash.isEmpty ? Array(database.notes.values) : Array(database.notes.values) + Array(database.trash.values)).sorted {
-            $0.created != $1.created ? $0.created < $1.created : $0.id.uuidString < $1.id.uuidString
-        }
-        for note in notes {
-            writer.element()
-            let start = writer.bytes.count
-            try records.write(note, to: &writer)
-            layout.add(note, offset: start, length: writer.bytes.count - start)
-        }
-        writer.endArray()
+        output.writer.endArray()
+        output.writer.key("notes")
+        output.writer.beginArray()
+        layout.noteHead(output.writer.bytes)  // nothing is handed on before the notes
+        try writeNotes(database, layout: &layout, to: &output)
+        output.writer.endArray()
         if !database.importSources.isEmpty {
             // One source a line, in key order (a store without imports has no member).
-            writer.key("imports")
-            writer.beginArray()
+            output.writer.key("imports")
+            output.writer.beginArray()
             for source in database.importSources.values.sorted(by: { $0.key < $1.key }) {
-                writer.element()
+                output.writer.element()
                 var line = JSONTextWriter(pretty: false)
                 records.write(source, to: &line)
-                writer.bytes.append(contentsOf: line.bytes)
+                output.writer.bytes.append(contentsOf: line.bytes)
+                try output.handOnIfFull()
             }
-            writer.endArray()
+            output.writer.endArray()
         }
-        writer.endObject()
-        writer.raw("\n")  // in place: appending to a copy of `bytes` would copy the whole snapshot
-        return writer.bytes
-    }
-
-    /// About the bytes `database` takes in a snapshot, so that the buffer is allocated once
-    /// (growing it copies it: for a million notes, most of a gigabyte more).
-    private static func estimatedSize(of database: NotesDatabase) -> Int {
-        var size = 64 * 1024 + database.categories.count * 512
-        for note in database.notes.values { size += 400 + note.title.utf8.count + note.bodyStorage.utf8CountBound }
-        for note in database.trash.values { size += 420 + note.title.utf8.count + note.bodyStorage.utf8CountBound }
-        return size + size / 32
+        output.writer.endObject()
+        output.writer.raw("\n")  // in place: appending to a copy of `bytes` would copy the whole snapshot
+        try output.finish()
+        layout.size = output.offset
     }
 
     // MARK: Reading
