@@ -23,6 +23,11 @@ extension NoteIndex {
         searchText.text.links.notes(titled: title)
     }
 
+    /// How the wiki links of the note `id` are read (label first: imported from Dendron).
+    public func linkOrder(of id: UUID) -> WikiLinkOrder {
+        searchText.text.links.order(of: id)
+    }
+
     /// The links in the note with `id`, as the index holds them.
     public func links(from id: UUID) -> [NoteLink] {
         searchText.text.links.links(from: id)

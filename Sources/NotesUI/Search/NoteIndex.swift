@@ -100,17 +100,17 @@ public struct NoteIndex: Sendable {
         order = Self.identity(count: entries.count, capacity: capacity)
         positionOfSlot = Self.identity(count: entries.count, capacity: capacity)  // not shared with `order`: a change would copy it
         categoryCounts = counts
-        let sources = database.importSources  // the link index resolves folder paths by them
+        let sources = database.importSources, dendron = WikiLinkOrder.labelFirstNotes(of: sources)  // folder paths; `[[label|target]]`
         switch build {
         case .now:
-            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs), importSources: sources))
+            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs, labelFirst: dendron), importSources: sources))
         case .inBackground:
             // The builder's own copy of the ids: sharing `slotIDs` would make the first change copy it.
             let idsInOrder = slotIDs.withUnsafeBufferPointer { Array($0) }
             let loan = NotesLoan(notes)
             notesLoan = loan
             searchText = PendingSearchText(
-                buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder), importSources: sources) },
+                buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder, labelFirst: dendron), importSources: sources) },
                 whenDropped: { loan.end() })
         }
     }
