@@ -85,4 +85,23 @@ import Testing
         #expect(index.notes(linkingTo: "shown").isEmpty)
         #expect(index.imports(of: [dendron.id, UUID()]) == imports)
     }
+
+    @Test func aTieBetweenTitlesGoesToTheNoteImportedFromAFileNamedAsTheTarget() {
+        let tutorial = Note(title: "Tutorial"), other = Note(title: "Tutorial"), third = Note(title: "Tutorial")
+        let dendron = Note(title: "Index", body: "[[start|tutorial]] [[Tutorial]]")
+        let notes = [tutorial, other, third, dendron]
+        let database = NotesDatabase(notesByID: Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) }), categories: [],
+                                     recentColors: [], importSources: [
+                                         (tutorial, "tutorial.md"), (other, "tutorial.original.md"), (third, "dendron.tutorial.md"),
+                                         (dendron, "root.md"),
+                                     ].map { note, path in
+                                         ImportSource(key: .init(folder: "/vault", path: path), noteID: note.id, sourceHash: "h",
+                                                      made: ImportSource.Made(note), tool: "dendron")
+                                     })
+        let graph = LinkGraph(database: database)
+        let leads = graph.links(from: dendron.id).map { graph.resolve($0.target, from: dendron) { database.notes[$0] } }
+        #expect(leads == [.note(tutorial.id), .note(tutorial.id)])
+        let unfiled = LinkGraph(notes: notes)
+        #expect(unfiled.links(from: dendron.id).map { unfiled.resolve($0.target, from: dendron) { database.notes[$0] }.isBroken } == [true, true])
+    }
 }
