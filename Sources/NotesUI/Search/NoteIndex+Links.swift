@@ -23,9 +23,10 @@ extension NoteIndex {
         searchText.text.links.notes(titled: title)
     }
 
-    /// How the wiki links of the note `id` are read (label first: imported from Dendron).
+    /// How the wiki links of the note `id` are read (label first: imported from Dendron);
+    /// never waits for the search text.
     public func linkOrder(of id: UUID) -> WikiLinkOrder {
-        searchText.text.links.order(of: id)
+        WikiLinkOrder.of(id, labelFirst: labelFirstNotes)
     }
 
     /// The links in the note with `id`, as the index holds them.

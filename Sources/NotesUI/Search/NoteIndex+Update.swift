@@ -43,6 +43,7 @@ extension NoteIndex {
         if changes.contains(where: \.changesImportSources) {
             let sources = database.importSources
             let labelFirst = WikiLinkOrder.labelFirstNotes(of: sources), notes = database.notes
+            labelFirstNotes = labelFirst
             changeSearchText {
                 $0.setImportPaths(LinkGraph.importPaths(of: sources))
                 $0.setLabelFirst(labelFirst) { notes[$0] }

@@ -44,6 +44,9 @@ public struct NoteIndex: Sendable {
     /// How many notes are in each category, by code.
     var categoryCounts: [Int]
     var searchText: PendingSearchText
+    /// The notes whose wiki links are read `[[label|target]]` (imported from Dendron), known
+    /// without waiting for the search text.
+    var labelFirstNotes: Set<UUID> = []
     /// The notes lent to the search text's builder while it runs in the background.
     private(set) var notesLoan: NotesLoan?
 
@@ -101,6 +104,7 @@ public struct NoteIndex: Sendable {
         positionOfSlot = Self.identity(count: entries.count, capacity: capacity)  // not shared with `order`: a change would copy it
         categoryCounts = counts
         let sources = database.importSources, dendron = WikiLinkOrder.labelFirstNotes(of: sources)  // folder paths; `[[label|target]]`
+        labelFirstNotes = dendron
         switch build {
         case .now:
             searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs, labelFirst: dendron), importSources: sources))
