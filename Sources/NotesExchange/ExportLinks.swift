@@ -35,24 +35,28 @@ struct ExportLinks {
     /// The links among `notes`, each written to `stems[id]`, its note's file name without `.md`.
     /// `withAttachments`: a link to a file the note holds as an attachment (`AttachmentLinks`)
     /// is written to the attachment's exported path.
-    init(notes: [Note], stems: [UUID: String], withAttachments: Bool = false) {
+    /// The wiki links of the notes `labelFirst` (imported from Dendron) are read `[[label|target]]`
+    /// and written `[[target|label]]`, as the other tools read them.
+    init(notes: [Note], stems: [UUID: String], withAttachments: Bool = false, labelFirst: Set<UUID> = []) {
         self.stems = stems
         self.withAttachments = withAttachments
         let live = notes.filter { $0.deleted == nil }
-        index = LinkGraph(notes: live)
+        index = LinkGraph(notes: live, labelFirst: labelFirst)
         notesByID = Dictionary(live.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The body of `note` as exported, and the edits that give its stored body back.
     func exported(_ note: Note) -> (body: String, edits: [Edit]) {
         let bytes = Array(note.body.utf8)
-        let links = bytes.withUnsafeBufferPointer { LinkScanner.links(in: $0) }
+        let order = index.order(of: note.id)
+        let links = bytes.withUnsafeBufferPointer { LinkScanner.links(in: $0, order: order) }
         let names = withAttachments && !note.attachments.isEmpty ? AttachmentLinks.Names(body: note.body) : nil
         var output: [UInt8] = []
         var edits: [Edit] = []
         var copied = 0
         for link in links {
-            guard let replacement = replacement(for: link, in: bytes, from: note, names: names) else { continue }
+            guard let replacement = replacement(for: link, in: bytes, from: note, names: names)
+                    ?? (order == .labelFirst ? targetFirst(link, in: bytes) : nil) else { continue }
             output += bytes[copied..<link.range.lowerBound]
             edits.append(Edit(offset: output.count, exported: replacement,
                               original: String(decoding: bytes[link.range], as: UTF8.self)))
@@ -77,6 +81,7 @@ struct ExportLinks {
         guard let stem = stems[id],
               // Untrimmed: a file named `plan.md` is not found by `plan%20.md` (Obsidian matches case only).
               stem.lowercased() != title.lowercased() else { return nil }
+        if index.order(of: note.id) == .labelFirst, let swapped = targetFirst(link, in: bytes, stem: stem) { return swapped }
         let before = String(decoding: bytes[link.range.lowerBound..<link.titleRange.lowerBound], as: UTF8.self)
         let after = String(decoding: bytes[link.titleRange.upperBound..<link.range.upperBound], as: UTF8.self)
         guard link.form == .wiki else { return before + LinkPercent.encode(stem) + after }
@@ -85,6 +90,15 @@ struct ExportLinks {
         // No shown text: the link as written is shown, after a bar (`\|` in a table row).
         let bar = Self.isInTableRow(link.range.lowerBound, bytes) ? "\\|" : "|"
         return before + stem + after.dropLast(2) + bar + inner + "]]"
+    }
+
+    /// A wiki link of a note read label first (`[[label|target#Part]]`, Dendron's), written
+    /// target first: `[[stem#Part|label]]`, the target as written when no `stem` is given;
+    /// nil for a link without a label (the same either way) and for an embed.
+    private func targetFirst(_ link: NoteLink, in bytes: [UInt8], stem: String? = nil) -> String? {
+        guard link.form == .wiki, case .title(let title) = link.target, bytes[link.range].contains(UInt8(ascii: "|")) else { return nil }
+        let bar = Self.isInTableRow(link.range.lowerBound, bytes) ? "\\|" : "|"
+        return "[[" + (stem ?? title) + (link.heading.map { "#" + $0 } ?? "") + bar + link.label + "]]"
     }
 
     /// A link to a file the note holds as an attachment, written to the attachment's path in

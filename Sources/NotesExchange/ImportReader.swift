@@ -130,7 +130,7 @@ public struct ImportReader: Sendable {
         batch.warnings += warnings.map { .init(file: shown, reason: $0) }
         let origins = entries.map { entries in
             entries.map { ImportOrigin(key: .init(folder: root, path: relative, entry: $0.entry), sourceHash: $0.hash,
-                                       modified: file.modified) }
+                                       modified: file.modified, tool: tool.tool == .other ? nil : tool.tool) }
         }
         add(bundle, from: shown, origins: origins ?? [], to: &batch)
     }

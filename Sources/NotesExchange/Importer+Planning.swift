@@ -49,6 +49,12 @@ extension Importer {
                 if let known = found {
                     if known.sourceHash == origin.sourceHash, renamedFrom == nil {
                         plan.notesUnchanged += 1
+                        // A record made before records named their tool learns it (its links are then read the tool's way).
+                        if known.tool != origin.tool?.rawValue, sameFileKey == nil {
+                            var named = known
+                            named.tool = origin.tool?.rawValue
+                            records.append(.putImportSource(named))
+                        }
                         return
                     }
                     if let current = database.notes[known.noteID] {
@@ -100,7 +106,7 @@ extension Importer {
         private mutating func record(_ imported: Note, as noteID: UUID, origin: ImportOrigin?, key: ImportSource.Key?) {
             guard let origin, let key else { return }
             records.append(.putImportSource(ImportSource(key: key, noteID: noteID, sourceHash: origin.sourceHash,
-                                                         made: ImportSource.Made(imported))))
+                                                         made: ImportSource.Made(imported), tool: origin.tool?.rawValue)))
         }
 
         /// The source a file read now was imported as before, if any: under its own key; else

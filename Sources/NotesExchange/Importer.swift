@@ -8,11 +8,14 @@ public struct ImportOrigin: Equatable, Sendable {
     public var sourceHash: String
     /// The file's modification time: the `updated` of a note updated from a file whose header says none.
     public var modified: Date?
+    /// The tool whose vault the file is in (`ImportSource.tool`), nil for any other file.
+    public var tool: ImportSourceTool?
 
-    public init(key: ImportSource.Key, sourceHash: String, modified: Date? = nil) {
+    public init(key: ImportSource.Key, sourceHash: String, modified: Date? = nil, tool: ImportSourceTool? = nil) {
         self.key = key
         self.sourceHash = sourceHash
         self.modified = modified
+        self.tool = tool
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NotesLinks
 import NotesBase
 import NotesColor
 import NotesModel
@@ -133,7 +134,8 @@ public enum MarkdownExchange {
         let names = bundle.notes.map { fileName(for: $0.title, taken: &taken) }
         var stems: [UUID: String] = [:]
         for (note, name) in zip(bundle.notes, names) { stems[note.id] = String(name.dropLast(3)) }
-        let links = ExportLinks(notes: bundle.notes, stems: stems, withAttachments: attachments != nil)
+        let links = ExportLinks(notes: bundle.notes, stems: stems, withAttachments: attachments != nil,
+                                labelFirst: WikiLinkOrder.labelFirstNotes(of: database.importSources))
         var written: [URL] = []
         for (note, name) in zip(bundle.notes, names) {
             let url = folder.appendingPathComponent(name)

@@ -27,11 +27,15 @@ public struct LinkGraph: Sendable {
     /// The notes by the hash of their imported file's name (without `.md`): a path link finds
     /// the note imported from that path even after the note was renamed.
     private var fileNames: [UInt64: [UUID]] = [:]
+    /// The notes whose wiki links are read `[[label|target]]` (imported from Dendron, `WikiLinkOrder`).
+    public private(set) var labelFirst: Set<UUID> = []
 
     public init() {}
 
-    /// The index of `notes` (the live ones), with the import paths when known.
-    public init(notes: some Sequence<Note>, importPaths: [UUID: String] = [:]) {
+    /// The index of `notes` (the live ones), with the import paths when known and the notes
+    /// whose wiki links are read label first.
+    public init(notes: some Sequence<Note>, importPaths: [UUID: String] = [:], labelFirst: Set<UUID> = []) {
+        self.labelFirst = labelFirst
         for note in notes { add(note) }
         self.importPaths = importPaths
         fileNames = Self.fileNameIndex(importPaths)
@@ -53,7 +57,22 @@ public struct LinkGraph: Sendable {
 
     /// The index of the live notes of `database`, with the paths they were imported from.
     public init(database: NotesDatabase) {
-        self.init(notes: database.notes.values, importPaths: Self.importPaths(of: database))
+        self.init(notes: database.notes.values, importPaths: Self.importPaths(of: database),
+                  labelFirst: WikiLinkOrder.labelFirstNotes(of: database.importSources))
+    }
+
+    /// How the wiki links of the note `id` are read.
+    public func order(of id: UUID) -> WikiLinkOrder { WikiLinkOrder.of(id, labelFirst: labelFirst) }
+
+    /// Reads the wiki links of the notes of `ids` label first, and every other note's target
+    /// first: the links of each note that changes sides are indexed again (found by `lookup`).
+    public mutating func setLabelFirst(_ ids: Set<UUID>, lookup: NoteLookup) {
+        let changed = ids.symmetricDifference(labelFirst)
+        labelFirst = ids
+        for id in changed {
+            removeLinks(of: id)
+            if let note = lookup(id) { addLinks(of: note) }
+        }
     }
 
     /// The path each imported note of `database` came from (one-note files only).
@@ -81,8 +100,15 @@ public struct LinkGraph: Sendable {
     @discardableResult
     public mutating func add(_ note: Note) -> UInt64 {
         let titleHash = addNames(note)
-        let links = note.withBodyUTF8 { LinkScanner.links(in: $0) }
-        guard !links.isEmpty else { return titleHash }
+        addLinks(of: note)
+        return titleHash
+    }
+
+    /// Takes in `note`'s links (none indexed yet), read in its order.
+    private mutating func addLinks(of note: Note) {
+        let order = order(of: note.id)
+        let links = note.withBodyUTF8 { LinkScanner.links(in: $0, order: order) }
+        guard !links.isEmpty else { return }
         outgoing[note.id] = links
         var seen = Set<UInt64>()
         for link in links {
@@ -90,7 +116,15 @@ public struct LinkGraph: Sendable {
                 incoming[hash, default: []].append(note.id)
             }
         }
-        return titleHash
+    }
+
+    /// Takes the links of the note `id` out of the index.
+    private mutating func removeLinks(of id: UUID) {
+        guard let links = outgoing.removeValue(forKey: id) else { return }
+        for hash in Set(links.flatMap { LinkResolver.hashes($0.target) }) {
+            incoming[hash]?.removeAll { $0 == id }
+            if incoming[hash]?.isEmpty == true { incoming[hash] = nil }
+        }
     }
 
     /// Takes in `note`'s title and aliases only (its links are not indexed); returns its title hash.
@@ -134,11 +168,7 @@ public struct LinkGraph: Sendable {
     public mutating func remove(_ id: UUID, titleHash: UInt64) {
         removeName(titleHash, id)
         for hash in aliasHashes.removeValue(forKey: id) ?? [] { removeName(hash, id) }
-        guard let links = outgoing.removeValue(forKey: id) else { return }
-        for hash in Set(links.flatMap { LinkResolver.hashes($0.target) }) {
-            incoming[hash]?.removeAll { $0 == id }
-            if incoming[hash]?.isEmpty == true { incoming[hash] = nil }
-        }
+        removeLinks(of: id)
     }
 
     /// The links in the note with `id`, in body order.

@@ -13,7 +13,9 @@ import NotesModel
 ///
 /// Within a step, `choose` decides (the linking note's category, else ambiguous); a tie it
 /// leaves is settled by the folder, as Obsidian settles it: the one note imported from the
-/// folder the linking note's file is in.
+/// folder the linking note's file is in; else by the file name, as Dendron, zk and Foam
+/// settle it: the one note imported from a file named as the target (`[[tutorial]]` and
+/// `tutorial.md` among several notes titled Tutorial).
 extension LinkResolver {
     /// A target read as a path: the path without a final `.md`, and its last component;
     /// nil for a plain title (no `/` and no `.md` ending).
@@ -48,10 +50,11 @@ extension LinkResolver {
     /// known; `sourcePath` is the linking note's.
     static func resolve(title: String, from sourceCategory: UUID?, candidates: [Note],
                         importPath: (UUID) -> String?, sourcePath: String?) -> LinkResolution {
-        let near = Near(category: sourceCategory, folder: sourcePath.map(folder(of:)),
-                        folders: sourcePath == nil ? [:] : Dictionary(candidates.compactMap { note in
-                            importPath(note.id).map { (note.id, folder(of: $0)) } }, uniquingKeysWith: { first, _ in first }))
         let titleKey = key(ofTitle: title)
+        let paths = candidates.count < 2 ? [:] : Dictionary(candidates.compactMap { note in importPath(note.id).map { (note.id, $0) } },
+                                                            uniquingKeysWith: { first, _ in first })
+        let near = Near(category: sourceCategory, folder: sourcePath.map(folder(of:)), paths: paths,
+                        target: key(ofPath: title.split(separator: "/").last.map(String.init) ?? title))
         if let found = byName(titleKey, title: title, near: near, candidates: candidates) { return found }
         guard let form = pathForm(title) else { return .missing(title) }
         let pathKey = Self.key(ofPath: form.path)
@@ -81,19 +84,29 @@ extension LinkResolver {
         return String(path[..<slash])
     }
 
-    /// Where the linking note is: its category, and the folder of the file it was imported from.
+    /// Where the linking note is: its category, and the folder of the file it was imported
+    /// from; and what settles a tie: the candidates' imported files, the target's file name key.
     private struct Near {
         let category: UUID?
         let folder: String?
-        /// The folder of each candidate's imported file (only when `folder` is known).
-        let folders: [UUID: String]
+        /// The path of each candidate's imported file (only when there are several candidates).
+        let paths: [UUID: String]
+        /// The key of the file name the target names (its last component, without `.md`).
+        let target: [UInt8]
 
-        /// `LinkResolver.choose`; an ambiguity it leaves goes to the one candidate in `folder`.
+        /// `LinkResolver.choose`; an ambiguity it leaves goes to the one candidate in `folder`,
+        /// else to the one imported from a file named as the target.
         func choose(among fitting: [Note], title: String) -> LinkResolution {
             let chosen = LinkResolver.choose(among: fitting, title: title, from: category)
-            guard case .ambiguous = chosen, let folder else { return chosen }
-            let here = fitting.filter { folders[$0.id] == folder }
-            return here.count == 1 ? .note(here[0].id) : chosen
+            guard case .ambiguous = chosen else { return chosen }
+            if let folder {
+                let here = fitting.filter { paths[$0.id].map(LinkResolver.folder(of:)) == folder }
+                if here.count == 1 { return .note(here[0].id) }
+            }
+            let named = fitting.filter { note in
+                paths[note.id].map { LinkResolver.key(ofPath: String($0.split(separator: "/").last ?? "")) == target } ?? false
+            }
+            return named.count == 1 ? .note(named[0].id) : chosen
         }
     }
 

@@ -10,11 +10,12 @@ public enum LinkRewrite {
     /// renamed note?). A wiki link keeps its folder, `.md`, `#heading` and `|label`; a file
     /// link keeps its folder, `.md` and heading, and its stem is percent-encoded when it
     /// was, or when the new title needs it.
-    public static func rewrite(_ body: String, from old: String, to new: String,
+    /// `order` is how the body's wiki links are read (a Dendron note's `[[label|Old]]`).
+    public static func rewrite(_ body: String, from old: String, to new: String, order: WikiLinkOrder = .targetFirst,
                                where leads: (NoteLink) -> Bool = { _ in true }) -> (body: String, count: Int) {
         let key = LinkResolver.key(ofTitle: old)
         var bytes = Array(body.utf8)
-        let links = bytes.withUnsafeBufferPointer { LinkScanner.links(in: $0) }
+        let links = bytes.withUnsafeBufferPointer { LinkScanner.links(in: $0, order: order) }
         var count = 0
         // From the end, so that earlier ranges stay where they are.
         for link in links.reversed() {

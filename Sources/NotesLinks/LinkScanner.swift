@@ -4,14 +4,14 @@ import Foundation
 /// code, with its byte range. Only a body holding `[[` or `](` is read line by line; any
 /// other is passed over in one pass of `memchr`.
 public enum LinkScanner {
-    /// The links in `body`, in order.
-    public static func links(in body: String) -> [NoteLink] {
+    /// The links in `body`, in order, its wiki links read in `order`.
+    public static func links(in body: String, order: WikiLinkOrder = .targetFirst) -> [NoteLink] {
         var body = body
-        return body.withUTF8 { links(in: $0) }
+        return body.withUTF8 { links(in: $0, order: order) }
     }
 
-    /// The links in `bytes`, in order.
-    public static func links(in bytes: UnsafeBufferPointer<UInt8>) -> [NoteLink] {
+    /// The links in `bytes`, in order, its wiki links read in `order`.
+    public static func links(in bytes: UnsafeBufferPointer<UInt8>, order: WikiLinkOrder = .targetFirst) -> [NoteLink] {
         guard mayHoldLinks(bytes) else { return [] }
         var blocks = CodeBlocks()
         var links: [NoteLink] = []
@@ -23,12 +23,12 @@ public enum LinkScanner {
             let isText = blocks.isText(line: start..<end, in: bytes)
             if isText, region == nil { region = start }
             if !isText, let first = region {
-                scanInline(first..<start, in: bytes, into: &links)
+                scanInline(first..<start, in: bytes, order: order, into: &links)
                 region = nil
             }
             start = end + 1
         }
-        if let first = region { scanInline(first..<bytes.count, in: bytes, into: &links) }
+        if let first = region { scanInline(first..<bytes.count, in: bytes, order: order, into: &links) }
         return links
     }
 
@@ -59,7 +59,8 @@ public enum LinkScanner {
     }
 
     /// The links in a run of text lines, skipping inline code and escaped brackets.
-    private static func scanInline(_ lines: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, into links: inout [NoteLink]) {
+    private static func scanInline(_ lines: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, order: WikiLinkOrder,
+                                   into links: inout [NoteLink]) {
         // Cut at the region's end, so that nothing read runs into the code after it.
         let region = UnsafeBufferPointer(rebasing: bytes[..<lines.upperBound])
         var index = lines.lowerBound
@@ -70,7 +71,7 @@ public enum LinkScanner {
             case UInt8(ascii: "`"):
                 index = afterCodeSpan(at: index, in: region)
             case UInt8(ascii: "!"), .openBracket:
-                if let (link, end) = LinkSyntax.wikiLink(in: region, at: index)
+                if let (link, end) = LinkSyntax.wikiLink(in: region, at: index, order: order)
                     ?? LinkSyntax.markdownLink(in: region, at: index) {
                     links.append(link)
                     index = end

@@ -10,7 +10,9 @@ public enum LinkSyntax {
 
     /// The wiki link or embed starting at `start` (at `[[`, or at `!` before `[[`), and the
     /// index after its `]]`. The inner text may not hold a line break or `[`/`]`, and may not be blank.
-    public static func wikiLink(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (link: NoteLink, end: Int)? {
+    /// `order` says which side of the bar is the target (an embed's target is always first).
+    public static func wikiLink(in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
+                                order: WikiLinkOrder = .targetFirst) -> (link: NoteLink, end: Int)? {
         let isEmbed = start < bytes.count && bytes[start] == UInt8(ascii: "!")
         let open = isEmbed ? start + 1 : start
         guard open + 1 < bytes.count, bytes[open] == .openBracket, bytes[open + 1] == .openBracket else { return nil }
@@ -22,24 +24,43 @@ public enum LinkSyntax {
             index += 1
         }
         guard index + 1 < bytes.count, bytes[index + 1] == .closeBracket else { return nil }
-        let inner = (open + 2)..<index
-        var targetEnd = inner.upperBound
-        if let bar = inner.first(where: { bytes[$0] == UInt8(ascii: "|") }) { targetEnd = bar }
-        // In a table cell the bar is written `\|` (as Obsidian reads it): the backslash is not the target's.
-        let escapedBar = targetEnd < inner.upperBound && targetEnd > inner.lowerBound && bytes[targetEnd - 1] == UInt8(ascii: "\\")
-        let targetTextEnd = escapedBar ? targetEnd - 1 : targetEnd
-        var titleEnd = targetTextEnd
-        if !isEmbed, let hash = (inner.lowerBound..<targetTextEnd).first(where: { bytes[$0] == UInt8(ascii: "#") }) { titleEnd = hash }
-        let titleRange = trimmed(inner.lowerBound..<titleEnd, in: bytes)
+        let (target, labelRange) = parts((open + 2)..<index, in: bytes, labelFirst: order == .labelFirst && !isEmbed)
+        var titleEnd = target.upperBound
+        if !isEmbed, let hash = target.first(where: { bytes[$0] == UInt8(ascii: "#") }) { titleEnd = hash }
+        let titleRange = trimmed(target.lowerBound..<titleEnd, in: bytes)
         let title = text(titleRange, in: bytes)
         guard !title.isEmpty else { return nil }
-        let heading = titleEnd < targetTextEnd ? nonEmpty(text(trimmed((titleEnd + 1)..<targetTextEnd, in: bytes), in: bytes)) : nil
-        let label = targetEnd < inner.upperBound
-            ? nonEmpty(text(trimmed((targetEnd + 1)..<inner.upperBound, in: bytes), in: bytes)) : nil
+        let heading = titleEnd < target.upperBound ? nonEmpty(text(trimmed((titleEnd + 1)..<target.upperBound, in: bytes), in: bytes)) : nil
+        let label = labelRange.flatMap { nonEmpty(text(trimmed($0, in: bytes), in: bytes)) }
         let link = NoteLink(form: isEmbed ? .embed : .wiki, target: isEmbed ? .file(title) : .title(title),
                             heading: heading, label: label ?? title, range: start..<(index + 2),
                             titleRange: isEmbed ? titleRange.lowerBound..<titleRange.lowerBound : titleRange)
         return (link, index + 2)
+    }
+
+    /// The target's bytes (with its `#heading`) and the label's of a wiki link's `inner` text:
+    /// before and after the first bar, or after and before it when `labelFirst`. In a table
+    /// cell the bar is written `\|` (as Obsidian reads it): the backslash is neither's. A
+    /// label-first target naming its vault (`dendron://vault/a.b`) is the part after the vault.
+    private static func parts(_ inner: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+                              labelFirst: Bool) -> (target: Range<Int>, label: Range<Int>?) {
+        guard let bar = inner.first(where: { bytes[$0] == UInt8(ascii: "|") }) else {
+            return (labelFirst ? withoutVault(trimmed(inner, in: bytes), in: bytes) : inner, nil)
+        }
+        let escaped = bar > inner.lowerBound && bytes[bar - 1] == UInt8(ascii: "\\")
+        let before = inner.lowerBound..<(escaped ? bar - 1 : bar)
+        let after = (bar + 1)..<inner.upperBound
+        guard labelFirst else { return (before, after) }
+        return (withoutVault(trimmed(after, in: bytes), in: bytes), before)
+    }
+
+    /// `range` after a `dendron://vault/` it starts with, if any.
+    private static func withoutVault(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let scheme = WikiLinkOrder.vaultScheme
+        guard range.count > scheme.count, bytes[range.lowerBound..<(range.lowerBound + scheme.count)].elementsEqual(scheme),
+              let slash = (range.lowerBound + scheme.count..<range.upperBound).first(where: { bytes[$0] == UInt8(ascii: "/") })
+        else { return range }
+        return (slash + 1)..<range.upperBound
     }
 
     /// The Markdown link or image starting at `start` (at `[`, or at `!` before `[`) on one

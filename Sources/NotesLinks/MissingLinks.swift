@@ -11,16 +11,18 @@ public enum MissingLinks {
     public static func count(from ids: some Sequence<UUID>, in database: NotesDatabase) -> (links: Int, targets: Int) {
         // Only the notes with links are kept (by id: a copy of every imported note is most of the import again).
         let ids = Array(ids)
+        let labelFirst = WikiLinkOrder.labelFirstNotes(of: database.importSources)
         let linked = inParts(total: ids.count) { range in
             ids[range].compactMap { id -> (id: UUID, links: [NoteLink])? in
-                guard let found = database.notes[id]?.withBodyUTF8({ LinkScanner.links(in: $0) }).filter(\.target.isNote),
+                let order = WikiLinkOrder.of(id, labelFirst: labelFirst)
+                guard let found = database.notes[id]?.withBodyUTF8({ LinkScanner.links(in: $0, order: order) }).filter(\.target.isNote),
                       !found.isEmpty else { return nil }
                 return (id, found)
             }
         }
         guard !linked.isEmpty else { return (0, 0) }
         let wanted = Set(linked.flatMap { $0.links.flatMap { LinkResolver.hashes($0.target) } })
-        var graph = LinkGraph(notes: [Note](), importPaths: LinkGraph.importPaths(of: database))
+        var graph = LinkGraph(notes: [Note](), importPaths: LinkGraph.importPaths(of: database), labelFirst: labelFirst)
         let storeIDs = Array(database.notes.keys)
         let named = inParts(total: storeIDs.count) { range in
             storeIDs[range].filter { database.notes[$0]?.hasName(in: wanted) == true }

@@ -11,21 +11,24 @@ public enum RenameLinks {
     /// (the notes an index says share its old title) as the resolution rule does: a link is
     /// rewritten when it names the old title (whole, or as a path's last component) and
     /// leads to the note, the import paths of `database` deciding folder paths and ties.
+    /// `imports` adds what the import records of notes not in `database` say (a store opened
+    /// for a few notes knows them from the rename index).
     public static func edits(renaming noteID: UUID, from old: String, to new: String, in database: NotesDatabase,
-                             sources: some Sequence<UUID>, sharing: some Sequence<UUID>) -> [NoteEdit] {
+                             sources: some Sequence<UUID>, sharing: some Sequence<UUID>,
+                             imports: LinkImports = LinkImports()) -> [NoteEdit] {
         let key = LinkResolver.key(ofTitle: old)
         guard var renamed = database.notes[noteID] else { return [] }
         renamed.title = old  // as the links were written: the rename may be in this very commit
         let fitting = [renamed] + sharing.compactMap { id in
             id == noteID ? nil : database.notes[id].flatMap { LinkResolver.key(ofTitle: $0.title) == key ? $0 : nil }
         }
-        let paths = ImportPathCache(database)
+        let paths = ImportPathCache(database, adding: imports)
         var edits: [NoteEdit] = []
         var seen = Set<UUID>()
         for id in sources where id != noteID && seen.insert(id).inserted {
             guard let source = database.notes[id] else { continue }
             let body = source.body
-            let rewritten = LinkRewrite.rewrite(body, from: old, to: new) { link in
+            let rewritten = LinkRewrite.rewrite(body, from: old, to: new, order: paths.order(id)) { link in
                 leads(link, from: source, to: noteID, fitting: fitting, paths: paths, in: database)
             }
             guard rewritten.count > 0 else { continue }
@@ -66,8 +69,10 @@ public enum RenameLinks {
     public static func edits(renaming noteID: UUID, from old: String, to new: String, in database: NotesDatabase) -> [NoteEdit] {
         let key = LinkResolver.key(ofTitle: old)
         let sharing = database.notes.values.lazy.filter { LinkResolver.key(ofTitle: $0.title) == key }.map(\.id)
+        let labelFirst = WikiLinkOrder.labelFirstNotes(of: database.importSources)
         let sources = database.notes.values.lazy.filter { note in
-            note.withBodyUTF8 { bytes in LinkScanner.links(in: bytes).contains { names(key, $0.target) } }
+            let order = WikiLinkOrder.of(note.id, labelFirst: labelFirst)
+            return note.withBodyUTF8 { bytes in LinkScanner.links(in: bytes, order: order).contains { names(key, $0.target) } }
         }.map(\.id)
         return edits(renaming: noteID, from: old, to: new, in: database, sources: Array(sources), sharing: Array(sharing))
     }
@@ -80,22 +85,33 @@ public enum RenameLinks {
     }
 }
 
-/// The paths notes of a database were imported from, read from its import sources the first
-/// time one is asked for (most renames never ask: one note has the title, no link is a path).
+/// What the import records of a database (and `adding`) say of notes, read from its import
+/// sources the first time one is asked for (most renames never ask: one note has the title,
+/// no link is a path, no note came from Dendron).
 final class ImportPathCache {
     private let database: NotesDatabase
+    private let adding: LinkImports
     private var graph: LinkGraph?
 
-    init(_ database: NotesDatabase) { self.database = database }
+    init(_ database: NotesDatabase, adding: LinkImports = LinkImports()) {
+        self.database = database
+        self.adding = adding
+    }
 
     private var paths: LinkGraph? {
-        if database.importSources.isEmpty { return nil }
-        if graph == nil { graph = LinkGraph(notes: [Note](), importPaths: LinkGraph.importPaths(of: database)) }
+        if database.importSources.isEmpty && adding.isEmpty { return nil }
+        if graph == nil {
+            let imports = adding.merging(LinkImports(database: database))  // the database's own records are the newer
+            graph = LinkGraph(notes: [Note](), importPaths: imports.paths, labelFirst: imports.labelFirst)
+        }
         return graph
     }
 
     /// The path the note `id` was imported from.
     func path(_ id: UUID) -> String? { paths?.importPaths[id] }
+
+    /// How the wiki links of the note `id` are read.
+    func order(_ id: UUID) -> WikiLinkOrder { paths?.order(of: id) ?? .targetFirst }
 
     /// The notes imported from a file named as the last component of `path`.
     func notes(filedAs path: String) -> [UUID] { paths?.notes(filedAs: path) ?? [] }

@@ -2,8 +2,10 @@ import Foundation
 import NotesModel
 
 /// What a rename needs to know of a store without reading its bodies (decision 0070): by
-/// title-key hash, the notes with that title; by target hash (`LinkResolver.hashes`: a
-/// path's last component too), the notes with a title link there. Kept beside a snapshot as
+/// title-key hash, the notes with that title (or imported from a file of that name); by
+/// target hash (`LinkResolver.hashes`: a path's last component too), the notes with a title
+/// link there; by id, what the import records of imported notes say (`LinkImports`: the
+/// file's path, whether its links are read label first). Kept beside a snapshot as
 /// derived data (`encoded()`), naming the snapshot file it describes (`Stamp`). It only ever
 /// adds candidates: every note it names is checked against its real title and links, so a
 /// hash that collides, or an entry no longer true, costs a look and never makes an edit.
@@ -30,15 +32,17 @@ public struct RenameSources: Sendable, Equatable {
         public let reason: String
     }
 
-    static let magic = Array("NOTESLK2".utf8)  // 2: paths indexed by their last component too
-    static let headerBytes = 8 + 32 + 16
+    static let magic = Array("NOTESLK3".utf8)  // 2: paths indexed by their last component too; 3: import records
+    static let headerBytes = 8 + 32 + 32
     static let entryBytes = 24
 
     public let stamp: Stamp
-    /// The encoded file (see `encoded()`); the title table's entries, then the link table's.
-    private let bytes: [UInt8]
-    private let titleCount: Int
-    private let linkCount: Int
+    /// The encoded file (see `encoded()`); the title table's entries, then the link table's,
+    /// then the import table's and the paths they point into.
+    let bytes: [UInt8]
+    let titleCount: Int
+    let linkCount: Int
+    let importCount: Int
 
     struct Entry: Sendable {
         var hash: UInt64
@@ -50,15 +54,25 @@ public struct RenameSources: Sendable, Equatable {
     public struct Tables: Sendable {
         let titles: [Entry]
         let links: [Entry]
+        let imports: ImportTable
 
-        /// The tables of `notes` (the live ones). Scans each body once (bodies without `[[`
-        /// or `](` cost a `memchr`).
-        public init(notes: some Sequence<Note>) {
+        /// The tables of `notes` (the live ones), with what `imports` (the store's import
+        /// records) say of them. Scans each body once (bodies without `[[` or `](` cost a `memchr`).
+        public init(notes: some Sequence<Note>, imports: LinkImports = LinkImports()) {
             var titles: [Entry] = [], links: [Entry] = []
+            var imported: [UUID] = []
             for note in notes {
-                titles.append(Entry(hash: LinkGraph.titleHash(note.title), id: note.id))
+                let titleHash = LinkGraph.titleHash(note.title)
+                titles.append(Entry(hash: titleHash, id: note.id))
+                if let path = imports.paths[note.id] {
+                    // A path link names the notes imported from a file of its name, whatever their title.
+                    let fileHash = LinkGraph.fileNameHash(path)
+                    if fileHash != titleHash { titles.append(Entry(hash: fileHash, id: note.id)) }
+                }
+                if imports.paths[note.id] != nil || imports.labelFirst.contains(note.id) { imported.append(note.id) }
                 var seen = Set<UInt64>()
-                for link in note.withBodyUTF8({ LinkScanner.links(in: $0) }) {
+                let order = imports.order(of: note.id)
+                for link in note.withBodyUTF8({ LinkScanner.links(in: $0, order: order) }) {
                     guard case .title = link.target else { continue }
                     for hash in LinkResolver.hashes(link.target) where seen.insert(hash).inserted {
                         links.append(Entry(hash: hash, id: note.id))
@@ -67,12 +81,13 @@ public struct RenameSources: Sendable, Equatable {
             }
             self.titles = titles.sorted { $0.hash < $1.hash }
             self.links = links.sorted { $0.hash < $1.hash }
+            self.imports = ImportTable(notes: imported, imports: imports)
         }
     }
 
     /// The index of `notes` (the live ones), describing the snapshot of `stamp`.
-    public init(stamp: Stamp, notes: some Sequence<Note>) {
-        self.init(stamp: stamp, tables: Tables(notes: notes))
+    public init(stamp: Stamp, notes: some Sequence<Note>, imports: LinkImports = LinkImports()) {
+        self.init(stamp: stamp, tables: Tables(notes: notes, imports: imports))
     }
 
     /// The index of `tables`, describing the snapshot of `stamp`.
@@ -80,12 +95,14 @@ public struct RenameSources: Sendable, Equatable {
         self.stamp = stamp
         titleCount = tables.titles.count
         linkCount = tables.links.count
-        bytes = Self.encode(stamp: stamp, titles: tables.titles, links: tables.links)
+        importCount = tables.imports.entries.count
+        bytes = Self.encode(stamp: stamp, titles: tables.titles, links: tables.links, imports: tables.imports)
     }
 
     public static func == (left: RenameSources, right: RenameSources) -> Bool { left.bytes == right.bytes }
 
-    /// The notes whose title may have the key of `title`'s (the same hash).
+    /// The notes whose title may have the key of `title`'s (the same hash), or that were
+    /// imported from a file named so.
     public func notes(titled title: String) -> [UUID] {
         ids(in: 0..<titleCount, hash: LinkGraph.titleHash(title))
     }
@@ -113,26 +130,32 @@ public struct RenameSources: Sendable, Equatable {
         }
     }
 
-    private static func offset(_ entry: Int) -> Int { headerBytes + entry * entryBytes }
+    static func offset(_ entry: Int) -> Int { headerBytes + entry * entryBytes }
 }
 
-/// The file's bytes: `NOTESLK2`, the stamp (four 64-bit numbers), the counts of title and
-/// link entries, the entries (a 64-bit hash and the id's 16 bytes each, sorted), and a
+/// The file's bytes: `NOTESLK3`, the stamp (four 64-bit numbers), the counts of title, link
+/// and import entries and the length of the import table's paths, the title and link entries
+/// (a 64-bit hash and the id's 16 bytes each, sorted by hash), the import entries (the id's
+/// 16 bytes, a 32-bit offset and a 32-bit length of its path, the top bit of the length set
+/// when its links are read label first; sorted by id), the paths' UTF-8 bytes, and a
 /// checksum of everything before it (`checksum`: 64 bits); numbers little-endian.
 extension RenameSources {
     public func encoded() -> [UInt8] { bytes }
 
-    private static func encode(stamp: Stamp, titles: [Entry], links: [Entry]) -> [UInt8] {
+    private static func encode(stamp: Stamp, titles: [Entry], links: [Entry], imports: ImportTable) -> [UInt8] {
         var bytes = magic
-        bytes.reserveCapacity(headerBytes + (titles.count + links.count) * entryBytes + checksumBytes)
+        bytes.reserveCapacity(headerBytes + (titles.count + links.count + imports.entries.count) * entryBytes
+                              + imports.paths.count + checksumBytes)
         for number in [UInt64(bitPattern: stamp.size), stamp.inode, UInt64(bitPattern: stamp.seconds),
-                       UInt64(bitPattern: stamp.nanoseconds), UInt64(titles.count), UInt64(links.count)] {
+                       UInt64(bitPattern: stamp.nanoseconds), UInt64(titles.count), UInt64(links.count),
+                       UInt64(imports.entries.count), UInt64(imports.paths.count)] {
             append(number, to: &bytes)
         }
         for entry in titles + links {
             append(entry.hash, to: &bytes)
             withUnsafeBytes(of: entry.id.uuid) { bytes.append(contentsOf: $0) }
         }
+        imports.append(to: &bytes)
         append(bytes.withUnsafeBytes { checksum($0) }, to: &bytes)
         return bytes
     }
@@ -170,8 +193,10 @@ extension RenameSources {
             throw Unreadable(reason: "its checksum does not match")
         }
         let titleCount = Int(truncatingIfNeeded: number(40)), linkCount = Int(truncatingIfNeeded: number(48))
-        guard titleCount >= 0, linkCount >= 0, titleCount <= body / Self.entryBytes, linkCount <= body / Self.entryBytes,
-              Self.headerBytes + (titleCount + linkCount) * Self.entryBytes == body else {
+        let importCount = Int(truncatingIfNeeded: number(56)), pathBytes = Int(truncatingIfNeeded: number(64))
+        let counts = [titleCount, linkCount, importCount]
+        guard counts.allSatisfy({ $0 >= 0 && $0 <= body / Self.entryBytes }), pathBytes >= 0, pathBytes <= body,
+              Self.headerBytes + counts.reduce(0, +) * Self.entryBytes + pathBytes == body else {
             throw Unreadable(reason: "its counts do not match its size")
         }
         stamp = Stamp(size: Int64(bitPattern: number(8)), inode: number(16),
@@ -179,9 +204,11 @@ extension RenameSources {
         self.bytes = bytes
         self.titleCount = titleCount
         self.linkCount = linkCount
+        self.importCount = importCount
+        try checkImportTable(pathBytes: pathBytes)
     }
 
-    private static func append(_ number: UInt64, to bytes: inout [UInt8]) {
+    static func append(_ number: UInt64, to bytes: inout [UInt8]) {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
     }
 }

@@ -50,7 +50,7 @@ struct BlockLayout {
 
     /// A paragraph's or heading's inline runs.
     private func inlines(_ node: CMarkNode, styles: Set<MarkdownStyle> = []) -> [MarkdownRun] {
-        InlineRuns.of(node, styles: styles, keepsLineBreaks: options.keepsLineBreaks)
+        InlineRuns.of(node, styles: styles, keepsLineBreaks: options.keepsLineBreaks, order: options.wikiLinkOrder)
     }
 
     /// Prose `runs` word-wrapped to `width`, every line from `node`.

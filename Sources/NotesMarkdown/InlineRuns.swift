@@ -1,12 +1,15 @@
+import NotesLinks
+
 /// The inline content of a paragraph, heading or table cell as styled runs. A hard line
 /// break is a run of "\n"; soft breaks become spaces (or line breaks: `keepsLineBreaks`).
 /// Images become `[image: name]`, and `[[wiki links]]` and `![[embeds]]` are found in
 /// the text outside code.
 enum InlineRuns {
-    static func of(_ node: CMarkNode, styles: Set<MarkdownStyle> = [], keepsLineBreaks: Bool = false) -> [MarkdownRun] {
+    static func of(_ node: CMarkNode, styles: Set<MarkdownStyle> = [], keepsLineBreaks: Bool = false,
+                   order: WikiLinkOrder = .targetFirst) -> [MarkdownRun] {
         var collector = Collector(softBreak: keepsLineBreaks ? "\n" : " ")
         for child in node.children { collector.collect(child, styles: styles) }
-        return WikiLinks.mark(merged(collector.runs))
+        return WikiLinks.mark(merged(collector.runs), order: order)
     }
 
     /// The plain text of `node`'s inlines (an image's alt text).

@@ -1,3 +1,5 @@
+import NotesLinks
+
 /// What a piece of rendered Markdown is, not how it looks: the UI maps each style to
 /// colors and attributes (and drops what its terminal cannot show). The text of a line
 /// stays readable without any of them: markers, indentation, `│` bars, `☐`/`☑` and
@@ -111,9 +113,14 @@ public struct MarkdownOptions: Sendable {
     /// as notes apps show it, rather than becoming a space, as CommonMark renders it.
     public var keepsLineBreaks: Bool
 
-    public init(tabWidth: Int = 4, ruleWidth: Int = 80, keepsLineBreaks: Bool = false) {
+    /// Which side of a wiki link's bar is its target (a note imported from Dendron: the second).
+    public var wikiLinkOrder: WikiLinkOrder
+
+    public init(tabWidth: Int = 4, ruleWidth: Int = 80, keepsLineBreaks: Bool = false,
+                wikiLinkOrder: WikiLinkOrder = .targetFirst) {
         self.tabWidth = tabWidth
         self.ruleWidth = ruleWidth
         self.keepsLineBreaks = keepsLineBreaks
+        self.wikiLinkOrder = wikiLinkOrder
     }
 }

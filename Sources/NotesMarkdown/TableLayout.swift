@@ -11,7 +11,7 @@ struct TableLayout {
         let alignments = node.tableAlignments
         let cells: [[[MarkdownRun]]] = rows.map { row in
             row.children.filter { $0.kind == .tableCell }.map { cell in
-                InlineRuns.of(cell, styles: row.isHeaderRow ? [.tableHeader] : []).map { run in
+                InlineRuns.of(cell, styles: row.isHeaderRow ? [.tableHeader] : [], order: layout.options.wikiLinkOrder).map { run in
                     run.text == "\n" ? MarkdownRun(" ", run.styles) : run
                 }
             }

@@ -8,19 +8,20 @@ import NotesLinks
 enum WikiLinks {
     /// `runs` with each wiki link's text styled `.wikiLink(target)` and each embed
     /// replaced by an `[embed: name]` placeholder.
-    static func mark(_ runs: [MarkdownRun]) -> [MarkdownRun] {
+    /// `order` says which side of a bar is the target.
+    static func mark(_ runs: [MarkdownRun], order: WikiLinkOrder = .targetFirst) -> [MarkdownRun] {
         var result: [MarkdownRun] = []
         for run in runs {
             if run.styles.contains(.inlineCode) || !run.text.contains("[[") {
                 result.append(run)
             } else {
-                result += split(run)
+                result += split(run, order: order)
             }
         }
         return result
     }
 
-    private static func split(_ run: MarkdownRun) -> [MarkdownRun] {
+    private static func split(_ run: MarkdownRun, order: WikiLinkOrder) -> [MarkdownRun] {
         var result: [MarkdownRun] = []
         let bytes = Array(run.text.utf8)
         bytes.withUnsafeBufferPointer { buffer in
@@ -31,7 +32,7 @@ enum WikiLinks {
             }
             while index < buffer.count {
                 guard buffer[index] == UInt8(ascii: "!") || buffer[index] == UInt8(ascii: "["),
-                      let (link, end) = LinkSyntax.wikiLink(in: buffer, at: index) else {
+                      let (link, end) = LinkSyntax.wikiLink(in: buffer, at: index, order: order) else {
                     index += 1
                     continue
                 }

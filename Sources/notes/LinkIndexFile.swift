@@ -62,7 +62,7 @@ enum LinkIndexFile {
     @discardableResult
     static func write(for store: NotesStore, from database: NotesDatabase) -> RenameSources? {
         guard !store.isPartial, let stamp = stamp(of: store.url) else { return nil }
-        let sources = RenameSources(stamp: stamp, notes: database.notes.values)
+        let sources = RenameSources(stamp: stamp, notes: database.notes.values, imports: LinkImports(database: database))
         if store.readOnlyReason == nil {
             try? DurableFile.replace(URL(fileURLWithPath: path(for: store.url)), with: sources.encoded())
         }
@@ -75,7 +75,7 @@ enum LinkIndexFile {
     /// Its tables are made while the snapshot is encoded (on another thread: the bodies are
     /// scanned once more), its stamp once the file is written.
     static let companion = SnapshotCompanion(suffix: ".links") { contents in
-        let tables = RenameSources.Tables(notes: contents.notes.values)
+        let tables = RenameSources.Tables(notes: contents.notes.values, imports: LinkImports(database: contents))
         return { snapshotPath in stamp(ofPath: snapshotPath).map { RenameSources(stamp: $0, tables: tables).encoded() } }
     }
 

@@ -42,8 +42,10 @@ struct TitleRename {
         let loaded = Array(database.notes.keys)
         let linking = sources.notes(linkingTo: old) + loaded
         let sharing = sources.notes(titled: old) + loaded
+        // The snapshot's import records of those notes (the store opened for a few holds none of them).
+        let imports = sources.imports(of: linking + sharing)
         return DerivedEdits { database in
-            RenameLinks.edits(renaming: id, from: old, to: new, in: database, sources: linking, sharing: sharing)
+            RenameLinks.edits(renaming: id, from: old, to: new, in: database, sources: linking, sharing: sharing, imports: imports)
         }
     }
 

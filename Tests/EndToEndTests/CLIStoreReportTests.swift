@@ -8,7 +8,7 @@ import Testing
     private static let brokenColorStore = """
     {
       "format": "notes",
-      "formatVersion": 9,
+      "formatVersion": 10,
       "sequence": 0,
       "recentColors": "",
       "categories": [{"id": "C445C72C-6F54-4CE9-8993-0C7A27938539", "name": "Broken", "color": "bm90IGFuIGFyY2hpdmU="}],

@@ -4,15 +4,17 @@ import Testing
 @testable import NotesModel
 @testable import NotesStore
 
-/// The fixtures of formats 5 to 8 (`Fixtures/v5.json` … `v8.json` and their journals) each migrate to the current format with a backup of both files and read back
+/// The fixtures of formats 5 to 9 (`Fixtures/v5.json` … `v9.json` and their journals) each migrate to the current format with a backup of both files and read back
 /// the same notes: the journal folded in, a journal line that keeps a note's body (format 5
 /// on) kept, (format 6 on) the import records of the snapshot and of a journal line, no
 /// note pinned before format 8 (which added pins; its fixture pins "Standup notes"), no
-/// aliases (format 9 added them), and no warning about the older model's hashes.
+/// aliases before format 9 (which added them; its fixture gives "Standup notes" two), no
+/// import record naming a tool (format 10 added them: those notes' links are read as
+/// before), and no warning about the older model's hashes.
 @Suite struct FormatFixtureMigrationTests {
     static let longNoteID = "0D7E7974-7AF3-4BDC-97AA-5CBDE6EFA75B"
 
-    @Test(arguments: [5, 6, 7, 8])
+    @Test(arguments: [5, 6, 7, 8, 9])
     func aFormatStoreMigratesWithABackupAndReadsBackTheSameNotes(format: Int) throws {
         let (folder, url) = try StoreFixtures.store("v\(format).json")
         defer { folder.remove() }
@@ -31,7 +33,8 @@ import Testing
         try Self.expectTheFixturesNotes(store.contents, format: format, longBody: longBody)
         let all = Array(store.contents.notes.values) + Array(store.contents.trash.values)
         #expect(all.filter(\.pinned).map(\.title) == (format < 8 ? [] : ["Standup notes"]))
-        #expect(all.allSatisfy { $0.aliases.isEmpty })
+        #expect(all.filter { !$0.aliases.isEmpty }.map(\.aliases) == (format < 9 ? [] : [["standup", "daily.standup"]]))
+        #expect(store.contents.importSources.values.allSatisfy { $0.tool == nil })
         #expect(store.warnings.isEmpty, "\(store.warnings)")
 
         let contents = store.contents

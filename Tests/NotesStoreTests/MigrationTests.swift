@@ -13,7 +13,7 @@ import Testing
         let store = try NotesStore.open(at: url)
         let backup = url.path + ".v1.backup"
         #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == original)
-        #expect(store.migrationReport == "migrated \(url.path) from format 1 to 9; the original is kept at \(backup)")
+        #expect(store.migrationReport == "migrated \(url.path) from format 1 to 10; the original is kept at \(backup)")
         #expect(store.contents.categories.count == 2)
         for category in store.contents.categories.values { #expect(category.color == .white) }
         let planID = try #require(UUID(uuidString: "0A000000-0000-4000-8000-000000000001"))
@@ -24,8 +24,8 @@ import Testing
         #expect(plan.attachments.map(\.relativePath) == ["files/plan.pdf"])
         #expect(store.contents.notes.values.contains { $0.title == "Groceries é😀" })
         store.close()
-        // The file is now format 9 and opens without migrating again.
-        #expect(try SnapshotCodec.readVersion([UInt8](Data(contentsOf: url))) == 9)
+        // The file is now format 10 and opens without migrating again.
+        #expect(try SnapshotCodec.readVersion([UInt8](Data(contentsOf: url))) == 10)
         let again = try NotesStore.open(at: url)
         #expect(again.migrationReport == nil)
         #expect(again.contents == store.contents)
@@ -57,7 +57,7 @@ import Testing
     @Test func aNewerStoreIsRefusedAndUntouched() throws {
         let (folder, url) = try StoreFixtures.store("future.json")
         defer { folder.remove() }
-        #expect(throws: StoreError.tooNew(file: url.path, found: 99, supported: 9)) { try NotesStore.open(at: url) }
+        #expect(throws: StoreError.tooNew(file: url.path, found: 99, supported: 10)) { try NotesStore.open(at: url) }
         #expect(try Data(contentsOf: url) == StoreFixtures.bytes("future.json"))
         #expect(!FileManager.default.fileExists(atPath: NotesStore.journalPath(for: url)))
         let backups = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("backup") }
@@ -72,7 +72,8 @@ import Testing
                                                "v5-to-v6: the store may keep where imported notes came from",
                                                "v6-to-v7: a journal line may drop an import record",
                                                "v7-to-v8: a note may be pinned",
-                                               "v8-to-v9: a note may have aliases"])
+                                               "v8-to-v9: a note may have aliases",
+                                               "v9-to-v10: an import record may name its tool"])
         let v2 = try migrator.migrate(document, upTo: 2)
         #expect(try Migrator.version(of: v2) == 2)
         let first = try #require(v2["categories"]?.arrayValue?.first)

@@ -60,7 +60,7 @@ import Testing
         try store.compactNow()
         let text = try String(contentsOf: url, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.prefix(3) == ["{", "  \"format\": \"notes\",", "  \"formatVersion\": 9,"])
+        #expect(lines.prefix(3) == ["{", "  \"format\": \"notes\",", "  \"formatVersion\": 10,"])
         #expect(text.contains("\n  \"sequence\": 1,\n"))
         #expect(text.contains("\n      \"title\": \"A\",\n      \"body\": \"\",\n      \"created\": 1.5,\n"))
         for (entity, hash) in StoreSchema.modelVersionHashes {

@@ -78,12 +78,18 @@ public struct ImportSource: Equatable, Sendable {
     /// `ContentHash` of the bytes read (the whole file, or the entry), as hex.
     public var sourceHash: String
     public var made: Made
+    /// The tool whose vault the file was read from (`ImportSourceTool`'s name: `obsidian`,
+    /// `logseq`, `zk`, `dendron`), which decides how the note's wiki links are read (Dendron
+    /// writes `[[label|target]]`); nil for any other file, and for records made before
+    /// stores kept it (format 10).
+    public var tool: String?
 
-    public init(key: Key, noteID: UUID, sourceHash: String, made: Made) {
+    public init(key: Key, noteID: UUID, sourceHash: String, made: Made, tool: String? = nil) {
         self.key = key
         self.noteID = noteID
         self.sourceHash = sourceHash
         self.made = made
+        self.tool = tool
     }
 
     /// The hash of source bytes, as `sourceHash` holds it.

@@ -5,7 +5,7 @@ import NotesColor
 /// The ordered migration steps. Documented in docs/store-format.md.
 public enum MigrationSteps {
     public static let all: [MigrationStep] = [addCategoryColorAsHex, archiveCategoryColors, addTrash, keepBodiesInJournal, addImportSources,
-                                                  dropImportSources, addPins, addAliases]
+                                                  dropImportSources, addPins, addAliases, addImportTools]
 
     /// v1 → v2: categories gain `colorAsHex`, white `FFFFFF`; the store gains an empty `recentColors` list.
     static let addCategoryColorAsHex = MigrationStep(name: "v1-to-v2: add category colorAsHex", from: 1) {
@@ -99,6 +99,13 @@ public enum MigrationSteps {
     /// snapshot has no aliases and is read as it is; its journal is folded in by the store
     /// right after (see `NotesStore.migrate`).
     static let addAliases = MigrationStep.versionOnly("v8-to-v9: a note may have aliases", from: 8)
+
+    /// v9 → v10: an import record may hold `tool` (the tool whose vault the file was read
+    /// from, which decides how its note's wiki links are read), which a format-9 program
+    /// would refuse as an unknown member. A format-9 store has none (its notes' links are
+    /// read as before) and is read as it is; its journal is folded in by the store right
+    /// after (see `NotesStore.migrate`).
+    static let addImportTools = MigrationStep.versionOnly("v9-to-v10: an import record may name its tool", from: 9)
 
     private static func categoryList(_ document: JSONValue, step: String) throws(MigrationError) -> [JSONValue] {
         guard let categories = document["categories"]?.arrayValue else {

@@ -6,7 +6,8 @@ extension NotesStore {
     static let firstJournaledFormat = 3
     /// The first format whose snapshot today's reader reads as it is (format 5 changed
     /// only what a journal line may hold; format 6 added an optional member; format 7 only a
-    /// journal change; format 8 and 9 optional members of a note).
+    /// journal change; format 8 and 9 optional members of a note; format 10 an optional
+    /// member of an import record).
     static let firstFormatWithTodaysSnapshotLayout = 4
 
     /// Folds the journal of an older journaled store (format 3 on) into its migrated

@@ -6,10 +6,12 @@ import NotesModel
 /// `putImportSource` change (format 6):
 /// `{"folder":"/home/a/vault","path":"daily/a.md","entry":"","note":"UUID","hash":"32 hex",
 ///   "title":"…","bodyHash":"32 hex","tags":["…"],"category":null,"kind":0}` (and `"pinned":true`
-///   when the import made a pinned note, format 8; `"aliases":[…]` when it made aliases, format 9);
+///   when the import made a pinned note, format 8; `"aliases":[…]` when it made aliases, format 9;
+///   `"tool":"dendron"` when the file was read from a tool's vault, format 10);
 /// and a `dropImportSource` change's key: `{"folder":"…","path":"…","entry":""}`.
 extension RecordCodec {
     private static let importSourceKeys = ["folder", "path", "entry", "note", "hash", "title", "bodyHash", "tags", "category", "kind"]
+    private static let optionalImportSourceKeys = ["pinned", "aliases", "tool"]
 
     func write(_ source: ImportSource, to writer: inout JSONTextWriter) {
         writer.beginObject()
@@ -26,6 +28,7 @@ extension RecordCodec {
         writer.key("kind"); writer.integer(Int(source.made.kind.rawValue))
         if source.made.pinned { writer.key("pinned"); writer.raw("true") }
         if !source.made.aliases.isEmpty { writer.key("aliases"); writer.inlineStrings(source.made.aliases) }
+        if let tool = source.tool { writer.key("tool"); writer.string(tool) }
         writer.endObject()
     }
 
@@ -39,6 +42,7 @@ extension RecordCodec {
         var kind: NoteKind?
         var pinned: Bool?
         var aliases: [String]?
+        var tool: String?
         try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
             switch key {
             case "folder" where folder == nil: folder = try reader.readString()
@@ -53,9 +57,10 @@ extension RecordCodec {
             case "kind" where kind == nil: kind = try Self.readKind(&reader)
             case "pinned" where pinned == nil: pinned = try reader.readBool()
             case "aliases" where aliases == nil: aliases = try Self.readStrings(&reader)
+            case "tool" where tool == nil: tool = try reader.readString()
             default:
-                throw reader.error(Self.importSourceKeys.contains(key) || key == "pinned" || key == "aliases" ? "member '\(key)' appears twice"
-                                                                       : "unknown member '\(key)' in an import source")
+                throw reader.error(Self.importSourceKeys.contains(key) || Self.optionalImportSourceKeys.contains(key)
+                                       ? "member '\(key)' appears twice" : "unknown member '\(key)' in an import source")
             }
         }
         guard let folder, let path, let entry, let note, let hash, let title, let bodyHash, let tags, let category, let kind else {
@@ -63,7 +68,8 @@ extension RecordCodec {
         }
         return ImportSource(key: .init(folder: folder, path: path, entry: entry), noteID: note, sourceHash: hash,
                             made: .init(title: title, bodyHash: bodyHash, tags: tags, categoryID: category, kind: kind,
-                                        pinned: pinned ?? false, aliases: aliases ?? []))
+                                        pinned: pinned ?? false, aliases: aliases ?? []),
+                            tool: tool)
     }
 
     private static let importSourceKeyKeys = ["folder", "path", "entry"]

@@ -3,19 +3,19 @@ import NotesBase
 import NotesColor
 import NotesModel
 
-/// The schema of format version 9 (the entities are those of format 4; format 5 lets a
+/// The schema of format version 10 (the entities are those of format 4; format 5 lets a
 /// journal line leave out a body that did not change, see `JournalEntry.keptBodies`;
 /// format 6 adds the optional `imports` records and the `putImportSource` change, see
 /// `ImportSource`, kept outside the entities so that a format-5 snapshot reads as it is;
 /// format 7 adds the journal change `dropImportSource`; format 8 adds a note's optional
 /// `pinned`, written only when true; format 9 a note's optional `aliases`, written only
-/// when there are some): the entities the store keeps, their attributes,
+/// when there are some; format 10 an import record's optional `tool`): the entities the store keeps, their attributes,
 /// and the transformer each transformable attribute names. Its per-entity hashes
 /// are written into every snapshot as `modelVersionHashes` (like Core Data's
 /// `NSStoreModelVersionHashes`), so a change to the model shows in the file.
 public enum StoreSchema {
     /// The format version this program writes and the newest it reads.
-    public static let formatVersion = 9
+    public static let formatVersion = 10
 
     public static let colorTransformerName = SerializableColorTransformer.transformerName
     public static let hexColorTransformerName = HexColorTransformer.transformerName

@@ -14,7 +14,7 @@ extension AppUpdate {
     static func shownRendering(_ note: Note?, _ state: AppState, _ snapshot: NotesSnapshot) -> ShownReading? {
         guard !state.readsRaw, let note else { return nil }
         let width = NoteReadScreen.bodyWidth(state.size)
-        guard var rendering = RenderedBody.shared.rendering(of: note, width: width) else {
+        guard var rendering = RenderedBody.shared.rendering(of: note, width: width, order: snapshot.index.linkOrder(of: note.id)) else {
             return longRendering(note, state, snapshot)
         }
         rendering.append(ReadBacklinks.rendering(of: note, in: snapshot.index, width: width))

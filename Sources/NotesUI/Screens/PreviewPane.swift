@@ -1,4 +1,5 @@
 import Foundation
+import NotesLinks
 import NotesMarkdown
 import NotesModel
 import NotesTerminal
@@ -30,8 +31,8 @@ enum PreviewPane {
         let room = rect.maxY - y
         if highlights.isEmpty {
             // Rendered, from the start of the body only: never more than the rows show.
-            RenderedLines.draw(renderedLines(note, width: width, room: room), from: 0, rows: room, focused: nil,
-                               colors: colors, into: &buffer, x: x, y: y, width: width)
+            let lines = renderedLines(note, width: width, room: room, order: snapshot.index.linkOrder(of: note.id))
+            RenderedLines.draw(lines, from: 0, rows: room, focused: nil, colors: colors, into: &buffer, x: x, y: y, width: width)
             return
         }
         for line in bodyLines(note, width: width, room: room, highlights: highlights) {
@@ -55,11 +56,13 @@ enum PreviewPane {
 
     /// The first `room` rendered lines of the body (the preview without a filter): only the
     /// blocks of `shownStart` that fill them are parsed.
-    static func renderedLines(_ note: Note, width: Int, room: Int) -> MarkdownRendering {
+    static func renderedLines(_ note: Note, width: Int, room: Int, order: WikiLinkOrder = .targetFirst) -> MarkdownRendering {
         guard room > 0, width > 0 else { return MarkdownRendering() }
         var blocks = MarkdownBlocks(Array(shownStart(of: note, rows: room, width: width).utf8))
+        var options = RenderedBody.options
+        options.wikiLinkOrder = order
         return MarkdownRenderer.render(from: 0, of: &blocks, minimumLines: room, width: width,
-                                       displayWidth: DisplayWidth.of, options: RenderedBody.options).rendering
+                                       displayWidth: DisplayWidth.of, options: options).rendering
     }
 
     /// How many wrapped lines of a body the preview looks through for the first match.

@@ -23,6 +23,12 @@ extension NoteIndex {
         searchText.text.links.notes(titled: title)
     }
 
+    /// How the wiki links of the note `id` are read (label first: imported from Dendron);
+    /// never waits for the search text.
+    public func linkOrder(of id: UUID) -> WikiLinkOrder {
+        WikiLinkOrder.of(id, labelFirst: labelFirstNotes)
+    }
+
     /// The links in the note with `id`, as the index holds them.
     public func links(from id: UUID) -> [NoteLink] {
         searchText.text.links.links(from: id)

@@ -42,7 +42,12 @@ extension NoteIndex {
         }
         if changes.contains(where: \.changesImportSources) {
             let sources = database.importSources
-            changeSearchText { $0.setImportPaths(LinkGraph.importPaths(of: sources)) }
+            let labelFirst = WikiLinkOrder.labelFirstNotes(of: sources), notes = database.notes
+            labelFirstNotes = labelFirst
+            changeSearchText {
+                $0.setImportPaths(LinkGraph.importPaths(of: sources))
+                $0.setLabelFirst(labelFirst) { notes[$0] }
+            }
         }
         var seen = Set<UUID>()
         let unique = touched.filter { seen.insert($0).inserted }

@@ -44,6 +44,9 @@ public struct NoteIndex: Sendable {
     /// How many notes are in each category, by code.
     var categoryCounts: [Int]
     var searchText: PendingSearchText
+    /// The notes whose wiki links are read `[[label|target]]` (imported from Dendron), known
+    /// without waiting for the search text.
+    var labelFirstNotes: Set<UUID> = []
     /// The notes lent to the search text's builder while it runs in the background.
     private(set) var notesLoan: NotesLoan?
 
@@ -100,17 +103,18 @@ public struct NoteIndex: Sendable {
         order = Self.identity(count: entries.count, capacity: capacity)
         positionOfSlot = Self.identity(count: entries.count, capacity: capacity)  // not shared with `order`: a change would copy it
         categoryCounts = counts
-        let sources = database.importSources  // the link index resolves folder paths by them
+        let sources = database.importSources, dendron = WikiLinkOrder.labelFirstNotes(of: sources)  // folder paths; `[[label|target]]`
+        labelFirstNotes = dendron
         switch build {
         case .now:
-            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs), importSources: sources))
+            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs, labelFirst: dendron), importSources: sources))
         case .inBackground:
             // The builder's own copy of the ids: sharing `slotIDs` would make the first change copy it.
             let idsInOrder = slotIDs.withUnsafeBufferPointer { Array($0) }
             let loan = NotesLoan(notes)
             notesLoan = loan
             searchText = PendingSearchText(
-                buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder), importSources: sources) },
+                buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder, labelFirst: dendron), importSources: sources) },
                 whenDropped: { loan.end() })
         }
     }

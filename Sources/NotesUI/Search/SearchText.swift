@@ -42,9 +42,10 @@ struct SearchText: Sendable {
     /// Per slot whose note has names besides its title (`QuickOpenNames`), those names folded.
     private(set) var otherNames: [Int: [[UInt8]]] = [:]
 
-    /// The text of the notes with `ids`, one slot each, in that order.
-    init(notes: [UUID: Note], ids: [UUID]) {
-        self.init(ids: ids, estimate: Self.estimate(notes.values)) { range, add in
+    /// The text of the notes with `ids`, one slot each, in that order; the wiki links of the
+    /// notes `labelFirst` (imported from Dendron) are read `[[label|target]]`.
+    init(notes: [UUID: Note], ids: [UUID], labelFirst: Set<UUID> = []) {
+        self.init(ids: ids, estimate: Self.estimate(notes.values), labelFirst: labelFirst) { range, add in
             for id in ids[range] { add(notes[id]) }
             return true
         }
@@ -53,7 +54,7 @@ struct SearchText: Sendable {
     /// The text of `ids` read from `loan` a slice at a time (see `NotesLoan`); ends the loan.
     /// Empty when the loan ended before (nobody wants the text). The loan is held only to
     /// copy a slice's notes out; they are folded after, so that a commit never waits for folding.
-    init(loan: NotesLoan, ids: [UUID]) {
+    init(loan: NotesLoan, ids: [UUID], labelFirst: Set<UUID> = []) {
         defer { loan.end() }
         var estimate = 0
         for start in stride(from: 0, to: ids.count, by: Self.sliceCount) {
@@ -64,7 +65,7 @@ struct SearchText: Sendable {
             }
             estimate += part
         }
-        self.init(ids: ids, estimate: estimate) { range, add in
+        self.init(ids: ids, estimate: estimate, labelFirst: labelFirst) { range, add in
             guard let slice = loan.read({ notes in ids[range].map { notes[$0] } }) else { return false }
             for note in slice { add(note) }
             return true
@@ -79,7 +80,7 @@ struct SearchText: Sendable {
 
     /// The notes that ask for slices of `ids` are read through `read`, which calls `add`
     /// with each note of the slice (nil for one not there) and says whether it could.
-    private init(ids: [UUID], estimate: Int,
+    private init(ids: [UUID], estimate: Int, labelFirst: Set<UUID>,
                  read: (Range<Int>, (Note?) -> Void) -> Bool) {
         var bytes: [UInt8] = []
         // Room for some edits: capacity never written is not resident memory.
@@ -88,7 +89,7 @@ struct SearchText: Sendable {
         starts.reserveCapacity(ids.count + 1)
         var folder = SearchFolder()
         var longBodies: [Int: Range<Int>] = [:]
-        var links = LinkGraph()
+        var links = LinkGraph(notes: [Note](), labelFirst: labelFirst)
         var titleHashes: [UInt64] = []
         titleHashes.reserveCapacity(ids.count)
         var titleSummaries: [TitleSummary] = []
@@ -176,6 +177,12 @@ struct SearchText: Sendable {
     /// `notes links` and `doctor` resolve them.
     mutating func setImportPaths(_ paths: [UUID: String]) {
         links.importPaths = paths
+    }
+
+    /// Reads the wiki links of the notes `ids` (imported from Dendron) label first, and every
+    /// other note's target first; the notes that change sides are found by `lookup`.
+    mutating func setLabelFirst(_ ids: Set<UUID>, lookup: LinkGraph.NoteLookup) {
+        if ids != links.labelFirst { links.setLabelFirst(ids, lookup: lookup) }
     }
 
     /// The summary of the folded title at `range` of `bytes`.

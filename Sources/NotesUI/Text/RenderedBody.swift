@@ -1,4 +1,5 @@
 import Foundation
+import NotesLinks
 import NotesMarkdown
 import NotesModel
 import NotesTerminal
@@ -22,19 +23,25 @@ final class RenderedBody: Sendable {
     private struct Kept {
         let body: String
         let width: Int
+        let order: WikiLinkOrder
         let rendering: MarkdownRendering
     }
 
     private let kept = Mutex<Kept?>(nil)
     private let progressKept = Mutex<[String: TaskProgress]>([:])
 
-    /// The rendering of `note` at `width`, or nil when the body is too long to render whole.
-    func rendering(of note: Note, width: Int) -> MarkdownRendering? {
+    /// The rendering of `note` at `width`, its wiki links read in `order`, or nil when the
+    /// body is too long to render whole.
+    func rendering(of note: Note, width: Int, order: WikiLinkOrder = .targetFirst) -> MarkdownRendering? {
         guard note.bodyUTF8CountBound <= Self.longestRendered else { return nil }
         let body = note.body, width = max(1, width)
-        if let found = kept.withLock({ $0?.width == width && $0?.body == body ? $0?.rendering : nil }) { return found }
-        let rendering = MarkdownRenderer.render(body, width: width, displayWidth: DisplayWidth.of, options: Self.options)
-        kept.withLock { $0 = Kept(body: body, width: width, rendering: rendering) }
+        if let found = kept.withLock({ $0?.width == width && $0?.order == order && $0?.body == body ? $0?.rendering : nil }) {
+            return found
+        }
+        var options = Self.options
+        options.wikiLinkOrder = order
+        let rendering = MarkdownRenderer.render(body, width: width, displayWidth: DisplayWidth.of, options: options)
+        kept.withLock { $0 = Kept(body: body, width: width, order: order, rendering: rendering) }
         return rendering
     }
 
