@@ -21,10 +21,16 @@ import Testing
     /// then edited through the journal: notes moved into and out of the head, pinned,
     /// trashed, added.
     static func seededStore(seed: UInt64) throws -> (folder: URL, url: URL) {
-        var random = SeededRandom(seed: seed)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("early-start-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("notes.json")
+        try Self.seed(url, seed: seed)
+        return (folder, url)
+    }
+
+    /// Writes the store of `seededStore(seed:)` at `url`.
+    static func seed(_ url: URL, seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
         let store = try NotesStore.open(at: url)
         defer { store.close() }
         let categories = [Category(name: "Work"), Category(name: "Home"), Category(name: "Garden")]
@@ -50,7 +56,6 @@ import Testing
             }
             if store.contents.trash[note.id] == nil { try store.commit(.putNote(note)) }
         }
-        return (folder, url)
     }
 
     static func options() -> NotesStoreOptions { NotesStoreOptions() }
@@ -169,6 +174,22 @@ import Testing
         #expect(!Self.isEarly(runner))
         runner.draw()
         #expect(terminal.lastBuffer == (try Self.wholeFrame(url)))
+    }
+
+    @Test func aStoreRewrittenInPlaceBehindTheFirstScreenEndsTheAppWithItsError() throws {
+        let (folder, url) = try Self.seededStore(seed: 36)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (runner, _, _) = try Self.runner(url)
+        runner.handle(.key(.character("/")))
+        // Rewritten in place (same file, other bytes) after the first notes were read.
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seek(toOffset: 10)
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: 64))
+        try handle.close()
+        runner.finishLoading()
+        #expect(runner.loadFailure != nil)
+        #expect(runner.state.quitting == .quitting)
+        #expect(!runner.handle(.key(.down)))
     }
 
     @Test func anotherOrderMeansTodaysPath() throws {

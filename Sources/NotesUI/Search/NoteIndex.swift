@@ -67,10 +67,16 @@ public struct NoteIndex: Sendable {
         codes.reserveCapacity(notes.count)
         var counts = [Int](repeating: 0, count: categories.count)
         // Fields are read in place (`values[index]` lends the note): copying each note
-        // would touch every title's and tag set's storage, a cache miss apiece.
+        // would touch every title's and tag set's storage, a cache miss apiece (so the
+        // date orders' keys are made from the fields, not by passing the note).
         let values = notes.values
         for index in notes.indices {
-            entries.append(DisplayOrder.Entry(key: listOrder.key(values[index]), slot: UInt32(ids.count)))
+            let key = switch listOrder {
+            case .updated: NoteListOrder.key(pinned: values[index].pinned, date: values[index].updated)
+            case .created: NoteListOrder.key(pinned: values[index].pinned, date: values[index].created)
+            case .title: listOrder.key(values[index])
+            }
+            entries.append(DisplayOrder.Entry(key: key, slot: UInt32(ids.count)))
             ids.append(notes.keys[index])
             let code = categories.code(of: values[index].categoryID)
             codes.append(code)
