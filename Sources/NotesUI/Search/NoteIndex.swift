@@ -67,16 +67,10 @@ public struct NoteIndex: Sendable {
         codes.reserveCapacity(notes.count)
         var counts = [Int](repeating: 0, count: categories.count)
         // Fields are read in place (`values[index]` lends the note): copying each note
-        // would touch every title's and tag set's storage, a cache miss apiece (so the
-        // date orders' keys are made from the fields, not by passing the note).
+        // would touch every title's and tag set's storage, a cache miss apiece.
         let values = notes.values
         for index in notes.indices {
-            let key = switch listOrder {
-            case .updated: NoteListOrder.key(pinned: values[index].pinned, date: values[index].updated)
-            case .created: NoteListOrder.key(pinned: values[index].pinned, date: values[index].created)
-            case .title: listOrder.key(values[index])
-            }
-            entries.append(DisplayOrder.Entry(key: key, slot: UInt32(ids.count)))
+            entries.append(DisplayOrder.Entry(key: Self.key(listOrder, values, index), slot: UInt32(ids.count)))
             ids.append(notes.keys[index])
             let code = categories.code(of: values[index].categoryID)
             codes.append(code)
@@ -118,6 +112,17 @@ public struct NoteIndex: Sendable {
             searchText = PendingSearchText(
                 buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder), importSources: sources) },
                 whenDropped: { loan.end() })
+        }
+    }
+
+    /// The list key of the note at `index`, its pin and date read in place: passing the
+    /// note to `NoteListOrder.key(_:)`, in another module, would copy it.
+    @inline(__always)
+    private static func key(_ order: NoteListOrder, _ values: [UUID: Note].Values, _ index: [UUID: Note].Index) -> UInt64 {
+        switch order {
+        case .updated: NoteListOrder.key(pinned: values[index].pinned, date: values[index].updated)
+        case .created: NoteListOrder.key(pinned: values[index].pinned, date: values[index].created)
+        case .title: order.key(values[index])
         }
     }
 
