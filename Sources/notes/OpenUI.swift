@@ -13,20 +13,14 @@ import NotesUI
 enum OpenUI {
     static func run(storePath: String?) throws {
         let url = StoreLocation.resolve(explicit: storePath)
-        var options = NotesStoreOptions()
-        options.refreshWaitsForLock = false  // no key waits for another process's lock:
-        options.commitWaitsForLock = false  // a busy commit is queued by the runner and retried
-        // No key waits for a compaction: `notes compact` does it in a process of its own, and
-        // the UI takes the new snapshot in from its record without reading the store again.
-        options.compaction = .handOff { url in DetachedCompaction.start(url) }
-        // `D` and undo: a note deleted for good keeps its files aside until no undo can reach it.
-        options.holdsDeletedAttachments = true
-        options.snapshotCompanions = [LinkIndexFile.companion]
-        let store = try NotesStore.open(at: url, options: options)
-        defer { store.close() }
-        StoreReport.print(for: store)
         let environment = ProcessInfo.processInfo.environment
         let config = CLISettings.read(environment: environment)
+        let listOrder = ListOrder.order(config.settings.listSort)
+        // In the default order, the first screen comes from the list head and the whole store is read behind it.
+        let (store, loading) = try EarlyStart.open(at: url, options: storeOptions, order: listOrder)
+        var whole = store
+        defer { whole.close() }
+        StoreReport.print(for: store)
         let configProblems = config.problems
         let settings = CLISettings.app(config, templates: TemplateFiles.all(in: TemplateFiles.folder(environment: environment)))
         let terminal = try NCursesTerminal(environment: environment,
@@ -42,30 +36,60 @@ enum OpenUI {
                                                       placed.place(at: cursor)
                                                       try placed.run(file: path)
                                                   }),
-                               sync: { progress in
-            // A store of its own, as another process would: the UI's store then picks the merge up.
-            // Its commits hand compaction to `notes compact` too: one done in the merge's commit
-            // would hold the lock (7 s at 1,000,000 notes) while the UI and commands wait.
-            var syncOptions = NotesStoreOptions()
-            syncOptions.compaction = .handOff { url in DetachedCompaction.start(url) }
-            syncOptions.snapshotCompanions = [LinkIndexFile.companion]
-            // For the notes its journal touched only: the sync reads the rest when something comes in.
-            let syncStore = try NotesStore.open(at: url, options: syncOptions, touching: [])
-            defer { syncStore.close() }
-            var engine = SyncEngine(store: syncStore)
-            engine.progress = progress
-            engine.updatesLinks = config.settings.updateLinks
-            return try engine.sync().summaryWithWarnings
-        }, settings: settings,
-           attachments: attachmentAccess(storeFolder: url.deletingLastPathComponent(), opener: config.settings.opener,
-                                          environment: environment),
-           asciiMarkers: !EmojiSupport.likely(environment: environment),
-           updatesLinksOnRename: config.settings.updateLinks, listOrder: ListOrder.order(config.settings.listSort))
-        // Only sets the message: this runs inside the runner's own refresh, which draws after it.
-        store.lockWaitHandler = { holder in runner.show(message: "waiting for \(holder)", isError: false) }
-        store.warningHandler = { warning in runner.show(message: "warning: \(warning)", isError: true) }
+                               sync: { progress in try sync(url, updatesLinks: config.settings.updateLinks, progress: progress) }, settings: settings,
+                               attachments: attachmentAccess(storeFolder: url.deletingLastPathComponent(), opener: config.settings.opener,
+                                                             environment: environment),
+                               asciiMarkers: !EmojiSupport.likely(environment: environment),
+                               updatesLinksOnRename: config.settings.updateLinks, listOrder: listOrder, loading: loading)
+        watch(store, runner)
+        runner.storeLoaded = { [unowned runner] repository in
+            guard let loaded = repository as? NotesStore else { return }
+            watch(loaded, runner)
+            // Its warnings, when reading the first notes showed none (they came from the same files).
+            if store.warnings.isEmpty, let first = loaded.warnings.first { runner.show(message: "warning: \(first)", isError: true) }
+            store.close()
+            whole = loaded
+        }
         showStartMessage(runner, configProblems: configProblems, storeWarnings: store.warnings, environment: environment)
         runner.run()
+        if let failure = runner.loadFailure { throw failure }
+    }
+
+    /// The app's store options (the early start's loading thread asks for them too).
+    @Sendable static func storeOptions() -> NotesStoreOptions {
+        var options = NotesStoreOptions()
+        options.refreshWaitsForLock = false  // no key waits for another process's lock:
+        options.commitWaitsForLock = false  // a busy commit is queued by the runner and retried
+        // No key waits for a compaction: `notes compact` does it in a process of its own, and
+        // the UI takes the new snapshot in from its record without reading the store again.
+        options.compaction = .handOff { url in DetachedCompaction.start(url) }
+        // `D` and undo: a note deleted for good keeps its files aside until no undo can reach it.
+        options.holdsDeletedAttachments = true
+        options.snapshotCompanions = [LinkIndexFile.companion]
+        return options
+    }
+
+    /// The store's waits for the lock and its warnings go to the status line.
+    private static func watch(_ store: NotesStore, _ runner: AppRunner) {
+        // Only sets the message: this runs inside the runner's own refresh, which draws after it.
+        store.lockWaitHandler = { [unowned runner] holder in runner.show(message: "waiting for \(holder)", isError: false) }
+        store.warningHandler = { [unowned runner] warning in runner.show(message: "warning: \(warning)", isError: true) }
+    }
+
+    /// `S`: a store of its own, as another process would: the UI's store then picks the merge up.
+    private static func sync(_ url: URL, updatesLinks: Bool, progress: @escaping @Sendable (String) -> Void) throws -> String {
+        // Its commits hand compaction to `notes compact` too: one done in the merge's commit
+        // would hold the lock (7 s at 1,000,000 notes) while the UI and commands wait.
+        var syncOptions = NotesStoreOptions()
+        syncOptions.compaction = .handOff { url in DetachedCompaction.start(url) }
+        syncOptions.snapshotCompanions = [LinkIndexFile.companion]
+        // For the notes its journal touched only: the sync reads the rest when something comes in.
+        let syncStore = try NotesStore.open(at: url, options: syncOptions, touching: [])
+        defer { syncStore.close() }
+        var engine = SyncEngine(store: syncStore)
+        engine.progress = progress
+        engine.updatesLinks = updatesLinks
+        return try engine.sync().summaryWithWarnings
     }
 
     /// The first message of the UI: a config problem, else a store warning, else the texts

@@ -18,12 +18,18 @@ public enum NoteListOrder: String, CaseIterable, Sendable {
 
     /// A key whose ascending order is this order, pinned notes first.
     public func key(_ note: Note) -> UInt64 {
-        let pin: UInt64 = note.pinned ? 0 : 1 << 63
         switch self {
-        case .updated: return pin | (Self.key(note.updated) >> 1)
-        case .created: return pin | (Self.key(note.created) >> 1)
-        case .title: return pin | (Self.titleKey(note.title) >> 1)
+        case .updated: return Self.key(pinned: note.pinned, date: note.updated)
+        case .created: return Self.key(pinned: note.pinned, date: note.created)
+        case .title: return (note.pinned ? 0 : 1 << 63) | (Self.titleKey(note.title) >> 1)
         }
+    }
+
+    /// `key(_:)` of a note listed by a date (`updated` or `created`), from its pin and
+    /// that date: for a caller that reads them in place from many notes (passing a note
+    /// to another module copies it, retaining every field).
+    public static func key(pinned: Bool, date: Date) -> UInt64 {
+        (pinned ? 0 : 1 << 63) | (key(date) >> 1)
     }
 
     /// Whether `a` is listed before `b` when their keys are equal.

@@ -8,7 +8,7 @@ import NotesTerminal
 /// an `EffectResult` (`answer`), and `update` alone says what the screen shows. A failed
 /// commit or edit becomes a message on the status line, never a crash.
 public final class AppRunner {
-    public private(set) var state: AppState
+    public internal(set) var state: AppState
     public internal(set) var snapshot: NotesSnapshot
     /// What `u` and `Ctrl-R` undo and redo: every change committed through `commit(_:)`.
     public internal(set) var history = UndoHistory()
@@ -18,7 +18,17 @@ public final class AppRunner {
     /// Messages `show(message:isError:)` got, not yet handed to `update`.
     private var notices: [EffectResult] = []
     private let terminal: any Terminal
-    let repository: any NotesRepository
+    /// The store. During an early start (`loading`), the store the first notes came from,
+    /// used for nothing until the whole store replaces it.
+    var repository: any NotesRepository
+    /// The whole store being read behind the first screen; nil once it is in (`AppRunner+Loading`).
+    var loading: StoreLoading?
+    /// Events that came while the store was read and need it, oldest first: handled after the swap.
+    var waitingEvents: [InputEvent] = []
+    /// Why the whole store could not be read during an early start (the app then quits).
+    public internal(set) var loadFailure: (any Error)?
+    /// Called once the whole store has replaced the first notes (on the runner's thread).
+    public var storeLoaded: ((_ whole: any NotesRepository) -> Void)?
     private let timeZone: TimeZone
     let now: () -> Date
     private let editor: any NoteEditor
@@ -41,10 +51,13 @@ public final class AppRunner {
     ///   - settings: what the config file set (the defaults without one).
     ///   - updatesLinksOnRename: whether a rename rewrites the links to the note (the config's `update_links`).
     ///   - listOrder: the note list's order below the pinned notes (the config's `list.sort`).
+    ///   - loading: an early start: the first screen is drawn from its first notes, and the
+    ///     whole store it reads once `run()` has drawn it replaces `repository`.
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
                 now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil,
                 settings: AppSettings = AppSettings(), attachments: AttachmentAccess = .unavailable,
-                asciiMarkers: Bool = false, updatesLinksOnRename: Bool = true, listOrder: NoteListOrder = .updated) {
+                asciiMarkers: Bool = false, updatesLinksOnRename: Bool = true, listOrder: NoteListOrder = .updated,
+                loading: StoreLoading? = nil) {
         self.sync = sync
         self.attachments = attachments
         self.terminal = terminal
@@ -52,8 +65,11 @@ public final class AppRunner {
         self.timeZone = timeZone
         self.now = now
         self.editor = editor
-        snapshot = NotesSnapshot(repository.contents, searchText: .inBackground, order: listOrder)
+        snapshot = loading?.firstSnapshot(order: listOrder)
+            ?? NotesSnapshot(repository.contents, searchText: .inBackground, order: listOrder)
+        self.loading = loading
         state = AppState(size: terminal.size, updatesLinksOnRename: updatesLinksOnRename)
+        state.loadingStore = loading.map { LoadingStore(notes: $0.counts.live) }
         state.settings = settings
         state.showsPreview = settings.showsPreview
         state.asciiMarkers = asciiMarkers
@@ -84,10 +100,12 @@ public final class AppRunner {
     /// (and draws only if something changed).
     public func run() {
         draw()
+        loading?.start(order: snapshot.index.listOrder)
         var quickIdles = 0
         while true {
             // While the filter counts, a pause is any moment without a key waiting.
             let limit = state.filter.isCounting ? 0
+                : loading != nil ? Self.loadingPollMilliseconds
                 : state.previewHeldNoteID != nil ? Self.previewDelayMilliseconds
                 : quickIdles >= Self.quickIdlesBeforeUnlimitedWait ? nil
                 : isSyncing ? Self.syncPollMilliseconds : Self.refreshMilliseconds
@@ -112,6 +130,7 @@ public final class AppRunner {
     /// Applies one event and its effects. False when the app should quit.
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
+        if loading != nil, waitForStore(event) { return state.quitting != .quitting }
         perform(AppUpdate.update(&state, event: event, snapshot: snapshot, now: now()))
         guard state.quitting != .quitting else { return false }
         showSyncEvents()
@@ -257,7 +276,7 @@ public final class AppRunner {
 
     /// Picks up other processes' commits. The list keeps the cursor on the note it was on.
     func refreshFromRepository() {
-        guard savePending() else { return }
+        guard loading == nil, savePending() else { return }
         let selected = state.selectedNote(in: snapshot)?.id
         do {
             if try snapshot.refresh(from: repository) { answer(.refreshed(keeping: selected)) }

@@ -144,6 +144,8 @@ public struct AppState: Equatable, Sendable {
     public var lastClick: MouseEvent?
     /// A note or category to select once the next database version arrives (after a commit).
     public var pendingSelection: UUID?
+    /// While the whole store is read behind the first screen (`StoreLoading`).
+    public var loadingStore: LoadingStore?
 
     public init(size: TerminalSize, updatesLinksOnRename: Bool = true) {
         self.size = size

@@ -41,7 +41,7 @@ extension AppUpdate {
         var rendering = window.rendering
         var shown = note
         if window.reachesEnd {
-            rendering.append(ReadBacklinks.rendering(of: note, in: snapshot.index, width: width))
+            rendering.append(ReadBacklinks.rendering(of: note, in: snapshot, width: width))
         } else {
             shown.attachments = []
         }

@@ -17,7 +17,7 @@ extension AppUpdate {
         guard var rendering = RenderedBody.shared.rendering(of: note, width: width, order: snapshot.index.linkOrder(of: note.id)) else {
             return longRendering(note, state, snapshot)
         }
-        rendering.append(ReadBacklinks.rendering(of: note, in: snapshot.index, width: width))
+        rendering.append(ReadBacklinks.rendering(of: note, in: snapshot, width: width))
         return ShownReading(rendering: rendering, note: note, window: nil)
     }
 

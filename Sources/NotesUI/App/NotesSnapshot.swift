@@ -19,8 +19,15 @@ public struct NotesSnapshot: Sendable {
     /// The categories whose color is the same ANSI color as another one's, with 8 and 16 colors.
     private var sharedANSI8: Set<UUID>
     private var sharedANSI16: Set<UUID>
+    /// While the app shows only the first notes of the list (`StoreLoading`): the whole
+    /// store's counts, drawn instead of the index's; nil once the whole store is in.
+    public internal(set) var wholeCounts: WholeStoreCounts?
+    /// Whether this snapshot holds only the first notes of the list (`wholeCounts`).
+    public var isEarly: Bool { wholeCounts != nil }
+    /// How many notes the store holds (the list's length when no filter is on).
+    public var noteCount: Int { wholeCounts?.live ?? index.count }
     /// How many notes are in no category.
-    public var uncategorizedCount: Int { index.uncategorizedCount }
+    public var uncategorizedCount: Int { wholeCounts?.uncategorized ?? index.uncategorizedCount }
 
     /// - Parameter searchText: `.inBackground` (what the app uses) makes the snapshot
     ///   ready to draw sooner; the first search waits for the rest.
@@ -66,7 +73,8 @@ public struct NotesSnapshot: Sendable {
     }
 
     public func noteCount(in category: UUID) -> Int {
-        index.count(inCategory: category)
+        guard let wholeCounts else { return index.count(inCategory: category) }
+        return wholeCounts.byCategory[category] ?? 0
     }
 
     /// The first letter of each name not taken yet, else a digit or symbol.

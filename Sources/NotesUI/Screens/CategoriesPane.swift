@@ -8,7 +8,7 @@ import NotesTerminal
 enum CategoriesPane {
     /// The scopes the pane lists, in order: what its moves go through.
     static func scopes(_ snapshot: NotesSnapshot) -> [NoteFilter.Scope] {
-        [.all] + (snapshot.index.uncategorizedCount > 0 ? [.uncategorized] : [])
+        [.all] + (snapshot.uncategorizedCount > 0 ? [.uncategorized] : [])
             + snapshot.categories.map { .category($0.id) }
     }
 
@@ -30,10 +30,10 @@ enum CategoriesPane {
         let focused = KeyHelp.showsCategoryPaneFocus(state)
         buffer.write(focused ? "▶Categories" : " Categories", x: rect.x, y: rect.y, style: Theme.title, limit: rect.width)
         var y = rect.y + 1
-        row(swatch: nil, marker: nil, name: "All notes", count: snapshot.index.count,
+        row(swatch: nil, marker: nil, name: "All notes", count: snapshot.noteCount,
             isActive: state.filter.scope == .all, y: y, rect, &buffer, colorMode)
         y += 1
-        let uncategorized = snapshot.index.uncategorizedCount
+        let uncategorized = snapshot.uncategorizedCount
         if uncategorized > 0, y < rect.maxY {
             row(swatch: nil, marker: nil, name: "Uncategorized", count: uncategorized,
                 isActive: state.filter.scope == .uncategorized, y: y, rect, &buffer, colorMode)

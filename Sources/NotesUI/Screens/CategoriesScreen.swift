@@ -18,8 +18,8 @@ public enum CategoriesScreen {
             guard row < rows else { break }
             let y = rect.y + line, selected = row == state.categoryRow
             switch row {
-            case 0: drawHead("All notes", count: snapshot.index.count, selected: selected, y: y, width: rect.width, &buffer)
-            case 1: drawHead("Uncategorized", count: snapshot.index.uncategorizedCount, selected: selected, y: y,
+            case 0: drawHead("All notes", count: snapshot.noteCount, selected: selected, y: y, width: rect.width, &buffer)
+            case 1: drawHead("Uncategorized", count: snapshot.uncategorizedCount, selected: selected, y: y,
                              width: rect.width, &buffer)
             default:
                 drawRow(snapshot.categories[row - AppState.categoryListHeads], snapshot, selected: selected,

@@ -23,7 +23,7 @@ public enum NoteListScreen {
 
     static func drawHeader(_ state: AppState, _ snapshot: NotesSnapshot, _ rect: Rect, _ buffer: inout ScreenBuffer) {
         buffer.fill(rect, style: Theme.header)
-        let shown = state.filter.count(in: snapshot.index), total = snapshot.index.count
+        let shown = state.filter.count(in: snapshot.index), total = snapshot.noteCount
         var text = " notes  " + (state.filter.isActive ? "\(shown) of \(total)" : "\(total)") + (total == 1 ? " note" : " notes")
         // Still searching: the rows shown are right, more may come.
         if state.filter.isCounting { text = " notes  \(shown)+ of \(total) notes, counting…" }
@@ -68,7 +68,7 @@ public enum NoteListScreen {
 
     /// What an empty list says: why it is empty and what to press.
     static func emptyListText(_ state: AppState, _ snapshot: NotesSnapshot) -> String {
-        if snapshot.index.count == 0 { return "No notes yet. Press n to write one." }
+        if snapshot.noteCount == 0 { return "No notes yet. Press n to write one." }
         guard state.filter.query.isEmpty else { return state.filter.isCounting ? "Searching…" : "No notes match." }
         switch state.filter.scope {
         case .all: return "No notes yet. Press n to write one."

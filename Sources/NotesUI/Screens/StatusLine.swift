@@ -6,7 +6,9 @@ public enum StatusLine {
     public static func draw(_ state: AppState, _ snapshot: NotesSnapshot, into buffer: inout ScreenBuffer) {
         let y = buffer.size.height - 1, width = buffer.size.width
         buffer.fill(Rect(x: 0, y: y, width: width, height: 1))
-        if let prompt = state.prompt {
+        if let loading = state.loadingStore, loading.waitingKeys > 0 {
+            buffer.write(DisplayWidth.truncate(loading.text, to: width), x: 0, y: y, style: Theme.message, limit: width)
+        } else if let prompt = state.prompt {
             prompt.field.draw(label: label(prompt.purpose, state, snapshot), in: &buffer, x: 0, y: y, width: width)
             if let problem = prompt.problem { drawProblem(problem, above: y, into: &buffer) }
         } else if let confirmation = state.confirmation {

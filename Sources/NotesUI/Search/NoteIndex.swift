@@ -73,7 +73,7 @@ public struct NoteIndex: Sendable {
         // would touch every title's and tag set's storage, a cache miss apiece.
         let values = notes.values
         for index in notes.indices {
-            entries.append(DisplayOrder.Entry(key: listOrder.key(values[index]), slot: UInt32(ids.count)))
+            entries.append(DisplayOrder.Entry(key: Self.key(listOrder, values, index), slot: UInt32(ids.count)))
             ids.append(notes.keys[index])
             let code = categories.code(of: values[index].categoryID)
             codes.append(code)
@@ -116,6 +116,17 @@ public struct NoteIndex: Sendable {
             searchText = PendingSearchText(
                 buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder, labelFirst: dendron), importSources: sources) },
                 whenDropped: { loan.end() })
+        }
+    }
+
+    /// The list key of the note at `index`, its pin and date read in place: passing the
+    /// note to `NoteListOrder.key(_:)`, in another module, would copy it.
+    @inline(__always)
+    private static func key(_ order: NoteListOrder, _ values: [UUID: Note].Values, _ index: [UUID: Note].Index) -> UInt64 {
+        switch order {
+        case .updated: NoteListOrder.key(pinned: values[index].pinned, date: values[index].updated)
+        case .created: NoteListOrder.key(pinned: values[index].pinned, date: values[index].created)
+        case .title: order.key(values[index])
         }
     }
 

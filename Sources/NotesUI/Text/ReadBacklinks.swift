@@ -9,9 +9,10 @@ import NotesTerminal
 /// around its link. From the link index (`NoteIndex.backlinks`), never by scanning bodies.
 enum ReadBacklinks {
     /// The lines to show under the body; none when nothing links to `note` (or the index is
-    /// still being built).
-    static func rendering(of note: Note, in index: NoteIndex, width: Int) -> MarkdownRendering {
-        guard index.isSearchable else { return MarkdownRendering() }
+    /// still being built, or holds only the first notes of the list: `NotesSnapshot.isEarly`).
+    static func rendering(of note: Note, in snapshot: NotesSnapshot, width: Int) -> MarkdownRendering {
+        let index = snapshot.index
+        guard index.isSearchable, !snapshot.isEarly else { return MarkdownRendering() }
         let backlinks = index.backlinks(of: note)
         guard !backlinks.isEmpty else { return MarkdownRendering() }
         let count = backlinks.count
