@@ -4,6 +4,7 @@ import NotesConfig
 import NotesModel
 import NotesStore
 import NotesTerminal
+import Synchronization
 
 /// `notes list`'s output in one of its forms, written a batch of notes at a time: the
 /// notes of the list head first (flushed at once), then the rest, as one listing. Every
@@ -38,10 +39,54 @@ struct ListOutput {
         for note in notes { write(note, in: database) }
     }
 
-    /// Writes the notes at `positions` in `database.notes`, without copying the list.
+    /// Writes the notes at `positions` in `database.notes`, a few hundred at a time; the
+    /// lines of a long plain or `--format` listing are made by two threads, a block at a time.
     mutating func write(_ positions: [NotePosition], in database: NotesDatabase) {
+        if positions.count >= Self.block, let make = lineMaker(database) {
+            writer.drain(Console.write)
+            for start in stride(from: 0, to: positions.count, by: Self.block) {
+                let block = positions[start..<min(start + Self.block, positions.count)]
+                let middle = block.startIndex + block.count / 2
+                let halves = [block[..<middle], block[middle...]]
+                let made = MadeLines()
+                DispatchQueue.concurrentPerform(iterations: 2) { half in made.set(half, make(halves[half])) }
+                made.write(to: Console.write)
+            }
+            return
+        }
         let notes = database.notes.values
-        for position in positions { write(notes[position], in: database) }
+        for start in stride(from: 0, to: positions.count, by: 256) {
+            let part = positions[start..<min(start + 256, positions.count)]
+            switch form {
+            case .plain(let line): line.append(part, of: database, to: &writer.bytes)
+            case .template(let template): template.append(part, of: database, to: &writer.bytes)
+            case .json, .jsonl: for position in part { write(notes[position], in: database) }
+            }
+            if writer.bytes.count >= 1 << 16 { writer.drain(Console.write) }
+        }
+    }
+
+    /// How many notes' lines two threads make at once.
+    private static let block = 16_384
+
+    /// What makes the lines of some notes as bytes, when the form is made of lines alone.
+    private func lineMaker(_ database: NotesDatabase) -> (@Sendable (ArraySlice<NotePosition>) -> [UInt8])? {
+        switch form {
+        case .plain(let line):
+            return { part in
+                var bytes: [UInt8] = []
+                line.append(part, of: database, to: &bytes)
+                return bytes
+            }
+        case .template(let template):
+            return { part in
+                var bytes: [UInt8] = []
+                template.append(part, of: database, to: &bytes)
+                return bytes
+            }
+        case .json, .jsonl:
+            return nil
+        }
     }
 
     private mutating func write(_ note: Note, in database: NotesDatabase) {
@@ -86,6 +131,19 @@ struct ListOutput {
         } else {
             writer.drain(Console.write)
         }
+    }
+}
+
+/// The lines each thread made of its half of a block, kept until both are done.
+private final class MadeLines: Sendable {
+    private let halves = Mutex<[[UInt8]]>([[], []])
+
+    func set(_ half: Int, _ bytes: [UInt8]) {
+        halves.withLock { $0[half] = bytes }
+    }
+
+    func write(to write: ([UInt8]) -> Void) {
+        for bytes in halves.withLock({ $0 }) { write(bytes) }
     }
 }
 

@@ -79,6 +79,16 @@ public struct ListFormat: Sendable, Equatable {
         }
     }
 
+    /// Writes the lines of the notes at `positions` in `database.notes`, each followed by a
+    /// line break, reading each note in place.
+    public func append(_ positions: ArraySlice<NotePosition>, of database: NotesDatabase, to output: inout [UInt8]) {
+        let notes = database.notes.values
+        for position in positions {
+            append(notes[position], in: database, to: &output)
+            output.append(0x0A)
+        }
+    }
+
     private static func append(_ field: Field, of note: Note, in database: NotesDatabase, to output: inout [UInt8]) {
         switch field {
         case .id: UUIDBits.appendUppercasePrefix(of: note.id, length: 36, to: &output)

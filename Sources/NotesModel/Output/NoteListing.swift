@@ -63,10 +63,13 @@ public struct NoteListing: Sendable {
         let parts = textSearch != nil && notes.count >= Self.parallelThreshold
             ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
         let indices = Array(notes.indices)
+        let filtered = categoryID != nil || pinnedOnly || !tags.isEmpty || textSearch != nil
         let matchingKeys = { @Sendable (part: ArraySlice<NotePosition>) in
             var search = textSearch  // each thread its own scratch buffer
-            return part.compactMap { index in
-                matches(notes[index], searching: &search, categories: categories) ? OrderKey(notes[index], at: index, order) : nil
+            return part.compactMap { (index: NotePosition) -> OrderKey? in
+                // Without a filter no note is handed over whole: only the fields of its key are read.
+                guard !filtered || matches(notes[index], searching: &search, categories: categories) else { return nil }
+                return OrderKey(key: order.key(notes[index]), index: index)
             }
         }
         var keys: [OrderKey]
@@ -98,11 +101,6 @@ public typealias NotePosition = [UUID: Note].Index
 private struct OrderKey {
     let key: UInt64
     let index: NotePosition
-
-    init(_ note: Note, at index: NotePosition, _ order: NoteListOrder) {
-        key = order.key(note)
-        self.index = index
-    }
 }
 
 /// What each thread of a parallel search found, kept until all are done.

@@ -24,6 +24,7 @@ public struct PlainListLine: Sendable {
     /// Writes the line of `note`, without its line break:
     ///
     ///     3F2504E0  2024-05-01 14:03  work      Buy milk  #errand #home
+    @inline(__always)  // in the listing's loop the note is read in place, not copied
     public func append(_ note: Note, to bytes: inout [UInt8]) {
         UUIDBits.appendUppercasePrefix(of: note.id, length: idLength, to: &bytes)
         bytes.append(contentsOf: Self.gap)
@@ -35,10 +36,25 @@ public struct PlainListLine: Sendable {
         PlainOutput.appendSingleLine(note.title, to: &bytes)
         guard !note.tags.isEmpty else { return }
         bytes.append(contentsOf: Self.gap)
+        if note.tags.count == 1, let tag = note.tags.first {
+            bytes.append(UInt8(ascii: "#"))
+            bytes.append(contentsOf: tag.utf8)
+            return
+        }
         for (index, tag) in note.tags.sorted().enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: " ")) }
             bytes.append(UInt8(ascii: "#"))
             bytes.append(contentsOf: tag.utf8)
+        }
+    }
+
+    /// Writes the lines of the notes at `positions` in `database.notes`, each followed by a
+    /// line break, reading each note in place.
+    public func append(_ positions: ArraySlice<NotePosition>, of database: NotesDatabase, to bytes: inout [UInt8]) {
+        let notes = database.notes.values
+        for position in positions {
+            append(notes[position], to: &bytes)
+            bytes.append(0x0A)
         }
     }
 
