@@ -13,6 +13,8 @@ public enum ExchangeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A note whose body was damaged in the store after notes wrote it (`Note.bodyDamage`):
     /// exporting it would write a message in place of the body.
     case damagedBody(id: UUID, title: String, reason: String)
+    /// The export was stopped (`Ctrl-C`) before its last file; what it wrote was removed.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum ExchangeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damagedBody(let id, let title, let reason):
             "the body of note \(id) ('\(title)') is damaged in the store (\(reason)); nothing was exported: "
                 + "replace the body, or see 'notes doctor'"
+        case .cancelled:
+            "export cancelled, nothing written"
         }
     }
 }

@@ -107,11 +107,13 @@ public enum MarkdownExchange {
     /// retry starts from the same place. Returns how many notes were written.
     /// With `includeTrash`, the notes in the trash too, with a `deleted` date in their header.
     /// With `attachments`, each note's attachments are copied first, at their paths in the
-    /// store's folder (`AttachmentExport`).
+    /// store's folder (`AttachmentExport`). `cancelled` is asked before each note: when it
+    /// says so, what was written is removed as on an error and `ExchangeError.cancelled` thrown.
     @discardableResult
     public static func export(_ database: NotesDatabase, to folder: URL, includeTrash: Bool = false,
                               attachments: AttachmentExport? = nil,
-                              progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(ExchangeError) -> Int {
+                              progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
+                              cancelled: (() -> Bool)? = nil) throws(ExchangeError) -> Int {
         let bundle = ExchangeBundle(database, includeTrash: includeTrash)
         try bundle.checkBodies()  // before the folder is made: nothing is left behind
         let manager = FileManager.default
@@ -141,7 +143,8 @@ public enum MarkdownExchange {
             let url = folder.appendingPathComponent(name)
             let text = document(for: note, category: note.categoryID.flatMap { database.categories[$0] },
                                 links: links.exported(note))
-            do {
+            do throws(ExchangeError) {
+                if cancelled?() == true { throw .cancelled }
                 try attachments?.copy(note, into: folder)
                 try PrivateFile.create(Data(text.utf8), at: url)
             } catch {

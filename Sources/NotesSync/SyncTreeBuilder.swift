@@ -63,36 +63,14 @@ extension SyncRepository {
         let knownCategories = cache.categories.flatMap { $0.fingerprint == categoriesFingerprint ? $0.blob : nil }
 
         // Render and store what the cache does not know; categories.json first, when new.
-        // A note whose file is over the size limit every home refuses from a remote is not
-        // stored (an empty file stands in) and stops the sync before anything is committed.
-        var contents: [() -> Data] = []
-        var tooLarge: SyncError?
-        if knownCategories == nil { contents.append { categoriesData } }
-        for (note, _) in missing {
-            if let reason = note.bodyDamage { throw SyncError.damagedBody(id: note.id, title: note.title, reason: reason) }
-            let category = note.categoryID.flatMap { snapshot.categories[$0]?.category }
-            contents.append {
-                let data = SyncFiles.document(for: note, category: category)
-                guard !SyncFileLimit.allows(data.count, sealed: false) else { return data }
-                if tooLarge == nil {
-                    tooLarge = .noteTooLarge(id: note.id, title: note.title, bytes: data.count, limit: Self.maximumFileBytes)
-                }
-                return Data()
-            }
+        let written = try storeNoteFiles(missing.map(\.note), categories: snapshot.categories,
+                                         after: knownCategories == nil ? categoriesData : nil)
+        guard let categoriesBlob = knownCategories ?? written.leading else {
+            throw .gitFailed(action: "store the files", status: 1, message: "no blob for \(SyncFiles.categoriesFile)")
         }
-        let written = try storeFiles(contents)
-        if let tooLarge { throw tooLarge }
-        work.add(rendered: missing.count)
-        var position = 0
-        if let knownCategories {
-            next.categories = (categoriesFingerprint, knownCategories)
-        } else {
-            next.categories = (categoriesFingerprint, written[0])
-            position = 1
-        }
-        for (note, fingerprint) in missing {
-            next.notes[note.id] = SyncBlobCache.Entry(fingerprint: fingerprint, inTrash: note.deleted != nil, blob: written[position])
-            position += 1
+        next.categories = (categoriesFingerprint, categoriesBlob)
+        for ((note, fingerprint), blob) in zip(missing, written.notes) {
+            next.notes[note.id] = SyncBlobCache.Entry(fingerprint: fingerprint, inTrash: note.deleted != nil, blob: blob)
         }
 
         try makeFolderTrees(&next, changed: missing.map(\.note), cache: cache)

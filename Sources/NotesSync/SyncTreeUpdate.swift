@@ -34,7 +34,7 @@ extension SyncRepository {
     func updatedTree(for snapshot: SyncSnapshot, previous: String, changed: Set<UUID>, top: [TreeEntry],
                      attachments: String?, categoriesBlob: String) throws(SyncError) -> String? {
         let present = changed.compactMap { snapshot.notes[$0] }.sorted { $0.id.uuidString < $1.id.uuidString }
-        let blobs = try storeNoteFiles(present, categories: snapshot.categories)
+        let blobs = try storeNoteFiles(present, categories: snapshot.categories).notes
         var folders = Set<String>()
         for id in changed {
             folders.insert(SyncFiles.notesFolder + "/" + SyncFiles.bucket(of: id))
@@ -97,11 +97,15 @@ extension SyncRepository {
         return parents
     }
 
-    /// Renders and stores the files of `notes`, in order: their blobs. A damaged body or a
-    /// file over the size limit stops the sync by the note's name before anything is committed.
-    func storeNoteFiles(_ notes: [Note], categories: [UUID: SyncCategory]) throws(SyncError) -> [String] {
+    /// Renders and stores the files of `notes` in one batch, after `leading` when given (a
+    /// new categories.json: a first sync counts it among the files it writes): their blobs,
+    /// in order. A damaged body or a file over the size limit stops the sync by the note's
+    /// name before anything is committed.
+    func storeNoteFiles(_ notes: [Note], categories: [UUID: SyncCategory],
+                        after leading: Data? = nil) throws(SyncError) -> (leading: String?, notes: [String]) {
         var contents: [() -> Data] = []
         var tooLarge: SyncError?
+        if let leading { contents.append { leading } }
         for note in notes {
             if let reason = note.bodyDamage { throw SyncError.damagedBody(id: note.id, title: note.title, reason: reason) }
             let category = note.categoryID.flatMap { categories[$0]?.category }
@@ -117,7 +121,7 @@ extension SyncRepository {
         let written = try storeFiles(contents)
         if let tooLarge { throw tooLarge }
         work.add(rendered: notes.count)
-        return written
+        return leading == nil ? (nil, written) : (written.first, Array(written.dropFirst()))
     }
 
     /// The blob and the contents (decrypted) of `commit`'s categories.json; nil without one.

@@ -35,10 +35,20 @@ struct Doctor: ParsableCommand {
     }
 
     /// `StoreDoctor.salvage`, with a progress line on standard error when it is a terminal.
+    /// `Ctrl-C` while it reads stops it with the store untouched; once it writes (the
+    /// backups, then the store renamed into place), the salvage is finished whole.
     static func salvage(at url: URL) throws -> DoctorReport {
         let progress = ProgressLine.forTerminal(label: "salvaging: reading", unit: .bytes)
         defer { progress?.finish() }
-        return try StoreDoctor.salvage(at: url, progress: progress.map { line in { line.show($0) } })
+        Interrupt.install(.salvaging, erasesProgress: progress != nil)
+        defer { Interrupt.remove() }
+        let report = try StoreDoctor.salvage(at: url) { update in
+            if case .writing = update { Interrupt.beginWriting() }
+            progress?.show(update)
+        }
+        progress?.finish()
+        if Interrupt.wasRequested { Console.warning(Interrupt.Work.salvaging.afterWriting) }
+        return report
     }
 
     /// The dead and ambiguous links of the readable notes, by note; nothing when there are none.

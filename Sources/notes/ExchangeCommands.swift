@@ -99,9 +99,8 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        do { try runImport() } catch is ImportInterrupt.Cancelled {
-            Console.error(ImportInterrupt.Cancelled().description)
-            throw ExitCode(130)
+        do { try runImport() } catch is Interrupt.Cancelled {
+            throw Interrupt.cancelled(.importing)
         }
     }
 
@@ -110,8 +109,8 @@ struct Import: ParsableCommand {
         reader.tool = from?.tool
         reader.coreDataMapping = try CoreDataMapping(parsing: map)
         let progress = json ? nil : ProgressLine.forTerminal(label: "importing", unit: .items("notes"))
-        ImportInterrupt.install(erasesProgress: progress != nil)
-        defer { ImportInterrupt.remove() }
+        Interrupt.install(.importing, erasesProgress: progress != nil)
+        defer { Interrupt.remove() }
         reader.progress = progress.map { line in { @Sendable (update: ImportProgress) in line.show(update) } }
         var batch = reader.read(paths: paths)
         progress?.finish()
@@ -161,21 +160,21 @@ struct Import: ParsableCommand {
         var saved = 0
         progress?.show("importing: writing \(ProgressLine.grouped(batch.sources.count)) notes")
         defer { progress?.finish() }
-        ImportInterrupt.beginCommit()
+        Interrupt.beginWriting()
         try store.commit(writing: writing, derivedFrom: { database in
             guard let bundle = pending else { throw CLIError.importIncomplete("the import was planned twice; nothing written") }
             pending = nil
             planned = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
                                         listingAdded: false, trashMissing: trashMissing,
                                         attachments: attachments, storeFolder: storeFolder)
-            try ImportInterrupt.checkBeforeWriting()
+            try Interrupt.checkBeforeWriting()
             // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
             saved = try attachments.following(planned.attachmentMoves).write(for: Self.addedIDs(planned), storeFolder: storeFolder)
             return planned.changes
         })
         let plan = planned
         progress?.finish()
-        if ImportInterrupt.cameAfterWriting { Console.warning("interrupted after the import was written: it is in the store whole") }
+        if Interrupt.wasRequested { Console.warning(Interrupt.Work.importing.afterWriting) }
         Self.removeDropped(plan.attachmentsDropped, storeFolder: storeFolder)
         Console.out(lines: plan.items.compactMap { Self.reportLine($0, verbose: verbose) }
             + plan.gone.compactMap { Self.reportLine($0, verbose: verbose) })
@@ -205,11 +204,11 @@ struct Import: ParsableCommand {
             let storeFolder = store.url.deletingLastPathComponent()
             let writing = Self.writing(batch)
             batch.bundle = ExchangeBundle()
-            ImportInterrupt.beginCommit()
+            Interrupt.beginWriting()
             try store.commit(writing: writing, derivedFrom: { database in
                 plan = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
                                          trashMissing: trashMissing, attachments: attachments, storeFolder: storeFolder)
-                try ImportInterrupt.checkBeforeWriting()
+                try Interrupt.checkBeforeWriting()
                 // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
                 _ = try attachments.following(plan.attachmentMoves).write(for: Self.addedIDs(plan), storeFolder: storeFolder)
                 return plan.changes

@@ -38,8 +38,18 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let store = try storeOptions.open()
+        do { try runExport() } catch is Interrupt.Cancelled {
+            throw Interrupt.cancelled(.exporting)
+        } catch ExchangeError.cancelled {
+            throw Interrupt.cancelled(.exporting)
+        }
+    }
+
+    private func runExport() throws {
         let progress = ProgressLine.forTerminal(label: "exporting", unit: .items("notes"))
+        Interrupt.install(.exporting, erasesProgress: progress != nil)
+        defer { Interrupt.remove() }
+        let store = try storeOptions.open()
         defer { progress?.finish() }
         let shown = progress.map { line in { (done: Int, total: Int) in line.update(done: done, total: total) } }
         switch format {
@@ -56,7 +66,10 @@ struct Export: ParsableCommand {
             if let output {
                 let target = URL(fileURLWithPath: output)
                 if store.ownsFile(target) { throw CLIError.outputIsStoreFile(output) }
+                // Written to a temporary file renamed into place: finished whole once begun.
+                Interrupt.beginWriting()
                 try PrivateFile.replace(target, with: Data(text))
+                if Interrupt.wasRequested { Console.warning(Interrupt.Work.exporting.afterWriting) }
                 let count = store.contents.notes.count + (includeTrash ? store.contents.trash.count : 0)
                 Console.out("exported \(Self.count(count)) to \(output)")
             } else {
@@ -65,9 +78,13 @@ struct Export: ParsableCommand {
         case .markdown:
             guard let output else { throw CLIError.missingOutputFolder }
             let attachments = AttachmentExport(storeFolder: store.url.deletingLastPathComponent())
+            // From the folder on, Ctrl-C stops the export after a file, removing what it wrote.
+            Interrupt.beginWriting()
             let count = try MarkdownExchange.export(store.contents, to: URL(fileURLWithPath: output), includeTrash: includeTrash,
-                                                    attachments: attachments, progress: shown)
+                                                    attachments: attachments, progress: shown,
+                                                    cancelled: { Interrupt.wasRequested })
             progress?.finish()
+            if Interrupt.wasRequested { Console.warning(Interrupt.Work.exporting.afterWriting) }
             for missing in attachments.missing { Console.error("warning: attachment of \(missing)") }
             let files = attachments.copied == 0 ? "" : " and \(attachments.copied) \(attachments.copied == 1 ? "attachment" : "attachments")"
             Console.out("exported \(Self.count(count))\(files) to \(output)")

@@ -87,23 +87,24 @@ struct List: ParsableCommand {
         let whole = store.isPartial ? try storeOptions.open(reporting: false) : store
         ListOutput.keepUntilExit(whole)
         let database = whole.contents
-        let notes = try notes(in: database, sort: sort)
-        var output = ListOutput(try form(plainLines: PlainOutput(columns: DisplayWidth.of).listLineMaker(for: notes, in: database)))
-        output.write(notes, in: database)
+        let positions = try positions(in: database, sort: sort)
+        let plain = { PlainListLine(PlainOutput(columns: DisplayWidth.of), listing: positions, in: database) }
+        var output = ListOutput(try form() ?? .plain(plain()))
+        output.write(positions, in: database)
         output.finish()
     }
 
-    /// The listed notes of `database`, in list order.
-    func notes(in database: NotesDatabase, sort: ListSort) throws -> [Note] {
-        var notes = try listing(in: database).notes(in: database)
-        if uncategorized { notes.removeAll { $0.categoryID != nil } }
-        if let kind = kind.flatMap(NoteKind.init(name:)) { notes.removeAll { $0.kind != kind } }
+    /// Where the listed notes are in `database.notes`, in list order.
+    func positions(in database: NotesDatabase, sort: ListSort) throws -> [NotePosition] {
+        var positions = try listing(in: database).positions(in: database, order: ListOrder.order(sort))
+        let notes = database.notes.values
+        if uncategorized { positions.removeAll { notes[$0].categoryID != nil } }
+        if let kind = kind.flatMap(NoteKind.init(name:)) { positions.removeAll { notes[$0].kind != kind } }
         if linksTo != nil || linkedFrom != nil {
             let linked = try LinkFilter(linksTo: linksTo, linkedFrom: linkedFrom, in: database)
-            notes.removeAll { !linked.contains($0.id) }
+            positions.removeAll { !linked.contains(database.notes.keys[$0]) }
         }
-        ListOrder.sort(&notes, by: sort)
-        return notes
+        return positions
     }
 
     func listing(in database: NotesDatabase) throws -> NoteListing {
@@ -111,12 +112,12 @@ struct List: ParsableCommand {
                     search: search, pinnedOnly: pinned)
     }
 
-    /// The output form the flags ask for; `plainLines` without one.
-    func form(plainLines: @autoclosure () -> ((Note) -> String)) throws -> ListOutput.Form {
+    /// The output form the flags ask for; nil for plain lines.
+    func form() throws -> ListOutput.Form? {
         if json { return .json }
         if jsonl { return .jsonl }
         if let format { return .template(try ListFormat(format)) }
-        return .plain(plainLines())
+        return nil
     }
 }
 

@@ -4,13 +4,15 @@ import NotesConfig
 import NotesModel
 import NotesStore
 import NotesTerminal
+import Synchronization
 
 /// `notes list`'s output in one of its forms, written a batch of notes at a time: the
-/// notes of the list head first (flushed at once), then the rest, as one listing.
+/// notes of the list head first (flushed at once), then the rest, as one listing. Every
+/// form is made as UTF-8 in one buffer, handed to stdout in blocks of 64 KiB.
 struct ListOutput {
     enum Form {
-        /// Plain lines, made by `PlainOutput`'s line maker.
-        case plain((Note) -> String)
+        /// Plain lines (`PlainOutput.listLines`).
+        case plain(PlainListLine)
         /// `--json`: one pretty array.
         case json
         /// `--jsonl`: one object a line.
@@ -32,29 +34,79 @@ struct ListOutput {
         }
     }
 
-    /// Writes `notes` of `database` (each line handed to stdout as it is made, which writes
-    /// in blocks of 64 KiB).
+    /// Writes `notes` of `database`.
     mutating func write(_ notes: [Note], in database: NotesDatabase) {
+        for note in notes { write(note, in: database) }
+    }
+
+    /// Writes the notes at `positions` in `database.notes`, a few hundred at a time; the
+    /// lines of a long plain or `--format` listing are made by two threads, a block at a time.
+    mutating func write(_ positions: [NotePosition], in database: NotesDatabase) {
+        if positions.count >= Self.block, let make = lineMaker(database) {
+            writer.drain(Console.write)
+            for start in stride(from: 0, to: positions.count, by: Self.block) {
+                let block = positions[start..<min(start + Self.block, positions.count)]
+                let middle = block.startIndex + block.count / 2
+                let halves = [block[..<middle], block[middle...]]
+                let made = MadeLines()
+                DispatchQueue.concurrentPerform(iterations: 2) { half in made.set(half, make(halves[half])) }
+                made.write(to: Console.write)
+            }
+            return
+        }
+        let notes = database.notes.values
+        for start in stride(from: 0, to: positions.count, by: 256) {
+            let part = positions[start..<min(start + 256, positions.count)]
+            switch form {
+            case .plain(let line): line.append(part, of: database, to: &writer.bytes)
+            case .template(let template): template.append(part, of: database, to: &writer.bytes)
+            case .json, .jsonl: for position in part { write(notes[position], in: database) }
+            }
+            if writer.bytes.count >= 1 << 16 { writer.drain(Console.write) }
+        }
+    }
+
+    /// How many notes' lines two threads make at once.
+    private static let block = 16_384
+
+    /// What makes the lines of some notes as bytes, when the form is made of lines alone.
+    private func lineMaker(_ database: NotesDatabase) -> (@Sendable (ArraySlice<NotePosition>) -> [UInt8])? {
         switch form {
         case .plain(let line):
-            for note in notes { Console.out(line(note)) }
+            return { part in
+                var bytes: [UInt8] = []
+                line.append(part, of: database, to: &bytes)
+                return bytes
+            }
         case .template(let template):
-            for note in notes { Console.out(template.line(note, in: database)) }
+            return { part in
+                var bytes: [UInt8] = []
+                template.append(part, of: database, to: &bytes)
+                return bytes
+            }
+        case .json, .jsonl:
+            return nil
+        }
+    }
+
+    private mutating func write(_ note: Note, in database: NotesDatabase) {
+        switch form {
+        case .plain(let line):
+            line.append(note, to: &writer.bytes)
+            writer.bytes.append(0x0A)
+        case .template(let template):
+            template.append(note, in: database, to: &writer.bytes)
+            writer.bytes.append(0x0A)
         case .json:
             if !started { writer.beginArray() }
             started = true
-            for note in notes {
-                writer.element()
-                writer.value(JSONOutput.note(note, in: database))
-                if writer.bytes.count >= 1 << 16 { writer.drain(Console.write) }
-            }
+            writer.element()
+            writer.value(JSONOutput.note(note, in: database))
         case .jsonl:
-            for note in notes {
-                writer.value(JSONOutput.note(note, in: database))
-                writer.raw("\n")
-                if writer.bytes.count >= 1 << 16 { writer.drain(Console.write) }
-            }
+            writer.value(JSONOutput.note(note, in: database))
+            writer.raw("\n")
         }
+        if writer.bytes.count >= 1 << 16 { writer.drain(Console.write) }
     }
 
     /// Keeps `store` and every note it holds to the end of the process: the listing is the
@@ -82,14 +134,27 @@ struct ListOutput {
     }
 }
 
+/// The lines each thread made of its half of a block, kept until both are done.
+private final class MadeLines: Sendable {
+    private let halves = Mutex<[[UInt8]]>([[], []])
+
+    func set(_ half: Int, _ bytes: [UInt8]) {
+        halves.withLock { $0[half] = bytes }
+    }
+
+    func write(to write: ([UInt8]) -> Void) {
+        for bytes in halves.withLock({ $0 }) { write(bytes) }
+    }
+}
+
 extension ListHead {
-    /// The plain line maker of the whole list, from what the head knows of the whole
-    /// store; nil when it cannot tell (the caller reads the whole store).
-    func plainLineMaker(in database: NotesDatabase) -> ((Note) -> String)? {
+    /// The plain line of the whole list, from what the head knows of the whole store;
+    /// nil when it cannot tell (the caller reads the whole store).
+    func plainLine(in database: NotesDatabase) -> PlainListLine? {
         guard let idPrefixLength, let liveCounts else { return nil }
         var categories = Set<UUID?>(liveCounts.filter { $0.value > 0 }.keys.map { Optional($0) })
         if liveCount > liveCounts.values.reduce(0, +) { categories.insert(nil) }
-        return PlainOutput(columns: DisplayWidth.of).listLineMaker(categories: categories, in: database, idLength: idPrefixLength)
+        return PlainListLine(PlainOutput(columns: DisplayWidth.of), categories: categories, in: database, idLength: idPrefixLength)
     }
 }
 
@@ -105,9 +170,8 @@ extension List {
     /// Lists the head's notes at once, then the rest from the whole store. Returns false,
     /// having written nothing, when the head cannot tell the plain columns.
     func list(from head: ListHead, in database: NotesDatabase) throws -> Bool {
-        let plain = !json && !jsonl && format == nil
-        guard let maker = plain ? head.plainLineMaker(in: database) : { _ in "" } else { return false }
-        var output = ListOutput(try form(plainLines: maker))
+        guard let form = try form() ?? head.plainLine(in: database).map(ListOutput.Form.plain) else { return false }
+        var output = ListOutput(form)
         let matching = try listing(in: database)
         let kind = self.kind.flatMap(NoteKind.init(name:))
         let first = head.notes.filter { note in
@@ -118,12 +182,13 @@ extension List {
         if !head.isWholeList {
             let whole = try storeOptions.open(reporting: false)
             ListOutput.keepUntilExit(whole)
-            var rest = try notes(in: whole.contents, sort: .updated)
-            if rest.prefix(first.count).map(\.id) == first.map(\.id) {
+            var rest = try positions(in: whole.contents, sort: .updated)
+            let ids = whole.contents.notes.keys
+            if rest.prefix(first.count).map({ ids[$0] }) == first.map(\.id) {
                 rest.removeFirst(first.count)
             } else {  // the store changed between the two reads
                 let written = Set(first.map(\.id))
-                rest.removeAll { written.contains($0.id) }
+                rest.removeAll { written.contains(ids[$0]) }
             }
             output.write(rest, in: whole.contents)
         }

@@ -38,6 +38,9 @@ struct SyncRun: ParsableCommand {
         var engine = SyncEngine(store: store)
         engine.updatesLinks = CLISettings.load().settings.updateLinks
         let line = json ? nil : ProgressLine.forTerminal(label: "sync: writing", unit: .items("files"))
+        // Every step is safe to kill (see `SyncEngine`): Ctrl-C stops it at once, and the next sync finishes the work.
+        Interrupt.install(.syncing, erasesProgress: line != nil)
+        defer { Interrupt.remove() }
         if let line {
             engine.progress = { step in
                 line.finish()

@@ -14,19 +14,27 @@ public enum ISODate {
 
     /// The ISO 8601 text of `date`, UTC, with milliseconds.
     public static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `format(date)` as UTF-8 at the end of `output`.
+    public static func append(_ date: Date, to output: inout [UInt8]) {
         let total = milliseconds(date)
         let millis = Int(((total % 1000) + 1000) % 1000)
         let seconds = (total - Int64(millis)) / 1000
         let days = Int(floorDivide(seconds, 86_400))
         let secondOfDay = Int(seconds - Int64(days) * 86_400)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
-        var text = FixedWidthText()
-        if year < 0 { text.ascii("-") }  // before year 1 (the store keeps dates back to -1167)
-        text.number(abs(year), width: 4); text.ascii("-"); text.number(month, width: 2); text.ascii("-")
-        text.number(day, width: 2); text.ascii("T"); text.number(secondOfDay / 3600, width: 2); text.ascii(":")
-        text.number(secondOfDay / 60 % 60, width: 2); text.ascii(":"); text.number(secondOfDay % 60, width: 2)
-        text.ascii("."); text.number(millis, width: 3); text.ascii("Z")
-        return text.string
+        FixedWidthText.appending(to: &output) { text in
+            if year < 0 { text.ascii("-") }  // before year 1 (the store keeps dates back to -1167)
+            text.number(abs(year), width: 4); text.ascii("-"); text.number(month, width: 2); text.ascii("-")
+            text.number(day, width: 2); text.ascii("T"); text.number(secondOfDay / 3600, width: 2); text.ascii(":")
+            text.number(secondOfDay / 60 % 60, width: 2); text.ascii(":"); text.number(secondOfDay % 60, width: 2)
+            text.ascii("."); text.number(millis, width: 3); text.ascii("Z")
+        }
     }
 
     /// Reads an ISO 8601 date-time with a `Z` or `±HH:MM` offset; nil if `text` is not one.

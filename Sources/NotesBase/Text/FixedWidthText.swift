@@ -11,6 +11,17 @@ package struct FixedWidthText {
 
     package var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Lets `write` add fields to the end of `output` (no buffer of its own): a listing
+    /// writes many dates into one buffer.
+    package static func appending(to output: inout [UInt8], _ write: (inout FixedWidthText) -> Void) {
+        var text = FixedWidthText(empty: ())
+        swap(&text.bytes, &output)
+        write(&text)
+        swap(&text.bytes, &output)
+    }
+
+    private init(empty: Void) {}
+
     package mutating func ascii(_ character: Unicode.Scalar) {
         bytes.append(UInt8(ascii: character))
     }

@@ -64,25 +64,45 @@ public struct ListFormat: Sendable, Equatable {
 
     /// The line of `note` (without its line break).
     public func line(_ note: Note, in database: NotesDatabase) -> String {
-        var line = ""
-        for piece in pieces {
-            switch piece {
-            case .text(let text): line += text
-            case .field(let field): line += Self.value(of: field, note, in: database)
-            }
-        }
-        return line
+        var bytes: [UInt8] = []
+        append(note, in: database, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func value(of field: Field, _ note: Note, in database: NotesDatabase) -> String {
+    /// `line(note, in: database)` as UTF-8 at the end of `output`.
+    public func append(_ note: Note, in database: NotesDatabase, to output: inout [UInt8]) {
+        for piece in pieces {
+            switch piece {
+            case .text(let text): output.append(contentsOf: text.utf8)
+            case .field(let field): Self.append(field, of: note, in: database, to: &output)
+            }
+        }
+    }
+
+    /// Writes the lines of the notes at `positions` in `database.notes`, each followed by a
+    /// line break, reading each note in place.
+    public func append(_ positions: ArraySlice<NotePosition>, of database: NotesDatabase, to output: inout [UInt8]) {
+        let notes = database.notes.values
+        for position in positions {
+            append(notes[position], in: database, to: &output)
+            output.append(0x0A)
+        }
+    }
+
+    private static func append(_ field: Field, of note: Note, in database: NotesDatabase, to output: inout [UInt8]) {
         switch field {
-        case .id: note.id.uuidString
-        case .title: PlainOutput.singleLine(note.title)
-        case .category: note.categoryID.flatMap { database.categories[$0]?.name }.map(PlainOutput.singleLine) ?? ""
-        case .tags: note.tags.sorted().joined(separator: ",")
-        case .created: ISODate.format(note.created)
-        case .updated: ISODate.format(note.updated)
-        case .kind: note.kind.name
+        case .id: UUIDBits.appendUppercasePrefix(of: note.id, length: 36, to: &output)
+        case .title: PlainOutput.appendSingleLine(note.title, to: &output)
+        case .category:
+            if let name = note.categoryID.flatMap({ database.categories[$0]?.name }) { PlainOutput.appendSingleLine(name, to: &output) }
+        case .tags:
+            for (index, tag) in note.tags.sorted().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                output.append(contentsOf: tag.utf8)
+            }
+        case .created: ISODate.append(note.created, to: &output)
+        case .updated: ISODate.append(note.updated, to: &output)
+        case .kind: output.append(contentsOf: note.kind.name.utf8)
         }
     }
 }

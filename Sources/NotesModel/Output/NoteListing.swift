@@ -46,22 +46,30 @@ public struct NoteListing: Sendable {
     static let parallelThreshold = 16_384
 
     /// The matching notes of `database`: pinned ones first, each group newest update first.
-    ///
-    /// Matches are kept as small sort keys pointing into the dictionary, and each note
-    /// is copied once, at the end: copying a `Note` retains and releases every field,
-    /// and sorting or filtering whole notes was about a quarter of `notes list` at
-    /// 100,000 notes.
     public func notes(in database: NotesDatabase) -> [Note] {
+        let notes = database.notes.values
+        return positions(in: database).map { notes[$0] }
+    }
+
+    /// Where the matching notes are in `database.notes`, in `order` (pinned first).
+    ///
+    /// Matches are kept as small sort keys pointing into the dictionary and no note is
+    /// copied: copying a `Note` retains and releases every field, and sorting or filtering
+    /// whole notes was about a quarter of `notes list` at 100,000 notes.
+    public func positions(in database: NotesDatabase, order: NoteListOrder = .updated) -> [NotePosition] {
         let notes = database.notes.values
         let categories = database.categories
         let textSearch = self.textSearch
         let parts = textSearch != nil && notes.count >= Self.parallelThreshold
             ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
         let indices = Array(notes.indices)
-        let matchingKeys = { @Sendable (part: ArraySlice<[UUID: Note].Index>) in
+        let filtered = categoryID != nil || pinnedOnly || !tags.isEmpty || textSearch != nil
+        let matchingKeys = { @Sendable (part: ArraySlice<NotePosition>) in
             var search = textSearch  // each thread its own scratch buffer
-            return part.compactMap { index in
-                matches(notes[index], searching: &search, categories: categories) ? OrderKey(notes[index], at: index) : nil
+            return part.compactMap { (index: NotePosition) -> OrderKey? in
+                // Without a filter no note is handed over whole: only the fields of its key are read.
+                guard !filtered || matches(notes[index], searching: &search, categories: categories) else { return nil }
+                return OrderKey(key: order.key(notes[index]), index: index)
             }
         }
         var keys: [OrderKey]
@@ -74,8 +82,8 @@ public struct NoteListing: Sendable {
         } else {
             keys = matchingKeys(indices[...])
         }
-        keys.sort { a, b in a.key != b.key ? a.key < b.key : NoteListOrder.updated.tieBreak(notes[a.index], notes[b.index]) }
-        return keys.map { notes[$0.index] }
+        keys.sort { a, b in a.key != b.key ? a.key < b.key : order.tieBreak(notes[a.index], notes[b.index]) }
+        return keys.map(\.index)
     }
 
     /// The list's order, the UI's too (`NoteListOrder.updated`): pinned first, then newest
@@ -85,16 +93,14 @@ public struct NoteListing: Sendable {
     }
 }
 
-/// A listed note's `NoteListOrder.updated` key, and where it is in the notes dictionary:
-/// most comparisons are of the keys alone.
+/// Where a note is in `NotesDatabase.notes`: listings hand positions over, not copies.
+public typealias NotePosition = [UUID: Note].Index
+
+/// A listed note's `NoteListOrder` key, and where it is in the notes dictionary: most
+/// comparisons are of the keys alone.
 private struct OrderKey {
     let key: UInt64
-    let index: [UUID: Note].Index
-
-    init(_ note: Note, at index: [UUID: Note].Index) {
-        key = NoteListOrder.updated.key(note)
-        self.index = index
-    }
+    let index: NotePosition
 }
 
 /// What each thread of a parallel search found, kept until all are done.

@@ -53,18 +53,11 @@ public struct PlainOutput: Sendable {
     /// whose store's ids `idLength` characters tell apart: what `notes list` knows from
     /// the list head before it has read every note.
     public func listLineMaker(categories: Set<UUID?>, in database: NotesDatabase, idLength: Int) -> (Note) -> String {
-        var categoryNames: [UUID?: String] = [:]
-        for category in categories {
-            categoryNames[category] = category.flatMap { database.categories[$0]?.name } ?? "-"
-        }
-        let width = categoryNames.values.map(columns).max() ?? 1
-        let paddedNames = categoryNames.mapValues { $0 + String(repeating: " ", count: max(0, width - columns($0))) }
+        let line = PlainListLine(self, categories: categories, in: database, idLength: idLength)
         return { note in
-            var line = UUIDBits.uppercasePrefix(of: note.id, length: idLength) + "  " + shortDate(note.updated)
-            line += "  " + (paddedNames[note.categoryID] ?? "-")
-            line += "  " + (note.pinned ? "* " : "") + Self.singleLine(note.title)
-            if !note.tags.isEmpty { line += "  " + note.tags.sorted().map { "#" + $0 }.joined(separator: " ") }
-            return line
+            var bytes: [UInt8] = []
+            line.append(note, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 
@@ -120,27 +113,36 @@ public struct PlainOutput: Sendable {
 
     /// `yyyy-MM-dd HH:mm` in `timeZone`.
     public func shortDate(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        appendShortDate(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `shortDate(date)` as UTF-8 at the end of `output`.
+    public func appendShortDate(_ date: Date, to output: inout [UInt8]) {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         // Within these years the proleptic Gregorian arithmetic agrees with `Calendar`
         // (which switches to the Julian calendar before 1582) and is much cheaper.
         guard seconds > -12_000_000_000, seconds < 100_000_000_000 else {
             let parts = components(date)
-            return Self.shortDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0,
-                                  hour: parts.hour ?? 0, minute: parts.minute ?? 0)
+            return Self.appendShortDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0,
+                                        hour: parts.hour ?? 0, minute: parts.minute ?? 0, to: &output)
         }
         let local = Int64(seconds) + Int64(timeZone.secondsFromGMT(for: date))
         let days = Int(ISODate.floorDivide(local, 86_400))
         let secondOfDay = Int(local - Int64(days) * 86_400)
         let (year, month, day) = ISODate.civilDate(daysSinceEpoch: days)
-        return Self.shortDate(year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60)
+        Self.appendShortDate(year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
+                             to: &output)
     }
 
-    private static func shortDate(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
-        var text = FixedWidthText()
-        text.number(year, width: 4); text.ascii("-"); text.number(month, width: 2); text.ascii("-")
-        text.number(day, width: 2); text.ascii(" "); text.number(hour, width: 2); text.ascii(":")
-        text.number(minute, width: 2)
-        return text.string
+    private static func appendShortDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, to output: inout [UInt8]) {
+        FixedWidthText.appending(to: &output) { text in
+            text.number(year, width: 4); text.ascii("-"); text.number(month, width: 2); text.ascii("-")
+            text.number(day, width: 2); text.ascii(" "); text.number(hour, width: 2); text.ascii(":")
+            text.number(minute, width: 2)
+        }
     }
 
     /// `yyyy-MM-dd HH:mm:ss ±HHMM` in `timeZone`.
@@ -161,14 +163,34 @@ public struct PlainOutput: Sendable {
 
     /// `text` with line breaks and tabs turned into spaces, for one-line output.
     static func singleLine(_ text: String) -> String {
-        // Every character that `isNewline` or is a tab is made of these scalars only.
-        let hasBreak = text.unicodeScalars.contains { scalar in
-            switch scalar.value {
-            case 0x09...0x0D, 0x85, 0x2028, 0x2029: true
-            default: false
-            }
-        }
-        guard hasBreak else { return text }
+        guard hasBreak(text) else { return text }
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    /// `singleLine(text)` as UTF-8 at the end of `output`.
+    static func appendSingleLine(_ text: String, to output: inout [UInt8]) {
+        if hasBreak(text) {
+            output.append(contentsOf: singleLine(text).utf8)
+        } else {
+            output.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// Whether `text` holds a line break or a tab: every character that `isNewline` or is
+    /// a tab is made of these scalars only, all below 0x80 but three.
+    private static func hasBreak(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x09 && byte <= 0x0D { return true }
+                // U+0085 is C2 85; U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { return true }
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 { return true }
+                index += 1
+            }
+            return false
+        }
     }
 }

@@ -34,13 +34,20 @@ extension UUIDBits {
     static func uppercasePrefix(of id: UUID, length: Int) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(36)
+        appendUppercasePrefix(of: id, length: length, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `uppercasePrefix(of: id, length: length)` as UTF-8 at the end of `output`.
+    static func appendUppercasePrefix(of id: UUID, length: Int, to output: inout [UInt8]) {
+        let end = output.count + min(max(0, length), 36)
         withUnsafeBytes(of: id.uuid) { bytes in
-            for (index, byte) in bytes.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-                text.append(hexDigits[Int(byte >> 4)])
-                text.append(hexDigits[Int(byte & 0x0F)])
+            for (index, byte) in bytes.enumerated() where output.count < end {
+                if index == 4 || index == 6 || index == 8 || index == 10 { output.append(UInt8(ascii: "-")) }
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: text.prefix(max(0, length)), as: UTF8.self)
+        output.removeLast(max(0, output.count - end))
     }
 }

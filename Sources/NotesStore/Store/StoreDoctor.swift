@@ -85,6 +85,7 @@ public enum StoreDoctor {
         }
         guard !report.isHealthy else { return report }
 
+        progress?(.writing(notes: salvage.database.notes.count + salvage.database.trash.count))
         let stamp = timestamp()
         for (path, suffix) in [(url.path, "salvage-\(stamp).backup"), (NotesStore.journalPath(for: url), "salvage-\(stamp).backup")] {
             guard let bytes = try DurableFile.read(path), !bytes.isEmpty else { continue }
@@ -92,7 +93,6 @@ public enum StoreDoctor {
             try DurableFile.replace(backup, with: bytes)
             report.actions.append("kept the original \(path) at \(backup.path)")
         }
-        progress?(.writing(notes: salvage.database.notes.count + salvage.database.trash.count))
         let snapshot = try salvage.codec.encode(salvage.database, sequence: salvage.sequence, preserved: salvage.preserved)
         try DurableFile.replace(url, with: snapshot)
         if SnapshotIndex.write(for: url, snapshot: snapshot, records: salvage.codec.records) {
