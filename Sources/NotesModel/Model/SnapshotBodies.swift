@@ -21,6 +21,10 @@ package struct SnapshotBodies {
         strings.append(string.raw)
     }
 
+    /// Whether the snapshot of the bodies taken in already keeps only its strings (an index
+    /// built again over the same notes): nothing more to gather.
+    package var isDone: Bool { file?.keepsOnlyStrings == true }
+
     /// Makes the snapshot keep only the bodies taken in (see `SnapshotFile.keepOnly`).
     package mutating func keepOnlyThese() {
         file?.keepOnly(&strings)
