@@ -96,10 +96,14 @@ package final class SnapshotFile: @unchecked Sendable {
     package func keepOnly(_ strings: inout [RawJSONString]) {
         let made = access.read { copy.map { SnapshotKeptStrings(&strings, from: $0.bytes) } ?? nil }
         guard let made else { return }
-        access.write {
+        let whole = access.write { () -> SnapshotBytes? in
+            let whole = copy
             kept = made
             copy = nil
+            return whole
         }
+        // Unmapped here, outside the lock: a reader waits only for the switch.
+        withExtendedLifetime(whole) {}
     }
 
     /// Why the string between the quotes at `raw` is not a valid JSON string, with its line
