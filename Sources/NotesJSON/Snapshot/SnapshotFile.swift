@@ -18,8 +18,9 @@ import NotesBase
 /// (see `SnapshotString.problem`): the file was written by notes' own writer, and the
 /// bodies are two thirds of its bytes.
 package final class SnapshotFile: @unchecked Sendable {
-    package let copy: SnapshotBytes
     package let path: String
+    /// The file's size and modification time when it was copied.
+    package let copiedStatus: stat
     /// Whether notes read in the snapshot's own layout leave their bodies unchecked until
     /// they are read. Set before the notes are read, never after.
     package var checksBodiesLazily = false
@@ -34,18 +35,27 @@ package final class SnapshotFile: @unchecked Sendable {
     /// (twice only if two threads ask for one at the same moment).
     private var scannedBodies = 0
     private let checkedLock = NSLock()
-    /// A descriptor of its own on the copied file, for `isIntact`.
-    private let fd: Int32
-    private let size: Int
+    /// The whole copy until `keepOnly` replaces it with the strings still wanted (see
+    /// `SnapshotKeptStrings`); the switch happens under `access`'s write lock, every read
+    /// of a string under its read lock.
+    private var copy: SnapshotBytes?
+    private var kept: SnapshotKeptStrings?
+    private let access = ReadWriteLock()
+    /// A descriptor of its own on the copied file, for `isIntact` (and strings read
+    /// from the file once the copy is gone: see `withString`).
+    let fd: Int32
+    let size: Int
     private let modified: timespec
 
     /// Copies the snapshot open as `fd` (which stays owned by the caller).
     package init(fd: Int32, path: String) throws(FileOperationError) {
-        copy = try SnapshotBytes(fd: fd, path: path)
+        let copy = try SnapshotBytes(fd: fd, path: path)
+        self.copy = copy
         self.path = path
         let own = fcntl(fd, F_DUPFD_CLOEXEC, 0)  // not inherited by $EDITOR or other children
         guard own >= 0 else { throw .errno(file: path, operation: "duplicate a descriptor") }
         self.fd = own
+        copiedStatus = copy.copiedStatus
         size = Int(copy.copiedStatus.st_size)
         modified = copy.copiedStatus.st_mtim
         checkedBodies = [UInt64](repeating: 0, count: copy.bytes.count >> 13 + 1)
@@ -53,14 +63,55 @@ package final class SnapshotFile: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    package var bytes: UnsafeBufferPointer<UInt8> { copy.bytes }
+    /// The whole copied file, for reading it at open; empty once only the strings still
+    /// wanted are kept (`keepOnly`).
+    package var bytes: UnsafeBufferPointer<UInt8> {
+        access.read { copy?.bytes ?? UnsafeBufferPointer(start: nil, count: 0) }
+    }
+
+    /// Whether the whole copy was replaced by the strings still wanted (`keepOnly`).
+    package var keepsOnlyStrings: Bool { access.read { copy == nil } }
+
+    /// Calls `read` with a buffer holding the string at `raw` (file offsets) between its
+    /// quotes, and how far to shift `raw` to find it there: the whole copy (shift 0), the
+    /// kept strings, or, for a string not kept, those bytes read again from the file.
+    /// Nil when the string lies outside the file or cannot be read.
+    func withString<Result>(_ raw: RawJSONString, _ read: (UnsafeBufferPointer<UInt8>, Int) -> Result) -> Result? {
+        guard raw.range.lowerBound > 0, raw.range.upperBound < size else { return nil }
+        return access.read { () -> Result? in
+            if let copy { return read(copy.bytes, 0) }
+            if let (buffer, shift) = kept?.locate(raw) { return read(buffer, shift) }
+            // Read from the file only while it is still the file that was copied.
+            guard isIntact else { return nil }
+            return SnapshotKeptStrings.reread(raw, fd: fd, read)
+        }
+    }
+
+    /// Replaces the whole copy with a copy of `strings` (with their quotes; the list is
+    /// sorted and emptied), so that only what notes still read from the snapshot stays in
+    /// memory: the titles, dates, tags and layout around the bodies (a third of the file,
+    /// or more) are decoded at open and never read from it again. A string left out is read
+    /// from the file when asked for. Check each string first (`SnapshotString.isValid`): a
+    /// damage found later is placed by reading the file. Does nothing once done.
+    package func keepOnly(_ strings: inout [RawJSONString]) {
+        let made = access.read { copy.map { SnapshotKeptStrings(&strings, from: $0.bytes) } ?? nil }
+        guard let made else { return }
+        let whole = access.write { () -> SnapshotBytes? in
+            let whole = copy
+            kept = made
+            copy = nil
+            return whole
+        }
+        // Unmapped here, outside the lock: a reader waits only for the switch.
+        withExtendedLifetime(whole) {}
+    }
 
     /// Why the string between the quotes at `raw` is not a valid JSON string, with its line
     /// and column; nil when it is. Checked at most once while it is good.
     func problem(in raw: RawJSONString) -> JSONError? {
         let slot = raw.range.lowerBound >> 7
         let (word, bit) = (slot >> 6, UInt64(1) << UInt64(slot & 63))
-        guard raw.range.lowerBound > 0, raw.range.upperBound < bytes.count else {
+        guard raw.range.lowerBound > 0, raw.range.upperBound < size else {
             return JSONError(reason: "a string outside the file", offset: raw.range.lowerBound, line: 0, column: 0)
         }
         checkedLock.lock()
@@ -69,18 +120,32 @@ package final class SnapshotFile: @unchecked Sendable {
         checkedLock.unlock()
         if known { return nil }
         if let damaged { return damaged }
-        var reader = JSONReader(bytes: bytes, position: raw.range.lowerBound - 1)
-        var found: JSONError?
-        do throws(JSONError) {
-            let checked = try reader.scanString()
-            if checked != raw { found = reader.error("the string does not end where it was found to end", at: raw.range.lowerBound) }
-        } catch {
-            found = error
-        }
+        let found = withString(raw) { bytes, shift in check(raw, in: bytes, shift: shift) }
+            ?? JSONError(reason: "the file changed after notes read it", offset: raw.range.lowerBound, line: 0, column: 0)
         checkedLock.lock()
         if let found { damagedBodies[raw.range.lowerBound] = found } else { checkedBodies[word] |= bit }
         scannedBodies += 1
         checkedLock.unlock()
+        return found
+    }
+
+    /// Scans the string at `raw`, found in `bytes` shifted by `shift`; an error names its
+    /// place in the file (found by reading the file when `bytes` is not the whole copy).
+    private func check(_ raw: RawJSONString, in bytes: UnsafeBufferPointer<UInt8>, shift: Int) -> JSONError? {
+        var reader = JSONReader(bytes: bytes, position: raw.range.lowerBound - 1 - shift)
+        reader.locatesLines = shift == 0
+        var found: JSONError?
+        do throws(JSONError) {
+            let checked = try reader.scanString()
+            if checked.range != (raw.range.lowerBound - shift)..<(raw.range.upperBound - shift) || checked.hasEscapes != raw.hasEscapes {
+                found = reader.error("the string does not end where it was found to end", at: raw.range.lowerBound - shift)
+            }
+        } catch {
+            found = error
+        }
+        guard var found, shift != 0 else { return found }
+        found.offset += shift
+        (found.line, found.column) = SnapshotKeptStrings.place(of: found.offset, fd: fd)
         return found
     }
 
@@ -128,39 +193,34 @@ package struct SnapshotString: Sendable {
 
     /// The decoded text.
     package var text: String {
-        let bytes = file.bytes
-        guard raw.range.lowerBound > 0, raw.range.upperBound < bytes.count else { return "" }
+        guard raw.range.lowerBound > 0, raw.range.upperBound < file.size else { return "" }
         if let damage { return damage.text }
-        guard raw.hasEscapes else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[raw.range]), as: UTF8.self) }
-        var reader = JSONReader(bytes: bytes, position: raw.range.lowerBound - 1)
-        do throws(JSONError) { return try reader.readString() } catch {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[raw.range]), as: UTF8.self)
+        return file.withString(raw) { bytes, shift in
+            let range = (raw.range.lowerBound - shift)..<(raw.range.upperBound - shift)
+            guard raw.hasEscapes else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            var reader = JSONReader(bytes: bytes, position: range.lowerBound - 1)
+            do throws(JSONError) { return try reader.readString() } catch {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+        } ?? ""
+    }
+
+    /// Calls `read` with the string's bytes as they stand in the snapshot (with their
+    /// escapes, if any); nil when they do not check or cannot be read. The bytes are
+    /// valid only during `read`.
+    package func withRawBytes<Result>(_ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard isValid else { return nil }
+        return file.withString(raw) { bytes, shift in
+            read(UnsafeBufferPointer(rebasing: bytes[(raw.range.lowerBound - shift)..<(raw.range.upperBound - shift)]))
         }
-    }
-
-    /// The text's bytes in the copied file, when they are the text as they stand (no
-    /// escapes); valid while this value is kept.
-    package var plainBytes: UnsafeBufferPointer<UInt8>? {
-        guard !raw.hasEscapes, raw.range.upperBound < file.bytes.count, isValid else { return nil }
-        return UnsafeBufferPointer(rebasing: file.bytes[raw.range])
-    }
-
-    /// The text's bytes in the copied file with their escapes, when it has any; valid
-    /// while this value is kept.
-    package var escapedBytes: UnsafeBufferPointer<UInt8>? {
-        guard raw.hasEscapes, raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count, isValid else { return nil }
-        return UnsafeBufferPointer(rebasing: file.bytes[raw.range])
     }
 
     /// Calls `read` with the decoded text as UTF-8, unescaped into a scratch buffer
     /// without building a `String`; nil if the bytes do not decode.
     package func withDecodedUTF8<Result>(_ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        guard raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count, isValid else { return nil }
-        var reader = JSONReader(bytes: file.bytes, position: raw.range.lowerBound)
+        guard isValid else { return nil }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.range.count, 1)) { output -> Result? in
-            guard let (count, _) = try? reader.unescape(from: raw.range.lowerBound, to: raw.range.upperBound, into: output) else {
-                return nil
-            }
+            guard let count = decodeUTF8(into: output) else { return nil }
             return read(UnsafeBufferPointer(rebasing: output[0..<count]))
         }
     }
@@ -168,9 +228,12 @@ package struct SnapshotString: Sendable {
     /// Unescapes the text into `output`, which must hold at least `raw.range.count` bytes
     /// (decoding only ever shortens); returns the count, nil if the bytes do not decode.
     package func decodeUTF8(into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
-        guard raw.range.lowerBound > 0, raw.range.upperBound < file.bytes.count, output.count >= raw.range.count, isValid else { return nil }
-        var reader = JSONReader(bytes: file.bytes, position: raw.range.lowerBound)
-        return try? reader.unescape(from: raw.range.lowerBound, to: raw.range.upperBound, into: output).count
+        guard output.count >= raw.range.count, isValid else { return nil }
+        return file.withString(raw) { bytes, shift -> Int? in
+            let start = raw.range.lowerBound - shift
+            var reader = JSONReader(bytes: bytes, position: start)
+            return try? reader.unescape(from: start, to: raw.range.upperBound - shift, into: output).count
+        } ?? nil
     }
 
     /// Whether both are the same bytes of the same copied file.

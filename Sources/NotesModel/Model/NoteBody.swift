@@ -19,7 +19,7 @@ package enum NoteBody: Sendable {
     /// in the snapshot: straight from the file, or unescaped into a scratch buffer.
     func withUTF8<Result>(_ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if case .inSnapshot(let string) = self {
-            if let bytes = string.plainBytes { return withExtendedLifetime(string) { read(bytes) } }
+            if !string.raw.hasEscapes, let result = string.withRawBytes(read) { return result }
             if string.raw.hasEscapes, let result = string.withDecodedUTF8(read) { return result }
         }
         var text = self.text
@@ -30,8 +30,8 @@ package enum NoteBody: Sendable {
     /// it is still in the snapshot, so that nothing is decoded whole (see `BodyBytes`).
     func withBytes<Result>(_ read: (BodyBytes) -> Result) -> Result {
         if case .inSnapshot(let string) = self {
-            if let bytes = string.plainBytes { return withExtendedLifetime(string) { read(BodyBytes(plain: bytes)) } }
-            if let bytes = string.escapedBytes { return withExtendedLifetime(string) { read(BodyBytes(escaped: bytes)) } }
+            let escaped = string.raw.hasEscapes
+            if let result = string.withRawBytes({ read(escaped ? BodyBytes(escaped: $0) : BodyBytes(plain: $0)) }) { return result }
         }
         var text = self.text
         return text.withUTF8 { read(BodyBytes(plain: $0)) }

@@ -39,11 +39,11 @@ struct RecordCodec {
         writer.key("title"); writer.string(note.title)
         if withBody {
             writer.key("body")
+            var copied = false
             if writer.escaping == .minimal, case .inSnapshot(let string) = note.bodyStorage {
-                writer.checkedString(UnsafeBufferPointer(rebasing: string.file.bytes[string.raw.range]))
-            } else {
-                writer.string(note.body)
+                copied = string.withRawBytes { writer.checkedString($0) } != nil
             }
+            if !copied { writer.string(note.body) }
         }
         writer.key("created"); writer.number(note.created.timeIntervalSinceReferenceDate)
         writer.key("updated"); writer.number(note.updated.timeIntervalSinceReferenceDate)

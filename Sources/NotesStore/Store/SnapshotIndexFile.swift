@@ -191,7 +191,7 @@ extension SnapshotIndexFile {
     /// missing, stale or damaged (the snapshot is then read without its help).
     static func describing(_ file: SnapshotFile, at url: URL) -> SnapshotIndexFile? {
         guard let index = try? SnapshotIndexFile(for: url) else { return nil }
-        let status = file.copy.copiedStatus
+        let status = file.copiedStatus
         let stamp = SnapshotIndex.Stamp(size: Int(status.st_size), inode: UInt64(status.st_ino),
                                         modifiedSeconds: Int64(status.st_mtim.tv_sec),
                                         modifiedNanoseconds: Int64(status.st_mtim.tv_nsec), sequence: index.stamp.sequence)

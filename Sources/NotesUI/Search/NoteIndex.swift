@@ -114,7 +114,9 @@ public struct NoteIndex: Sendable {
             let loan = NotesLoan(notes)
             notesLoan = loan
             searchText = PendingSearchText(
-                buildingInBackground: { Self.makeSearchText(SearchText(loan: loan, ids: idsInOrder, labelFirst: dendron), importSources: sources) },
+                buildingInBackground: {
+                    Self.buildSearchText(loan: loan, ids: idsInOrder, labelFirst: dendron, importSources: sources)
+                },
                 whenDropped: { loan.end() })
         }
     }
@@ -139,6 +141,15 @@ public struct NoteIndex: Sendable {
         values.reserveCapacity(capacity)
         values.append(contentsOf: 0..<Int32(count))
         return values
+    }
+
+    /// Builds the search text of `ids` from `loan` on the background thread; first the store
+    /// file's copy keeps only the bodies (`keepOnlySnapshotBodies`), so that the rest of it
+    /// is gone before the text takes its memory.
+    private static func buildSearchText(loan: NotesLoan, ids: [UUID], labelFirst: Set<UUID>,
+                                        importSources: [ImportSource.Key: ImportSource]) -> SearchText {
+        loan.keepOnlySnapshotBodies(of: ids)
+        return makeSearchText(SearchText(loan: loan, ids: ids, labelFirst: labelFirst), importSources: importSources)
     }
 
     /// Builds the search text, and for a large one wakes the threads a search will split
