@@ -42,6 +42,10 @@ extension QuickOpenScan {
             var index = next[open[pick]]
             let end = min(run.slots.endIndex, index + Self.chunk)
             var left = false
+            // A chunk none of whose titles holds every byte of the query is dropped whole. Its
+            // summaries are read first in a loop of independent loads, which the processor
+            // overlaps; the walk below then finds them in the cache instead of waiting for each.
+            if !TitleMask.mayMatch(Self.bytes(of: run.slots[index..<end], titles.summaries), queryMask) { index = end }
             while index < end {
                 let most = Int(run.bounds[index]) + Int(run.extra)
                 if let floor = best.floor, most + Int(gain) < floor.score {
@@ -64,6 +68,13 @@ extension QuickOpenScan {
             return Run(slots: run.slots[from...], bounds: run.bounds[from...], extra: run.extra + gain)
         }
         return (Self.sorted(slots, bounds), rest)
+    }
+
+    /// The bytes any of `slots`' titles holds (`TitleMask`).
+    private static func bytes(of slots: ArraySlice<Int32>, _ summaries: UnsafeBufferPointer<TitleSummary>) -> UInt64 {
+        var bytes: UInt64 = 0
+        for slot in slots { bytes |= summaries[Int(slot)].bytes }
+        return bytes
     }
 
     /// The bound of `slot` for the query, from `earlier` (its bound for the query's first
