@@ -46,13 +46,6 @@ public struct FuzzyBound: Sendable {
         return total
     }
 
-    /// The most the query's bytes from `start` on (at least the second) add to a score of
-    /// the bytes before them in any title: `extending` of a title that holds every byte
-    /// and pair, each at a word's start.
-    public func mostAdded(from start: Int) -> Int {
-        extending(TitleSummary(bytes: .max, boundaries: .max, pairs: .max, length: 0), from: start)
-    }
-
     @inline(__always)
     private func first(_ summary: TitleSummary) -> Int {
         let bonus = summary.boundaries & bits[0] != 0 ? FuzzyMatcher.bonusBoundaryWhite * FuzzyMatcher.firstByteMultiplier : 0

@@ -33,24 +33,14 @@ extension NoteIndex {
         /// same way, so that no part is copied to join them).
         let parts: [Part]
 
-        /// Some candidates, in runs.
+        /// Some candidates: their slots, ascending, and per slot an upper bound of its score for `query`.
         struct Part: Equatable, Sendable {
-            var runs: [Run]
-            var count: Int { runs.reduce(0) { $0 + $1.slots.count } }
-        }
-
-        /// Candidates highest bound first: their slots and, per slot, an upper bound of
-        /// its score for `query` less `extra`. A run a query walked only the top of keeps
-        /// the rest as it was, `extra` raised by what the query's added bytes may bring at
-        /// most, so that a key never touches the candidates that cannot reach its hits.
-        struct Run: Equatable, Sendable {
-            var slots: ArraySlice<Int32>
-            var bounds: ArraySlice<Int32>
-            var extra: Int32 = 0
+            var slots: [Int32]
+            var bounds: [Int32]
         }
 
         /// How many notes may match.
-        public var count: Int { parts.reduce(0) { $0 + $1.count } }
+        public var count: Int { parts.reduce(0) { $0 + $1.slots.count } }
     }
 
     /// What quick open ranked: the best hits, and the notes that may match (nil for an
@@ -91,14 +81,15 @@ extension NoteIndex {
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             var scan = QuickOpenScan(query: folded, text: text, positionOfSlot: positions, limit: limit)
             if let earlier, let narrowed {
-                scan.run(earlier[part].runs, extending: narrowed.query.count)
+                scan.run(earlier[part].slots[...], bounds: earlier[part].bounds[...], extending: narrowed.query.count)
             } else {
                 scan.run(Int32(total * part / parts)..<Int32(total * (part + 1) / parts))
             }
             results.set(part, scan.result)
         }
         let all = results.all
-        let candidates = QuickOpenCandidates(indexID: id, query: folded, parts: all.map { QuickOpenCandidates.Part(runs: $0.runs) })
+        let candidates = QuickOpenCandidates(indexID: id, query: folded,
+                                             parts: all.map { QuickOpenCandidates.Part(slots: $0.slots, bounds: $0.bounds) })
         var best = QuickOpenTopHits(limit: limit)
         for hit in all.map(\.hits).joined() { best.add(hit) }
         return QuickOpenResult(hits: best.hits, candidates: candidates)
@@ -106,12 +97,12 @@ extension NoteIndex {
 }
 
 extension NoteIndex {
-    /// The parts a narrowed search goes over: the earlier search's, or one part (their
-    /// runs together) when they are too few to be worth another thread.
+    /// The parts a narrowed search goes over: the earlier search's, or one part when
+    /// they are too few to be worth another thread.
     fileprivate static func split(_ parts: [QuickOpenCandidates.Part]) -> [QuickOpenCandidates.Part] {
-        let total = parts.reduce(0) { $0 + $1.count }
+        let total = parts.reduce(0) { $0 + $1.slots.count }
         guard parts.count > 1, total < parallelThreshold else { return parts }
-        return [QuickOpenCandidates.Part(runs: parts.flatMap(\.runs))]
+        return [QuickOpenCandidates.Part(slots: Array(parts.map(\.slots).joined()), bounds: Array(parts.map(\.bounds).joined()))]
     }
 }
 
@@ -120,7 +111,7 @@ private final class QuickOpenParts: @unchecked Sendable {
     private let lock = NSLock()
     private var parts: [QuickOpenScan.Part]
 
-    init(count: Int) { parts = Array(repeating: QuickOpenScan.Part(hits: [], runs: []), count: count) }
+    init(count: Int) { parts = Array(repeating: QuickOpenScan.Part(hits: [], slots: [], bounds: []), count: count) }
 
     func set(_ index: Int, _ part: QuickOpenScan.Part) {
         lock.withLock { parts[index] = part }
