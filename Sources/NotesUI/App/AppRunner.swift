@@ -85,6 +85,10 @@ public final class AppRunner {
     /// list shows their changes within a second without a key.
     public static let refreshMilliseconds = 500
 
+    /// How often, with no key, the runner looks whether the search text is built while quick
+    /// open ranks only the most recent notes (`QuickOpen.isCounting`).
+    public static let searchTextPollMilliseconds = 50
+
     /// How often, with no key, the runner looks at a running sync's mailbox: its progress
     /// lines follow each other closely.
     public static let syncPollMilliseconds = 100
@@ -107,6 +111,7 @@ public final class AppRunner {
             let limit = state.filter.isCounting ? 0
                 : loading != nil ? Self.loadingPollMilliseconds
                 : state.previewHeldNoteID != nil ? Self.previewDelayMilliseconds
+                : state.quickOpen?.isCounting == true ? Self.searchTextPollMilliseconds
                 : quickIdles >= Self.quickIdlesBeforeUnlimitedWait ? nil
                 : isSyncing ? Self.syncPollMilliseconds : Self.refreshMilliseconds
             let started = DispatchTime.now().uptimeNanoseconds

@@ -27,6 +27,8 @@ public enum AppUpdate {
                 state.filter.advance(in: snapshot.index, work: .idle)
                 if state.filter.isCounting { state.previewHeldNoteID = held }
             }
+            // Quick open typed into before the search text was built: rank every note now it is.
+            if var quickOpen = state.quickOpen, quickOpen.rankWhenReady(in: snapshot.index) { state.quickOpen = quickOpen }
             return []
         case .mouse(let event):
             return mouse(event, &state, snapshot, now: now)

@@ -26,6 +26,10 @@ public struct QuickOpen: Equatable, Sendable {
     public private(set) var rows: [Row] = []
     /// The highlighted row.
     public private(set) var row = 0
+    /// Whether the rows are the best of the most recent notes only: the field was typed
+    /// before the index's search text was built (`NoteIndex.quickOpenAmongRecent`), and
+    /// `rankWhenReady` ranks every note once it is. The box says "still counting".
+    public private(set) var isCounting = false
     /// The notes that may match the field's text and the texts it was before, longest
     /// last: a text that extends one of them (typed on, or back to after a backspace)
     /// looks only at its notes.
@@ -68,16 +72,36 @@ public struct QuickOpen: Equatable, Sendable {
         row = kept.flatMap { id in rows.firstIndex { $0.id == id } } ?? 0
     }
 
+    /// Ranks every note once the index's search text is built, if only the most recent
+    /// were ranked before (`isCounting`); highlights the first row. Whether it ranked.
+    public mutating func rankWhenReady(in index: NoteIndex) -> Bool {
+        guard isCounting, index.isSearchable else { return false }
+        rank(in: index, narrowing: nil)
+        return true
+    }
+
     /// Ranks the field's text, scoring only `previous`'s titles when it extends their text
     /// in this index (see `NoteIndex.quickOpen(_:limit:narrowing:)`); highlights the first row.
+    /// Never waits for the search text: until it is built, ranks the most recent notes.
     private mutating func rank(in index: NoteIndex, narrowing previous: NoteIndex.QuickOpenCandidates?) {
+        isCounting = !index.isSearchable && !FuzzyMatcher(query: field.text).isEmpty
+        if isCounting {
+            candidates = []
+            show(index.quickOpenAmongRecent(field.text, limit: Self.limit), in: index)
+            return
+        }
         let result = index.quickOpen(field.text, limit: Self.limit, narrowing: previous)
         if let found = result.candidates {
             if candidates.last?.query == found.query { candidates.removeLast() }
             candidates.append(found)
             if candidates.count > Self.keptCandidates { candidates.removeFirst() }
         }
-        rows = result.hits.map { hit in
+        show(result.hits, in: index)
+    }
+
+    /// Lists `hits`, the first highlighted.
+    private mutating func show(_ hits: [NoteIndex.QuickOpenHit], in index: NoteIndex) {
+        rows = hits.map { hit in
             let note = index.note(at: Int(hit.position))
             return Row(id: note.id, title: note.title)
         }

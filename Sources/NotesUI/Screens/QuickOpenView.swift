@@ -16,7 +16,13 @@ public enum QuickOpenView {
         let first = max(0, quickOpen.row - rows + 1)
         let top = box.y + 2
         if quickOpen.rows.isEmpty {
-            buffer.write("no match", x: box.x + 2, y: top, style: Theme.secondary, limit: inner)
+            let text = quickOpen.isCounting ? "no match among the recent notes" : "no match"
+            buffer.write(text, x: box.x + 2, y: top, style: Theme.secondary, limit: inner)
+        }
+        if quickOpen.isCounting {
+            let status = " " + countingText + " "
+            buffer.write(status, x: box.x + max(1, box.width - 1 - DisplayWidth.of(status)), y: box.y + box.height - 1,
+                         style: Theme.secondary, limit: box.width - 2)
         }
         var matcher = FuzzyMatcher(query: quickOpen.field.text)
         for (offset, row) in quickOpen.rows.dropFirst(first).prefix(rows).enumerated() {
@@ -29,6 +35,9 @@ public enum QuickOpenView {
         // Last, so the terminal's cursor ends up in the field.
         quickOpen.field.draw(label: "› ", in: &buffer, x: box.x + 2, y: box.y + 1, width: inner)
     }
+
+    /// What the box's lower border says while only the most recent notes are ranked.
+    public static let countingText = "still counting…"
 
     /// How many rows the list shows in `area` (what PgUp/PgDn move by).
     public static func pageSize(_ area: Rect) -> Int { max(1, box(area).height - 3) }
