@@ -127,6 +127,14 @@ enum OpenUI {
             } catch {
                 return ("cannot start the opener: \(error)", true)
             }
+        }, openAddress: { address in
+            do {
+                let outcome = try opener.open(address)
+                if case .started = outcome { return (outcome.message + ": " + address, false) }
+                return ("No opener found (set NOTES_OPENER, or install xdg-open); the link is \(address)", true)
+            } catch {
+                return ("cannot start the opener: \(error)", true)
+            }
         })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NotesLinks
 import NotesMarkdown
 import NotesModel
 import NotesTerminal
@@ -69,7 +70,7 @@ import Testing
         let width = 20 + random.next(60)
         let cache = RenderedSegmentCache(targetBytes: 40 + random.next(400), longestBytes: 4096)
         let note = Note(title: "long", body: body)
-        let window = cache.window(of: note, width: width, from: 0, minimumLines: .max)
+        let window = cache.window(of: note, width: width, order: .targetFirst, from: 0, minimumLines: .max)
         let whole = Self.whole(body, width: width)
         #expect(window.parts.count > 3, "seed \(seed): cut into several segments")
         #expect(window.reachesEnd)
@@ -85,11 +86,11 @@ import Testing
         let cache = RenderedSegmentCache(targetBytes: 40 + random.next(400), longestBytes: 1024 + random.next(2048))
         let note = Note(title: "long", body: body)
         let forward = RenderedSegmentCache(targetBytes: cache.targetBytes, longestBytes: cache.longestBytes)
-            .window(of: note, width: width, from: 0, minimumLines: .max)
+            .window(of: note, width: width, order: .targetFirst, from: 0, minimumLines: .max)
         for part in forward.parts.dropFirst() where random.next(3) == 0 {
             let end = part.range.lowerBound
             guard let start = cache.segmentStart(before: end, of: note, width: width) else { continue }
-            let back = cache.window(of: note, width: width, from: start, minimumLines: 1, through: end)
+            let back = cache.window(of: note, width: width, order: .targetFirst, from: start, minimumLines: 1, through: end)
             let shownEnd = back.parts.first { $0.range.lowerBound == end }?.firstLine ?? -1
             #expect(shownEnd > 0, "seed \(seed): the window going back reaches the segment at \(end)")
             guard shownEnd > 0, shownEnd <= part.firstLine else { continue }
@@ -105,7 +106,7 @@ import Testing
         let (folder, store, escaped) = try EscapedBodyTests.storedNote(body: body)
         defer { store.close(); folder.remove() }
         let plain = Note(title: "plain", body: body)
-        let escapedWindow = cache.window(of: escaped, width: 50, from: 0, minimumLines: .max)
+        let escapedWindow = cache.window(of: escaped, width: 50, order: .targetFirst, from: 0, minimumLines: .max)
         #expect(escaped.withBodyBytes(\.isEscaped))
         #expect(Self.difference(escapedWindow.rendering.lines, Self.whole(body, width: 50).lines) == nil)
         let shown = ShownReading(rendering: escapedWindow.rendering, note: escaped, window: escapedWindow)

@@ -20,6 +20,12 @@ extension AppRunner {
         answer(.notice(opened.message, isError: opened.isError))
     }
 
+    /// Opens a web address (`Effect.openAddress`); what came of it goes on the status line.
+    func open(address: String) {
+        let opened = attachments.openAddress(address)
+        answer(.notice(opened.message, isError: opened.isError))
+    }
+
     /// Looks up the sizes of the read note's attachment files once per note and list of
     /// attachments, before a draw (`EffectResult.attachmentSizes`).
     func lookUpAttachmentSizes() {

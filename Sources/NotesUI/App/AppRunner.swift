@@ -171,6 +171,8 @@ public final class AppRunner {
                 startSync()
             case .openAttachment(let path):
                 open(path)
+            case .openAddress(let address):
+                open(address: address)
             }
         }
     }

@@ -39,9 +39,12 @@ extension AppUpdate {
             } else {
                 state.message = .init(text: "No note \(title) (deleted, or in the trash)", isError: true)
             }
+        case .external(.url(let address)):
+            state.message = .init(text: "Opening \(address)", isError: false)
+            return [.openAddress(address)]
         case .external(let target):
-            // TODO(opener): hand URLs and files to the one opener (decision 0060) once it is in.
-            state.message = .init(text: "Open \(target.text) (no opener in this build)", isError: false)
+            // A file the note does not hold: nothing on disk is known to be it.
+            state.message = .init(text: "\(target.text) is not among the note's attachments", isError: true)
         }
         return []
     }
@@ -54,7 +57,7 @@ extension AppUpdate {
             return
         }
         state.readHistory.leave(ReadHistory.Place(noteID: source.id, top: state.readTop))
-        let top = heading.flatMap { headingTop($0, in: target, state) }
+        let top = heading.flatMap { headingTop($0, in: target, order: snapshot.index.linkOrder(of: target.id), state) }
         showReading(target, at: top ?? .top, &state)
         if let heading, top == nil {
             state.message = .init(text: "No heading \"\(heading)\" in \"\(target.title)\"", isError: false)
@@ -85,8 +88,9 @@ extension AppUpdate {
 
     /// The first rendered line of the heading named `heading` (compared as search folds
     /// text), if the note has one.
-    private static func headingTop(_ heading: String, in note: Note, _ state: AppState) -> ReadPosition? {
-        guard let rendering = RenderedBody.shared.rendering(of: note, width: NoteReadScreen.bodyWidth(state.size)) else { return nil }
+    private static func headingTop(_ heading: String, in note: Note, order: WikiLinkOrder, _ state: AppState) -> ReadPosition? {
+        guard let rendering = RenderedBody.shared.rendering(of: note, width: NoteReadScreen.bodyWidth(state.size), order: order)
+        else { return nil }
         let wanted = LinkResolver.key(ofTitle: heading)
         for (index, line) in rendering.lines.enumerated() {
             guard line.runs.contains(where: { run in run.styles.contains { if case .heading = $0 { true } else { false } } }) else { continue }

@@ -1,4 +1,5 @@
 import Foundation
+import NotesLinks
 import NotesMarkdown
 import NotesModel
 
@@ -36,7 +37,8 @@ extension AppUpdate {
     /// line, with the backlinks and attachments when it reaches the end of the body.
     static func longRendering(_ note: Note, _ state: AppState, _ snapshot: NotesSnapshot) -> ShownReading {
         let width = NoteReadScreen.bodyWidth(state.size)
-        let window = RenderedSegmentCache.shared.window(of: note, width: width, from: state.readTop.block,
+        let window = RenderedSegmentCache.shared.window(of: note, width: width, order: snapshot.index.linkOrder(of: note.id),
+                                                         from: state.readTop.block,
                                                          minimumLines: state.readTop.line + 3 * max(1, state.size.height))
         var rendering = window.rendering
         var shown = note
@@ -60,13 +62,13 @@ extension AppUpdate {
             return []
         case .last:
             moveWindow(to: RenderedSegmentCache.shared.lastSegmentStart(of: note, width: width), &state)
-            extendWindowBack(note, &state, lines: rows)
+            extendWindowBack(note, &state, snapshot, lines: rows)
             let shown = longRendering(note, state, snapshot)
             state.readTop.line = max(0, shown.rendering.lines.count + ReadAttachments.lineCount(shown.note) - rows)
             settleWindow(&state, snapshot)
             return []
         default:
-            extendWindowBack(note, &state, lines: max(1, state.size.height - 4) + rows)
+            extendWindowBack(note, &state, snapshot, lines: max(1, state.size.height - 4) + rows)
             return nil
         }
     }
@@ -85,13 +87,15 @@ extension AppUpdate {
 
     /// Starts the window earlier, a segment at a time, until at least `lines` lines are
     /// above the top line (or it starts at the body's start).
-    static func extendWindowBack(_ note: Note, _ state: inout AppState, lines: Int) {
+    static func extendWindowBack(_ note: Note, _ state: inout AppState, _ snapshot: NotesSnapshot, lines: Int) {
         let cache = RenderedSegmentCache.shared, width = NoteReadScreen.bodyWidth(state.size)
+        let order = snapshot.index.linkOrder(of: note.id)
         var steps = 0
         while state.readTop.line < lines, steps < 64,
               let previous = cache.segmentStart(before: state.readTop.block, of: note, width: width) {
             steps += 1
-            let window = cache.window(of: note, width: width, from: previous, minimumLines: 1, through: state.readTop.block)
+            let window = cache.window(of: note, width: width, order: order, from: previous, minimumLines: 1,
+                                      through: state.readTop.block)
             guard let part = window.parts.first(where: { $0.range.lowerBound == state.readTop.block }) else { return }
             shiftWindow(&state, to: previous, lines: part.firstLine, items: itemCount(in: window.rendering, before: part.firstLine))
         }
@@ -102,6 +106,7 @@ extension AppUpdate {
         guard !state.readsRaw, case .reading(let id) = state.screen, let note = snapshot.database.notes[id], isLong(note)
         else { return }
         let window = RenderedSegmentCache.shared.window(of: note, width: NoteReadScreen.bodyWidth(state.size),
+                                                         order: snapshot.index.linkOrder(of: note.id),
                                                          from: state.readTop.block, minimumLines: state.readTop.line + 1)
         guard let part = window.part(showing: state.readTop.line), part.firstLine > 0 else { return }
         shiftWindow(&state, to: part.range.lowerBound, lines: -part.firstLine,

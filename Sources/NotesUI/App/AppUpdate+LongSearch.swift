@@ -1,4 +1,5 @@
 import Foundation
+import NotesLinks
 import NotesMarkdown
 import NotesModel
 
@@ -30,15 +31,16 @@ extension AppUpdate {
         let count = shown.note.withBodyBytes(\.count)
         let start = window.parts.first?.range.lowerBound ?? 0, end = window.parts.last?.range.upperBound ?? count
         let cache = RenderedSegmentCache.shared, width = NoteReadScreen.bodyWidth(state.size)
+        let order = snapshot.index.linkOrder(of: shown.note.id)
         var found = forward
-            ? cache.findSegment(of: shown.note, width: width, patterns: patterns, from: end, to: count, last: false)
-            : cache.findSegment(of: shown.note, width: width, patterns: patterns, from: 0, to: start, last: true)
+            ? cache.findSegment(of: shown.note, width: width, order: order, patterns: patterns, from: end, to: count, last: false)
+            : cache.findSegment(of: shown.note, width: width, order: order, patterns: patterns, from: 0, to: start, last: true)
         var wentRound = false
         if found == nil {
             wentRound = true
             found = forward
-                ? cache.findSegment(of: shown.note, width: width, patterns: patterns, from: 0, to: start, last: false)
-                : cache.findSegment(of: shown.note, width: width, patterns: patterns, from: end, to: count, last: true)
+                ? cache.findSegment(of: shown.note, width: width, order: order, patterns: patterns, from: 0, to: start, last: false)
+                : cache.findSegment(of: shown.note, width: width, order: order, patterns: patterns, from: end, to: count, last: true)
         }
         guard let (segmentStart, matches) = found, let match = forward ? matches.first : matches.last else {
             if let match = forward ? all.first : all.last {
@@ -55,7 +57,7 @@ extension AppUpdate {
         moveWindow(to: segmentStart, &state)
         search.currentMatch = match
         state.readSearch = search
-        extendWindowBack(shown.note, &state, lines: rows)
+        extendWindowBack(shown.note, &state, snapshot, lines: rows)
         if wentRound {
             state.message = .init(text: forward ? "Search went round to the top" : "Search went round to the bottom",
                                   isError: false)
@@ -80,7 +82,7 @@ extension AppUpdate {
 extension RenderedSegmentCache {
     /// The first (`last`: the last) segment starting in `from..<to` whose rendering holds a
     /// match, and its matches (lines counted from its start). `from` is a segment start.
-    func findSegment(of note: Note, width: Int, patterns: [[UInt8]], from: Int, to: Int,
+    func findSegment(of note: Note, width: Int, order: WikiLinkOrder, patterns: [[UInt8]], from: Int, to: Int,
                      last: Bool) -> (start: Int, matches: [ReadSearch.Match])? {
         guard !patterns.isEmpty else { return nil }
         let key = WrappedBodyCache.Key(note, width: max(1, width))
@@ -97,22 +99,22 @@ extension RenderedSegmentCache {
                 let occurs = folded.withUnsafeBufferPointer { text in patterns.contains { SearchQuery.contains($0, in: text) } }
                 if occurs {
                     candidates.append(segment)
-                    if !last, let found = matches(in: segment, key: key, bytes: bytes, width: width, patterns: patterns) {
+                    if !last, let found = matches(in: segment, key: key, bytes: bytes, width: width, order: order, patterns: patterns) {
                         return found
                     }
                 }
                 position = segment.range.upperBound
             }
             for segment in candidates.reversed() where last {
-                if let found = matches(in: segment, key: key, bytes: bytes, width: width, patterns: patterns) { return found }
+                if let found = matches(in: segment, key: key, bytes: bytes, width: width, order: order, patterns: patterns) { return found }
             }
             return nil
         }
     }
 
     private func matches(in segment: MarkdownSegment, key: WrappedBodyCache.Key, bytes: BodyBytes, width: Int,
-                         patterns: [[UInt8]]) -> (start: Int, matches: [ReadSearch.Match])? {
-        let rendering = self.rendering(of: segment, key: key, bytes: bytes, width: max(1, width))
+                         order: WikiLinkOrder, patterns: [[UInt8]]) -> (start: Int, matches: [ReadSearch.Match])? {
+        let rendering = self.rendering(of: segment, key: key, bytes: bytes, width: max(1, width), order: order)
         let found = RenderedSearch.matches(in: rendering, patterns: patterns)
         return found.isEmpty ? nil : (segment.range.lowerBound, found)
     }

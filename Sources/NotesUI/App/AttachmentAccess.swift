@@ -9,11 +9,17 @@ public struct AttachmentAccess: Sendable {
     public var size: @Sendable (AttachmentPath) -> Int?
     /// Opens the attachment's file; the message for the status line, and whether it is an error.
     public var open: @Sendable (AttachmentPath) -> (message: String, isError: Bool)
+    /// Opens a web address (a link's URL) with the same opener; the message and whether it is an error.
+    public var openAddress: @Sendable (String) -> (message: String, isError: Bool)
 
     public init(size: @escaping @Sendable (AttachmentPath) -> Int?,
-                open: @escaping @Sendable (AttachmentPath) -> (message: String, isError: Bool)) {
+                open: @escaping @Sendable (AttachmentPath) -> (message: String, isError: Bool),
+                openAddress: @escaping @Sendable (String) -> (message: String, isError: Bool) = { _ in
+                    ("Links cannot be opened here", true)
+                }) {
         self.size = size
         self.open = open
+        self.openAddress = openAddress
     }
 
     /// No files: sizes unknown, nothing opens (tests and repositories without a folder).

@@ -21,6 +21,9 @@ public enum Effect: Equatable, Sendable {
     /// `Enter` on an attachment in the read view: hand its file to the user's opener
     /// (`AttachmentAccess.open`); what came of it goes on the status line.
     case openAttachment(AttachmentPath)
+    /// `Enter` on a link to a web address (`https:`, `mailto:`) in the read view: hand it to
+    /// the same opener (`AttachmentAccess.openAddress`).
+    case openAddress(String)
     /// The loop ends (`AppState.quitting` is `.quitting`).
     case quit
 }

@@ -1,3 +1,4 @@
+import NotesLinks
 import NotesMarkdown
 import NotesModel
 import Synchronization
@@ -25,7 +26,7 @@ final class RenderedSegmentCache: Sendable {
         var starts: [Int: (state: BlockBoundaries, isContinuation: Bool)] = [0: (BlockBoundaries(), false)]
         /// Each rendering with the decoded bytes it was made from: a tick keeps the body's
         /// length and may keep its time, so the bytes themselves tell a kept one is current.
-        var renderings: [Range<Int>: (source: [UInt8], rendering: MarkdownRendering)] = [:]
+        var renderings: [Range<Int>: (source: [UInt8], order: WikiLinkOrder, rendering: MarkdownRendering)] = [:]
     }
 
     private let entry = Mutex<Entry?>(nil)
@@ -69,16 +70,18 @@ final class RenderedSegmentCache: Sendable {
         return segment
     }
 
-    /// The rendering of `segment` at `width`.
+    /// The rendering of `segment` at `width`, its wiki links read in `order`.
     func rendering(of segment: MarkdownSegment, key: WrappedBodyCache.Key, bytes: BodyBytes,
-                   width: Int) -> MarkdownRendering {
+                   width: Int, order: WikiLinkOrder) -> MarkdownRendering {
         let source = bytes.withDecoded(segment.range) { Array($0) }
-        if let kept = withEntry(key, { $0.renderings[segment.range] }), kept.source == source { return kept.rendering }
-        let rendered = Self.render(segment, source: source, width: width)
+        if let kept = withEntry(key, { $0.renderings[segment.range] }), kept.source == source, kept.order == order {
+            return kept.rendering
+        }
+        let rendered = Self.render(segment, source: source, width: width, order: order)
         renderedCount.withLock { $0 += 1 }
         withEntry(key) { entry in
             if entry.renderings.count >= Self.renderingCapacity { entry.renderings = [:] }
-            entry.renderings[segment.range] = (source, rendered)
+            entry.renderings[segment.range] = (source, order, rendered)
         }
         return rendered
     }

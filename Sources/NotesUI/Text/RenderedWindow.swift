@@ -1,3 +1,4 @@
+import NotesLinks
 import NotesMarkdown
 import NotesModel
 import NotesTerminal
@@ -46,8 +47,10 @@ struct RenderedWindow {
 /// back, and the renderings of the last few segments shown.
 extension RenderedSegmentCache {
     /// The window from the segment start `start` on, with at least `minimumLines` lines
-    /// (fewer at the end of the body) and the segment at `through`, if it comes.
-    func window(of note: Note, width: Int, from start: Int, minimumLines: Int, through: Int = -1) -> RenderedWindow {
+    /// (fewer at the end of the body) and the segment at `through`, if it comes; wiki links
+    /// read in `order` (the note's, `NoteIndex.linkOrder(of:)`).
+    func window(of note: Note, width: Int, order: WikiLinkOrder, from start: Int, minimumLines: Int,
+                through: Int = -1) -> RenderedWindow {
         let key = WrappedBodyCache.Key(note, width: max(1, width))
         return note.withBodyBytes { bytes in
             var segments = self.segments(of: bytes)
@@ -55,7 +58,7 @@ extension RenderedSegmentCache {
             var position = min(max(0, start), bytes.count)
             while position < bytes.count, window.rendering.lines.count < minimumLines || position <= through {
                 let segment = self.segment(at: position, key: key, in: &segments)
-                window.append(segment, rendering(of: segment, key: key, bytes: bytes, width: max(1, width)))
+                window.append(segment, rendering(of: segment, key: key, bytes: bytes, width: max(1, width), order: order))
                 position = segment.range.upperBound
             }
             window.reachesEnd = position >= bytes.count
@@ -81,10 +84,11 @@ extension RenderedSegmentCache {
 
     /// `segment` rendered from its decoded bytes `decoded`, its fence line first when it was
     /// cut inside a code block; offsets are decoded offsets from the segment's start.
-    static func render(_ segment: MarkdownSegment, source decoded: [UInt8], width: Int) -> MarkdownRendering {
+    static func render(_ segment: MarkdownSegment, source decoded: [UInt8], width: Int, order: WikiLinkOrder) -> MarkdownRendering {
         let fence = segment.startState.openFence.map { $0.line + [0x0A] } ?? []
         let block = MarkdownBlock(range: 0..<decoded.count, openFence: fence, isContinuation: segment.isContinuation)
-        return MarkdownRenderer.render(block, of: decoded, width: width, displayWidth: DisplayWidth.of,
-                                       options: RenderedBody.options)
+        var options = RenderedBody.options
+        options.wikiLinkOrder = order
+        return MarkdownRenderer.render(block, of: decoded, width: width, displayWidth: DisplayWidth.of, options: options)
     }
 }
