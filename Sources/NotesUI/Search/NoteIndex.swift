@@ -105,19 +105,25 @@ public struct NoteIndex: Sendable {
         categoryCounts = counts
         let sources = database.importSources, dendron = WikiLinkOrder.labelFirstNotes(of: sources)  // folder paths; `[[label|target]]`
         labelFirstNotes = dendron
+        (searchText, notesLoan) = Self.searchText(build, of: notes, ids: slotIDs, labelFirst: dendron, importSources: sources)
+    }
+
+    /// The search text of `notes` in the order `ids`: built now, or on another thread over
+    /// a loan of the notes, returned so that the index can end it.
+    private static func searchText(_ build: SearchTextBuild, of notes: [UUID: Note], ids: [UUID], labelFirst: Set<UUID>,
+                                   importSources: [ImportSource.Key: ImportSource]) -> (PendingSearchText, NotesLoan?) {
         switch build {
         case .now:
-            searchText = PendingSearchText(Self.makeSearchText(SearchText(notes: notes, ids: slotIDs, labelFirst: dendron), importSources: sources))
+            let text = makeSearchText(SearchText(notes: notes, ids: ids, labelFirst: labelFirst), importSources: importSources)
+            return (PendingSearchText(text), nil)
         case .inBackground:
-            // The builder's own copy of the ids: sharing `slotIDs` would make the first change copy it.
-            let idsInOrder = slotIDs.withUnsafeBufferPointer { Array($0) }
+            // The builder's own copy of the ids: sharing the index's would make its first change copy them.
+            let idsInOrder = ids.withUnsafeBufferPointer { Array($0) }
             let loan = NotesLoan(notes)
-            notesLoan = loan
-            searchText = PendingSearchText(
-                buildingInBackground: {
-                    Self.buildSearchText(loan: loan, ids: idsInOrder, labelFirst: dendron, importSources: sources)
-                },
-                whenDropped: { loan.end() })
+            let text = PendingSearchText(buildingInBackground: {
+                buildSearchText(loan: loan, ids: idsInOrder, labelFirst: labelFirst, importSources: importSources)
+            }, whenDropped: { loan.end() })
+            return (text, loan)
         }
     }
 
