@@ -56,7 +56,7 @@ enum PreviewPane {
 
     /// The first `room` rendered lines of the body (the preview without a filter): only the
     /// blocks of `shownStart` that fill them are parsed.
-    static func renderedLines(_ note: Note, width: Int, room: Int, order: WikiLinkOrder = .targetFirst) -> MarkdownRendering {
+    static func renderedLines(_ note: Note, width: Int, room: Int, order: WikiLinkOrder) -> MarkdownRendering {
         guard room > 0, width > 0 else { return MarkdownRendering() }
         var blocks = MarkdownBlocks(Array(shownStart(of: note, rows: room, width: width).utf8))
         var options = RenderedBody.options

@@ -32,7 +32,7 @@ final class RenderedBody: Sendable {
 
     /// The rendering of `note` at `width`, its wiki links read in `order`, or nil when the
     /// body is too long to render whole.
-    func rendering(of note: Note, width: Int, order: WikiLinkOrder = .targetFirst) -> MarkdownRendering? {
+    func rendering(of note: Note, width: Int, order: WikiLinkOrder) -> MarkdownRendering? {
         guard note.bodyUTF8CountBound <= Self.longestRendered else { return nil }
         let body = note.body, width = max(1, width)
         if let found = kept.withLock({ $0?.width == width && $0?.order == order && $0?.body == body ? $0?.rendering : nil }) {
