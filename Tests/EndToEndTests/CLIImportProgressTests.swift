@@ -29,29 +29,14 @@ import Testing
         let export = sandbox.folder.file("big.json")
         try Self.export(count: 200_000).write(to: export)
 
-        // Standard error on a terminal, so that the import draws its progress line there.
-        var master: Int32 = -1, slave: Int32 = -1
-        var modes = termios()
-        cfmakeraw(&modes)  // the bytes as the child wrote them, no \n made \r\n
-        try #require(openpty(&master, &slave, nil, &modes, nil) == 0)
-        defer { close(master) }
-        let binary = sandbox.runner.executable.path
-        var child = ChildSpawn(program: binary, arguments: [binary, "import", export.path, "--store", sandbox.storePath],
-                               environment: sandbox.sandboxed(sandbox.runner.baseEnvironment))
-        child.standardInput = .open("/dev/null", flags: O_RDONLY)
-        child.standardOutput = .open("/dev/null", flags: O_WRONLY)
-        child.standardError = .descriptor(slave)
-        let pid = try child.start()
-        close(slave)
+        // Standard error on a terminal, so that the import draws its progress line there; the
+        // child's own progress line says it is reading: nothing is written yet.
+        let (text, exit) = try StandardErrorOnTerminal(sandbox.runner, ["import", export.path, "--store", sandbox.storePath],
+                                                       environment: sandbox.sandboxed(sandbox.runner.baseEnvironment))
+            .interrupted(at: "importing")
 
-        // The child's own progress line says it is reading: nothing is written yet.
-        var seen = try Self.read(master, until: "importing")
-        kill(pid, SIGINT)
-        let exit = try ChildSpawn.wait(for: pid, program: binary)
-        seen += try Self.read(master, until: nil)
-
-        #expect(exit == .exited(130), "\(String(decoding: seen, as: UTF8.self))")
-        #expect(String(decoding: seen, as: UTF8.self).contains("\r\u{1B}[Kimport cancelled, nothing written\n"))
+        #expect(exit == .exited(130), "\(text)")
+        #expect(text.contains("\r\u{1B}[Kimport cancelled, nothing written\n"))
         #expect(sandbox.storeBytes() == before)
         #expect(try sandbox.notes().compactMap { $0["title"] as? String } == ["Before the import"])
     }
@@ -76,23 +61,5 @@ import Testing
         let files = try #require(sandbox.storeBytes())
         #expect((files["notes.json.journal"]?.count ?? 0) == 0, "\(files.mapValues(\.count))")
         #expect(try sandbox.notes().count == 2_001)
-    }
-
-    /// What `descriptor` gives until its text holds `marker` (nil: until the other end is
-    /// closed), waiting at most two minutes for each piece.
-    private static func read(_ descriptor: Int32, until marker: String?) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var piece = [UInt8](repeating: 0, count: 4096)
-        while marker.map({ !String(decoding: bytes, as: UTF8.self).contains($0) }) ?? true {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 120_000)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { throw ChildProcessError.hung("nothing on the terminal for 120 s") }
-            let count = piece.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }  // EIO: the child closed the terminal
-            bytes += piece[..<count]
-        }
-        return bytes
     }
 }

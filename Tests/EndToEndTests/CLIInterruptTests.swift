@@ -14,24 +14,7 @@ import Testing
     /// terminal shows `marker`: all it wrote there, and its exit.
     static func interrupted(_ runner: CLIRunner, _ arguments: [String], environment: [String: String],
                             at marker: String) throws -> (text: String, exit: ChildSpawn.Exit) {
-        var master: Int32 = -1, slave: Int32 = -1
-        var modes = termios()
-        cfmakeraw(&modes)  // the bytes as the child wrote them
-        try #require(openpty(&master, &slave, nil, &modes, nil) == 0)
-        defer { close(master) }
-        let binary = runner.executable.path
-        var child = ChildSpawn(program: binary, arguments: [binary] + arguments,
-                               environment: runner.baseEnvironment.merging(environment) { _, given in given })
-        child.standardInput = .open("/dev/null", flags: O_RDONLY)
-        child.standardOutput = .open("/dev/null", flags: O_WRONLY)
-        child.standardError = .descriptor(slave)
-        let pid = try child.start()
-        close(slave)
-        var seen = try read(master, until: marker)
-        kill(pid, SIGINT)
-        let exit = try ChildSpawn.wait(for: pid, program: binary)
-        seen += try read(master, until: nil)
-        return (String(decoding: seen, as: UTF8.self), exit)
+        try StandardErrorOnTerminal(runner, arguments, environment: environment).interrupted(at: marker)
     }
 
     /// A store of `count` notes for machine `name` of `sandbox`, compacted into its snapshot.
@@ -109,23 +92,5 @@ import Testing
         let next = try runner.run(["sync", "--store", url.path], environment: sandbox.environment)
         #expect(next.status == 0, "\(next)")
         #expect(next.stdout.contains("changes pushed"), "\(next)")
-    }
-
-    /// What `descriptor` gives until its text holds `marker` (nil: until the other end is
-    /// closed), waiting at most two minutes for each piece.
-    private static func read(_ descriptor: Int32, until marker: String?) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var piece = [UInt8](repeating: 0, count: 4096)
-        while marker.map({ !String(decoding: bytes, as: UTF8.self).contains($0) }) ?? true {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 120_000)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { throw ChildProcessError.hung("nothing on the terminal for 120 s") }
-            let count = piece.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }  // EIO: the child closed the terminal
-            bytes += piece[..<count]
-        }
-        return bytes
     }
 }

@@ -12,32 +12,7 @@ import Testing
     /// Runs `notes arguments…` with standard error on a terminal: what it wrote there, and its exit.
     static func onTerminal(_ runner: CLIRunner, _ arguments: [String], environment: [String: String]) throws
         -> (text: String, exit: ChildSpawn.Exit) {
-        var master: Int32 = -1, slave: Int32 = -1
-        var modes = termios()
-        cfmakeraw(&modes)  // the bytes as the child wrote them
-        try #require(openpty(&master, &slave, nil, &modes, nil) == 0)
-        defer { close(master) }
-        let binary = runner.executable.path
-        var child = ChildSpawn(program: binary, arguments: [binary] + arguments,
-                               environment: runner.baseEnvironment.merging(environment) { _, given in given })
-        child.standardInput = .open("/dev/null", flags: O_RDONLY)
-        child.standardOutput = .open("/dev/null", flags: O_WRONLY)
-        child.standardError = .descriptor(slave)
-        let pid = try child.start()
-        close(slave)
-        var bytes: [UInt8] = []
-        var piece = [UInt8](repeating: 0, count: 4096)
-        while true {
-            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 120_000)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { throw ChildProcessError.hung("nothing on the terminal for 120 s") }
-            let count = piece.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }  // EIO: the child closed the terminal
-            bytes += piece[..<count]
-        }
-        return (String(decoding: bytes, as: UTF8.self), try ChildSpawn.wait(for: pid, program: binary))
+        try StandardErrorOnTerminal(runner, arguments, environment: environment).finished()
     }
 
     /// A store of `count` notes for machine `name` of `sandbox`.
