@@ -99,17 +99,6 @@ public struct LoadingStore: Equatable, Sendable {
     /// `loading 1,000,000 notes… (3 keys wait)`.
     public var text: String {
         let keys = waitingKeys == 1 ? "1 key waits" : "\(waitingKeys) keys wait"
-        return "loading \(Self.grouped(notes)) notes… (\(keys))"
-    }
-
-    /// `1000000` as `1,000,000`.
-    static func grouped(_ number: Int) -> String {
-        var digits = Array(String(number))
-        var index = digits.count - 3
-        while index > (digits.first == "-" ? 1 : 0) {
-            digits.insert(",", at: index)
-            index -= 3
-        }
-        return String(digits)
+        return "loading \(ProgressLine.grouped(notes)) notes… (\(keys))"
     }
 }
