@@ -3,12 +3,14 @@ import NotesLinks
 import NotesModel
 import NotesTestData
 import Testing
+@testable import NotesStore
 @testable import NotesExchange
 
 /// A Dendron note's `[[see|assets/photo.png]]` names the file after the bar, as its other
 /// wiki links do (decision 0081): the import brings that file in as an attachment, named in
 /// the order the links name them, and the links lead to them. The same text in an Obsidian
 /// vault reads target first: `see` is a note, not a file (`Fixtures/import-tools/dendron-attachments`).
+/// A wiki link to a file the note holds is no missing note (the import's count, `notes links --dead`).
 @Suite struct DendronAttachmentLinkTests {
     private func vault() throws -> URL {
         let url = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
@@ -37,6 +39,21 @@ import Testing
             let attachment = AttachmentLinks.attachment(for: written, in: trip, order: .labelFirst)
             #expect(contents(batch, attachment) == content, "\(written)")
         }
+    }
+
+    @Test func itsLinksToTheFilesItHoldsAreNoMissingNotes() throws {
+        let folder = try TemporaryFolder(prefix: "notes-dendron-attachments")
+        defer { folder.remove() }
+        let store = try NotesStore.open(at: folder.file("store/notes.json"))
+        defer { store.close() }
+        let batch = ImportReader().read(paths: [try vault().path])
+        try store.commit(derivedFrom: { database in
+            try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, into: database).changes
+        })
+        let database = store.contents
+
+        #expect(MissingLinks.count(from: database.notes.keys, in: database) == (links: 0, targets: 0))
+        #expect(LinkGraph(database: database).brokenLinks { database.notes[$0] }.isEmpty)
     }
 
     @Test func theSameTextInAnObsidianVaultReadsTargetFirst() throws {
