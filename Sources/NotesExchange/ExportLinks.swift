@@ -50,7 +50,7 @@ struct ExportLinks {
         let bytes = Array(note.body.utf8)
         let order = index.order(of: note.id)
         let links = bytes.withUnsafeBufferPointer { LinkScanner.links(in: $0, order: order) }
-        let names = withAttachments && !note.attachments.isEmpty ? AttachmentLinks.Names(body: note.body) : nil
+        let names = withAttachments && !note.attachments.isEmpty ? AttachmentLinks.Names(body: note.body, order: order) : nil
         var output: [UInt8] = []
         var edits: [Edit] = []
         var copied = 0

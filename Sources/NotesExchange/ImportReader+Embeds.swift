@@ -19,19 +19,21 @@ extension ImportReader {
         for index in batch.bundle.notes.indices where index < batch.sources.count {
             guard let origin = batch.origins[index], let listing = batch.folders[origin.key.folder] else { continue }
             let body = batch.bundle.notes[index].body
-            let paths = AttachmentLinks.filePaths(in: body)
+            // A Dendron note's `[[see|photo.png]]` names the file after the bar.
+            let order = WikiLinkOrder(tool: origin.tool?.rawValue)
+            let paths = AttachmentLinks.filePaths(in: body, order: order)
             guard !paths.isEmpty else { continue }
             let finder = finders[origin.key.folder] ?? EmbeddedFileFinder(listing: listing)
             finders[origin.key.folder] = finder
-            attachFiles(paths, to: index, from: origin.key, finder: finder, into: &batch)
+            attachFiles(paths, to: index, from: origin.key, order: order, finder: finder, into: &batch)
         }
     }
 
-    private func attachFiles(_ paths: [String], to index: Int, from key: ImportSource.Key, finder: EmbeddedFileFinder,
-                             into batch: inout ImportBatch) {
+    private func attachFiles(_ paths: [String], to index: Int, from key: ImportSource.Key, order: WikiLinkOrder,
+                             finder: EmbeddedFileFinder, into batch: inout ImportBatch) {
         let note = batch.bundle.notes[index]
         // Embeds and links to files; a wiki link to `v1.2` may be a missing note: no warning.
-        let explicit = Set(LinkScanner.links(in: note.body).compactMap { link -> String? in
+        let explicit = Set(LinkScanner.links(in: note.body, order: order).compactMap { link -> String? in
             guard case .file(let written) = link.target else { return nil }
             return AttachmentLinks.filePath(written)
         })

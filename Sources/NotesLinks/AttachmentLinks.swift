@@ -6,22 +6,26 @@ import NotesModel
 /// view follows them by, so that a body keeps its bytes and its links still find the files.
 ///
 /// The files a body links to (embeds, Markdown links to files, and wiki links to a name with
-/// an extension, `[[photo.png|see]]`) are taken in order of first appearance, one per distinct path;
+/// an extension, `[[photo.png|see]]`, or in a Dendron note `[[see|photo.png]]`: every
+/// function takes the note's `WikiLinkOrder`, without a default) are taken in order of first
+/// appearance, one per distinct path;
 /// each is named by its file name, and a name already taken (compared case-insensitively) by
 /// an earlier path gets `-2`, `-3`… before its extension, as `notes attach` names them. A
 /// link leads to the note's attachment with that name; else (a note whose attachments were
 /// named another way) to the first attachment with the link's file name.
 public enum AttachmentLinks {
     /// The distinct file paths the body's embeds and file links name (percent-decoded, a
-    /// wiki embed's `#page` and `|size` left out), in order of first appearance.
-    public static func filePaths(in body: String) -> [String] {
+    /// wiki embed's `#page` and `|size` left out), in order of first appearance; its wiki
+    /// links read in `order`.
+    public static func filePaths(in body: String, order: WikiLinkOrder) -> [String] {
         var seen = Set<String>()
         var paths: [String] = []
-        for link in LinkScanner.links(in: body) {
+        for link in LinkScanner.links(in: body, order: order) {
             let written: String
             switch link.target {
             case .file(let file): written = file
-            case .title(let title) where link.form == .wiki && looksLikeFileName(title): written = title  // `[[photo.png|see]]`
+            // `[[photo.png|see]]`, a Dendron note's `[[see|photo.png]]`
+            case .title(let title) where link.form == .wiki && looksLikeFileName(title): written = title
             default: continue
             }
             guard let path = filePath(written) else { continue }
@@ -73,18 +77,28 @@ public enum AttachmentLinks {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    /// The attachment of `note` that a link to the file `written` leads to, if any.
-    public static func attachment(for written: String, in note: Note) -> AttachmentPath? {
+    /// The attachment of `note` that a link to the file `written` leads to, if any; `order`
+    /// is how the note's wiki links are read.
+    public static func attachment(for written: String, in note: Note, order: WikiLinkOrder) -> AttachmentPath? {
         guard !note.attachments.isEmpty else { return nil }
-        return Names(body: note.body).attachment(for: written, in: note)
+        return Names(body: note.body, order: order).attachment(for: written, in: note)
+    }
+
+    /// Whether `link`, written in `note`, is a wiki link to a file the note holds
+    /// (`[[photo.png|see]]`, a Dendron note's `[[see|photo.png]]`): no missing note, the
+    /// read view opens the attachment.
+    public static func leadsToAttachment(_ link: NoteLink, in note: Note, order: WikiLinkOrder) -> Bool {
+        guard link.form == .wiki, case .title(let title) = link.target, looksLikeFileName(title) else { return false }
+        return attachment(for: title, in: note, order: order) != nil
     }
 
     /// The names of one body's files, computed once (the body scanned once) for many links.
     public struct Names: Sendable {
         private var byPath: [String: String] = [:]
 
-        public init(body: String) {
-            let paths = AttachmentLinks.filePaths(in: body)
+        /// The names of `body`'s files, its wiki links read in `order`.
+        public init(body: String, order: WikiLinkOrder) {
+            let paths = AttachmentLinks.filePaths(in: body, order: order)
             for (path, name) in zip(paths, AttachmentLinks.names(for: paths)) { byPath[path] = name }
         }
 

@@ -229,7 +229,7 @@ public struct LinkGraph: Sendable {
         for (id, links) in outgoing {
             guard let source = lookup(id) else { continue }
             let broken = links.filter(\.target.isNote).map { ($0, resolve($0.target, from: source, lookup: lookup)) }
-                .filter { $0.1.isBroken }
+                .filter { $0.1.isBroken && !AttachmentLinks.leadsToAttachment($0.0, in: source, order: order(of: id)) }
             if !broken.isEmpty { result.append((source, broken.map { (link: $0.0, resolution: $0.1) })) }
         }
         return result.sorted { $0.source.title != $1.source.title ? $0.source.title < $1.source.title

@@ -11,7 +11,7 @@ public enum LinkRewrite {
     /// link keeps its folder, `.md` and heading, and its stem is percent-encoded when it
     /// was, or when the new title needs it.
     /// `order` is how the body's wiki links are read (a Dendron note's `[[label|Old]]`).
-    public static func rewrite(_ body: String, from old: String, to new: String, order: WikiLinkOrder = .targetFirst,
+    public static func rewrite(_ body: String, from old: String, to new: String, order: WikiLinkOrder,
                                where leads: (NoteLink) -> Bool = { _ in true }) -> (body: String, count: Int) {
         let key = LinkResolver.key(ofTitle: old)
         var bytes = Array(body.utf8)

@@ -4,14 +4,16 @@ import Foundation
 /// code, with its byte range. Only a body holding `[[` or `](` is read line by line; any
 /// other is passed over in one pass of `memchr`.
 public enum LinkScanner {
-    /// The links in `body`, in order, its wiki links read in `order`.
-    public static func links(in body: String, order: WikiLinkOrder = .targetFirst) -> [NoteLink] {
+    /// The links in `body`, in order, its wiki links read in `order` (the note's:
+    /// `NoteIndex.linkOrder(of:)`, `WikiLinkOrder.of(_:labelFirst:)`; no default, so no
+    /// caller reads a Dendron note target first by forgetting it).
+    public static func links(in body: String, order: WikiLinkOrder) -> [NoteLink] {
         var body = body
         return body.withUTF8 { links(in: $0, order: order) }
     }
 
     /// The links in `bytes`, in order, its wiki links read in `order`.
-    public static func links(in bytes: UnsafeBufferPointer<UInt8>, order: WikiLinkOrder = .targetFirst) -> [NoteLink] {
+    public static func links(in bytes: UnsafeBufferPointer<UInt8>, order: WikiLinkOrder) -> [NoteLink] {
         guard mayHoldLinks(bytes) else { return [] }
         var blocks = CodeBlocks()
         var links: [NoteLink] = []

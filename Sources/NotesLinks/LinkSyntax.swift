@@ -12,7 +12,7 @@ public enum LinkSyntax {
     /// index after its `]]`. The inner text may not hold a line break or `[`/`]`, and may not be blank.
     /// `order` says which side of the bar is the target (an embed's target is always first).
     public static func wikiLink(in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
-                                order: WikiLinkOrder = .targetFirst) -> (link: NoteLink, end: Int)? {
+                                order: WikiLinkOrder) -> (link: NoteLink, end: Int)? {
         let isEmbed = start < bytes.count && bytes[start] == UInt8(ascii: "!")
         let open = isEmbed ? start + 1 : start
         guard open + 1 < bytes.count, bytes[open] == .openBracket, bytes[open + 1] == .openBracket else { return nil }

@@ -116,9 +116,20 @@ extension NCursesTerminal {
                 x += 1
             }
         }
-        // From where the cursor truly is, back to where curses had it: curses records it,
-        // and sends what it holds.
-        mvcur(cursor.y, cursor.x, cursorY, cursorX)
+        // Back to where curses has the cursor: its next update moves from there, often by a
+        // carriage return or a column address, which keep the row. An absolute address
+        // sent here, not `mvcur`: `mvcur` writes to stdio's `stdout`, which nothing flushes
+        // while the app runs, so the update after wrote on the last cluster's row.
+        returnCursor(from: cursor, to: (y: cursorY, x: min(cursorX, notes_cols() - 1)))
+    }
+
+    /// Moves the terminal's cursor from `from` (where the clusters left it) to `to` (where
+    /// curses has it), with an absolute address sent at once; nothing when they are the same.
+    private func returnCursor(from: (y: Int32, x: Int32), to: (y: Int32, x: Int32)) {
+        guard from != to, to.y >= 0, to.x >= 0 else { return }
+        OverlayOutput.bytes.removeAll(keepingCapacity: true)
+        OverlayOutput.moveCursor(y: to.y, x: to.x)
+        OverlayOutput.send()
     }
 
     /// Writes the cell at (x, y) again as the frame has it (the whole wide character

@@ -33,9 +33,9 @@ struct ExportLinkCheck {
         var wrong: [String] = []
         for note in notes {
             guard let file = fileOf[note.id], let exportedBody = bodyOf[note.id] else { continue }
-            let stored = LinkScanner.links(in: note.body)
+            let stored = LinkScanner.links(in: note.body, order: .targetFirst)
             var exportedBytes = Array(exportedBody.utf8)
-            let exported = exportedBytes.withUnsafeBufferPointer { LinkScanner.links(in: $0) }
+            let exported = exportedBytes.withUnsafeBufferPointer { LinkScanner.links(in: $0, order: .targetFirst) }
             guard stored.count == exported.count else {
                 wrong.append("\(file): \(stored.count) links stored, \(exported.count) exported")
                 continue

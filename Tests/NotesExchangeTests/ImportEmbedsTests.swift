@@ -32,7 +32,7 @@ import NotesTestData
         for (written, content) in [("photo.png", "photo at the root\n"), ("doc.pdf#page=2", "%PDF-1.4 doc\n"),
                                    ("assets/x.png", "asset x\n"), ("files/report 2024.pdf", "%PDF-1.4 report\n"),
                                    ("sub/photo.png", "photo in sub\n"), ("map.jpg", "a map\n")] {
-            let attachment = try #require(AttachmentLinks.attachment(for: written, in: trip), "\(written)")
+            let attachment = try #require(AttachmentLinks.attachment(for: written, in: trip, order: .targetFirst), "\(written)")
             #expect(attachedText(batch, attachment) == content, "\(written)")
         }
         #expect(batch.warnings.map(\.reason) == [
@@ -64,7 +64,7 @@ import NotesTestData
         let bundle = try fixture("real-exports/textbundle/Textbundle Example v2.textbundle")
         let batch = ImportReader().read(paths: [bundle])
         let note = try #require(batch.bundle.notes.first)
-        let attachment = try #require(AttachmentLinks.attachment(for: "assets/textbundle.png", in: note))
+        let attachment = try #require(AttachmentLinks.attachment(for: "assets/textbundle.png", in: note, order: .targetFirst))
         #expect(batch.attachments.files[attachment] != nil)
 
         let folder = try TemporaryFolder(prefix: "notes-textbundle-export")
@@ -81,7 +81,7 @@ import NotesTestData
         let again = ImportReader().read(paths: [folder.file("out").path])
         let read = try #require(again.bundle.notes.first)
         #expect(Array(read.body.utf8) == Array(note.body.utf8), "the stored bytes come back")
-        #expect(AttachmentLinks.attachment(for: "assets/textbundle.png", in: read) == attachment)
+        #expect(AttachmentLinks.attachment(for: "assets/textbundle.png", in: read, order: .targetFirst) == attachment)
         #expect(again.attachments.files[attachment] == batch.attachments.files[attachment])
     }
 }

@@ -26,7 +26,7 @@ import Testing
         #expect(links.first?.heading == "Goals")
         let bytes = Array(body.utf8)
         #expect(links.map { String(decoding: bytes[$0.titleRange], as: UTF8.self) } == ["projects.plans", "a.b", "c.d"])
-        let obsidian = LinkScanner.links(in: body)
+        let obsidian = LinkScanner.links(in: body, order: .targetFirst)
         #expect(obsidian.map(\.target) == [.title("Plans for May"), .title("x"), .title("c.d")])
     }
 

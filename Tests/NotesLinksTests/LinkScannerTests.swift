@@ -4,10 +4,10 @@ import Testing
 
 /// The link syntax and the scanner: each construct, and the places that are not links.
 @Suite struct LinkScannerTests {
-    private func targets(_ body: String) -> [LinkTarget] { LinkScanner.links(in: body).map(\.target) }
+    private func targets(_ body: String) -> [LinkTarget] { LinkScanner.links(in: body, order: .targetFirst).map(\.target) }
 
     @Test func wikiLinksWithLabelAndHeading() {
-        let links = LinkScanner.links(in: "See [[Home]], [[Plans#Q3|the plan]] and [[ Spaced ]].")
+        let links = LinkScanner.links(in: "See [[Home]], [[Plans#Q3|the plan]] and [[ Spaced ]].", order: .targetFirst)
         #expect(links.map(\.target) == [.title("Home"), .title("Plans"), .title("Spaced")])
         #expect(links.map(\.heading) == [nil, "Q3", nil])
         #expect(links.map(\.label) == ["Home", "the plan", "Spaced"])
@@ -20,7 +20,7 @@ import Testing
     @Test func aBarEscapedInATableCellSeparatesTheLabel() {
         // Obsidian writes `\|` inside a table so that the bar does not end the cell.
         let body = "| Views |\n| --- |\n| [[Table view\\|table]] [[Plans#Q3\\|plan]] |"
-        let links = LinkScanner.links(in: body)
+        let links = LinkScanner.links(in: body, order: .targetFirst)
         #expect(links.map(\.target) == [.title("Table view"), .title("Plans")])
         #expect(links.map(\.heading) == [nil, "Q3"])
         #expect(links.map(\.label) == ["table", "plan"])
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func embedsAreFiles() {
-        let links = LinkScanner.links(in: "![[photo.png]] and ![cat](assets/cat%201.jpg)")
+        let links = LinkScanner.links(in: "![[photo.png]] and ![cat](assets/cat%201.jpg)", order: .targetFirst)
         #expect(links.map(\.target) == [.file("photo.png"), .file("assets/cat 1.jpg")])
         #expect(links.map(\.form) == [.embed, .embed])
     }
@@ -39,7 +39,7 @@ import Testing
             + "[d](https://example.com/x.md) [e](mailto:a@b.c) [f](assets/x.pdf) [g](#local) [h](<My note.md>)"
         #expect(targets(body) == [.title("Other note"), .title("notes/Plan"), .noteID(id), .url("https://example.com/x.md"),
                                   .url("mailto:a@b.c"), .file("assets/x.pdf"), .title("My note")])
-        #expect(LinkScanner.links(in: body)[1].heading == "Q3")
+        #expect(LinkScanner.links(in: body, order: .targetFirst)[1].heading == "Q3")
     }
 
     @Test func codeIsNotScanned() {
@@ -67,7 +67,7 @@ import Testing
         #expect(targets(#"\[[Not]] [[]] [[ ]] [[open [[Inner]] [[line"#) == [.title("Inner")])
         #expect(targets(#"\[x](Other.md) and ![[]]"#) == [])
         // As CommonMark reads it: an escaped bracket inside a link's text is text.
-        #expect(LinkScanner.links(in: #"[a \[b](Other.md)"#).map(\.label) == [#"a \[b"#])
+        #expect(LinkScanner.links(in: #"[a \[b](Other.md)"#, order: .targetFirst).map(\.label) == [#"a \[b"#])
         #expect(targets("[[split\n]]") == [])
         #expect(targets("[[a [b]]]") == [])
     }
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func nestedBracketsInMarkdownLinkText() {
-        let links = LinkScanner.links(in: "[see [this] one](Other.md)")
+        let links = LinkScanner.links(in: "[see [this] one](Other.md)", order: .targetFirst)
         #expect(links.map(\.target) == [.title("Other")])
         #expect(links.first?.label == "see [this] one")
     }
