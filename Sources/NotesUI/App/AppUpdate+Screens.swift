@@ -37,6 +37,8 @@ extension AppUpdate {
         case .filter:
             state.filterField = TextField(text: state.filter.query)
         case .clearFilter:
+            // Nothing to clear: `Esc` keeps the selection where it is.
+            guard !state.filter.query.isEmpty || state.filter.scope != .all else { break }
             state.filter.set(query: "", categoryID: nil, in: snapshot.index)
             state.noteRow = 0
             state.clampSelections(in: snapshot)
