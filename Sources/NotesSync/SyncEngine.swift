@@ -15,6 +15,8 @@ import NotesStore
 /// 4. move `main` to it.
 /// A failure in 1–2 leaves the store untouched; a kill after 2 leaves a pushed merge that
 /// the next sync finds again (conflict copies have derived ids, so none are doubled).
+/// A store opened for a few notes fetches before 1, to load the notes that come in
+/// (`SyncEngine+Partial`).
 public struct SyncEngine {
     public let store: NotesStore
     public let repository: SyncRepository
