@@ -45,24 +45,31 @@ extension SyncEngine {
     /// Throws `NeedsAllNotes` unless the store as loaded is enough to take in `remote` over
     /// `local` (the commit of `exported`), merging against their base when `remote` does not
     /// hold `local`: no attachments, only note files changed, each of those notes loaded
-    /// (or known to be absent), and no rename of a live note (its links are in other notes).
+    /// (or known to be absent), and no rename of a live note coming in (its links are in
+    /// other notes).
     func checkPartialReceive(local: String, remote: String, remoteHasLocal: Bool, exported: SyncSnapshot) throws {
         guard store.isPartial else { return }
         guard try !repository.mayHoldAttachments(remote) else { throw NeedsAllNotes() }
-        var sides = [remote]
+        let incoming = try loadedDelta(remote, local: local, exported: exported)
+        var base = SyncDelta()  // the base is `local` when `remote` holds it
         if !remoteHasLocal {
-            guard let base = try repository.mergeBase(local, remote) else { throw NeedsAllNotes() }
-            sides.append(base)
+            guard let commit = try repository.mergeBase(local, remote) else { throw NeedsAllNotes() }
+            base = try loadedDelta(commit, local: local, exported: exported)
         }
-        for side in sides {
-            guard store.holdsNotes(try Self.noteIDs(of: repository.changedFiles(from: local, to: side))),
-                  let delta = try repository.delta(side, over: exported, at: local), delta.categories == nil,
-                  store.holdsNotes(delta.touchedIDs) else { throw NeedsAllNotes() }
-            // A rename made here was relinked here; one coming in needs every note's links.
-            if side == remote, updatesLinks, delta.notes.values.contains(where: { note in
-                exported.notes[note.id].map { $0.deleted == nil && note.deleted == nil && $0.title != note.title } ?? false
-            }) { throw NeedsAllNotes() }
+        guard updatesLinks else { return }
+        for note in incoming.notes.values where note.deleted == nil {
+            guard let before = base.note(note.id, over: exported), before.deleted == nil else { continue }
+            if before.title != note.title { throw NeedsAllNotes() }
         }
+    }
+
+    /// What `commit` changes over `exported` (the snapshot `local` holds), when it is note
+    /// files only and the store holds each of their notes; else throws `NeedsAllNotes`.
+    private func loadedDelta(_ commit: String, local: String, exported: SyncSnapshot) throws -> SyncDelta {
+        guard store.holdsNotes(try Self.noteIDs(of: repository.changedFiles(from: local, to: commit))),
+              let delta = try repository.delta(commit, over: exported, at: local), delta.categories == nil,
+              store.holdsNotes(delta.touchedIDs) else { throw NeedsAllNotes() }
+        return delta
     }
 
     /// Throws `NeedsAllNotes` when the store is opened for a few notes and `changes` (what

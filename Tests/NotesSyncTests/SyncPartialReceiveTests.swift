@@ -138,6 +138,24 @@ import NotesSync
         #expect(mine.notes[notes[11].id]?.body == "fixed twice")
     }
 
+    @Test func aRenameMadeHereDoesNotKeepANoteFromComingInPartly() throws {
+        var renamed = notes[3]
+        renamed.title = "Renamed here"
+        renamed.updated = ISODate.rounded(renamed.created.addingTimeInterval(60))
+        try commit("laptop", [.putNote(renamed)])
+        try commit("desktop", [.putNote(edited(7, body: "from the desktop"))])
+        _ = try syncPartly("desktop")
+
+        let (report, stayedPartial) = try syncPartly("laptop")
+
+        #expect(stayedPartial)
+        #expect(report.pushed)
+        #expect(report.notesLoaded == 2)
+        let (mine, theirs) = try converged()
+        #expect(mine == theirs)
+        #expect(mine.notes[renamed.id]?.title == "Renamed here")
+    }
+
     @Test func aConflictOnOneNoteReadsEveryNote() throws {
         try commit("laptop", [.putNote(edited(5, body: "laptop's version"))])
         try commit("desktop", [.putNote(edited(5, body: "desktop's version", seconds: 120))])
