@@ -1,6 +1,6 @@
 #!/bin/sh
 # Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, a sync
-# after one `notes set`, and a sync that receives one note another home changed, each RUNS
+# after one `notes set`, and a sync that receives one note whose body another home changed, each RUNS
 # times (median printed), with peak memory. The two figures with a target (a sync with
 # nothing new, a sync after one `notes set`: at 1,000,000 notes each within 2 s plus git's
 # own fetch, timed alone) say pass or FAIL, and so does the sync that receives one note.
@@ -103,7 +103,7 @@ for index in $(seq "$runs"); do
 done
 report "sync after one 'notes set'" "$dir/one" "$target"
 
-# A second home takes everything once, then changes one note a run; the first receives it.
+# A second home takes everything once, then changes one note's body a run; the first receives it.
 [ "${RECEIVE:-1}" = 1 ] || exit 0
 if [ "$ready" = 0 ]; then
     mkdir "$dir/second"
@@ -117,7 +117,8 @@ fi
 "$notes" sync > /dev/null
 : > "$dir/receive"
 for index in $(seq "$runs"); do
-    NOTES_STORE="$dir/second/notes.json" "$notes" set "$id" --title "from the second home $index" > /dev/null
+    # Its body: a new title is a rename, which reads every note to rewrite the links to it (decision 0078).
+    NOTES_STORE="$dir/second/notes.json" "$notes" set "$id" --body "from the second home $index" > /dev/null
     if [ "$attachments" -gt 0 ]; then  # and one more note with an attachment
         enex 1 $((attachments + index)) > "$dir/one.enex"
         NOTES_STORE="$dir/second/notes.json" "$notes" import "$dir/one.enex" > /dev/null
