@@ -1,9 +1,9 @@
 #!/bin/sh
 # Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, a sync
-# after one `notes set`, and a sync that receives one note whose body another home changed, each RUNS
-# times (median printed), with peak memory. The two figures with a target (a sync with
-# nothing new, a sync after one `notes set`: at 1,000,000 notes each within 2 s plus git's
-# own fetch, timed alone) say pass or FAIL, and so does the sync that receives one note.
+# after one `notes set`, and a sync that receives one note whose body another home
+# changed, each RUNS times (median printed), with peak memory. The last three have a
+# target (at 1,000,000 notes each within 2 s plus git's own fetch, timed alone) and say
+# pass or FAIL.
 #
 #   swift build -c release --product notes && swift build -c release --product notes-bench
 #   Resources/scripts/sync-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
