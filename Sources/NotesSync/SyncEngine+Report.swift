@@ -1,6 +1,42 @@
 import Foundation
 
 extension SyncEngine {
+    /// What a sync did.
+    public struct Report: Equatable, Sendable {
+        /// Notes (and categories) the store received from the remote.
+        public var received: Int
+        /// Whether local changes were pushed.
+        public var pushed: Bool
+        /// Conflict copies the merge made.
+        public var conflictCopies: [UUID]
+        public var commit: String
+        /// Problems found in what came in that did not stop the sync: a category whose
+        /// color archive could not be read (each told once, when it arrives).
+        public var warnings: [String] = []
+        /// Notes rendered to files by this sync: those whose file was not already known
+        /// (`SyncBlobCache`); 0 when nothing changed.
+        public var notesRendered = 0
+        /// Note files read back from git: only when the remote had something new.
+        public var notesParsed = 0
+        /// Note ids merged, in the merge commit and in applying the result to the store:
+        /// those whose files differ when `categories.json` did not change (one for one
+        /// note received), every id when it did.
+        public var notesMerged = 0
+        /// Notes of this store whose links to a note renamed on another home were pointed
+        /// at its new title (`SyncRenames`); sent by the next sync.
+        public var linksUpdated = 0
+        /// Notes compared with the files they made before (`SyncFingerprint`): every note when
+        /// the store cannot say which changed since the last sync (the first sync, a category
+        /// changed, the store compacted since: `SyncPosition`), none otherwise.
+        public var notesFingerprinted = 0
+        /// Notes (live and in the trash) the store held when the sync ended: with a store
+        /// opened for a few (`NotesStore.open(at:options:touching:)`), those its journal
+        /// touched and those that came in, when that was enough; every note otherwise.
+        public var notesLoaded = 0
+    }
+}
+
+extension SyncEngine {
     /// The report's warnings: entries of the remote left out, unreadable note files left
     /// out, color archives that could not be read, ids held twice, attachments edited on both sides.
     static func warnings(leftOut: [SyncRepository.RefusedEntry], unreadable: [(path: String, reason: String)], archives: [String],

@@ -15,6 +15,8 @@ import NotesStore
 /// 4. move `main` to it.
 /// A failure in 1–2 leaves the store untouched; a kill after 2 leaves a pushed merge that
 /// the next sync finds again (conflict copies have derived ids, so none are doubled).
+/// A store opened for a few notes fetches before 1, to load the notes that come in
+/// (`SyncEngine+Partial`).
 public struct SyncEngine {
     public let store: NotesStore
     public let repository: SyncRepository
@@ -32,36 +34,6 @@ public struct SyncEngine {
     public init(store: NotesStore, environment: [String: String] = [:]) {
         self.store = store
         repository = SyncRepository(folder: SyncRepository.folder(forStore: store.url), environment: environment)
-    }
-
-    /// What a sync did.
-    public struct Report: Equatable, Sendable {
-        /// Notes (and categories) the store received from the remote.
-        public var received: Int
-        /// Whether local changes were pushed.
-        public var pushed: Bool
-        /// Conflict copies the merge made.
-        public var conflictCopies: [UUID]
-        public var commit: String
-        /// Problems found in what came in that did not stop the sync: a category whose
-        /// color archive could not be read (each told once, when it arrives).
-        public var warnings: [String] = []
-        /// Notes rendered to files by this sync: those whose file was not already known
-        /// (`SyncBlobCache`); 0 when nothing changed.
-        public var notesRendered = 0
-        /// Note files read back from git: only when the remote had something new.
-        public var notesParsed = 0
-        /// Note ids merged, in the merge commit and in applying the result to the store:
-        /// those whose files differ when `categories.json` did not change (one for one
-        /// note received), every id when it did.
-        public var notesMerged = 0
-        /// Notes of this store whose links to a note renamed on another home were pointed
-        /// at its new title (`SyncRenames`); sent by the next sync.
-        public var linksUpdated = 0
-        /// Notes compared with the files they made before (`SyncFingerprint`): every note when
-        /// the store cannot say which changed since the last sync (the first sync, a category
-        /// changed, the store compacted since: `SyncPosition`), none otherwise.
-        public var notesFingerprinted = 0
     }
 
     /// Sets up the repository beside the store, with `remote` as its `origin`, syncing in
@@ -84,22 +56,22 @@ public struct SyncEngine {
         // An encrypted sync with a missing or wrong key stops here, before anything is done.
         let key = try repository.encryptionKey()
         if store.isPartial {
-            do { return try attempt(now: now, key: key) } catch is NeedsAllNotes {
+            do {
+                try loadIncoming(key: key)
+                return try attempt(now: now, key: key, fetched: true)
+            } catch is NeedsAllNotes {
                 _ = repository.work.take()
                 try store.loadAllNotes()
             }
         }
-        return try attempt(now: now, key: key)
+        return try attempt(now: now, key: key, fetched: false)
     }
 
-    /// A store opened for a few notes (`NotesStore.open(at:options:touching:)`) that this
-    /// sync needs whole: something to merge or apply, no position, attachments.
-    private struct NeedsAllNotes: Error {}
-
-    /// One sync of the store as loaded. A store opened for a few notes is enough when the
-    /// position holds (only the notes touched since are sent) and nothing comes in; else
-    /// this throws `NeedsAllNotes` before anything is pushed or applied.
-    private func attempt(now: Date, key: SyncKey?) throws -> Report {
+    /// One sync of the store as loaded (`fetched`: the remote was just fetched). A store
+    /// opened for a few notes is enough when the position holds (only the notes touched
+    /// since are sent) and what comes in is a few notes it loaded (`SyncEngine+Partial`);
+    /// else this throws `NeedsAllNotes`, before anything is applied.
+    private func attempt(now: Date, key: SyncKey?, fetched: Bool) throws -> Report {
         progress("sync: committing local changes")
         _ = try store.refresh()
         let synced = try repository.syncedCommit()
@@ -123,7 +95,8 @@ public struct SyncEngine {
         start.map { SyncPosition(snapshot: $0.snapshot, sequence: $0.sequence, commit: local, format: $0.format) }?
             .save(to: repository.gitFolder)
 
-        let (merged, conflictCopies, pushed, leftOut) = try fetchMergePush(local: local, synced: synced, exported: exported)
+        let (merged, conflictCopies, pushed, leftOut) = try fetchMergePush(local: local, synced: synced, exported: exported,
+                                                                            fetched: fetched)
 
         progress("sync: updating the notes")
         let (received, relinked, warnings) = try apply(merged: merged, local: local, exported: exported)
@@ -146,6 +119,7 @@ public struct SyncEngine {
                             notesRendered: work.rendered, notesParsed: work.parsed, notesMerged: work.merged)
         report.linksUpdated = relinked
         report.notesFingerprinted = work.fingerprinted
+        report.notesLoaded = store.contents.notes.count + store.contents.trash.count
         report.warnings = Self.warnings(leftOut: leftOut, unreadable: work.unreadable, archives: warnings,
                                         duplicates: work.duplicates, attachmentConflicts: work.attachmentConflicts, merged: merged)
         return report
@@ -154,14 +128,16 @@ public struct SyncEngine {
     /// Fetches, merges the remote into `local` and pushes, again while someone else pushed
     /// first (up to `attempts`): the commit the notes now follow, the notes copied in a
     /// conflict, whether it was pushed, and the remote's entries left out.
-    private func fetchMergePush(local: String, synced: String?, exported: SyncSnapshot) throws
+    private func fetchMergePush(local: String, synced: String?, exported: SyncSnapshot, fetched justFetched: Bool) throws
         -> (merged: String, conflictCopies: [UUID], pushed: Bool, leftOut: [SyncRepository.RefusedEntry]) {
         var merged = local, conflictCopies: [UUID] = [], pushed = false, leftOut: [SyncRepository.RefusedEntry] = []
         var attempt = 0
         while true {
             attempt += 1
-            progress("sync: fetching")
-            try repository.fetch()
+            if attempt > 1 || !justFetched {
+                progress("sync: fetching")
+                try repository.fetch()
+            }
             let fetched = try repository.remoteCommit()
             let (remote, refused) = try checkedRemote(fetched, synced: synced)
             leftOut = refused
@@ -172,7 +148,9 @@ public struct SyncEngine {
                 remoteHasLocal = try remote == local || repository.isAncestor(local, of: remote)
                 localHasRemote = try repository.isAncestor(remote, of: local)
             }
-            if store.isPartial, let remote, remote != local, !localHasRemote { throw NeedsAllNotes() }
+            if let remote, remote != local, !localHasRemote {
+                try checkPartialReceive(local: local, remote: remote, remoteHasLocal: remoteHasLocal, exported: exported)
+            }
             // A new machine with nothing yet takes the remote as it is, without a merge commit.
             let startsEmpty = synced == nil && exported.notes.isEmpty && exported.categories.isEmpty
             if let remote, remoteHasLocal || startsEmpty {
@@ -236,7 +214,15 @@ public struct SyncEngine {
             repository.work.add(merged: outcome.notesMerged)
             (merged, copies) = (outcome.snapshot, outcome.conflictCopies)
         }
-        let tree = try repository.tree(for: merged, base: local, attachmentSources: [local, remote], mergeBase: base, since: since)
+        let tree: String
+        if store.isPartial {
+            // Never a tree of the notes loaded alone; a conflict copy may be in a note not loaded.
+            guard let since, copies.isEmpty,
+                  let updated = try repository.treeFromPrevious(for: merged, base: local, since: since) else { throw NeedsAllNotes() }
+            tree = updated
+        } else {
+            tree = try repository.tree(for: merged, base: local, attachmentSources: [local, remote], mergeBase: base, since: since)
+        }
         let message = "notes: merge on \(Self.hostName)" + (copies.isEmpty ? "" : " (\(copies.count) conflict copies)")
         return (try repository.commit(tree: tree, parents: [local, remote], message: message), copies)
     }
@@ -259,12 +245,14 @@ public struct SyncEngine {
             let warnings = try repository.receiveAttachments(of: merged, over: local) { delta.note($0, over: exported) }
             try store.commit(derivedFrom: { database in
                 let (changes, count) = SyncMerge.changes(merging: delta, base: exported, into: database)
+                try checkPartialApply(changes, delta: delta, database: database)
                 repository.work.add(merged: count)
                 received = changes.count
                 return try relinking(changes, in: database, count: &relinked)
             })
             return (received, relinked, warnings)
         }
+        if store.isPartial { throw NeedsAllNotes() }
         let target = try delta.map { $0.applied(to: exported) } ?? repository.snapshot(merged)
         let warnings = target.categories.values
             .filter { $0.archiveProblem != nil && exported.categories[$0.category.id]?.archive != $0.archive }

@@ -77,7 +77,7 @@ enum OpenUI {
     }
 
     /// `S`: a store of its own, as another process would: the UI's store then picks the merge up.
-    private static func sync(_ url: URL, updatesLinks: Bool, progress: @escaping @Sendable (String) -> Void) throws -> String {
+    private static func sync(_ url: URL, updatesLinks: Bool, progress: SyncProgress) throws -> String {
         // Its commits hand compaction to `notes compact` too: one done in the merge's commit
         // would hold the lock (7 s at 1,000,000 notes) while the UI and commands wait.
         var syncOptions = NotesStoreOptions()
@@ -87,7 +87,8 @@ enum OpenUI {
         let syncStore = try NotesStore.open(at: url, options: syncOptions, touching: [])
         defer { syncStore.close() }
         var engine = SyncEngine(store: syncStore)
-        engine.progress = progress
+        engine.progress = { progress($0) }
+        engine.fileProgress = { done, total in progress.filesWritten(done, of: total) }
         engine.updatesLinks = updatesLinks
         return try engine.sync().summaryWithWarnings
     }

@@ -39,3 +39,13 @@ extension NotesStore {
         try loadWhole()
     }
 }
+
+extension NotesStore {
+    /// Whether `contents` says of each of `ids` what the whole store would: always for a
+    /// whole store; for one opened for a few, when the note is loaded, or was looked up in
+    /// the snapshot (`load(touching:)`, the journal's notes) and is not there.
+    public func holdsNotes(_ ids: some Sequence<UUID>) -> Bool {
+        guard let partial else { return true }
+        return ids.allSatisfy { contents.anyNote($0) != nil || partial.lookedUp.contains($0) }
+    }
+}

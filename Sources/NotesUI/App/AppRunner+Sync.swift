@@ -1,4 +1,5 @@
 import Foundation
+import NotesModel
 
 /// `S`: the sync runs on its own thread while keys keep working; what it posts reaches
 /// the status line.
@@ -10,11 +11,15 @@ extension AppRunner {
         answer(backgroundSync.start(sync) ? .syncStarted : .syncAlreadyRunning)
     }
 
-    /// Hands what the running sync posted to `update`: progress lines, then its outcome.
+    /// Hands what the running sync posted to `update`: progress lines and counts of files, then its outcome.
     func showSyncEvents() {
         for event in backgroundSync.take() {
             switch event {
             case .progress(let line): answer(.syncProgress(line))
+            case .files(let done, let total, let elapsed):
+                // The command line's progress line, as text for the status line.
+                answer(.syncProgress(ProgressLine.text(label: "sync: writing", unit: .items("files"), done: done, total: total,
+                                                       elapsed: elapsed)))
             case .finished(let message, let isError): answer(.syncFinished(message: message, isError: isError))
             }
         }

@@ -38,10 +38,10 @@ public final class AppRunner {
     /// The sync `S` started, running on its own thread, and its mailbox.
     let backgroundSync = BackgroundSync()
 
-    /// Syncs the store (`S`): reports progress lines, returns the summary to show. It runs
-    /// on a thread of its own while the UI keeps working, so it must share nothing with
-    /// the runner (it opens a store of its own); the store's lock is held only to apply the merge.
-    public typealias SyncAction = @Sendable (_ progress: @escaping @Sendable (String) -> Void) throws -> String
+    /// Syncs the store (`S`): reports its steps and the files it writes (`SyncProgress`),
+    /// returns the summary to show. It runs on a thread of its own while the UI keeps
+    /// working, so it must share nothing with the runner (it opens a store of its own); the store's lock is held only to apply the merge.
+    public typealias SyncAction = @Sendable (_ progress: SyncProgress) throws -> String
 
     /// - Parameters:
     ///   - editor: hands a note to the user's editor (`UserEditor`); the runner suspends

@@ -1,0 +1,91 @@
+import Foundation
+import NotesModel
+import NotesStore
+
+/// A sync with a store opened for a few notes (`NotesStore.open(at:options:touching:)`):
+/// the notes its journal touched, and, when something comes in, the notes whose files the
+/// remote changed since the position's commit (`SyncPosition`), read through the
+/// snapshot's index. That is enough when the position holds and what comes in is a few
+/// note files: the merge, the apply and the trees then need no other note. Anything else
+/// (categories.json changed, attachments, a conflict, a rename whose links other notes
+/// hold, a note not loaded, no position) throws `NeedsAllNotes`, and the sync starts again
+/// with every note, as a whole store does.
+extension SyncEngine {
+    /// A store opened for a few notes that this sync needs whole.
+    struct NeedsAllNotes: Error {}
+
+    /// The most note files a sync takes in through the snapshot's index: more read the whole store.
+    static let partialReceiveLimit = 1_000
+
+    /// Fetches, then, when the remote moved from the position's commit by note files only,
+    /// loads those notes into the store (the position must hold: else the sync needs every
+    /// note anyway). Throws `NeedsAllNotes` when categories.json or too many files changed.
+    func loadIncoming(key: SyncKey?) throws {
+        progress("sync: fetching")
+        try repository.fetch()
+        guard let position = SyncPosition.load(from: repository.gitFolder), position.changedNotes(in: store, key: key) != nil,
+              let fetched = try repository.remoteCommit(), fetched != position.commit,
+              let files = try? repository.changedFiles(from: position.commit, to: fetched) else { return }
+        let ids = try Self.noteIDs(of: files)
+        try store.load(touching: ids.sorted { $0.uuidString < $1.uuidString })
+    }
+
+    /// The ids of the note files of `files`; throws `NeedsAllNotes` for anything else
+    /// (categories.json) or more than `partialReceiveLimit` files.
+    static func noteIDs(of files: [SyncRepository.ChangedFile]) throws -> Set<UUID> {
+        guard files.count <= partialReceiveLimit else { throw NeedsAllNotes() }
+        var ids = Set<UUID>()
+        for file in files {
+            guard let id = SyncFiles.noteID(inPath: file.path) else { throw NeedsAllNotes() }
+            ids.insert(id)
+        }
+        return ids
+    }
+
+    /// Throws `NeedsAllNotes` unless the store as loaded is enough to take in `remote` over
+    /// `local` (the commit of `exported`), merging against their base when `remote` does not
+    /// hold `local`: no attachments, only note files changed, each of those notes loaded
+    /// (or known to be absent), and no rename of a live note coming in (its links are in
+    /// other notes).
+    func checkPartialReceive(local: String, remote: String, remoteHasLocal: Bool, exported: SyncSnapshot) throws {
+        guard store.isPartial else { return }
+        guard try !repository.mayHoldAttachments(remote) else { throw NeedsAllNotes() }
+        let incoming = try loadedDelta(remote, local: local, exported: exported)
+        var base = SyncDelta()  // the base is `local` when `remote` holds it
+        if !remoteHasLocal {
+            guard let commit = try repository.mergeBase(local, remote) else { throw NeedsAllNotes() }
+            base = try loadedDelta(commit, local: local, exported: exported)
+        }
+        guard updatesLinks else { return }
+        for note in incoming.notes.values where note.deleted == nil {
+            guard let before = base.note(note.id, over: exported), before.deleted == nil else { continue }
+            if before.title != note.title { throw NeedsAllNotes() }
+        }
+    }
+
+    /// What `commit` changes over `exported` (the snapshot `local` holds), when it is note
+    /// files only and the store holds each of their notes; else throws `NeedsAllNotes`.
+    private func loadedDelta(_ commit: String, local: String, exported: SyncSnapshot) throws -> SyncDelta {
+        guard store.holdsNotes(try Self.noteIDs(of: repository.changedFiles(from: local, to: commit))),
+              let delta = try repository.delta(commit, over: exported, at: local), delta.categories == nil,
+              store.holdsNotes(delta.touchedIDs) else { throw NeedsAllNotes() }
+        return delta
+    }
+
+    /// Throws `NeedsAllNotes` when the store is opened for a few notes and `changes` (what
+    /// applying `delta` makes of `database`) reach beyond the ids the delta touched (a
+    /// conflict copy, which may already be in a note not loaded) or rename a live note
+    /// whose links other notes may hold.
+    func checkPartialApply(_ changes: [StoreChange], delta: SyncDelta, database: NotesDatabase) throws {
+        guard store.isPartial else { return }
+        let touched = Set(delta.touchedIDs)
+        for change in changes {
+            switch change {
+            case .putNote(let note) where touched.contains(note.id): continue
+            case .deleteNote(let id) where touched.contains(id): continue
+            default: throw NeedsAllNotes()
+            }
+        }
+        if updatesLinks, !SyncRenames.renames(in: changes, of: database).isEmpty { throw NeedsAllNotes() }
+    }
+}
