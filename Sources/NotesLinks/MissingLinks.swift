@@ -8,16 +8,19 @@ import NotesModel
 public enum MissingLinks {
     /// How many links to notes in the notes `ids` of `database` are missing (ambiguous
     /// ones lead somewhere and are not counted), and how many distinct targets they name.
-    public static func count(from ids: some Sequence<UUID>, in database: NotesDatabase) -> (links: Int, targets: Int) {
+    /// `scanned`: the links of those notes, scanned ahead in the order of `ids` (see `Scanned`).
+    public static func count(from ids: some Sequence<UUID>, in database: NotesDatabase,
+                             scanned: Scanned? = nil) -> (links: Int, targets: Int) {
         // Only the notes with links are kept (by id: a copy of every imported note is most of the import again).
         let ids = Array(ids)
         let labelFirst = WikiLinkOrder.labelFirstNotes(of: database.importSources)
         let linked = inParts(total: ids.count) { range in
-            ids[range].compactMap { id -> (id: UUID, links: [NoteLink])? in
+            range.compactMap { position -> (id: UUID, links: [NoteLink])? in
+                let id = ids[position]
                 let order = WikiLinkOrder.of(id, labelFirst: labelFirst)
-                guard let found = database.notes[id]?.withBodyUTF8({ LinkScanner.links(in: $0, order: order) }).filter(\.target.isNote),
-                      !found.isEmpty else { return nil }
-                return (id, found)
+                guard let note = database.notes[id] else { return nil }
+                let found = scanned?.links(at: position, of: note, order: order) ?? MissingLinks.links(of: note, order: order)
+                return found.isEmpty ? nil : (id, found)
             }
         }
         guard !linked.isEmpty else { return (0, 0) }

@@ -138,6 +138,8 @@ struct Import: ParsableCommand {
                 + Self.ignored(batch.ignored))
         } else if let store {
             plan = try commitImport(&batch, into: store, progress: progress)
+            store.close()
+            KeptUntilExit.keep(store, plan, batch)
         } else {
             return
         }
@@ -151,6 +153,7 @@ struct Import: ParsableCommand {
     /// each note came from: all of it, or nothing. Prints what was done.
     private func commitImport(_ batch: inout ImportBatch, into store: NotesStore, progress: ProgressLine?) throws -> Importer.Plan {
         let writing = Self.writing(batch)
+        let bulk = Self.isBulk(batch)  // its notes' links are scanned while they are written
         var pending: ExchangeBundle? = batch.bundle
         batch.bundle = ExchangeBundle()  // one copy of the notes, not two
         var planned = Importer.Plan()
@@ -158,6 +161,7 @@ struct Import: ParsableCommand {
         let trashMissing = self.trashMissing
         let storeFolder = store.url.deletingLastPathComponent()
         var saved = 0
+        var scan: MissingLinksScan?
         progress?.show("importing: writing \(ProgressLine.grouped(batch.sources.count)) notes")
         defer { progress?.finish() }
         Interrupt.beginWriting()
@@ -167,6 +171,7 @@ struct Import: ParsableCommand {
             planned = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
                                         listingAdded: false, trashMissing: trashMissing,
                                         attachments: attachments, storeFolder: storeFolder)
+            if bulk { scan = MissingLinksScan(planned.changes, in: database) }
             try Interrupt.checkBeforeWriting()
             // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
             saved = try attachments.following(planned.attachmentMoves).write(for: Self.addedIDs(planned), storeFolder: storeFolder)
@@ -178,7 +183,9 @@ struct Import: ParsableCommand {
         Self.removeDropped(plan.attachmentsDropped, storeFolder: storeFolder)
         Console.out(lines: plan.items.compactMap { Self.reportLine($0, verbose: verbose) }
             + plan.gone.compactMap { Self.reportLine($0, verbose: verbose) })
-        if let line = Self.missingLinksLine(Self.missingLinks(plan, in: store.contents), dryRun: false) { Console.out(line) }
+        if let line = Self.missingLinksLine(Self.missingLinks(plan, in: store.contents, scanned: scan?.wait()), dryRun: false) {
+            Console.out(line)
+        }
         Console.out(plan.description + (saved > 0 ? ", saved \(saved) \(saved == 1 ? "attachment" : "attachments")" : "")
             + Self.ignored(batch.ignored))
         return planned

@@ -2,7 +2,9 @@ import Glibc
 import NotesBase
 
 /// A private copy of an open file's bytes, read with `pread` into anonymous memory
-/// that is populated (faulted in) when it is mapped. Not asked to be backed by huge
+/// that is populated (faulted in) before it is read into; a large file is copied in two
+/// halves on two threads (`SnapshotCopy`), each faulting in and reading its own, since
+/// the copy is the first step of every open and nothing else can run meanwhile. Not asked to be backed by huge
 /// pages: on this machine, busy, that made the copy cost twice the CPU (100,000 notes:
 /// 63–177 ms against 35–37; 1,000,000: 0.9–1.7 s against 0.3–0.6 s), the kernel
 /// compacting memory to find huge pages and zeroing them before the copy.
@@ -31,12 +33,12 @@ package final class SnapshotBytes {
                 length = 0
                 return
             }
-            guard let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
+            guard let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
                   address != MAP_FAILED
             else { throw .errno(file: path, operation: "allocate memory to read") }
             let buffer = address.assumingMemoryBound(to: UInt8.self)
             let copied: Int
-            do { copied = try Self.readFully(fd, into: buffer, count: size, path: path) } catch {
+            do { copied = try SnapshotCopy.read(fd, into: buffer, count: size, path: path) } catch {
                 munmap(address, size)
                 throw error
             }
@@ -66,18 +68,5 @@ package final class SnapshotBytes {
     private static func isUnchanged(_ before: stat, _ after: stat) -> Bool {
         before.st_size == after.st_size && before.st_mtim.tv_sec == after.st_mtim.tv_sec
             && before.st_mtim.tv_nsec == after.st_mtim.tv_nsec
-    }
-
-    /// Reads up to `count` bytes from offset 0; returns how many there were (fewer if the file shrank).
-    private static func readFully(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, path: String) throws(FileOperationError) -> Int {
-        var done = 0
-        while done < count {
-            let read = pread(fd, buffer + done, count - done, off_t(done))
-            if read < 0 && errno == EINTR { continue }
-            guard read >= 0 else { throw .errno(file: path, operation: "read") }
-            if read == 0 { break }
-            done += read
-        }
-        return done
     }
 }

@@ -176,6 +176,17 @@ public struct NotesDatabase: Equatable, Sendable {
         }
     }
 
+    /// Makes room in the live notes' table for the notes `changes` put that it does not
+    /// hold yet, before they are applied one at a time: a bulk import into a new store
+    /// otherwise grows the table step by step, hashing every note again at each step.
+    public mutating func reserveRoom(for changes: [StoreChange]) {
+        var added = 0
+        for change in changes {
+            if case .putNote(let note) = change, note.deleted == nil, notes[note.id] == nil { added += 1 }
+        }
+        if added > 0 { notes.reserveCapacity(notes.count + added) }
+    }
+
     /// Applies all changes or none.
     public mutating func apply(_ changes: [StoreChange]) throws(ModelError) {
         if changes.count == 1, let only = changes.first {

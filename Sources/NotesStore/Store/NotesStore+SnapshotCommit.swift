@@ -25,6 +25,7 @@ extension NotesStore {
     func writeSnapshotCommit(_ changes: [StoreChange]) throws {
         try refuseIfPartial()
         try setAsideJournalTail()
+        contents.reserveRoom(for: changes)
         do {
             for change in changes { try contents.apply(change) }
         } catch {

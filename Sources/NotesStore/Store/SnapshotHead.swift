@@ -94,26 +94,42 @@ struct SnapshotHead: Equatable {
 
 /// Gathers `SnapshotHead` while the snapshot writer lays out its notes (`SnapshotLayout.add`),
 /// in one pass: the first notes in list order, kept to a few times the capacity between
-/// prunings, and the live ids for the prefix length.
+/// prunings, and the live ids for the prefix length. Notes are compared by their list key
+/// (`NoteListOrder.key(pinned:date:)`, read in place), and by `tieBreak` only when two keys
+/// are equal: handing each note to `precedes` in another module copied it (every field
+/// retained and released), for every note written and at every comparison of a pruning.
 struct SnapshotHeadCollector {
     private static let order = NoteListOrder.updated
-    private var candidates: [(note: Note, entry: SnapshotIndex.Entry)] = []
+
+    private struct Candidate {
+        var key: UInt64
+        var note: Note
+        var entry: SnapshotIndex.Entry
+
+        /// Whether this candidate is listed before `other` (`NoteListOrder.precedes`).
+        func precedes(_ other: Candidate) -> Bool {
+            key != other.key ? key < other.key : SnapshotHeadCollector.order.tieBreak(note, other.note)
+        }
+    }
+
+    private var candidates: [Candidate] = []
     /// Once pruned: the last note kept; a note not before it cannot be in the head.
-    private var threshold: Note?
+    private var threshold: Candidate?
     private var liveIDs: [UUIDBitsPair] = []
 
     mutating func add(_ note: Note, offset: Int, length: Int) {
         guard note.deleted == nil else { return }
         liveIDs.append(UUIDBitsPair(note.id))
-        if let threshold, !Self.order.precedes(note, threshold) { return }
-        candidates.append((note, SnapshotIndex.Entry(id: note.id, offset: offset, length: length)))
+        let key = NoteListOrder.key(pinned: note.pinned, date: note.updated)
+        if let threshold, key >= threshold.key, key > threshold.key || !Self.order.tieBreak(note, threshold.note) { return }
+        candidates.append(Candidate(key: key, note: note, entry: SnapshotIndex.Entry(id: note.id, offset: offset, length: length)))
         if candidates.count >= 4 * SnapshotHead.capacity { prune() }
     }
 
     private mutating func prune() {
-        candidates.sort { Self.order.precedes($0.note, $1.note) }
+        candidates.sort { $0.precedes($1) }
         candidates.removeLast(max(0, candidates.count - SnapshotHead.capacity))
-        if candidates.count == SnapshotHead.capacity { threshold = candidates.last?.note }
+        if candidates.count == SnapshotHead.capacity { threshold = candidates.last }
     }
 
     /// The head of the snapshot `stamp` names.

@@ -1,0 +1,87 @@
+import Glibc
+import Foundation
+import NotesBase
+
+/// Reads a file into memory of its own (`SnapshotBytes`): the memory faulted in
+/// (`MADV_POPULATE_WRITE`, one call instead of a fault a page), then the bytes read with
+/// `pread`. A file of `parallelThreshold` bytes or more is read in two halves on two
+/// threads: at 100,000 notes the copy was a third of the time to open, all on the one
+/// thread that then decodes.
+enum SnapshotCopy {
+    /// Files at least this large are read in two parts at once.
+    static let parallelThreshold = 8 << 20
+    /// `MADV_POPULATE_WRITE` (Linux 5.14); on a kernel without it the pages are faulted in by the read.
+    private static let populateWrite: Int32 = 23
+
+    /// Reads up to `count` bytes from offset 0 into `buffer` (anonymous memory not yet
+    /// touched); returns how many there were (fewer if the file shrank meanwhile).
+    static func read(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int,
+                     path: String) throws(FileOperationError) -> Int {
+        guard count >= parallelThreshold, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else {
+            return try readPart(fd, into: buffer, range: 0..<count, path: path)
+        }
+        // Split on a page boundary, so that neither thread faults in the other's pages.
+        let page = max(4096, sysconf(Int32(_SC_PAGESIZE)))
+        let middle = count / 2 / page * page
+        let second = SecondHalf(fd: fd, buffer: buffer, range: middle..<count, path: path)
+        let thread = Thread { second.run() }
+        thread.stackSize = 1 << 16
+        thread.start()
+        let first = Result { () throws(FileOperationError) -> Int in try readPart(fd, into: buffer, range: 0..<middle, path: path) }
+        let rest = second.result()
+        // A first half cut short (the file shrank) makes the whole copy short: it is read again.
+        let firstCount = try first.get()
+        let restCount = try rest.get()
+        return firstCount < middle ? firstCount : middle + restCount
+    }
+
+    /// Faults in the memory of `range` of `buffer`, then reads the file's bytes of that
+    /// range into it; returns how many there were.
+    static func readPart(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, range: Range<Int>,
+                         path: String) throws(FileOperationError) -> Int {
+        guard !range.isEmpty else { return 0 }
+        _ = madvise(buffer + range.lowerBound, range.count, populateWrite)
+        var done = 0
+        while done < range.count {
+            let read = pread(fd, buffer + range.lowerBound + done, range.count - done, off_t(range.lowerBound + done))
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { throw .errno(file: path, operation: "read") }
+            if read == 0 { break }
+            done += read
+        }
+        return done
+    }
+}
+
+/// The second half of a copy, read on a thread of its own (a new thread rather than a
+/// pool's: the pool may have no idle thread yet at the start of a process, and then runs
+/// both halves one after the other on the calling thread).
+private final class SecondHalf: @unchecked Sendable {
+    private let fd: Int32
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private let range: Range<Int>
+    private let path: String
+    private let finished = DispatchSemaphore(value: 0)
+    /// Written by the reading thread before it signals `finished`, read after the wait.
+    private var outcome: Result<Int, FileOperationError> = .success(0)
+
+    init(fd: Int32, buffer: UnsafeMutablePointer<UInt8>, range: Range<Int>, path: String) {
+        self.fd = fd
+        self.buffer = buffer
+        self.range = range
+        self.path = path
+    }
+
+    func run() {
+        outcome = Result { () throws(FileOperationError) -> Int in
+            try SnapshotCopy.readPart(fd, into: buffer, range: range, path: path)
+        }
+        finished.signal()
+    }
+
+    /// Waits for the read to end; how many bytes it read, or its error.
+    func result() -> Result<Int, FileOperationError> {
+        finished.wait()
+        return outcome
+    }
+}
