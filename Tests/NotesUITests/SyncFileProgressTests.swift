@@ -26,14 +26,14 @@ import NotesTerminal
         let rowBefore = runner.state.noteRow
 
         runner.handle(.key(.character("S")))
-        #expect(idleUntil(runner) { runner.state.message?.text.hasPrefix("sync: writing 2,500 / 10,000 files") == true })
+        #expect(runner.idleUntil { runner.state.message?.text.hasPrefix("sync: writing 2,500 / 10,000 files") == true })
         runner.draw()
         #expect(terminal.lastBuffer?.lines.last?.hasPrefix("sync: writing 2,500 / 10,000 files") == true)
         runner.handle(.key(.character("j")))
         #expect(runner.state.noteRow == rowBefore + 1)
 
         gate.signal()
-        #expect(idleUntil(runner) { runner.state.message?.text == summary })
+        #expect(runner.idleUntil { runner.state.message?.text == summary })
         runner.draw()
         #expect(terminal.lastBuffer?.lines.last?.hasPrefix(summary) == true)
     }
@@ -48,16 +48,5 @@ import NotesTerminal
 
         // The first count at once, then nothing within `ProgressLine.interval` but the last, which replaces it.
         #expect(mailbox.take() == [.files(done: 1_000, total: 1_000, elapsed: 0), .finished(message: "done", isError: false)])
-    }
-
-    /// Feeds `.idle` until `done`, for at most 10 seconds; true if `done` came.
-    private func idleUntil(_ runner: AppRunner, _ done: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while !done() {
-            guard Date() < deadline else { return false }
-            runner.handle(.idle)
-            if !done() { Thread.sleep(forTimeInterval: 0.005) }
-        }
-        return true
     }
 }

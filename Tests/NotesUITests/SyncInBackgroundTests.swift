@@ -39,25 +39,13 @@ import NotesUI
         return (runner, terminal, repository, sync)
     }
 
-    /// Feeds `.idle` (what the terminal gives when no key comes) until `done`, for at most
-    /// 10 seconds; true if `done` came.
-    private func idleUntil(_ runner: AppRunner, _ done: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while !done() {
-            guard Date() < deadline else { return false }
-            runner.handle(.idle)
-            if !done() { Thread.sleep(forTimeInterval: 0.005) }
-        }
-        return true
-    }
-
     @Test func keysWorkWhileTheSyncRunsAndItsResultShowsWhenItEnds() throws {
         let (runner, terminal, repository, sync) = makeRunner()
         let rowBefore = runner.state.noteRow
 
         runner.handle(.key(.character("S")))
         #expect(runner.isSyncing)
-        #expect(idleUntil(runner) { runner.state.message?.text == "sync: fetching" })
+        #expect(runner.idleUntil { runner.state.message?.text == "sync: fetching" })
         runner.draw()
         #expect(terminal.lastBuffer?.lines.last?.hasPrefix("sync: fetching") == true)
 
@@ -74,7 +62,7 @@ import NotesUI
         #expect(runner.isSyncing)
 
         sync.release()
-        #expect(idleUntil(runner) { runner.state.message?.text == BlockedSync.summary })
+        #expect(runner.idleUntil { runner.state.message?.text == BlockedSync.summary })
         #expect(!runner.isSyncing)
         runner.draw()
         let screen = try #require(terminal.lastBuffer)
@@ -93,7 +81,7 @@ import NotesUI
 
         sync.release()
         var quit = false
-        #expect(idleUntil(runner) {
+        #expect(runner.idleUntil {
             quit = quit || !runner.handle(.idle)
             return quit
         })
