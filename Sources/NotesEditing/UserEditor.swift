@@ -64,7 +64,7 @@ public struct UserEditor: NoteEditor {
                 // text is saved or kept by now; the next start says where. End as the signal says.
                 raise(signal)
             }
-            if case .kept(let path, _) = outcome { UnsavedTexts.markTold([path], in: unsavedFolder) }
+            if case .kept(let path, _) = outcome, !TerminalHangup.hasHappened() { UnsavedTexts.markTold([path], in: unsavedFolder) }
             return outcome
         }
     }

@@ -79,7 +79,8 @@ enum EditInEditor {
             // and the next start of notes says where (nobody can read stderr now).
             Foundation.exit(128 + signal)
         }
-        if case .kept(let path, _) = outcome { UnsavedTexts.markTold([path], in: unsavedFolder) }
+        // Told here only while the terminal can show it (the editor may have ended on a hangup first).
+        if case .kept(let path, _) = outcome, !TerminalHangup.hasHappened() { UnsavedTexts.markTold([path], in: unsavedFolder) }
         switch outcome {
         case .failed(let reason): throw CLIError.editNotSaved(reason)
         case .kept(let path, let reason): throw CLIError.editNotSaved("not saved, your text is kept in \(path) (\(reason))")
