@@ -22,8 +22,7 @@ extension MissingLinks {
         public init(notes: [Note], labelFirst: Set<UUID>) {
             entries = notes.map { note in
                 let order = WikiLinkOrder.of(note.id, labelFirst: labelFirst)
-                let links = note.withBodyUTF8 { LinkScanner.links(in: $0, order: order) }.filter(\.target.isNote)
-                return Entry(id: note.id, body: note.body, order: order, links: links)
+                return Entry(id: note.id, body: note.body, order: order, links: MissingLinks.links(of: note, order: order))
             }
         }
 
