@@ -84,14 +84,6 @@ public enum AttachmentLinks {
         return Names(body: note.body, order: order).attachment(for: written, in: note)
     }
 
-    /// Whether `link`, written in `note`, is a wiki link to a file the note holds
-    /// (`[[photo.png|see]]`, a Dendron note's `[[see|photo.png]]`): no missing note, the
-    /// read view opens the attachment.
-    public static func leadsToAttachment(_ link: NoteLink, in note: Note, order: WikiLinkOrder) -> Bool {
-        guard link.form == .wiki, case .title(let title) = link.target, looksLikeFileName(title) else { return false }
-        return attachment(for: title, in: note, order: order) != nil
-    }
-
     /// The names of one body's files, computed once (the body scanned once) for many links.
     public struct Names: Sendable {
         private var byPath: [String: String] = [:]
