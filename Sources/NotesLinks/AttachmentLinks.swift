@@ -18,8 +18,16 @@ public enum AttachmentLinks {
     /// wiki embed's `#page` and `|size` left out), in order of first appearance; its wiki
     /// links read in `order`.
     public static func filePaths(in body: String, order: WikiLinkOrder) -> [String] {
+        fileLinks(in: body, order: order).paths
+    }
+
+    /// What `filePaths` lists, and which of those paths an embed or a link to a file names
+    /// (`explicit`; the others only a wiki link to a name with an extension, which may be a
+    /// missing note): the body scanned once.
+    public static func fileLinks(in body: String, order: WikiLinkOrder) -> (paths: [String], explicit: Set<String>) {
         var seen = Set<String>()
         var paths: [String] = []
+        var explicit = Set<String>()
         for link in LinkScanner.links(in: body, order: order) {
             let written: String
             switch link.target {
@@ -30,8 +38,9 @@ public enum AttachmentLinks {
             }
             guard let path = filePath(written) else { continue }
             if seen.insert(path).inserted { paths.append(path) }
+            if case .file = link.target { explicit.insert(path) }
         }
-        return paths
+        return (paths, explicit)
     }
 
     /// Whether `path` ends in a file name with a short extension that is not `.md`
