@@ -21,22 +21,19 @@ extension ImportReader {
             let body = batch.bundle.notes[index].body
             // A Dendron note's `[[see|photo.png]]` names the file after the bar.
             let order = WikiLinkOrder(tool: origin.tool?.rawValue)
-            let paths = AttachmentLinks.filePaths(in: body, order: order)
-            guard !paths.isEmpty else { continue }
+            let files = AttachmentLinks.fileLinks(in: body, order: order)
+            guard !files.paths.isEmpty else { continue }
             let finder = finders[origin.key.folder] ?? EmbeddedFileFinder(listing: listing)
             finders[origin.key.folder] = finder
-            attachFiles(paths, to: index, from: origin.key, order: order, finder: finder, into: &batch)
+            attachFiles(files, to: index, from: origin.key, finder: finder, into: &batch)
         }
     }
 
-    private func attachFiles(_ paths: [String], to index: Int, from key: ImportSource.Key, order: WikiLinkOrder,
+    /// Attaches the files of `files` (the body's, `AttachmentLinks.fileLinks`) to the note at `index`.
+    private func attachFiles(_ files: (paths: [String], explicit: Set<String>), to index: Int, from key: ImportSource.Key,
                              finder: EmbeddedFileFinder, into batch: inout ImportBatch) {
         let note = batch.bundle.notes[index]
-        // Embeds and links to files; a wiki link to `v1.2` may be a missing note: no warning.
-        let explicit = Set(LinkScanner.links(in: note.body, order: order).compactMap { link -> String? in
-            guard case .file(let written) = link.target else { return nil }
-            return AttachmentLinks.filePath(written)
-        })
+        let paths = files.paths
         let held = Set(note.attachments.map { AttachmentLinks.fileName($0.relativePath).lowercased() })
         var taken = held
         for (path, name) in zip(paths, AttachmentLinks.names(for: paths)) {
@@ -47,7 +44,8 @@ extension ImportReader {
                   !held.contains(name.lowercased()), !held.contains(AttachmentLinks.fileName(path).lowercased())
             else { continue }
             guard let found = finder.find(path, from: key.path) else {
-                if explicit.contains(path), AttachmentLinks.looksLikeFileName(path) {
+                // Embeds and links to files; a wiki link to `v1.2` may be a missing note: no warning.
+                if files.explicit.contains(path), AttachmentLinks.looksLikeFileName(path) {
                     batch.warnings.append(.init(file: batch.sources[index], reason: "links to the file '\(path)', "
                                                 + "which is not in the imported folder: the link is kept, no attachment"))
                 }

@@ -18,8 +18,16 @@ public enum AttachmentLinks {
     /// wiki embed's `#page` and `|size` left out), in order of first appearance; its wiki
     /// links read in `order`.
     public static func filePaths(in body: String, order: WikiLinkOrder) -> [String] {
+        fileLinks(in: body, order: order).paths
+    }
+
+    /// What `filePaths` lists, and which of those paths an embed or a link to a file names
+    /// (`explicit`; the others only a wiki link to a name with an extension, which may be a
+    /// missing note): the body scanned once.
+    public static func fileLinks(in body: String, order: WikiLinkOrder) -> (paths: [String], explicit: Set<String>) {
         var seen = Set<String>()
         var paths: [String] = []
+        var explicit = Set<String>()
         for link in LinkScanner.links(in: body, order: order) {
             let written: String
             switch link.target {
@@ -30,8 +38,9 @@ public enum AttachmentLinks {
             }
             guard let path = filePath(written) else { continue }
             if seen.insert(path).inserted { paths.append(path) }
+            if case .file = link.target { explicit.insert(path) }
         }
-        return paths
+        return (paths, explicit)
     }
 
     /// Whether `path` ends in a file name with a short extension that is not `.md`
@@ -82,14 +91,6 @@ public enum AttachmentLinks {
     public static func attachment(for written: String, in note: Note, order: WikiLinkOrder) -> AttachmentPath? {
         guard !note.attachments.isEmpty else { return nil }
         return Names(body: note.body, order: order).attachment(for: written, in: note)
-    }
-
-    /// Whether `link`, written in `note`, is a wiki link to a file the note holds
-    /// (`[[photo.png|see]]`, a Dendron note's `[[see|photo.png]]`): no missing note, the
-    /// read view opens the attachment.
-    public static func leadsToAttachment(_ link: NoteLink, in note: Note, order: WikiLinkOrder) -> Bool {
-        guard link.form == .wiki, case .title(let title) = link.target, looksLikeFileName(title) else { return false }
-        return attachment(for: title, in: note, order: order) != nil
     }
 
     /// The names of one body's files, computed once (the body scanned once) for many links.

@@ -194,8 +194,8 @@ public struct LinkGraph: Sendable {
         case .noteID(let id): candidates = lookup(id).map { [$0] } ?? []
         case .url, .file: candidates = []
         }
-        return LinkResolver.resolve(target, from: source?.categoryID, candidates: candidates, importPath: { importPaths[$0] },
-                                    sourcePath: source.flatMap { importPaths[$0.id] })
+        return LinkResolver.resolve(target, from: source, order: source.map { order(of: $0.id) } ?? .targetFirst,
+                                    candidates: candidates, importPath: { importPaths[$0] })
     }
 
     /// The links in other notes that lead to `note`, by linking note (most recently updated
@@ -229,7 +229,7 @@ public struct LinkGraph: Sendable {
         for (id, links) in outgoing {
             guard let source = lookup(id) else { continue }
             let broken = links.filter(\.target.isNote).map { ($0, resolve($0.target, from: source, lookup: lookup)) }
-                .filter { $0.1.isBroken && !AttachmentLinks.leadsToAttachment($0.0, in: source, order: order(of: id)) }
+                .filter(\.1.isBroken)
             if !broken.isEmpty { result.append((source, broken.map { (link: $0.0, resolution: $0.1) })) }
         }
         return result.sorted { $0.source.title != $1.source.title ? $0.source.title < $1.source.title

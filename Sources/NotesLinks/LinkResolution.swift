@@ -10,14 +10,17 @@ public enum LinkResolution: Hashable, Sendable {
     case ambiguous([UUID])
     /// No live note has that title or id: the target as written.
     case missing(String)
-    /// Not a note: a URL or a file, for the opener.
+    /// One of the linking note's attachments (`![[photo.png]]`, `[see](files/a.pdf)`, and
+    /// `[[photo.png]]` when no note has that name): for the opener.
+    case attachment(AttachmentPath)
+    /// Not a note nor an attachment of the linking note: a URL or another file, for the opener.
     case external(LinkTarget)
 
     /// Whether the link leads to no single note although it names one (missing or ambiguous).
     public var isBroken: Bool {
         switch self {
         case .missing, .ambiguous: true
-        case .note, .external: false
+        case .note, .attachment, .external: false
         }
     }
 }
@@ -28,7 +31,9 @@ public enum LinkResolution: Hashable, Sendable {
 /// path, else the one named by its last component (see `LinkResolver+Names`); among several,
 /// the one in the linking note's category, else the one imported from the linking note's
 /// folder; any other tie is ambiguous. A `notes://ID` link
-/// leads to the live note with that id. Trashed notes never resolve.
+/// leads to the live note with that id. Trashed notes never resolve. A link to a file, and a
+/// title link to a file name (`[[photo.png]]`) that no note has, lead to the linking note's
+/// attachment of that name (`AttachmentLinks`) when it holds one.
 public enum LinkResolver {
     /// The key of a title under the folding (what titles and targets are matched by).
     public static func key(ofTitle title: String) -> [UInt8] {
@@ -38,21 +43,31 @@ public enum LinkResolver {
         return folded
     }
 
-    /// Where `target`, written in a note of `sourceCategory`, leads. `candidates` are the live
-    /// notes whose title or alias key equals the target's or, for a path, its last component's
-    /// (for a title), or whose id is the target's; others are ignored. `importPath` gives the
-    /// path of the file a note was imported from, when known.
-    public static func resolve(_ target: LinkTarget, from sourceCategory: UUID?, candidates: [Note],
-                               importPath: (UUID) -> String? = { _ in nil }, sourcePath: String? = nil) -> LinkResolution {
+    /// Where `target`, written in `source` (whose wiki links are read in `order`), leads.
+    /// `candidates` are the live notes whose title or alias key equals the target's or, for a
+    /// path, its last component's (for a title), or whose id is the target's; others are
+    /// ignored. `importPath` gives the path of the file a note was imported from, when known.
+    public static func resolve(_ target: LinkTarget, from source: Note?, order: WikiLinkOrder, candidates: [Note],
+                               importPath: (UUID) -> String? = { _ in nil }) -> LinkResolution {
         switch target {
-        case .url, .file:
+        case .url:
             return .external(target)
+        case .file(let path):
+            return attachment(path, of: source, order: order) ?? .external(target)
         case .noteID(let id):
             return candidates.contains { $0.id == id } ? .note(id) : .missing(target.text)
         case .title(let title):
-            return resolve(title: title, from: sourceCategory, candidates: candidates.filter { $0.deleted == nil },
-                           importPath: importPath, sourcePath: sourcePath)
+            let found = resolve(title: title, from: source?.categoryID, candidates: candidates.filter { $0.deleted == nil },
+                                importPath: importPath, sourcePath: source.flatMap { importPath($0.id) })
+            guard case .missing = found, AttachmentLinks.looksLikeFileName(title) else { return found }
+            return attachment(title, of: source, order: order) ?? found
         }
+    }
+
+    /// The attachment of `source` a link to the file `written` leads to, if it holds one.
+    private static func attachment(_ written: String, of source: Note?, order: WikiLinkOrder) -> LinkResolution? {
+        guard let source, let path = AttachmentLinks.attachment(for: written, in: source, order: order) else { return nil }
+        return .attachment(path)
     }
 
     /// The rule's choice among the live notes whose title fits `title`.

@@ -36,9 +36,7 @@ public enum MissingLinks {
         for (id, found) in linked {
             let source = database.notes[id]
             for link in found {
-                guard case .missing = graph.resolve(link.target, from: source, lookup: { database.notes[$0] }),
-                      source.map({ !AttachmentLinks.leadsToAttachment(link, in: $0, order: graph.order(of: id)) }) ?? true
-                else { continue }
+                guard case .missing = graph.resolve(link.target, from: source, lookup: { database.notes[$0] }) else { continue }
                 links += 1
                 if case .title(let title) = link.target { targets.insert(LinkResolver.key(ofTitle: title)) } else { targets.insert(Array(link.target.text.utf8)) }
             }

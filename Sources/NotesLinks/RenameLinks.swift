@@ -48,8 +48,8 @@ public enum RenameLinks {
             let known = Set(fitting.map(\.id))
             candidates += paths.notes(filedAs: form.path).filter { !known.contains($0) }.compactMap { database.notes[$0] }
         }
-        return LinkResolver.resolve(link.target, from: source.categoryID, candidates: candidates,
-                                    importPath: paths.path, sourcePath: paths.path(source.id)) == .note(noteID)
+        return LinkResolver.resolve(link.target, from: source, order: paths.order(source.id), candidates: candidates,
+                                    importPath: paths.path) == .note(noteID)
     }
 
     /// `edit`, and when it changes the title, the rewrites of the links to the note in every

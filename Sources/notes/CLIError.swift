@@ -6,6 +6,8 @@ enum CLIError: Error, CustomStringConvertible {
     case noSuchNote(String)
     case ambiguousNoteID(String, matches: Int)
     case noSuchCategory(String)
+    /// A category named by a setting of the config file (`default_category`, `daily.category`) that does not exist.
+    case noConfiguredCategory(String, setting: String, source: String)
     case unreadableStandardInput
     /// `echo | notes add`: no line to take the title from.
     case emptyStandardInput
@@ -33,6 +35,9 @@ enum CLIError: Error, CustomStringConvertible {
         case .noSuchNote(let id): "no note with id '\(id)'"
         case .ambiguousNoteID(let id, let matches): "the id '\(id)' is ambiguous: \(matches) notes start with it; give more characters"
         case .noSuchCategory(let name): "no category named '\(name)' (see 'notes category list')"
+        case .noConfiguredCategory(let name, let setting, let source):
+            "no category named '\(name)', which the config's \(setting) names (\(source)): "
+                + "add it with 'notes category add \(name)', or change the setting"
         case .unreadableStandardInput: "standard input is not UTF-8 text"
         case .unknownTag(let tag): "no note is tagged #\(tag) (see 'notes tag list')"
         case .emptyStandardInput: "standard input is empty: nothing to add (its first line is the note's title)"
@@ -67,6 +72,15 @@ extension NotesDatabase {
     /// The category named `name`, case-insensitively; an unknown name is an error.
     func requireCategory(_ name: String) throws -> Category {
         guard let category = category(named: name) else { throw CLIError.noSuchCategory(name) }
+        return category
+    }
+
+    /// The category `name`, which the config's `setting` (set at `source`) names; an error
+    /// naming the setting and where it was set when there is none.
+    func requireCategory(_ name: String, setting: String, source: CustomStringConvertible) throws -> Category {
+        guard let category = category(named: name) else {
+            throw CLIError.noConfiguredCategory(name, setting: setting, source: source.description)
+        }
         return category
     }
 }

@@ -16,10 +16,13 @@ enum CLISettings {
     }
 
     /// Reads the config file; its problems include the `[keys]` entries that name an
-    /// unknown action or key (the key map knows those names, `NotesConfig` does not).
+    /// unknown action or key (the key map knows those names, `NotesConfig` does not), which
+    /// are dropped from its settings: they keep the default, and `notes config` does not list them.
     static func read(environment: [String: String]) -> ConfigFile.Loaded {
         var loaded = ConfigFile.load(environment: environment)
-        loaded.problems += remaps(loaded).problems
+        let rejected = remaps(loaded).problems
+        loaded.problems += rejected
+        loaded.settings.keys.removeAll { remap in rejected.contains { $0.key == "keys." + remap.action } }
         loaded.problems.sort { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
         return loaded
     }

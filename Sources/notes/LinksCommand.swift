@@ -14,7 +14,7 @@ struct Links: ParsableCommand {
         A title matches a note's title, else one of its aliases, with case, accents and Unicode forms \
         ignored; [[Folder/Note]] leads to the note imported from that path, else to the one named Note. \
         Among several, the one in the linking note's category; otherwise the link is ambiguous. With ID: its \
-        outgoing links (each resolved, ambiguous, missing or external) and the notes linking to it. \
+        outgoing links (each resolved, ambiguous, missing, one of the note's attachments, or external) and the notes linking to it. \
         With --dead: the missing and ambiguous links of every note; the exit status is 1 when there are any.
         """
     )
@@ -118,6 +118,7 @@ enum LinksOutput {
         case .note(let id): members += [("status", .string("resolved")), ("note", .string(id.uuidString))]
         case .ambiguous(let ids): members += [("status", .string("ambiguous")), ("notes", .array(ids.map { .string($0.uuidString) }))]
         case .missing: members.append(("status", .string("missing")))
+        case .attachment(let path): members += [("status", .string("attachment")), ("attachment", .string(path.relativePath))]
         case .external: members.append(("status", .string("external")))
         }
         return .object(members)
@@ -147,6 +148,7 @@ enum LinksOutput {
         case .note(let id): return shortID(id) + " " + oneLine(database.notes[id]?.title ?? "")
         case .ambiguous(let ids): return "ambiguous: " + ids.map(shortID).joined(separator: " ")
         case .missing: return "missing"
+        case .attachment(let path): return "attachment " + AttachmentLinks.fileName(path.relativePath)
         case .external: return "external"
         }
     }

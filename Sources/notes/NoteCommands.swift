@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotesBase
 import NotesExchange
+import NotesConfig
 import NotesModel
 
 /// `notes add [TITLE [BODY|-]] [--body TEXT|-] [--template NAME] [--category NAME] [--tag TAG]... [--kind KIND] [--edit]`
@@ -10,7 +11,8 @@ struct Add: ParsableCommand {
         abstract: "Add a note and print its id.",
         discussion: """
         The category must exist (see 'notes category add'); without --category, the config's \
-        default_category. '-' as the body (or '--body -') reads it from standard input. Without a title, \
+        default_category (if none has that name, a warning, and no category). '-' as the body \
+        (or '--body -') reads it from standard input. Without a title, \
         the note is read from standard input: its first line is the title, the rest the body \
         (echo "Call Ana" | notes add). --template NAME starts the body from NAME.md in the templates \
         folder ({{date}}, {{time}}, {{title}} filled in; {{cursor}} removed, and --edit opens the editor at its line). \
@@ -78,7 +80,8 @@ struct Add: ParsableCommand {
         }
         let (noteTitle, text) = try filled.map { (title ?? "", $0.body) } ?? titleAndBody()
         let store = try edit ? storeOptions.open() : storeOptions.open(touching: [])
-        let categoryID = try (category ?? settings.defaultCategory).map { try store.contents.requireCategory($0).id }
+        let categoryID = try category.map { try store.contents.requireCategory($0).id }
+            ?? Self.defaultCategory(settings, in: store.contents)
         let note = Note(title: noteTitle, body: text, created: now, categoryID: categoryID,
                         tags: Set(tag.compactMap(Tag.normalize)), kind: NoteKind(name: kind) ?? .note)
         try store.commit(.putNote(note))
@@ -87,6 +90,16 @@ struct Add: ParsableCommand {
             fflush(nil)
             try EditInEditor.run(note.id, in: store, settings: settings, cursor: filled?.cursor)
         }
+    }
+
+    /// The config's `default_category`; when no category has that name, a warning naming the
+    /// setting's line, and no category (as in the UI): the note, maybe piped in, is not lost.
+    static func defaultCategory(_ settings: NotesConfig.Settings, in database: NotesDatabase) -> UUID? {
+        guard let name = settings.defaultCategory else { return nil }
+        if let category = database.category(named: name) { return category.id }
+        Console.warning("no category named '\(name)', which the config's default_category names "
+                        + "(\(settings.source(of: "default_category"))): the note is added without a category")
+        return nil
     }
 
     /// The title and body given, or read from standard input (the first line the title).

@@ -48,7 +48,9 @@ enum DailyNoteCommand {
                            template: NoteTemplate?, timeZone: TimeZone = .current) throws -> (Note, EditorCursor?) {
         let title = DailyNote.title(for: now, format: settings.dailyFormat, timeZone: timeZone)
         if let existing = DailyNote.find(title: title, in: store.contents) { return (existing, nil) }
-        let categoryID = try settings.dailyCategory.map { try store.contents.requireCategory($0).id }
+        let categoryID = try settings.dailyCategory.map {
+            try store.contents.requireCategory($0, setting: "daily.category", source: settings.source(of: "daily.category")).id
+        }
         let filled = template?.fill(title: title, date: now, timeZone: timeZone)
         let note = Note(title: title, body: filled?.body ?? "", created: now, categoryID: categoryID, kind: .journal)
         try store.commit(.putNote(note))

@@ -42,7 +42,7 @@ struct ExportLinkCheck {
             }
             for (link, written) in zip(stored, exported) where link.form != .embed {
                 guard case .title(let title) = link.target,
-                      case .note(let id) = LinkResolver.resolve(link.target, from: note.categoryID,
+                      case .note(let id) = LinkResolver.resolve(link.target, from: note, order: .targetFirst,
                                                                 candidates: byKey[LinkResolver.key(ofTitle: title)] ?? []),
                       let key = Self.resolverKey(written, in: &exportedBytes),
                       let target = found[file + "\t" + key] else { continue }

@@ -10,12 +10,6 @@ extension AppUpdate {
     /// `Enter` on `link`, written in `note`.
     /// Like the first search, the first link followed waits for an index still being built.
     static func follow(_ link: ReadLink, in note: Note, _ state: inout AppState, _ snapshot: NotesSnapshot) -> [Effect] {
-        let order = snapshot.index.linkOrder(of: note.id)
-        if case .file(let path) = link.target, let attachment = AttachmentLinks.attachment(for: path, in: note, order: order) {
-            // A file the note holds as an attachment (an imported embed, a TextBundle's asset).
-            state.message = .init(text: "Opening " + ReadAttachments.text(attachment, size: nil), isError: false)
-            return [.openAttachment(attachment)]
-        }
         switch snapshot.index.resolve(link.target, from: note) {
         case .note(let id):
             openLinked(id, heading: link.heading, from: note, &state, snapshot)
@@ -31,15 +25,15 @@ extension AppUpdate {
                                   chooser: Chooser(title: "Several notes are titled \"\(link.target.text)\"", items: items,
                                                    selected: ids.first))
         case .missing(let title):
-            if case .title(let name) = link.target, let attachment = AttachmentLinks.attachment(for: name, in: note, order: order) {
-                // `[[photo.png|see]]` (a Dendron note's `[[see|photo.png]]`): no note of that name, a file the note holds.
-                state.message = .init(text: "Opening " + ReadAttachments.text(attachment, size: nil), isError: false)
-                return [.openAttachment(attachment)]
-            } else if case .title = link.target {
+            if case .title = link.target {
                 state.confirmation = .createNote(title: title, categoryID: note.categoryID)
             } else {
                 state.message = .init(text: "No note \(title) (deleted, or in the trash)", isError: true)
             }
+        case .attachment(let attachment):
+            // A file the note holds (an imported embed, a TextBundle's asset, `[[photo.png]]`).
+            state.message = .init(text: "Opening " + ReadAttachments.text(attachment, size: nil), isError: false)
+            return [.openAttachment(attachment)]
         case .external(.url(let address)):
             state.message = .init(text: "Opening \(address)", isError: false)
             return [.openAddress(address)]

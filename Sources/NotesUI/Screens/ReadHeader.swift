@@ -23,11 +23,17 @@ struct ReadHeader {
         if let id = note.categoryID, let name = snapshot.database.categories[id]?.name { details.append(name) }
         details.append("updated " + DateText.day(note.updated, in: timeZone))
         details.append("created " + DateText.day(note.created, in: timeZone))
-        if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0 }.joined(separator: " ")) }
+        // A tag with a blank (`#veg patch`) is never broken at its blank: it would read as two tags.
+        if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0.replacingOccurrences(of: " ", with: Self.keep) }
+            .joined(separator: " ")) }
         if !note.attachments.isEmpty { details.append(ReadAttachments.marker(count: note.attachments.count, ascii: asciiMarkers)) }
         title = Self.wrapped(note.title, width: width - 2)
         self.details = Self.wrapped(details.joined(separator: " · "), width: width - 2)
+            .map { $0.replacingOccurrences(of: Self.keep, with: " ") }
     }
+
+    /// The blank inside a tag while the details are wrapped (a no-break space: one column).
+    private static let keep = "\u{00A0}"
 
     /// `text` on at most `maximumLines` lines of `width` columns (at least one line).
     private static func wrapped(_ text: String, width: Int) -> [String] {
