@@ -1,9 +1,11 @@
 #!/bin/sh
 # Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, a sync
-# after one `notes set`, and a sync that receives one note whose body another home
-# changed, each RUNS times (median printed), with peak memory. The last three have a
-# target (at 1,000,000 notes each within 2 s plus git's own fetch, timed alone) and say
-# pass or FAIL.
+# after one `notes set`, a sync that receives one note whose body another home changed,
+# and one that receives a rename of a note other notes link to ("Topic k": the other home's
+# `notes set --title` rewrote its links there; this one loads the notes the rename index
+# names), each RUNS times (median printed), with peak memory. The last four have a target
+# (at 1,000,000 notes each within 2 s plus git's own fetch, timed alone) and say pass or
+# FAIL.
 #
 #   swift build -c release --product notes && swift build -c release --product notes-bench
 #   Resources/scripts/sync-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
@@ -137,3 +139,16 @@ for index in $(seq "$runs"); do
     timed "$notes" sync >> "$dir/receive"
 done
 report "sync receiving one changed note$([ "$attachments" -gt 0 ] && echo ", one attachment")" "$dir/receive" "$target"
+
+# A note titled "Topic k", which one note in 2,000 links to: the second home renames it a
+# run (its own links follow), the first receives the rename.
+[ -s "$dir/topic" ] || "$notes" list --format '{id}\t{title}' | awk -F'\t' '$2 ~ /^Topic [0-9]+$/ { print $1; exit }' > "$dir/topic"
+topic=$(cat "$dir/topic")
+[ -n "$topic" ] || { echo "no note titled 'Topic k' to rename" >&2; exit 1; }
+: > "$dir/rename"
+for index in $(seq "$runs"); do
+    second set "$topic" --title "Linked topic $$ $index"
+    second sync
+    timed "$notes" sync >> "$dir/rename"
+done
+report "sync receiving one rename with links" "$dir/rename" "$target"
