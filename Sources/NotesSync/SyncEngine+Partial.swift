@@ -7,16 +7,16 @@ import NotesStore
 /// remote changed since the position's commit (`SyncPosition`), read through the
 /// snapshot's index. That is enough when the position holds and what comes in is a few
 /// note files: the merge, the apply and the trees then need no other note. Anything else
-/// (categories.json changed, attachments, a conflict, a rename whose links other notes
-/// hold, a note not loaded, no position) throws `NeedsAllNotes`, and the sync starts again
-/// with every note, as a whole store does.
+/// (categories.json changed, attachments, a conflict, a rename the rename index cannot
+/// serve, a note not loaded, no position) throws `NeedsAllNotes`, and the sync starts again
+/// with every note, as a whole store does. A received rename loads the notes the rename
+/// index names for it (`SyncEngine+PartialRenames`).
 extension SyncEngine {
     /// A store opened for a few notes that this sync needs whole.
     struct NeedsAllNotes: Error {}
 
     /// The most note files a sync takes in through the snapshot's index: more read the whole store.
     static let partialReceiveLimit = 1_000
-
     /// Fetches, then, when the remote moved from the position's commit by note files only,
     /// loads those notes into the store (the position must hold: else the sync needs every
     /// note anyway). Throws `NeedsAllNotes` when categories.json or too many files changed.
@@ -45,9 +45,10 @@ extension SyncEngine {
     /// Throws `NeedsAllNotes` unless the store as loaded is enough to take in `remote` over
     /// `local` (the commit of `exported`), merging against their base when `remote` does not
     /// hold `local`: no attachments, only note files changed, each of those notes loaded
-    /// (or known to be absent), and no rename of a live note coming in (its links are in
-    /// other notes).
-    func checkPartialReceive(local: String, remote: String, remoteHasLocal: Bool, exported: SyncSnapshot) throws {
+    /// (or known to be absent). A rename of a live note coming in loads the notes that may
+    /// link to it (`loadRenamed`).
+    func checkPartialReceive(local: String, remote: String, remoteHasLocal: Bool, exported: SyncSnapshot,
+                             renames: PartialRenames) throws {
         guard store.isPartial else { return }
         guard try !repository.mayHoldAttachments(remote) else { throw NeedsAllNotes() }
         let incoming = try loadedDelta(remote, local: local, exported: exported)
@@ -56,11 +57,7 @@ extension SyncEngine {
             guard let commit = try repository.mergeBase(local, remote) else { throw NeedsAllNotes() }
             base = try loadedDelta(commit, local: local, exported: exported)
         }
-        guard updatesLinks else { return }
-        for note in incoming.notes.values where note.deleted == nil {
-            guard let before = base.note(note.id, over: exported), before.deleted == nil else { continue }
-            if before.title != note.title { throw NeedsAllNotes() }
-        }
+        try loadRenamed(incoming, base: base, exported: exported, renames: renames)
     }
 
     /// What `commit` changes over `exported` (the snapshot `local` holds), when it is note
@@ -75,8 +72,9 @@ extension SyncEngine {
     /// Throws `NeedsAllNotes` when the store is opened for a few notes and `changes` (what
     /// applying `delta` makes of `database`) reach beyond the ids the delta touched (a
     /// conflict copy, which may already be in a note not loaded) or rename a live note
-    /// whose links other notes may hold.
-    func checkPartialApply(_ changes: [StoreChange], delta: SyncDelta, database: NotesDatabase) throws {
+    /// whose linking notes were not loaded through an index that still holds (`PartialRenames`).
+    func checkPartialApply(_ changes: [StoreChange], delta: SyncDelta, database: NotesDatabase,
+                           renames: PartialRenames) throws {
         guard store.isPartial else { return }
         let touched = Set(delta.touchedIDs)
         for change in changes {
@@ -86,6 +84,9 @@ extension SyncEngine {
             default: throw NeedsAllNotes()
             }
         }
-        if updatesLinks, !SyncRenames.renames(in: changes, of: database).isEmpty { throw NeedsAllNotes() }
+        guard updatesLinks else { return }
+        for rename in SyncRenames.renames(in: changes, of: database) where !renames.covers(renamingFrom: rename.old, in: store) {
+            throw NeedsAllNotes()
+        }
     }
 }

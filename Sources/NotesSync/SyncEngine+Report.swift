@@ -33,6 +33,9 @@ extension SyncEngine {
         /// opened for a few (`NotesStore.open(at:options:touching:)`), those its journal
         /// touched and those that came in, when that was enough; every note otherwise.
         public var notesLoaded = 0
+        /// Git fetches this sync made: one, unless a push was rejected because another home
+        /// pushed first (a store opened for a few notes that then needs every note reuses its fetch).
+        public var fetches = 0
     }
 }
 

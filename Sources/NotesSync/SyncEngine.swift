@@ -30,6 +30,9 @@ public struct SyncEngine {
     /// Whether a rename received from another home rewrites the links to the note's old
     /// title in this store's notes (`SyncRenames`; the config file's `update_links`).
     public var updatesLinks = true
+    /// The most notes a store opened for a few loads through the rename index for the
+    /// renames a sync receives (`PartialRenames`): more read every note.
+    public var renameLoadLimit = 1_000
 
     public init(store: NotesStore, environment: [String: String] = [:]) {
         self.store = store
@@ -51,27 +54,29 @@ public struct SyncEngine {
         try repository.applySafetySettings()
         try repository.removeOldWorkTree()
         _ = repository.work.take()
+        _ = repository.work.takeFetches()
         repository.work.report(progress: fileProgress)
         defer { repository.work.report(progress: nil) }
         // An encrypted sync with a missing or wrong key stops here, before anything is done.
         let key = try repository.encryptionKey()
-        if store.isPartial {
-            do {
-                try loadIncoming(key: key)
-                return try attempt(now: now, key: key, fetched: true)
-            } catch is NeedsAllNotes {
-                _ = repository.work.take()
-                try store.loadAllNotes()
-            }
+        guard store.isPartial else { return try attempt(now: now, key: key, fetched: false, renames: PartialRenames()) }
+        do {
+            try loadIncoming(key: key)
+            return try attempt(now: now, key: key, fetched: true, renames: PartialRenames())
+        } catch is NeedsAllNotes {
+            _ = repository.work.take()
+            try store.loadAllNotes()
         }
-        return try attempt(now: now, key: key, fetched: false)
+        // The remote fetched above serves the whole store too: had it moved since, only a push
+        // could tell, and a push it rejects fetches and merges again.
+        return try attempt(now: now, key: key, fetched: true, renames: PartialRenames())
     }
 
     /// One sync of the store as loaded (`fetched`: the remote was just fetched). A store
     /// opened for a few notes is enough when the position holds (only the notes touched
     /// since are sent) and what comes in is a few notes it loaded (`SyncEngine+Partial`);
     /// else this throws `NeedsAllNotes`, before anything is applied.
-    private func attempt(now: Date, key: SyncKey?, fetched: Bool) throws -> Report {
+    private func attempt(now: Date, key: SyncKey?, fetched: Bool, renames: PartialRenames) throws -> Report {
         progress("sync: committing local changes")
         _ = try store.refresh()
         let synced = try repository.syncedCommit()
@@ -96,10 +101,11 @@ public struct SyncEngine {
             .save(to: repository.gitFolder)
 
         let (merged, conflictCopies, pushed, leftOut) = try fetchMergePush(local: local, synced: synced, exported: exported,
-                                                                            fetched: fetched)
+                                                                            fetched: fetched, renames: renames)
 
         progress("sync: updating the notes")
-        let (received, relinked, warnings) = try apply(merged: merged, local: local, exported: exported)
+        let (received, relinked, warnings) = try apply(merged: merged, local: local, exported: exported, now: now,
+                                                       renames: renames)
         let work = repository.work.take()
         if merged != local {
             // The store now holds `merged`, but for the notes its commits touched since `start`
@@ -120,6 +126,7 @@ public struct SyncEngine {
         report.linksUpdated = relinked
         report.notesFingerprinted = work.fingerprinted
         report.notesLoaded = store.contents.notes.count + store.contents.trash.count
+        report.fetches = repository.work.takeFetches()
         report.warnings = Self.warnings(leftOut: leftOut, unreadable: work.unreadable, archives: warnings,
                                         duplicates: work.duplicates, attachmentConflicts: work.attachmentConflicts, merged: merged)
         return report
@@ -128,7 +135,8 @@ public struct SyncEngine {
     /// Fetches, merges the remote into `local` and pushes, again while someone else pushed
     /// first (up to `attempts`): the commit the notes now follow, the notes copied in a
     /// conflict, whether it was pushed, and the remote's entries left out.
-    private func fetchMergePush(local: String, synced: String?, exported: SyncSnapshot, fetched justFetched: Bool) throws
+    private func fetchMergePush(local: String, synced: String?, exported: SyncSnapshot, fetched justFetched: Bool,
+                                renames: PartialRenames) throws
         -> (merged: String, conflictCopies: [UUID], pushed: Bool, leftOut: [SyncRepository.RefusedEntry]) {
         var merged = local, conflictCopies: [UUID] = [], pushed = false, leftOut: [SyncRepository.RefusedEntry] = []
         var attempt = 0
@@ -149,7 +157,8 @@ public struct SyncEngine {
                 localHasRemote = try repository.isAncestor(remote, of: local)
             }
             if let remote, remote != local, !localHasRemote {
-                try checkPartialReceive(local: local, remote: remote, remoteHasLocal: remoteHasLocal, exported: exported)
+                try checkPartialReceive(local: local, remote: remote, remoteHasLocal: remoteHasLocal, exported: exported,
+                                        renames: renames)
             }
             // A new machine with nothing yet takes the remote as it is, without a merge commit.
             let startsEmpty = synced == nil && exported.notes.isEmpty && exported.categories.isEmpty
@@ -233,8 +242,9 @@ public struct SyncEngine {
     /// pointed at a note renamed elsewhere (`SyncRenames`, same commit), and the problems of
     /// the color archives that came in (an archive this side already had is not told again).
     /// When `categories.json` did not change, only the notes whose files differ are merged
-    /// (`SyncMerge.changes(merging:base:into:)`): receiving one note merges one.
-    private func apply(merged: String, local: String, exported: SyncSnapshot) throws -> (Int, Int, [String]) {
+    /// (`SyncMerge.changes(merging:base:into:)`): receiving one note merges one. Link rewrites are dated `now`.
+    private func apply(merged: String, local: String, exported: SyncSnapshot, now: Date,
+                       renames: PartialRenames) throws -> (Int, Int, [String]) {
         guard merged != local else { return (0, 0, []) }
         // The merged commit as changes to `local`: a note whose file did not change is taken
         // as the store had it, never read back.
@@ -245,10 +255,10 @@ public struct SyncEngine {
             let warnings = try repository.receiveAttachments(of: merged, over: local) { delta.note($0, over: exported) }
             try store.commit(derivedFrom: { database in
                 let (changes, count) = SyncMerge.changes(merging: delta, base: exported, into: database)
-                try checkPartialApply(changes, delta: delta, database: database)
+                try checkPartialApply(changes, delta: delta, database: database, renames: renames)
                 repository.work.add(merged: count)
                 received = changes.count
-                return try relinking(changes, in: database, count: &relinked)
+                return try relinking(changes, in: database, now: now, renames: renames, count: &relinked)
             })
             return (received, relinked, warnings)
         }
@@ -265,15 +275,18 @@ public struct SyncEngine {
             repository.work.add(merged: outcome.notesMerged)
             let changes = SyncChanges.changes(from: current, to: outcome.snapshot)
             received = changes.count
-            return try relinking(changes, in: database, count: &relinked)
+            return try relinking(changes, in: database, now: now, renames: renames, count: &relinked)
         })
         return (received, relinked, warnings)
     }
 
-    /// `changes` with the link rewrites of the renames they bring, unless `updatesLinks` is off.
-    private func relinking(_ changes: [StoreChange], in database: NotesDatabase, count: inout Int) throws -> [StoreChange] {
+    /// `changes` with the link rewrites of the renames they bring, dated `now`, unless
+    /// `updatesLinks` is off; a store opened for a few notes looks through the rename index.
+    private func relinking(_ changes: [StoreChange], in database: NotesDatabase, now: Date, renames: PartialRenames,
+                           count: inout Int) throws -> [StoreChange] {
         guard updatesLinks else { return changes }
-        let (all, relinked) = try SyncRenames.withLinkUpdates(changes, in: database, now: ISODate.rounded(Date()))
+        let index = store.isPartial ? renames.index : nil
+        let (all, relinked) = try SyncRenames.withLinkUpdates(changes, in: database, now: ISODate.rounded(now), index: index)
         count = relinked
         return all
     }

@@ -12,8 +12,10 @@ enum SyncRenames {
     /// `changes` (what the sync applies to `database`, the store's contents under its lock)
     /// with the link rewrites of the renames among them, dated `now`; and how many notes
     /// had their links updated. A rewritten note the changes also put is put once, rewritten.
-    static func withLinkUpdates(_ changes: [StoreChange], in database: NotesDatabase,
-                                now: Date) throws -> (changes: [StoreChange], relinked: Int) {
+    /// `index`: `database` holds a few notes, those the rename index names for each old title
+    /// among them (`PartialRenames`); nil: it holds every note, each body is scanned.
+    static func withLinkUpdates(_ changes: [StoreChange], in database: NotesDatabase, now: Date,
+                                index: RenameSources? = nil) throws -> (changes: [StoreChange], relinked: Int) {
         let renames = self.renames(in: changes, of: database)
         guard !renames.isEmpty else { return (changes, 0) }
         var after = database
@@ -25,7 +27,10 @@ enum SyncRenames {
         }
         var relinked = Set<UUID>()
         for rename in renames {
-            let edits = RenameLinks.edits(renaming: rename.id, from: rename.old, to: rename.new, in: after)
+            let edits = index.map { index in
+                RenameLinks.edits(renaming: rename.id, from: rename.old, to: rename.new, in: after,
+                                  scope: index.scope(renamingFrom: rename.old, loaded: after.notes.keys))
+            } ?? RenameLinks.edits(renaming: rename.id, from: rename.old, to: rename.new, in: after)
             guard !edits.isEmpty else { continue }
             let resolution = try StoreEdit.resolve(edits.map(StoreEdit.note), in: after, now: now)
             try after.apply(resolution.changes)

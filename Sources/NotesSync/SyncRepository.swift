@@ -237,6 +237,7 @@ public struct SyncRepository {
     }
 
     func fetch() throws(SyncError) {
+        work.fetched()
         try git.check("fetch from '\(remoteURL() ?? "origin")'", ["fetch", "-q", "origin"])
     }
 

@@ -21,6 +21,8 @@ final class SyncWork: Sendable {
         var unreadable: [String: String] = [:]
     }
     private let counts = Mutex(Counts())
+    /// Git fetches made, over every attempt of a sync (`take()` leaves it).
+    private let fetches = Mutex(0)
     private let progress = Mutex<(@Sendable (Int, Int) -> Void)?>(nil)
 
     /// Sets what is told how many files of a large batch are written (`writing(done:total:)`).
@@ -39,6 +41,19 @@ final class SyncWork: Sendable {
             $0.rendered += rendered
             $0.parsed += parsed
             $0.merged += merged
+        }
+    }
+
+    /// One git fetch made.
+    func fetched() {
+        fetches.withLock { $0 += 1 }
+    }
+
+    /// The fetches made so far, set back to none.
+    func takeFetches() -> Int {
+        fetches.withLock { count in
+            defer { count = 0 }
+            return count
         }
     }
 

@@ -1,4 +1,3 @@
-import Glibc
 import Foundation
 import NotesLinks
 import NotesModel
@@ -10,48 +9,14 @@ import NotesStore
 /// a rename that had to read the whole store, used only while it names the snapshot at the store's path,
 /// and never trusted alone (see `TitleRename`).
 enum LinkIndexFile {
-    static func path(for store: URL) -> String { store.path + ".links" }
+    static func path(for store: URL) -> String { RenameSources.path(besideStore: store) }
 
     /// The snapshot file at `store` now (nil when there is none).
-    static func stamp(of store: URL) -> RenameSources.Stamp? { stamp(ofPath: store.path) }
-
-    /// The file at `path` now (nil when there is none).
-    private static func stamp(ofPath path: String) -> RenameSources.Stamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return RenameSources.Stamp(size: Int64(info.st_size), inode: UInt64(info.st_ino),
-                                   seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
-    }
+    static func stamp(of store: URL) -> RenameSources.Stamp? { RenameSources.Stamp(ofFile: store.path) }
 
     /// The index beside `store` when it describes the snapshot there now; nil when it is
-    /// missing, damaged or stale.
-    static func read(for store: URL) -> RenameSources? {
-        guard let stamp = stamp(of: store), let bytes = contents(of: path(for: store)),
-              let sources = try? RenameSources(decoding: bytes), sources.stamp == stamp else { return nil }
-        return sources
-    }
-
-    /// The bytes of the file at `path`, read straight into an array (no `Data` in between:
-    /// 2.6 MB at 100,000 notes); nil when it cannot be read whole.
-    private static func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0, info.st_size < 1 << 34 else { return nil }
-        let size = Int(info.st_size)
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            guard let base = buffer.baseAddress else { return }
-            while count < size {
-                let read = Glibc.read(fd, base + count, size - count)
-                if read < 0 && errno == EINTR { continue }
-                guard read > 0 else { return }
-                count += read
-            }
-        }
-        return bytes.count == size ? bytes : nil
-    }
+    /// missing, damaged or stale (`RenameSources.read(besideStore:)`, the one reader).
+    static func read(for store: URL) -> RenameSources? { RenameSources.read(besideStore: store) }
 
     /// The index of `database`, the whole store's contents, for the snapshot at its path,
     /// written beside it. Call it under the store's lock with the contents caught up then
@@ -74,9 +39,9 @@ enum LinkIndexFile {
     /// rename after one reads the whole store.
     /// Its tables are made while the snapshot is encoded (on another thread: the bodies are
     /// scanned once more), its stamp once the file is written.
-    static let companion = SnapshotCompanion(suffix: ".links") { contents in
+    static let companion = SnapshotCompanion(suffix: RenameSources.fileSuffix) { contents in
         let tables = RenameSources.Tables(notes: contents.notes.values, imports: LinkImports(database: contents))
-        return { snapshotPath in stamp(ofPath: snapshotPath).map { RenameSources(stamp: $0, tables: tables).encoded() } }
+        return { snapshotPath in RenameSources.Stamp(ofFile: snapshotPath).map { RenameSources(stamp: $0, tables: tables).encoded() } }
     }
 
     /// Writes the index for the store as it is now, under its lock (`notes compact`, after

@@ -27,7 +27,7 @@ struct TitleRename {
         guard store.isPartial, let sources = LinkIndexFile.read(for: store.url) else {
             return TitleRename(sources: nil, lookedUp: note.title)
         }
-        try store.load(touching: sources.notes(linkingTo: note.title) + sources.notes(titled: note.title))
+        try store.load(touching: sources.notesToLoad(renamingFrom: note.title))
         return TitleRename(sources: sources, lookedUp: note.title)
     }
 
@@ -37,15 +37,11 @@ struct TitleRename {
     func edits(renaming id: UUID, from old: String, to new: String, in database: NotesDatabase,
                store: NotesStore) throws -> DerivedEdits {
         guard store.isPartial else { return Self.wholeStoreEdits(renaming: id, from: old, to: new, store: store, database: database) }
-        guard let sources, LinkIndexFile.stamp(of: store.url) == sources.stamp,
+        guard let sources, sources.describesSnapshot(of: store.url),
               LinkResolver.key(ofTitle: old) == LinkResolver.key(ofTitle: lookedUp) else { throw Stale() }
-        let loaded = Array(database.notes.keys)
-        let linking = sources.notes(linkingTo: old) + loaded
-        let sharing = sources.notes(titled: old) + loaded
-        // The snapshot's import records of those notes (the store opened for a few holds none of them).
-        let imports = sources.imports(of: linking + sharing)
+        let scope = sources.scope(renamingFrom: old, loaded: database.notes.keys)
         return DerivedEdits { database in
-            RenameLinks.edits(renaming: id, from: old, to: new, in: database, sources: linking, sharing: sharing, imports: imports)
+            RenameLinks.edits(renaming: id, from: old, to: new, in: database, scope: scope)
         }
     }
 
