@@ -37,10 +37,17 @@ public struct FuzzyBound: Sendable {
     /// `start` bytes scores at most `s + extending(summary, from: start)` for the query.
     @inline(__always)
     public func extending(_ summary: TitleSummary, from start: Int) -> Int {
+        extending(boundaries: summary.boundaries, pairs: summary.pairs, from: start)
+    }
+
+    /// `extending(_:from:)` from the only parts of the summary it reads: its `boundaries`
+    /// and its `pairs`.
+    @inline(__always)
+    public func extending(boundaries: UInt64, pairs: UInt64, from start: Int) -> Int {
         var total = 0
         var index = max(start, 1)
         while index < bits.count {
-            total += later(index, summary)
+            total += later(index, boundaries: boundaries, pairs: pairs)
             index += 1
         }
         return total
@@ -54,10 +61,10 @@ public struct FuzzyBound: Sendable {
 
     /// The most query byte `index` (not the first) adds.
     @inline(__always)
-    private func later(_ index: Int, _ summary: TitleSummary) -> Int {
-        let bonus = summary.boundaries & bits[index] != 0 ? FuzzyMatcher.bonusBoundaryWhite : 0
+    private func later(_ index: Int, boundaries: UInt64, pairs: UInt64) -> Int {
+        let bonus = boundaries & bits[index] != 0 ? FuzzyMatcher.bonusBoundaryWhite : 0
         let afterGap = bonus + FuzzyMatcher.gapStart
-        guard summary.pairs & pairBits[index] != 0 else { return FuzzyMatcher.scoreMatch + afterGap }
+        guard pairs & pairBits[index] != 0 else { return FuzzyMatcher.scoreMatch + afterGap }
         let adjacent = inWord[index] ? FuzzyMatcher.bonusConsecutive : max(bonus, FuzzyMatcher.bonusConsecutive)
         return FuzzyMatcher.scoreMatch + max(adjacent, afterGap)
     }
@@ -67,13 +74,13 @@ public struct FuzzyBound: Sendable {
     /// followed by the second inside a word (right after it or after a gap), or at a later
     /// word's start, the gap between the two starts paid for.
     private func firstTwo(_ summary: TitleSummary) -> Int {
-        let loose = first(summary) + later(1, summary)
+        let loose = first(summary) + later(1, boundaries: summary.boundaries, pairs: summary.pairs)
         guard inWord[1], summary.boundaries & bits[0] != 0, summary.wordOffsets != TitleSummary.unknownWords else {
             return loose
         }
         let match = FuzzyMatcher.scoreMatch
         let started = match + FuzzyMatcher.bonusBoundaryWhite * FuzzyMatcher.firstByteMultiplier
-        var best = match + later(1, summary)
+        var best = match + later(1, boundaries: summary.boundaries, pairs: summary.pairs)
         let inside = summary.pairs & pairBits[1] != 0 ? FuzzyMatcher.bonusConsecutive : FuzzyMatcher.gapStart
         best = max(best, started + match + inside)
         best = max(best, wordToWord(summary, started: started))
@@ -81,25 +88,34 @@ public struct FuzzyBound: Sendable {
     }
 
     /// The best score of the first query byte at a word's start and the second at a
-    /// later word's start (`Int.min` when the title has no such words).
+    /// later word's start (`Int.min` when the title has no such words): for each word
+    /// starting with the second byte, the nearest word before it starting with the first.
     private func wordToWord(_ summary: TitleSummary, started: Int) -> Int {
-        let words = TitleSummary.keptWords
+        let firsts = Self.words(startingWith: query[0], summary)
+        var seconds = Self.words(startingWith: query[1], summary)
         var best = Int.min
-        for from in 0..<words {
-            let start = Self.byte(summary.wordOffsets, from)
-            if start == TitleSummary.noWord { break }
-            guard Self.byte(summary.wordBytes, from) == query[0] else { continue }
-            for to in (from + 1)..<max(from + 1, words) {
-                let next = Self.byte(summary.wordOffsets, to)
-                if next == TitleSummary.noWord { break }
-                guard Self.byte(summary.wordBytes, to) == query[1] else { continue }
-                // A gap from column p to column c costs gapStart + gapExtension × (c − 2 − p).
-                let gap = FuzzyMatcher.gapStart + FuzzyMatcher.gapExtension * (Int(next) - 2 - Int(start))
-                best = max(best, started + FuzzyMatcher.scoreMatch + FuzzyMatcher.bonusBoundaryWhite + gap)
-                break
-            }
+        while seconds != 0 {
+            let to = seconds.trailingZeroBitCount / 8
+            seconds &= seconds - 1
+            let before = firsts & ((1 << UInt64(8 * to)) - 1)
+            guard before != 0 else { continue }
+            let from = (63 - before.leadingZeroBitCount) / 8
+            let start = Int(Self.byte(summary.wordOffsets, from)), next = Int(Self.byte(summary.wordOffsets, to))
+            // A gap from column p to column c costs gapStart + gapExtension × (c − 2 − p).
+            let gap = FuzzyMatcher.gapStart + FuzzyMatcher.gapExtension * (next - 2 - start)
+            best = max(best, started + FuzzyMatcher.scoreMatch + FuzzyMatcher.bonusBoundaryWhite + gap)
         }
         return best
+    }
+
+    /// The kept words of `summary` that start with `byte`: bit 7 of byte `k` set for word `k`.
+    @inline(__always)
+    private static func words(startingWith byte: UInt8, _ summary: TitleSummary) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let differ = summary.wordBytes ^ (UInt64(byte) &* ones)
+        let same = ~(((differ & low) &+ low) | differ | low)
+        let present = ~summary.wordOffsets  // zero where there is no word (`noWord`)
+        return same & (((present & low) &+ low) | present) & ~low
     }
 
     @inline(__always)

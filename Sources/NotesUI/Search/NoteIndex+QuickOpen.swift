@@ -29,22 +29,17 @@ extension NoteIndex {
         let indexID: UUID
         /// The folded query they passed.
         public let query: [UInt8]
-        /// Their slots in the parts the search was split into (a longer query splits the
-        /// same way, so that no part is copied to join them).
-        let parts: [Part]
-
-        /// Some candidates: their slots, ascending, and per slot an upper bound of its score for `query`.
-        struct Part: Equatable, Sendable {
-            var slots: [Int32]
-            var bounds: [Int32]
-        }
+        /// Them in the parts the search was split into (a longer query splits the same way,
+        /// so that no part is copied to join them).
+        let parts: [QuickOpenCandidateList]
 
         /// How many notes may match.
-        public var count: Int { parts.reduce(0) { $0 + $1.slots.count } }
+        public var count: Int { parts.reduce(0) { $0 + $1.count } }
     }
 
     /// What quick open ranked: the best hits, and the notes that may match (nil for an
-    /// empty query, which matches everything).
+    /// empty query, which matches everything, and for a one-byte query: a longer one is
+    /// bounded better from every note's summary than from these).
     public struct QuickOpenResult: Sendable {
         public var hits: [QuickOpenHit]
         public var candidates: QuickOpenCandidates?
@@ -81,15 +76,14 @@ extension NoteIndex {
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             var scan = QuickOpenScan(query: folded, text: text, positionOfSlot: positions, limit: limit)
             if let earlier, let narrowed {
-                scan.run(earlier[part].slots[...], bounds: earlier[part].bounds[...], extending: narrowed.query.count)
+                scan.run(earlier[part], extending: narrowed.query.count)
             } else {
                 scan.run(Int32(total * part / parts)..<Int32(total * (part + 1) / parts))
             }
             results.set(part, scan.result)
         }
         let all = results.all
-        let candidates = QuickOpenCandidates(indexID: id, query: folded,
-                                             parts: all.map { QuickOpenCandidates.Part(slots: $0.slots, bounds: $0.bounds) })
+        let candidates = folded.count == 1 ? nil : QuickOpenCandidates(indexID: id, query: folded, parts: all.map(\.candidates))
         var best = QuickOpenTopHits(limit: limit)
         for hit in all.map(\.hits).joined() { best.add(hit) }
         return QuickOpenResult(hits: best.hits, candidates: candidates)
@@ -99,10 +93,10 @@ extension NoteIndex {
 extension NoteIndex {
     /// The parts a narrowed search goes over: the earlier search's, or one part when
     /// they are too few to be worth another thread.
-    fileprivate static func split(_ parts: [QuickOpenCandidates.Part]) -> [QuickOpenCandidates.Part] {
-        let total = parts.reduce(0) { $0 + $1.slots.count }
+    fileprivate static func split(_ parts: [QuickOpenCandidateList]) -> [QuickOpenCandidateList] {
+        let total = parts.reduce(0) { $0 + $1.count }
         guard parts.count > 1, total < parallelThreshold else { return parts }
-        return [QuickOpenCandidates.Part(slots: Array(parts.map(\.slots).joined()), bounds: Array(parts.map(\.bounds).joined()))]
+        return [QuickOpenCandidateList(joining: parts)]
     }
 }
 
@@ -111,7 +105,7 @@ private final class QuickOpenParts: @unchecked Sendable {
     private let lock = NSLock()
     private var parts: [QuickOpenScan.Part]
 
-    init(count: Int) { parts = Array(repeating: QuickOpenScan.Part(hits: [], slots: [], bounds: []), count: count) }
+    init(count: Int) { parts = Array(repeating: QuickOpenScan.Part(hits: [], candidates: QuickOpenCandidateList()), count: count) }
 
     func set(_ index: Int, _ part: QuickOpenScan.Part) {
         lock.withLock { parts[index] = part }
