@@ -8,7 +8,9 @@ import Foundation
 ///   `FILE:LINE`. Any other command gets the file alone, as before.
 /// - A column (a template's `{{cursor}}`) goes to those that take one: vim and nvim as
 ///   `+call cursor(LINE,BYTE)`, nano as `+LINE,COLUMN`, emacs, micro and kak as
-///   `+LINE:COLUMN`, helix as `FILE:LINE:COLUMN`; vi, mg, ne and joe get the line only.
+///   `+LINE:COLUMN`, helix as `FILE:LINE:COLUMN`; vi, mg, ne and joe get the line only,
+///   unless `vi` is vim or nvim under that name (Debian's `vi` is vim when vim is
+///   installed; `vim.tiny` cannot `call`).
 /// - Those editors and helix draw on a terminal: with none to draw on, the edit is
 ///   refused before anything starts (a GUI editor with a wait flag, `code -w`, runs).
 public struct EditorInvocation: Equatable, Sendable {
@@ -22,14 +24,18 @@ public struct EditorInvocation: Equatable, Sendable {
 
     /// The invocation of `command` (the `$VISUAL`/`$EDITOR` value) on a file to be opened
     /// at `line` and `column` (1-based; the column in characters, `byteColumn` in UTF-8 bytes).
-    public init(command: String, line: Int?, column: Int? = nil, byteColumn: Int? = nil) {
+    /// `installed` gives the file name of the program a command word runs (after the PATH
+    /// and symbolic links), to tell vim under the name `vi`.
+    public init(command: String, line: Int?, column: Int? = nil, byteColumn: Int? = nil,
+                installed: (String) -> String? = EditorInvocation.installedProgram) {
         let program = Self.programName(command)
         let emacsInWindow = program == "emacs" && !command.split(separator: " ").contains { $0 == "-nw" || $0 == "--no-window-system" }
         needsTerminal = (Self.plusLineEditors.contains(program) && !emacsInWindow) || Self.colonLineEditors.contains(program)
         let line = line ?? 1, column = max(column ?? 1, 1), bytes = max(byteColumn ?? column, 1)
         let place = line > 1 || column > 1
         if place, Self.plusLineEditors.contains(program) {
-            shellCommand = command + " " + Self.plusArgument(program, line: line, column: column, byteColumn: bytes) + " \"$1\""
+            let columnDialect = program == "vi" ? Self.vimBehindVi(installed) ?? program : program
+            shellCommand = command + " " + Self.plusArgument(columnDialect, line: line, column: column, byteColumn: bytes) + " \"$1\""
         } else if place, Self.colonLineEditors.contains(program) {
             shellCommand = command + " \"$1:\(line)" + (column > 1 ? ":\(column)" : "") + "\""
         } else {
@@ -46,6 +52,25 @@ public struct EditorInvocation: Equatable, Sendable {
         case "emacs", "micro", "kak": return "+\(line):\(column)"
         default: return "+\(line)"
         }
+    }
+
+    /// "vim" or "nvim" when `vi` runs one of them (`vim.basic`, `vim.nox`, `nvim`, not
+    /// `vim.tiny`, which has no `call`); nil otherwise.
+    private static func vimBehindVi(_ installed: (String) -> String?) -> String? {
+        guard let name = installed("vi") else { return nil }
+        if name == "nvim" { return "nvim" }
+        return name == "vim" || (name.hasPrefix("vim.") && name != "vim.tiny") ? "vim" : nil
+    }
+
+    /// The file name of what `word` runs: found on the PATH when it has no slash, with its
+    /// symbolic links followed (`/usr/bin/vi` → `vim.basic`); nil when it is not there.
+    public static func installedProgram(_ word: String) -> String? {
+        let folders = word.contains("/") ? [""] : (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            .split(separator: ":").map { String($0) + "/" }
+        for folder in folders where FileManager.default.isExecutableFile(atPath: folder + word) {
+            return URL(fileURLWithPath: folder + word).resolvingSymlinksInPath().lastPathComponent
+        }
+        return nil
     }
 
     /// The program's file name: the first word of the command, without its folder.

@@ -40,7 +40,7 @@ enum CLIError: Error, CustomStringConvertible {
                 + "add it with 'notes category add \(name)', or change the setting"
         case .unreadableStandardInput: "standard input is not UTF-8 text"
         case .unknownTag(let tag): "no note is tagged #\(tag) (see 'notes tag list')"
-        case .emptyStandardInput: "standard input is empty: nothing to add (its first line is the note's title)"
+        case .emptyStandardInput: "standard input holds no text: nothing to add (its first non-blank line is the note's title)"
         case .missingOutputFolder: "Markdown export writes a folder: give it with --output PATH"
         case .notFound(let path): "\(path): no such file or folder"
         case .editNotSaved(let reason): reason

@@ -15,7 +15,7 @@ struct List: ParsableCommand {
         One note a line: short id, last update, category, title (after '* ' when pinned), tags. \
         Filters combine: a note must match all of them. --json prints an array of notes \
         (see json-output.md), --jsonl the same objects one a line, and --format one line a note \
-        from a template of {id}, {title}, {category}, {tags}, {created}, {updated}, {kind} and \
+        from a template of {id}, {title}, {category}, {tags}, {created}, {updated}, {kind}, {pinned} and \
         \\t, \\n (as in notes list --format '{id}\\t{title}' | fzf). Lines are written as they are made.
         """,
         aliases: ["ls"]
@@ -63,7 +63,7 @@ struct List: ParsableCommand {
     var jsonl = false
 
     @Option(help: ArgumentHelp("Print one line a note from this template: {id} {title} {category} {tags} {created} "
-                                   + "{updated} {kind}, \\t and \\n.", valueName: "template"))
+                                   + "{updated} {kind} {pinned}, \\t and \\n.", valueName: "template"))
     var format: String?
 
     func validate() throws {

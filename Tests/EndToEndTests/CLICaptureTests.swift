@@ -27,7 +27,7 @@ import Testing
         let before = try #require(sandbox.storeBytes())
         let result = try sandbox.run("add", stdin: " \n\n")
         #expect(result.status != 0)
-        #expect(result.stderr.hasPrefix("error: standard input is empty: nothing to add"), "\(result)")
+        #expect(result.stderr.hasPrefix("error: standard input holds no text: nothing to add"), "\(result)")
         #expect(sandbox.storeBytes() == before)
     }
 

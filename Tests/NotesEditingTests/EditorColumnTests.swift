@@ -1,10 +1,12 @@
+import Foundation
 import Testing
 import NotesEditing
 
 /// A template's `{{cursor}}` column reaches the editors that take one, each its own way.
 @Suite struct EditorColumnTests {
-    func command(_ editor: String, line: Int = 7, column: Int = 5, bytes: Int = 6) -> String {
-        EditorInvocation(command: editor, line: line, column: column, byteColumn: bytes).shellCommand
+    func command(_ editor: String, line: Int = 7, column: Int = 5, bytes: Int = 6, vi: String? = "nvi") -> String {
+        EditorInvocation(command: editor, line: line, column: column, byteColumn: bytes,
+                         installed: { $0 == "vi" ? vi : nil }).shellCommand
     }
 
     @Test func editorsThatTakeAColumnGetIt() {
@@ -24,5 +26,25 @@ import NotesEditing
         // Column 1 is the line alone, as before.
         #expect(command("vim", column: 1, bytes: 1) == "vim +7 \"$1\"")
         #expect(command("nano", line: 1, column: 3, bytes: 3) == "nano +1,3 \"$1\"")
+    }
+
+    @Test func viThatIsVimGetsTheColumnAsVimDoes() {
+        #expect(command("vi", vi: "vim.basic") == "vi \"+call cursor(7,6)\" \"$1\"")
+        #expect(command("vi", vi: "nvim") == "vi \"+call cursor(7,6)\" \"$1\"")
+        // vim.tiny has no `call`; an unknown vi gets the line alone.
+        #expect(command("vi", vi: "vim.tiny") == "vi +7 \"$1\"")
+        #expect(command("vi", vi: nil) == "vi +7 \"$1\"")
+    }
+
+    @Test func theInstalledProgramFollowsThePathAndLinks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("editor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let real = folder.appendingPathComponent("vim.basic")
+        try Data("#!/bin/sh\n".utf8).write(to: real)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: real.path)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("vi").path, withDestinationPath: real.path)
+        #expect(EditorInvocation.installedProgram(folder.appendingPathComponent("vi").path) == "vim.basic")
+        #expect(EditorInvocation.installedProgram(folder.appendingPathComponent("nothing").path) == nil)
     }
 }

@@ -17,6 +17,14 @@ import NotesModel
             == "\(Self.note.id.uuidString)\tPlan the week|Work|a,b|1970-01-01T00:00:00.000Z|1970-01-02T00:00:00.000Z|note\n\\Plan the week")
     }
 
+    @Test func pinnedIsTrueOrFalseAsInJSON() throws {
+        let format = try ListFormat("{pinned} {title}")
+        let pinned = Note(title: "Top", pinned: true), loose = Note(title: "Loose")
+        let database = NotesDatabase(notes: [pinned, loose])
+        #expect(format.line(pinned, in: database) == "true Top")
+        #expect(format.line(loose, in: database) == "false Loose")
+    }
+
     @Test func aNoteInNoCategoryHasAnEmptyCategory() throws {
         let note = Note(title: "Loose")
         #expect(try ListFormat("[{category}]").line(note, in: NotesDatabase(notes: [note])) == "[]")

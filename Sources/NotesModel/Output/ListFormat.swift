@@ -4,12 +4,12 @@ import NotesBase
 /// `notes list --format '{id}\t{title}'`: one line a note, from a template of text and
 /// `{field}`s. The fields are `id` (whole), `title` (on one line), `category` (its name,
 /// empty for none), `tags` (sorted, comma-separated), `created` and `updated` (ISO 8601
-/// UTC, as in `--json`) and `kind`; `\t`, `\n` and `\\` in the template are a tab, a line
+/// UTC, as in `--json`), `kind` and `pinned` (`true` or `false`, as in `--json`); `\t`, `\n` and `\\` in the template are a tab, a line
 /// break and a backslash. An unknown field or an unclosed `{` is an error naming it.
 public struct ListFormat: Sendable, Equatable {
     /// A field a template may name.
     public enum Field: String, Sendable, CaseIterable {
-        case id, title, category, tags, created, updated, kind
+        case id, title, category, tags, created, updated, kind, pinned
     }
 
     /// A piece of the template: text as it is, or a field's value.
@@ -103,6 +103,7 @@ public struct ListFormat: Sendable, Equatable {
         case .created: ISODate.append(note.created, to: &output)
         case .updated: ISODate.append(note.updated, to: &output)
         case .kind: output.append(contentsOf: note.kind.name.utf8)
+        case .pinned: output.append(contentsOf: (note.pinned ? "true" : "false").utf8)
         }
     }
 }
