@@ -32,7 +32,8 @@ extension SnapshotCodec {
         let comma = split + 6
         let secondStart = split + pattern.count - 1
 
-        let other = OtherPart(bytes: bytes, file: file, start: secondStart, depth: reader.currentDepth + 1, records: records)
+        let other = OtherPart(bytes: bytes, file: file, start: secondStart, depth: reader.currentDepth + 1,
+                              records: records, check: check)
         let thread = Thread { other.run() }
         thread.stackSize = 1 << 20
         thread.start()
@@ -43,14 +44,20 @@ extension SnapshotCodec {
         notes.reserveCapacity(Self.notesCapacity(bytes, from: arrayStart, noteCount: noteCount))
         var orphans: [UUID] = []
         let before = reader.position
-        var ok = readFirstPart(&reader, until: comma, in: file) { note in
+        // Each note is moved into the dictionary, not copied: a copy retains every field
+        // of the note (the body's file from both threads at once) and the chunk's end
+        // releases them again.
+        var ok = readFirstPart(&reader, until: comma, in: file) { (note: consuming Note) -> Bool in
             check?.note(note, orphans: &orphans)
-            return notes.updateValue(note, forKey: note.id) == nil
+            let id = note.id
+            return notes.updateValue(consume note, forKey: id) == nil
         }
-        while ok, let chunk = other.nextChunk() {
-            for note in chunk {
-                check?.note(note, orphans: &orphans)
-                guard notes.updateValue(note, forKey: note.id) == nil else {
+        while ok, var chunk = other.nextChunk() {
+            // Last to first: `popLast` moves each note out of the chunk. The other thread
+            // has checked their categories.
+            while let note = chunk.popLast() {
+                let id = note.id
+                guard notes.updateValue(consume note, forKey: id) == nil else {
                     ok = false
                     break
                 }
@@ -61,13 +68,13 @@ extension SnapshotCodec {
             return nil
         }
         reader.position = end
-        return (notes, check == nil ? nil : orphans)
+        return (notes, check == nil ? nil : orphans + other.orphans)
     }
 
     /// Reads notes from the array's `[` up to the boundary at `comma`, giving each to
     /// `store` (false: a duplicate). Returns whether it ended exactly there.
     private func readFirstPart(_ reader: inout JSONReader, until comma: Int, in file: SnapshotFile?,
-                               store: (Note) -> Bool) -> Bool {
+                               store: (consuming Note) -> Bool) -> Bool {
         let tagSets = TagSetCache()
         do throws(JSONError) {
             try reader.expect(UInt8(ascii: "["), "an array")
@@ -96,6 +103,8 @@ private final class OtherPart: @unchecked Sendable {
     let start: Int
     let depth: Int
     let records: RecordCodec
+    /// Checked here for the notes of this part, so that the thread storing them does not hash their categories.
+    let check: CategoryCheck?
     static let chunkSize = 2048
 
     private let lock = NSLock()
@@ -107,13 +116,16 @@ private final class OtherPart: @unchecked Sendable {
     private var taken = 0
     private var succeeded = false
     private var endPosition: Int?
+    private var foundOrphans: [UUID] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: SnapshotFile?, start: Int, depth: Int, records: RecordCodec) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: SnapshotFile?, start: Int, depth: Int, records: RecordCodec,
+         check: CategoryCheck?) {
         self.bytes = bytes
         self.file = file
         self.start = start
         self.depth = depth
         self.records = records
+        self.check = check
     }
 
     /// On success, the position after the array's closing `]` (once `nextChunk` has returned nil).
@@ -121,6 +133,13 @@ private final class OtherPart: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return succeeded ? endPosition : nil
+    }
+
+    /// With `check`, the ids of this part's notes it found (see `CategoryCheck`), once `nextChunk` has returned nil.
+    var orphans: [UUID] {
+        lock.lock()
+        defer { lock.unlock() }
+        return foundOrphans
     }
 
     /// The next chunk of notes, waiting for it; nil once reading has ended (see `end`).
@@ -149,10 +168,13 @@ private final class OtherPart: @unchecked Sendable {
         var chunk: [Note] = []
         chunk.reserveCapacity(Self.chunkSize)
         var end: Int?
+        var orphans: [UUID] = []
         let tagSets = TagSetCache()
         do throws(JSONError) {
             while true {
-                chunk.append(try records.readNote(&reader, in: file, tagSets: tagSets))
+                let note = try records.readNote(&reader, in: file, tagSets: tagSets)
+                check?.note(note, orphans: &orphans)
+                chunk.append(consume note)
                 if chunk.count == Self.chunkSize {
                     publish(chunk)
                     chunk = []
@@ -173,6 +195,7 @@ private final class OtherPart: @unchecked Sendable {
         lock.lock()
         succeeded = end != nil
         endPosition = end
+        foundOrphans = orphans
         lock.unlock()
         available.signal()
     }

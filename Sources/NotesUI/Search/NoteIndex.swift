@@ -62,23 +62,9 @@ public struct NoteIndex: Sendable {
         let notes = database.notes
         let categories = CategoryCodes(database.categories)
         // One pass over the notes for what sorting and counting need; no note is kept.
-        var entries: [DisplayOrder.Entry] = []
-        var ids: [UUID] = []
-        var codes: [Int32] = []
-        entries.reserveCapacity(notes.count)
-        ids.reserveCapacity(notes.count)
-        codes.reserveCapacity(notes.count)
-        var counts = [Int](repeating: 0, count: categories.count)
-        // Fields are read in place (`values[index]` lends the note): copying each note
-        // would touch every title's and tag set's storage, a cache miss apiece.
-        let values = notes.values
-        for index in notes.indices {
-            entries.append(DisplayOrder.Entry(key: Self.key(listOrder, values, index), slot: UInt32(ids.count)))
-            ids.append(notes.keys[index])
-            let code = categories.code(of: values[index].categoryID)
-            codes.append(code)
-            if code >= 0 { counts[Int(code)] += 1 }
-        }
+        let gathered = DisplayOrder.gather(notes, order: listOrder, categories: categories)
+        var entries = gathered.entries
+        let ids = gathered.ids, codes = gathered.codes, counts = gathered.counts
         DisplayOrder.sort(&entries) { left, right in
             guard let a = notes[ids[Int(left)]], let b = notes[ids[Int(right)]] else { return left < right }
             return listOrder.tieBreak(a, b)
@@ -124,17 +110,6 @@ public struct NoteIndex: Sendable {
                 buildSearchText(loan: loan, ids: idsInOrder, labelFirst: labelFirst, importSources: importSources)
             }, whenDropped: { loan.end() })
             return (text, loan)
-        }
-    }
-
-    /// The list key of the note at `index`, its pin and date read in place: passing the
-    /// note to `NoteListOrder.key(_:)`, in another module, would copy it.
-    @inline(__always)
-    private static func key(_ order: NoteListOrder, _ values: [UUID: Note].Values, _ index: [UUID: Note].Index) -> UInt64 {
-        switch order {
-        case .updated: NoteListOrder.key(pinned: values[index].pinned, date: values[index].updated)
-        case .created: NoteListOrder.key(pinned: values[index].pinned, date: values[index].created)
-        case .title: order.key(values[index])
         }
     }
 
