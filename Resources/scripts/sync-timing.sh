@@ -10,9 +10,11 @@
 #   swift build -c release --product notes && swift build -c release --product notes-bench
 #   Resources/scripts/sync-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
 #   RECEIVE=0 Resources/scripts/sync-timing.sh …   (without the second home)
-#   ATTACHMENTS=1000 Resources/scripts/sync-timing.sh …   (also that many imported notes
-#                                   with one 16 KiB attachment each; the second home
-#                                   then receives them, and each run adds one more)
+#   ATTACHMENTS=1000 Resources/scripts/sync-timing.sh …   (that many imported notes with one
+#                                   4 KiB attachment file each, 300 by default, 0 for
+#                                   none; the second home receives them, the edited note
+#                                   is one of them, and each receiving run adds one more;
+#                                   a kept folder without them imports them once)
 #   KEEP=DIR Resources/scripts/sync-timing.sh …   (the stores and the remote stay in DIR; a
 #                                   later run with the same DIR skips making them, the
 #                                   first sync and the second home's, minutes at 1,000,000
@@ -41,25 +43,31 @@ mkdir -p "$dir/home"
 export HOME="$dir/home" XDG_CONFIG_HOME="$dir/home" GIT_CONFIG_NOSYSTEM=1 NOTES_STORE="$dir/notes.json"
 
 [ "$ready" = 1 ] || "$bench" --notes "$count" --keep "$dir/notes.json" --store-only > /dev/null 2>&1
-attachments=${ATTACHMENTS:-0}
+attachments=${ATTACHMENTS:-300}
+# A kept folder made without attachment files takes them in once, and edits one of them.
+[ -f "$dir/attached" ] || [ "$attachments" -eq 0 ] || [ ! -f "$dir/id" ] || rm -f "$dir/id"
 # An Evernote export of N notes with one attachment each (random bytes, so nothing compresses).
 enex() { # COUNT FIRST
     printf '<?xml version="1.0" encoding="UTF-8"?><en-export application="Evernote" version="10.0">'
     for index in $(seq "$2" $(($2 + $1 - 1))); do
         printf '<note><title>Attached %s</title><content><![CDATA[<en-note><div>note %s</div></en-note>]]></content>' "$index" "$index"
-        printf '<created>20240105T091500Z</created><resource><data encoding="base64">%s</data>' "$(head -c 16384 /dev/urandom | base64 -w0)"
+        printf '<created>20240105T091500Z</created><resource><data encoding="base64">%s</data>' "$(head -c 4096 /dev/urandom | base64 -w0)"
         printf '<mime>application/octet-stream</mime><resource-attributes><file-name>file-%s.bin</file-name></resource-attributes></resource></note>\n' "$index"
     done
     printf '</en-export>'
 }
-# In files of at most 200 notes (4.4 MB): the Evernote reader refuses a file over 10 MB.
+# In files of at most 200 notes (1.1 MB): the Evernote reader refuses a file over 10 MB.
 done_count=0
+[ ! -f "$dir/attached" ] || done_count=$attachments
 while [ "$done_count" -lt "$attachments" ]; do
     batch=$((attachments - done_count)); [ "$batch" -le 200 ] || batch=200
     enex "$batch" $((done_count + 1)) > "$dir/attached-$done_count.enex"
     done_count=$((done_count + batch))
 done
-[ "$attachments" -eq 0 ] || [ "$ready" = 1 ] || "$notes" import "$dir"/attached-*.enex > /dev/null
+if [ "$attachments" -gt 0 ] && [ ! -f "$dir/attached" ]; then
+    "$notes" import "$dir"/attached-*.enex > /dev/null
+    [ -z "${KEEP:-}" ] || touch "$dir/attached"
+fi
 if [ "$ready" = 0 ]; then
     git init -q --bare -b main "$dir/remote.git"
     "$notes" sync init "$dir/remote.git" > /dev/null
@@ -102,10 +110,14 @@ report "git fetch alone (nothing new)" "$dir/fetch"
 for _ in $(seq "$runs"); do timed "$notes" sync >> "$dir/idle"; done
 report "sync with nothing new" "$dir/idle" "$target"
 
-# A note without attachments: a sync whose journal touched one with attachments reads every
-# note (decision 0078), which would time that instead in every figure after this one.
+# The edited note: one with an attachment file when there are some (its folder is made
+# again), else one without attachments (the bench's notes name files they do not hold).
 plain='"attachments":\[\]}$'
-id=$("$notes" list --jsonl | grep -m1 "$plain" | sed -n 's/^{"id":"\([0-9A-F-]*\)".*/\1/p')
+edited='"title":"Attached 1",'
+[ "$attachments" -gt 0 ] || edited=$plain
+[ -s "$dir/id" ] || "$notes" list --jsonl | grep -m1 "$edited" | sed -n 's/^{"id":"\([0-9A-F-]*\)".*/\1/p' > "$dir/id"
+id=$(cat "$dir/id")
+[ -n "$id" ] || { echo "no note to edit" >&2; exit 1; }
 : > "$dir/one"
 for index in $(seq "$runs"); do
     "$notes" set "$id" --title "edited $index" > /dev/null
@@ -146,7 +158,7 @@ for index in $(seq "$runs"); do
     second sync
     timed "$notes" sync >> "$dir/receive"
 done
-report "sync receiving one changed note$([ "$attachments" -gt 0 ] && echo ", one attachment")" "$dir/receive" "$target"
+report "sync receiving one changed note$([ "$attachments" -gt 0 ] && echo ", one new with a file")" "$dir/receive" "$target"
 
 # A note titled "Topic k", which one note in 2,000 links to: the second home renames it a
 # run (its own links follow), the first receives the rename.

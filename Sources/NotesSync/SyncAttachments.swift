@@ -108,11 +108,11 @@ extension SyncRepository {
 
     /// An attachment file to send: its path in the tree, in the store, its note, and its
     /// stamp taken before it is read.
-    private typealias AttachmentToRead = (path: String, file: AttachmentPath, note: Note, stamp: AttachmentFiles.Stamp)
+    typealias AttachmentToRead = (path: String, file: AttachmentPath, note: Note, stamp: AttachmentFiles.Stamp)
 
     /// Reads and stores the files of `items`, in order: their blobs. One over the limit
     /// stops the sync by name before any is read; one that cannot be read stops it after.
-    private func storeAttachmentFiles(_ items: [AttachmentToRead]) throws(SyncError) -> [String] {
+    func storeAttachmentFiles(_ items: [AttachmentToRead]) throws(SyncError) -> [String] {
         var contents: [() -> Data] = []
         var failure: SyncError?
         for item in items {
@@ -136,7 +136,7 @@ extension SyncRepository {
 
     /// The tree of `files` (paths under `attachments/`, each `attachments/XY/ID/name`), made
     /// folder by folder with one `git mktree --batch`.
-    private func makeNestedTree(_ files: [String: String]) throws(SyncError) -> String? {
+    func makeNestedTree(_ files: [String: String]) throws(SyncError) -> String? {
         var byNote: [String: [[UInt8]]] = [:]  // "XY/ID" → file entries
         for (path, blob) in files {
             let parts = path.split(separator: "/").map(String.init)

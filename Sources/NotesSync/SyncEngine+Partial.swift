@@ -6,8 +6,9 @@ import NotesStore
 /// the notes its journal touched, and, when something comes in, the notes whose files the
 /// remote changed since the position's commit (`SyncPosition`), read through the
 /// snapshot's index. That is enough when the position holds and what comes in is a few
-/// note files: the merge, the apply and the trees then need no other note. Anything else
-/// (categories.json changed, attachments, a conflict, a rename the rename index cannot
+/// note files, with the attachment folders of those notes: the merge, the apply and the
+/// trees then need no other note. Anything else (categories.json changed, an attachment of
+/// a note not coming in, attachments in a merge, a conflict, a rename the rename index cannot
 /// serve, a note not loaded, no position) throws `NeedsAllNotes`, and the sync starts again
 /// with every note, as a whole store does. A received rename loads the notes the rename
 /// index names for it (`SyncEngine+PartialRenames`).
@@ -44,14 +45,19 @@ extension SyncEngine {
 
     /// Throws `NeedsAllNotes` unless the store as loaded is enough to take in `remote` over
     /// `local` (the commit of `exported`), merging against their base when `remote` does not
-    /// hold `local`: no attachments, only note files changed, each of those notes loaded
-    /// (or known to be absent). A rename of a live note coming in loads the notes that may
+    /// hold `local`: only note files changed, each of those notes loaded (or known to be
+    /// absent); attachments only when `remote` holds `local` and only in the folders of
+    /// those notes (`apply` writes them as the whole store does). A rename of a live note coming in loads the notes that may
     /// link to it (`loadRenamed`).
     func checkPartialReceive(local: String, remote: String, remoteHasLocal: Bool, exported: SyncSnapshot,
                              renames: PartialRenames) throws {
         guard store.isPartial else { return }
-        guard try !repository.mayHoldAttachments(remote) else { throw NeedsAllNotes() }
         let incoming = try loadedDelta(remote, local: local, exported: exported)
+        if try repository.mayHoldAttachments(remote) {
+            // Attachments come in partly only when `remote` holds `local` (no merge), in the folders of notes coming in.
+            guard remoteHasLocal, let owners = try repository.attachmentOwners(from: local, to: remote),
+                  owners.isSubset(of: incoming.touchedIDs) else { throw NeedsAllNotes() }
+        }
         var base = SyncDelta()  // the base is `local` when `remote` holds it
         if !remoteHasLocal {
             guard let commit = try repository.mergeBase(local, remote) else { throw NeedsAllNotes() }

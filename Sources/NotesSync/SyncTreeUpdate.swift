@@ -8,11 +8,20 @@ import NotesModel
 extension SyncRepository {
     /// The tree of `snapshot`, which holds only some of the store's notes (a store opened for
     /// a few) but every one touched since `since`, made from `since`'s tree; nil when it cannot
-    /// be (then only the whole store makes the tree), or when a note has attachments.
+    /// be (then only the whole store makes the tree). With attachments, the `attachments`
+    /// tree is `base`'s with the touched notes' folders made again (`partialAttachmentsTree`).
     func treeFromPrevious(for snapshot: SyncSnapshot, base: String?,
                           since: (commit: String, changed: Set<UUID>)) throws(SyncError) -> String? {
-        guard !snapshot.notes.values.contains(where: { !$0.attachments.isEmpty }) else { return nil }
-        return try updatedTree(for: snapshot, top: try topLevel(of: base), attachments: nil, since: since)
+        let top = try topLevel(of: base)
+        var attachments: String?
+        if try mayHoldAttachments(base) || snapshot.notes.values.contains(where: { !$0.attachments.isEmpty }) {
+            switch try partialAttachmentsTree(for: snapshot, base: base, top: top, changed: since.changed) {
+            case .none: attachments = nil
+            case .tree(let tree): attachments = tree
+            case .needsAllNotes: return nil
+            }
+        }
+        return try updatedTree(for: snapshot, top: top, attachments: attachments, since: since)
     }
 
     /// `updatedTree(for:previous:…)` when `since`'s commit is still there and its
