@@ -48,20 +48,11 @@ extension SyncRepository {
             guard let note = snapshot.notes[id] else { continue }  // deleted for good: its attachments go
             for file in note.attachments where AttachmentFiles.owner(of: file) == id {
                 owns.insert(file.relativePath)
-                let path = treePath(of: file, owner: id, key: key)
-                guard let stamp = AttachmentFiles.stamp(file, in: storeFolder) else { continue }  // missing here: not sent
-                if let blob = previous[path], stamps.blob(of: file, now: stamp) == blob {
-                    entries[path] = blob
-                } else {
-                    toRead.append((path, file, note, stamp))
-                }
+                take(file, of: note, at: treePath(of: file, owner: id, key: key), base: previous, stamps: stamps,
+                     entries: &entries, toRead: &toRead)
             }
         }
-        let sorted = toRead.sorted(by: { $0.path < $1.path })
-        for (item, blob) in zip(sorted, try storeAttachmentFiles(sorted)) {
-            entries[item.path] = blob
-            stamps.entries[item.file.relativePath] = .init(stamp: item.stamp, blob: blob)
-        }
+        try read(toRead, into: &entries, stamps: &stamps)
         // The touched notes' files they no longer hold are forgotten, as the whole store forgets them.
         stamps.entries = stamps.entries.filter { relative, _ in
             guard let file = try? AttachmentPath(relative), let owner = AttachmentFiles.owner(of: file),

@@ -81,20 +81,9 @@ extension SyncRepository {
                 }
                 if let blob = local ?? remote { entries[treePath] = blob; continue }
             }
-            guard let stamp = AttachmentFiles.stamp(path, in: storeFolder) else { continue }  // missing here: not sent
-            if let blob = baseBlobs[treePath], stamps.blob(of: path, now: stamp) == blob {
-                entries[treePath] = blob
-            } else {
-                toRead.append((treePath, path, note, stamp))
-            }
+            take(path, of: note, at: treePath, base: baseBlobs, stamps: stamps, entries: &entries, toRead: &toRead)
         }
-        let sorted = toRead.sorted(by: { $0.path < $1.path })
-        let written = try storeAttachmentFiles(sorted)
-        for (item, blob) in zip(sorted, written) {
-            entries[item.path] = blob
-            // The stamp taken before the read: a file changed while it was read differs next time.
-            stamps.entries[item.file.relativePath] = .init(stamp: item.stamp, blob: blob)
-        }
+        try read(toRead, into: &entries, stamps: &stamps)
         if !merging {
             stamps.entries = stamps.entries.filter { owns.contains($0.key) }
         }
@@ -106,13 +95,38 @@ extension SyncRepository {
         return try makeNestedTree(entries)
     }
 
+    /// Sends `file` of `note` at `treePath`: the blob `base` holds there, unread, when the
+    /// file's stamp is the one recorded with that blob; else it is queued in `toRead`. A file
+    /// missing from the store is left out (`notes doctor` names it).
+    func take(_ file: AttachmentPath, of note: Note, at treePath: String, base: [String: String],
+              stamps: SyncAttachmentStamps, entries: inout [String: String], toRead: inout [AttachmentToRead]) {
+        guard let stamp = AttachmentFiles.stamp(file, in: storeFolder) else { return }
+        if let blob = base[treePath], stamps.blob(of: file, now: stamp) == blob {
+            entries[treePath] = blob
+        } else {
+            toRead.append((treePath, file, note, stamp))
+        }
+    }
+
+    /// Reads and stores the files of `toRead` in path order, puts their blobs in `entries` and
+    /// records their stamps.
+    func read(_ toRead: [AttachmentToRead], into entries: inout [String: String],
+              stamps: inout SyncAttachmentStamps) throws(SyncError) {
+        let sorted = toRead.sorted(by: { $0.path < $1.path })
+        for (item, blob) in zip(sorted, try storeAttachmentFiles(sorted)) {
+            entries[item.path] = blob
+            // The stamp taken before the read: a file changed while it was read differs next time.
+            stamps.entries[item.file.relativePath] = .init(stamp: item.stamp, blob: blob)
+        }
+    }
+
     /// An attachment file to send: its path in the tree, in the store, its note, and its
     /// stamp taken before it is read.
     typealias AttachmentToRead = (path: String, file: AttachmentPath, note: Note, stamp: AttachmentFiles.Stamp)
 
     /// Reads and stores the files of `items`, in order: their blobs. One over the limit
     /// stops the sync by name before any is read; one that cannot be read stops it after.
-    func storeAttachmentFiles(_ items: [AttachmentToRead]) throws(SyncError) -> [String] {
+    private func storeAttachmentFiles(_ items: [AttachmentToRead]) throws(SyncError) -> [String] {
         var contents: [() -> Data] = []
         var failure: SyncError?
         for item in items {
