@@ -18,6 +18,7 @@ extension SyncEngine {
 
     /// The most note files a sync takes in through the snapshot's index: more read the whole store.
     static let partialReceiveLimit = 1_000
+
     /// Fetches, then, when the remote moved from the position's commit by note files only,
     /// loads those notes into the store (the position must hold: else the sync needs every
     /// note anyway). Throws `NeedsAllNotes` when categories.json or too many files changed.
@@ -47,8 +48,8 @@ extension SyncEngine {
     /// `local` (the commit of `exported`), merging against their base when `remote` does not
     /// hold `local`: only note files changed, each of those notes loaded (or known to be
     /// absent); attachments only when `remote` holds `local` and only in the folders of
-    /// those notes (`apply` writes them as the whole store does). A rename of a live note coming in loads the notes that may
-    /// link to it (`loadRenamed`).
+    /// those notes (`apply` writes them as the whole store does). A rename of a live note
+    /// coming in loads the notes that may link to it (`loadRenamed`).
     func checkPartialReceive(local: String, remote: String, remoteHasLocal: Bool, exported: SyncSnapshot,
                              renames: PartialRenames) throws {
         guard store.isPartial else { return }
