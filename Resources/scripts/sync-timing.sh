@@ -1,11 +1,11 @@
 #!/bin/sh
 # Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, a sync
 # after one `notes set`, a sync that receives one note whose body another home changed,
-# and one that receives a rename of a note other notes link to ("Topic k": the other home's
-# `notes set --title` rewrote its links there; this one loads the notes the rename index
-# names), each RUNS times (median printed), with peak memory. The last four have a target
-# (at 1,000,000 notes each within 2 s plus git's own fetch, timed alone) and say pass or
-# FAIL.
+# a merge (each home edited a different note), and one that receives a rename of a note
+# other notes link to ("Topic k": the other home's `notes set --title` rewrote its links
+# there; this one loads the notes the rename index names), each RUNS times (median
+# printed), with peak memory. The last five have a target (at 1,000,000 notes each within
+# 2 s plus git's own fetch, timed alone) and say pass or FAIL.
 #
 #   swift build -c release --product notes && swift build -c release --product notes-bench
 #   Resources/scripts/sync-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
@@ -159,6 +159,25 @@ for index in $(seq "$runs"); do
     timed "$notes" sync >> "$dir/receive"
 done
 report "sync receiving one changed note$([ "$attachments" -gt 0 ] && echo ", one new with a file")" "$dir/receive" "$target"
+
+# A merge: both homes edit a different note a run (the second home's with one more note with
+# a file when there are attachments, as above), then the first syncs.
+[ -s "$dir/other" ] || "$notes" list --jsonl | grep "$plain" | grep -v '"title":"Topic [0-9]*",' | grep -m1 -v "$id" |
+    sed -n 's/^{"id":"\([0-9A-F-]*\)".*/\1/p' > "$dir/other"
+other=$(cat "$dir/other")
+[ -n "$other" ] || { echo "no second note to edit" >&2; exit 1; }
+: > "$dir/merge"
+for index in $(seq "$runs"); do
+    second set "$id" --body "merged from the second home $index"
+    if [ "$attachments" -gt 0 ]; then
+        enex 1 $((attachments + runs + index)) > "$dir/one.enex"
+        second import "$dir/one.enex"
+    fi
+    second sync
+    "$notes" set "$other" --body "merged here $index" > /dev/null
+    timed "$notes" sync >> "$dir/merge"
+done
+report "sync merging (both homes edited)" "$dir/merge" "$target"
 
 # A note titled "Topic k", which one note in 2,000 links to: the second home renames it a
 # run (its own links follow), the first receives the rename.

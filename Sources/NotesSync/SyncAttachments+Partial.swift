@@ -60,10 +60,9 @@ extension SyncRepository {
             return owns.contains(relative)
         }
         stamps.save(to: gitFolder)
-        if entries == previous, let tree = top.first(where: { $0.path == Self.attachmentsFolder && $0.type == "tree" }) {
-            return .tree(tree.object)
-        }
-        return try makeNestedTree(entries).map { .tree($0) } ?? .none
+        // Only the touched notes' folders are made again; the others keep their trees.
+        let tree = top.first { $0.path == Self.attachmentsFolder && $0.type == "tree" }?.object
+        return try nestedTree(over: tree, replacing: Self.changedAttachmentFolders(entries, from: previous)).map { .tree($0) } ?? .none
     }
 }
 

@@ -73,13 +73,10 @@ extension SyncRepository {
             let treePath = treePath(of: path, owner: note.id, key: key)
             owns.insert(path.relativePath)
             if merging {
-                let local = sourceBlobs[0][treePath], remote = sourceBlobs.dropFirst().lazy.compactMap { $0[treePath] }.first
-                if let local, let remote, local != remote {
-                    let base = ancestor[treePath]
-                    if base == local { entries[treePath] = remote; continue }
-                    if base != remote { conflicts.append(path.relativePath) }
-                }
-                if let blob = local ?? remote { entries[treePath] = blob; continue }
+                let remote = sourceBlobs.dropFirst().lazy.compactMap { $0[treePath] }.first
+                let (blob, conflict) = Self.mergedBlob(local: sourceBlobs[0][treePath], remote: remote, base: ancestor[treePath])
+                if conflict { conflicts.append(path.relativePath) }
+                if let blob { entries[treePath] = blob; continue }
             }
             take(path, of: note, at: treePath, base: baseBlobs, stamps: stamps, entries: &entries, toRead: &toRead)
         }
@@ -88,11 +85,18 @@ extension SyncRepository {
             stamps.entries = stamps.entries.filter { owns.contains($0.key) }
         }
         stamps.save(to: gitFolder)
-        if let base = sources.first ?? nil, entries == baseBlobs,
-           let tree = try topLevel(of: base).first(where: { $0.path == Self.attachmentsFolder && $0.type == "tree" }) {
-            return tree.object
-        }
-        return try makeNestedTree(entries)
+        // Only the note folders that differ from the first source's are made again.
+        guard let previous = try attachmentsTreeID(of: sources.first ?? nil) else { return try makeNestedTree(entries) }
+        return try nestedTree(over: previous, replacing: Self.changedAttachmentFolders(entries, from: baseBlobs))
+    }
+
+    /// The blob a merge keeps at one attachment path, from the blobs `local`, `remote` and
+    /// their `base` hold there: the side that changed it since the base wins; changed on
+    /// both sides, the local one, and `conflict` is set. Nil when neither side holds one.
+    static func mergedBlob(local: String?, remote: String?, base: String?) -> (blob: String?, conflict: Bool) {
+        guard let local, let remote, local != remote else { return (local ?? remote, false) }
+        if base == local { return (remote, false) }
+        return (local, base != remote)
     }
 
     /// Sends `file` of `note` at `treePath`: the blob `base` holds there, unread, when the
@@ -146,28 +150,6 @@ extension SyncRepository {
         let written = try storeFiles(contents)
         if let failure { throw failure }
         return written
-    }
-
-    /// The tree of `files` (paths under `attachments/`, each `attachments/XY/ID/name`), made
-    /// folder by folder with one `git mktree --batch`.
-    func makeNestedTree(_ files: [String: String]) throws(SyncError) -> String? {
-        var byNote: [String: [[UInt8]]] = [:]  // "XY/ID" → file entries
-        for (path, blob) in files {
-            let parts = path.split(separator: "/").map(String.init)
-            guard parts.count == 4 else { continue }
-            byNote[parts[1] + "/" + parts[2], default: []].append(Array("100644 blob \(blob)\t\(parts[3])".utf8))
-        }
-        guard !byNote.isEmpty else { return nil }
-        let notes = byNote.keys.sorted()
-        let noteTrees = try makeTrees(notes.map { byNote[$0] ?? [] })
-        var byBucket: [String: [[UInt8]]] = [:]
-        for (note, tree) in zip(notes, noteTrees) {
-            let parts = note.split(separator: "/")
-            byBucket[String(parts[0]), default: []].append(Array("040000 tree \(tree)\t\(parts[1])".utf8))
-        }
-        let buckets = byBucket.keys.sorted()
-        let bucketTrees = try makeTrees(buckets.map { byBucket[$0] ?? [] })
-        return try makeTree(zip(buckets, bucketTrees).map { Array("040000 tree \($1)\t\($0)".utf8) })
     }
 
     /// Writes into the store's folder the attachments `commit` holds that `known` (the commit

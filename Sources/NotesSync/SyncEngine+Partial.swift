@@ -3,15 +3,14 @@ import NotesModel
 import NotesStore
 
 /// A sync with a store opened for a few notes (`NotesStore.open(at:options:touching:)`):
-/// the notes its journal touched, and, when something comes in, the notes whose files the
-/// remote changed since the position's commit (`SyncPosition`), read through the
-/// snapshot's index. That is enough when the position holds and what comes in is a few
-/// note files, with the attachment folders of those notes: the merge, the apply and the
-/// trees then need no other note. Anything else (categories.json changed, an attachment of
-/// a note not coming in, attachments in a merge, a conflict, a rename the rename index cannot
-/// serve, a note not loaded, no position) throws `NeedsAllNotes`, and the sync starts again
-/// with every note, as a whole store does. A received rename loads the notes the rename
-/// index names for it (`SyncEngine+PartialRenames`).
+/// the notes its journal touched, and, when something comes in, the notes whose files or
+/// attachment folders the remote changed since the position's commit (`SyncPosition`),
+/// read through the snapshot's index. That is enough when the position holds and what
+/// comes in is a few note files and attachment folders: the merge, the apply and the trees
+/// then need no other note. Anything else (categories.json changed, a conflict, a rename
+/// the rename index cannot serve, a note not loaded, no position) throws `NeedsAllNotes`,
+/// and the sync starts again with every note, as a whole store does. A received rename
+/// loads the notes the rename index names for it (`SyncEngine+PartialRenames`).
 extension SyncEngine {
     /// A store opened for a few notes that this sync needs whole.
     struct NeedsAllNotes: Error {}
@@ -28,7 +27,10 @@ extension SyncEngine {
         guard let position = SyncPosition.load(from: repository.gitFolder), position.changedNotes(in: store, key: key) != nil,
               let fetched = try repository.remoteCommit(), fetched != position.commit,
               let files = try? repository.changedFiles(from: position.commit, to: fetched) else { return }
-        let ids = try Self.noteIDs(of: files)
+        var ids = try Self.noteIDs(of: files)
+        // The notes whose attachment folders changed (a file edited in place elsewhere, its note unchanged).
+        if let owners = try? repository.attachmentOwners(from: position.commit, to: fetched) { ids.formUnion(owners) }
+        guard ids.count <= Self.partialReceiveLimit else { throw NeedsAllNotes() }
         try store.load(touching: ids.sorted { $0.uuidString < $1.uuidString })
     }
 
@@ -47,17 +49,17 @@ extension SyncEngine {
     /// Throws `NeedsAllNotes` unless the store as loaded is enough to take in `remote` over
     /// `local` (the commit of `exported`), merging against their base when `remote` does not
     /// hold `local`: only note files changed, each of those notes loaded (or known to be
-    /// absent); attachments only when `remote` holds `local` and only in the folders of
-    /// those notes (`apply` writes them as the whole store does). A rename of a live note
-    /// coming in loads the notes that may link to it (`loadRenamed`).
+    /// absent), and attachments only in the folders of notes loaded (or known absent):
+    /// `apply` writes them as the whole store does, and a merge merges those folders alone
+    /// (`partialMergeTree`). A rename of a live note coming in loads the notes that may link
+    /// to it (`loadRenamed`).
     func checkPartialReceive(local: String, remote: String, remoteHasLocal: Bool, exported: SyncSnapshot,
                              renames: PartialRenames) throws {
         guard store.isPartial else { return }
         let incoming = try loadedDelta(remote, local: local, exported: exported)
         if try repository.mayHoldAttachments(remote) {
-            // Attachments come in partly only when `remote` holds `local` (no merge), in the folders of notes coming in.
-            guard remoteHasLocal, let owners = try repository.attachmentOwners(from: local, to: remote),
-                  owners.isSubset(of: incoming.touchedIDs) else { throw NeedsAllNotes() }
+            guard let owners = try repository.attachmentOwners(from: local, to: remote), store.holdsNotes(owners)
+            else { throw NeedsAllNotes() }
         }
         var base = SyncDelta()  // the base is `local` when `remote` holds it
         if !remoteHasLocal {
@@ -74,6 +76,24 @@ extension SyncEngine {
               let delta = try repository.delta(commit, over: exported, at: local), delta.categories == nil,
               store.holdsNotes(delta.touchedIDs) else { throw NeedsAllNotes() }
         return delta
+    }
+
+    /// The tree of the merge commit of `local` and `remote` (base `base`) that `merged`
+    /// holds, made by a store opened for a few notes from `local`'s tree: the notes of
+    /// `since.changed` and the attachment folders of those notes and of the notes whose
+    /// folders differ between the two sides, each loaded or known absent (else this throws
+    /// `NeedsAllNotes`). Nil when `local`'s tree cannot serve (`updatedTree`).
+    func partialMergeTree(_ merged: SyncSnapshot, local: String, remote: String, base: String?,
+                          since: (commit: String, changed: Set<UUID>)) throws -> String? {
+        var attachmentNotes: Set<UUID>?
+        if try repository.mayHoldAttachments(local) || repository.mayHoldAttachments(remote) {
+            guard let owners = try repository.attachmentOwners(from: local, to: remote) else { throw NeedsAllNotes() }
+            let notes = since.changed.union(owners)
+            guard store.holdsNotes(notes) else { throw NeedsAllNotes() }
+            attachmentNotes = notes
+        }
+        return try repository.treeFromPrevious(merging: merged, local: local, remote: remote, base: base, since: since,
+                                               attachmentNotes: attachmentNotes)
     }
 
     /// Throws `NeedsAllNotes` when the store is opened for a few notes and `changes` (what

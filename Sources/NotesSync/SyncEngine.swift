@@ -227,7 +227,8 @@ public struct SyncEngine {
         if store.isPartial {
             // Never a tree of the notes loaded alone; a conflict copy may be in a note not loaded.
             guard let since, copies.isEmpty,
-                  let updated = try repository.treeFromPrevious(for: merged, base: local, since: since) else { throw NeedsAllNotes() }
+                  let updated = try partialMergeTree(merged, local: local, remote: remote, base: base, since: since)
+            else { throw NeedsAllNotes() }
             tree = updated
         } else {
             tree = try repository.tree(for: merged, base: local, attachmentSources: [local, remote], mergeBase: base, since: since)

@@ -7,108 +7,38 @@ import Testing
 @testable import NotesSync
 
 /// A sync of a store opened for a few notes that receives notes with attachments: when the
-/// remote holds this home's commit and changes a few note files and the attachment folders
-/// of those notes, it loads those notes only and writes their files into the store's folder
-/// (plain and encrypted); an attachment changed under a note not coming in, or attachments
-/// in a merge, read every note. Either way both homes end with the same notes and files.
+/// remote changes a few note files and attachment folders (with its note or alone, a file
+/// edited in place), it loads those notes only and writes their files into the store's
+/// folder (plain and encrypted). Either way both homes end with the same notes and files.
 @Suite struct SyncPartialAttachmentReceiveTests {
-    let sandbox: SyncSandbox
-    let notes: [Note]
+    /// Two homes holding the same 12 notes, the first four with one attachment file each.
+    let homes: PartialSyncHomes
+    var notes: [Note] { homes.notes }
 
-    /// Two homes, laptop and desktop, each holding the same 12 notes in a compacted store,
-    /// the first four with one attachment file each; each home's position names its snapshot.
-    init(encrypted: Bool) throws {
-        sandbox = try SyncSandbox()
-        let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
-        if encrypted {
-            let key = try sandbox.engine(laptop).encrypt()
-            _ = try sandbox.engine(desktop).encrypt(identityFile: key.identityPath)
-        }
-        let created = ISODate.rounded(Date(timeIntervalSinceReferenceDate: 800_000_000))
-        var made: [Note] = []
-        for index in 0..<12 {
-            var note = Note(title: "Note \(index)", body: "body \(index)", created: created)
-            if index < 4 {
-                let path = try AttachmentPath("attachments/\(note.id.uuidString)/photo \(index).png")
-                try AttachmentFiles.write(Self.bytes(index), to: path, in: Self.folder(laptop))
-                note.attachments = [path]
-            }
-            made.append(note)
-        }
-        notes = made
-        try laptop.commit(notes.map(StoreChange.putNote))
-        try laptop.compactNow()
-        try sandbox.sync(laptop)
-        laptop.close()
-        try sandbox.sync(desktop)
-        try desktop.compactNow()
-        try sandbox.sync(desktop)
-        desktop.close()
-    }
+    init(encrypted: Bool) throws { homes = try PartialSyncHomes(count: 12, withAttachments: 4, encrypted: encrypted) }
 
     /// The two homes in plain text.
     init() throws { try self.init(encrypted: false) }
 
-    static func bytes(_ seed: Int, count: Int = 2000) -> Data { Data((0..<count).map { UInt8(($0 * 7 + seed) % 251) }) }
-    static func folder(_ store: NotesStore) -> URL { store.url.deletingLastPathComponent() }
-    func folder(_ name: String) -> URL { sandbox.storeURL(name).deletingLastPathComponent() }
-
-    /// Commits `changes` to home `name`, as another command would.
-    func commit(_ name: String, _ changes: [StoreChange]) throws {
-        let store = try sandbox.open(name)
-        defer { store.close() }
-        try store.commit(changes)
-    }
-
-    /// Note `index`, edited `seconds` after its creation, with `body`.
-    func edited(_ index: Int, body: String, seconds: Double = 60) -> Note {
-        var note = notes[index]
-        note.body = body
-        note.updated = ISODate.rounded(note.created.addingTimeInterval(seconds))
-        return note
-    }
-
-    /// Syncs home `name` opened as `notes sync` opens it: for the notes its journal touched.
-    func syncPartly(_ name: String) throws -> (report: SyncEngine.Report, stayedPartial: Bool) {
-        let store = try NotesStore.open(at: sandbox.storeURL(name), touching: [])
-        defer { store.close() }
-        #expect(store.isPartial)
-        let report = try sandbox.sync(store)
-        return (report, store.isPartial)
-    }
-
-    /// Both homes' notes, each read whole, after syncing them in turn until nothing moves.
-    func converged() throws -> (laptop: NotesDatabase, desktop: NotesDatabase) {
-        for name in ["laptop", "desktop", "laptop"] { _ = try syncPartly(name) }
-        let laptop = try sandbox.open("laptop"), desktop = try sandbox.open("desktop")
-        defer { laptop.close(); desktop.close() }
-        return (laptop.contents, desktop.contents)
-    }
-
     /// The desktop gives note 1 a second attachment, `scan.pdf`; returns its path and bytes.
     func addScanOnTheDesktop() throws -> (AttachmentPath, Data) {
-        var note = edited(1, body: "with a scan")
-        let added = try AttachmentPath("attachments/\(note.id.uuidString)/scan.pdf")
         let bytes = Data("%PDF-1.4 a scan".utf8)
-        try AttachmentFiles.write(bytes, to: added, in: folder("desktop"))
-        note.attachments.append(added)
-        try commit("desktop", [.putNote(note)])
-        return (added, bytes)
+        return (try homes.attach("scan.pdf", bytes: bytes, to: 1, on: "desktop", body: "with a scan"), bytes)
     }
 
     @Test(arguments: [false, true])
     static func aNoteWithAnAttachmentAddedElsewhereComesInAloneWithItsFile(encrypted: Bool) throws {
         let test = try SyncPartialAttachmentReceiveTests(encrypted: encrypted)
         let (added, bytes) = try test.addScanOnTheDesktop()
-        #expect(try test.syncPartly("desktop").report.pushed)
+        #expect(try test.homes.syncPartly("desktop").report.pushed)
 
-        let (report, stayedPartial) = try test.syncPartly("laptop")
+        let (report, stayedPartial) = try test.homes.syncPartly("laptop")
 
         #expect(stayedPartial)
         #expect(report.notesLoaded == 1)
         #expect(report.received == 1)
-        #expect(try AttachmentFiles.read(added, in: test.folder("laptop")) == bytes)
-        let (mine, theirs) = try test.converged()
+        #expect(try AttachmentFiles.read(added, in: test.homes.folder("laptop")) == bytes)
+        let (mine, theirs) = try test.homes.converged()
         #expect(mine == theirs)
         #expect(mine.notes[test.notes[1].id]?.attachments.count == 2)
     }
@@ -117,49 +47,40 @@ import Testing
     static func anAttachmentEditedElsewhereWithItsNoteComesInAloneByteForByte(encrypted: Bool) throws {
         let test = try SyncPartialAttachmentReceiveTests(encrypted: encrypted)
         let path = test.notes[2].attachments[0]
-        let bytes = Self.bytes(77, count: 5000)
-        try bytes.write(to: path.url(in: test.folder("desktop")))
-        try test.commit("desktop", [.putNote(test.edited(2, body: "photo retouched"))])
-        #expect(try test.syncPartly("desktop").stayedPartial)
+        let bytes = PartialSyncHomes.bytes(77, count: 5000)
+        try bytes.write(to: path.url(in: test.homes.folder("desktop")))
+        try test.homes.commit("desktop", [.putNote(test.homes.edited(2, body: "photo retouched"))])
+        #expect(try test.homes.syncPartly("desktop").stayedPartial)
 
-        let (report, stayedPartial) = try test.syncPartly("laptop")
+        let (report, stayedPartial) = try test.homes.syncPartly("laptop")
 
         #expect(stayedPartial)
         #expect(report.notesLoaded == 1)
-        #expect(try AttachmentFiles.read(path, in: test.folder("laptop")) == bytes)
-        let (mine, theirs) = try test.converged()
+        #expect(try AttachmentFiles.read(path, in: test.homes.folder("laptop")) == bytes)
+        let (mine, theirs) = try test.homes.converged()
         #expect(mine == theirs)
     }
 
-    @Test func anAttachmentEditedElsewhereUnderANoteNotComingInReadsEveryNote() throws {
-        let path = notes[3].attachments[0]
-        let bytes = Self.bytes(55, count: 4000)
-        try bytes.write(to: path.url(in: folder("desktop")))
-        _ = try syncPartly("desktop")  // sent by the whole store: its note was not touched
+    /// An attachment file edited in place changes no note: its note's file stays as it was.
+    @Test(arguments: [false, true])
+    static func anAttachmentEditedInPlaceElsewhereComesInLoadingItsNoteOnly(encrypted: Bool) throws {
+        let test = try SyncPartialAttachmentReceiveTests(encrypted: encrypted)
+        let homes = test.homes, note = test.notes[3]
+        let noteFile = try homes.sandbox.remoteFiles()[SyncFiles.path(for: note)]
+        let bytes = PartialSyncHomes.bytes(55, count: 4000)
+        try bytes.write(to: note.attachments[0].url(in: homes.folder("desktop")))
+        #expect(try homes.syncPartly("desktop").report.pushed)  // by the whole store: its note was not touched
+        let remote = try homes.sandbox.remoteFiles()
+        #expect(remote[SyncFiles.path(for: note)] == noteFile)
 
-        let (report, stayedPartial) = try syncPartly("laptop")
+        let (report, stayedPartial) = try homes.syncPartly("laptop")
 
-        #expect(!stayedPartial)
-        #expect(report.notesLoaded == 12)
-        #expect(try AttachmentFiles.read(path, in: folder("laptop")) == bytes)
-        let (mine, theirs) = try converged()
+        #expect(stayedPartial)
+        #expect(report.notesLoaded == 1)
+        #expect(report.received == 0)
+        #expect(try AttachmentFiles.read(note.attachments[0], in: homes.folder("laptop")) == bytes)
+        let (mine, theirs) = try homes.converged()
         #expect(mine == theirs)
-    }
-
-    @Test func attachmentsInAMergeReadEveryNote() throws {
-        try commit("laptop", [.putNote(edited(8, body: "from the laptop"))])
-        let (added, bytes) = try addScanOnTheDesktop()
-        _ = try syncPartly("desktop")
-
-        let (report, stayedPartial) = try syncPartly("laptop")
-
-        #expect(!stayedPartial)
-        #expect(report.pushed)
-        #expect(report.notesLoaded == 12)
-        #expect(try AttachmentFiles.read(added, in: folder("laptop")) == bytes)
-        let (mine, theirs) = try converged()
-        #expect(mine == theirs)
-        #expect(try AttachmentFiles.read(added, in: folder("desktop")) == bytes)
-        #expect(mine.notes[notes[8].id]?.body == "from the laptop")
+        #expect(try homes.syncPartly("laptop").stayedPartial)  // the file written here is what this home synced
     }
 }

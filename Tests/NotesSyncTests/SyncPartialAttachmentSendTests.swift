@@ -11,52 +11,13 @@ import Testing
 /// and makes the tree the whole store makes (plain and encrypted); an attachment edited in
 /// place under a note not touched reads every note, and is sent.
 @Suite struct SyncPartialAttachmentSendTests {
-    let sandbox: SyncSandbox
-    let notes: [Note]
-    let key: SyncEngine.EncryptionSetup?
+    /// Two homes holding the same 12 notes, the first four with one attachment file each;
+    /// the laptop sends.
+    let homes: PartialSyncHomes
+    var notes: [Note] { homes.notes }
+    var sandbox: SyncSandbox { homes.sandbox }
 
-    /// One home, laptop, with 12 notes in a compacted store, the first four holding one
-    /// attachment file each; synced, so that its position names that snapshot.
-    init(encrypted: Bool) throws {
-        sandbox = try SyncSandbox()
-        let laptop = try sandbox.machine("laptop")
-        key = encrypted ? try sandbox.engine(laptop).encrypt() : nil
-        let created = ISODate.rounded(Date(timeIntervalSinceReferenceDate: 800_000_000))
-        var made: [Note] = []
-        for index in 0..<12 {
-            var note = Note(title: "Note \(index)", body: "body \(index)", created: created)
-            if index < 4 {
-                let path = try AttachmentPath("attachments/\(note.id.uuidString)/photo \(index).png")
-                try AttachmentFiles.write(Self.bytes(index), to: path, in: Self.folder(laptop))
-                note.attachments = [path]
-            }
-            made.append(note)
-        }
-        notes = made
-        try laptop.commit(notes.map(StoreChange.putNote))
-        try laptop.compactNow()
-        try sandbox.sync(laptop)
-        laptop.close()
-    }
-
-    static func bytes(_ seed: Int, count: Int = 2000) -> Data { Data((0..<count).map { UInt8(($0 * 7 + seed) % 251) }) }
-    static func folder(_ store: NotesStore) -> URL { store.url.deletingLastPathComponent() }
-
-    /// Commits `changes` to the laptop, as another command would.
-    func commit(_ changes: [StoreChange]) throws {
-        let store = try sandbox.open("laptop")
-        defer { store.close() }
-        try store.commit(changes)
-    }
-
-    /// Syncs the laptop opened as `notes sync` opens it: for the notes its journal touched.
-    func syncPartly() throws -> (report: SyncEngine.Report, stayedPartial: Bool) {
-        let store = try NotesStore.open(at: sandbox.storeURL("laptop"), touching: [])
-        defer { store.close() }
-        #expect(store.isPartial)
-        let report = try sandbox.sync(store)
-        return (report, store.isPartial)
-    }
+    init(encrypted: Bool) throws { homes = try PartialSyncHomes(count: 12, withAttachments: 4, encrypted: encrypted) }
 
     /// The tree of the remote's `main`.
     func remoteTree() throws -> String {
@@ -80,7 +41,7 @@ import Testing
     /// trashed, and one deleted for good (its file gone).
     func changes(_ scenario: Int) throws -> [StoreChange] {
         let later = ISODate.rounded(notes[0].created.addingTimeInterval(60))
-        let folder = sandbox.storeURL("laptop").deletingLastPathComponent()
+        let folder = homes.folder("laptop")
         switch scenario {
         case 0:
             var note = notes[8]
@@ -107,9 +68,9 @@ import Testing
     @Test(arguments: [false, true], 0..<5)
     static func oneTouchedNoteIsSentLoadingItAloneWithTheWholeStoresTree(encrypted: Bool, scenario: Int) throws {
         let test = try SyncPartialAttachmentSendTests(encrypted: encrypted)
-        try test.commit(try test.changes(scenario))
+        try test.homes.commit("laptop", try test.changes(scenario))
 
-        let (report, stayedPartial) = try test.syncPartly()
+        let (report, stayedPartial) = try test.homes.syncPartly("laptop")
 
         #expect(stayedPartial)
         #expect(report.pushed)
@@ -120,21 +81,17 @@ import Testing
     @Test(arguments: [false, true])
     static func anAttachmentEditedInPlaceUnderANoteNotTouchedReadsEveryNoteAndIsSent(encrypted: Bool) throws {
         let test = try SyncPartialAttachmentSendTests(encrypted: encrypted)
-        try test.commit(try test.changes(0))
-        let edited = Self.bytes(99, count: 3000)
-        let url = test.notes[2].attachments[0].url(in: test.sandbox.storeURL("laptop").deletingLastPathComponent())
+        try test.homes.commit("laptop", try test.changes(0))
+        let edited = PartialSyncHomes.bytes(99, count: 3000)
+        let url = test.notes[2].attachments[0].url(in: test.homes.folder("laptop"))
         try edited.write(to: url)
 
-        let (report, stayedPartial) = try test.syncPartly()
+        let (report, stayedPartial) = try test.homes.syncPartly("laptop")
 
         #expect(!stayedPartial)
         #expect(report.notesLoaded == 12)
         #expect(try test.remoteTree() == test.wholeStoreTree())
-        let desktop = try test.sandbox.open("desktop")
-        defer { desktop.close() }
-        _ = try test.sandbox.engine(desktop).initialize(remote: test.sandbox.remote.path,
-                                                        encryption: test.key.map { .identity($0.identityPath) } ?? .none)
-        try test.sandbox.sync(desktop)
-        #expect(try AttachmentFiles.read(test.notes[2].attachments[0], in: Self.folder(desktop)) == edited)
+        _ = try test.homes.syncPartly("desktop")
+        #expect(try AttachmentFiles.read(test.notes[2].attachments[0], in: test.homes.folder("desktop")) == edited)
     }
 }

@@ -138,6 +138,33 @@ import NotesSync
         expectLinksRewritten(try contents("laptop"))
     }
 
+    @Test func aRenameIndexGoneStaleBetweenTheLoadAndTheApplyReadsEveryNoteAndConverges() throws {
+        _ = try renameOnTheDesktop()
+        let store = try NotesStore.open(at: sandbox.storeURL("laptop"), touching: [])
+        defer { store.close() }
+        var engine = sandbox.engine(store)
+        var compacted = false
+        engine.progress = { [sandbox] step in
+            // Another process compacts the store once the notes are loaded and merged, before they are applied.
+            guard step == "sync: updating the notes", !compacted, let other = try? sandbox.open("laptop") else { return }
+            defer { other.close() }
+            compacted = (try? other.compactNow()) != nil
+        }
+
+        let report = try engine.sync(now: now)
+
+        #expect(compacted)
+        #expect(!store.isPartial)
+        #expect(report.notesLoaded == 34)
+        #expect(report.linksUpdated == 3)
+        #expect(report.fetches == 1)
+        expectLinksRewritten(try contents("laptop"))
+        for name in ["laptop", "desktop", "laptop"] { _ = try sync(name) }
+        let laptop = try contents("laptop")
+        #expect(laptop == (try contents("desktop")))
+        expectLinksRewritten(laptop)
+    }
+
     @Test func moreLinkingNotesThanTheBoundReadEveryNoteWithOneFetch() throws {
         _ = try renameOnTheDesktop()
 
