@@ -44,6 +44,13 @@ struct SyncDelta: Equatable, Sendable {
         if let copy { set(copy.id, to: copy) }
     }
 
+    /// The categories the commit adds to `known`'s, none when it holds `known`'s
+    /// categories.json; nil when it changes or removes one (`SyncCategoryAdditions`).
+    func addedCategories(over known: SyncSnapshot) -> [SyncCategory]? {
+        guard let categories else { return [] }
+        return SyncCategoryAdditions.added(to: known.categories, in: categories)
+    }
+
     /// The whole snapshot of the commit: `known` with the delta applied (a copy of `known`).
     func applied(to known: SyncSnapshot) -> SyncSnapshot {
         var snapshot = known

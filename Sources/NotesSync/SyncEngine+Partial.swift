@@ -6,11 +6,12 @@ import NotesStore
 /// the notes its journal touched, and, when something comes in, the notes whose files or
 /// attachment folders the remote changed since the position's commit (`SyncPosition`),
 /// read through the snapshot's index. That is enough when the position holds and what
-/// comes in is a few note files and attachment folders: the merge, the apply and the trees
-/// then need no other note. Anything else (categories.json changed, a conflict, a rename
-/// the rename index cannot serve, a note not loaded, no position) throws `NeedsAllNotes`,
-/// and the sync starts again with every note, as a whole store does. A received rename
-/// loads the notes the rename index names for it (`SyncEngine+PartialRenames`).
+/// comes in is a few note files and attachment folders, with categories added
+/// (`SyncCategoryAdditions`): the merge, the apply and the trees then need no other note.
+/// Anything else (another change to categories.json, a conflict, a rename the rename index
+/// cannot serve, a note not loaded, no position) throws `NeedsAllNotes`, and the sync
+/// starts again with every note, as a whole store does. A received rename loads the notes
+/// the rename index names for it (`SyncEngine+PartialRenames`).
 extension SyncEngine {
     /// A store opened for a few notes that this sync needs whole.
     struct NeedsAllNotes: Error {}
@@ -20,7 +21,7 @@ extension SyncEngine {
 
     /// Fetches, then, when the remote moved from the position's commit by note files only,
     /// loads those notes into the store (the position must hold: else the sync needs every
-    /// note anyway). Throws `NeedsAllNotes` when categories.json or too many files changed.
+    /// note anyway). Throws `NeedsAllNotes` when too many files changed.
     func loadIncoming(key: SyncKey?) throws {
         progress("sync: fetching")
         try repository.fetch()
@@ -34,12 +35,12 @@ extension SyncEngine {
         try store.load(touching: ids.sorted { $0.uuidString < $1.uuidString })
     }
 
-    /// The ids of the note files of `files`; throws `NeedsAllNotes` for anything else
-    /// (categories.json) or more than `partialReceiveLimit` files.
+    /// The ids of the note files of `files`, categories.json aside (`loadedDelta` reads
+    /// it); throws `NeedsAllNotes` for any other file or more than `partialReceiveLimit` files.
     static func noteIDs(of files: [SyncRepository.ChangedFile]) throws -> Set<UUID> {
         guard files.count <= partialReceiveLimit else { throw NeedsAllNotes() }
         var ids = Set<UUID>()
-        for file in files {
+        for file in files where file.path != SyncFiles.categoriesFile {
             guard let id = SyncFiles.noteID(inPath: file.path) else { throw NeedsAllNotes() }
             ids.insert(id)
         }
@@ -70,10 +71,11 @@ extension SyncEngine {
     }
 
     /// What `commit` changes over `exported` (the snapshot `local` holds), when it is note
-    /// files only and the store holds each of their notes; else throws `NeedsAllNotes`.
+    /// files and categories added only, and the store holds each of those notes; else
+    /// throws `NeedsAllNotes`.
     private func loadedDelta(_ commit: String, local: String, exported: SyncSnapshot) throws -> SyncDelta {
         guard store.holdsNotes(try Self.noteIDs(of: repository.changedFiles(from: local, to: commit))),
-              let delta = try repository.delta(commit, over: exported, at: local), delta.categories == nil,
+              let delta = try repository.delta(commit, over: exported, at: local), delta.addedCategories(over: exported) != nil,
               store.holdsNotes(delta.touchedIDs) else { throw NeedsAllNotes() }
         return delta
     }
@@ -108,12 +110,25 @@ extension SyncEngine {
             switch change {
             case .putNote(let note) where touched.contains(note.id): continue
             case .deleteNote(let id) where touched.contains(id): continue
+            case .putCategory(let category) where delta.categories?[category.id]?.category == category: continue
             default: throw NeedsAllNotes()
             }
         }
         guard updatesLinks else { return }
         for rename in SyncRenames.renames(in: changes, of: database) where !renames.covers(renamingFrom: rename.old, in: store) {
             throw NeedsAllNotes()
+        }
+    }
+
+    /// The changes that put `added` (categories another home added) into `database`:
+    /// `NeedsAllNotes` when it has one of their ids or names already (made here while the
+    /// sync ran), which the merge of every note resolves.
+    static func putting(_ added: [SyncCategory], into database: NotesDatabase) throws -> [StoreChange] {
+        try added.map { entry in
+            let category = entry.category
+            guard database.categories[category.id] == nil, database.deletedCategories[category.id] == nil,
+                  category.deleted != nil || database.category(named: category.name) == nil else { throw NeedsAllNotes() }
+            return .putCategory(category)
         }
     }
 }

@@ -251,11 +251,14 @@ public struct SyncEngine {
         // as the store had it, never read back.
         let delta = try repository.delta(merged, over: exported, at: local)
         var received = 0, relinked = 0
-        if let delta, delta.categories == nil {
+        // A store opened for a few notes takes categories added here too (a whole store merges them below).
+        if let delta, let added = delta.addedCategories(over: exported), delta.categories == nil || store.isPartial {
             // The attachments first: a kill before the commit leaves files no note names yet, never a note naming no file.
-            let warnings = try repository.receiveAttachments(of: merged, over: local) { delta.note($0, over: exported) }
+            let warnings = added.compactMap(\.archiveProblem)
+                + (try repository.receiveAttachments(of: merged, over: local) { delta.note($0, over: exported) })
             try store.commit(derivedFrom: { database in
-                let (changes, count) = SyncMerge.changes(merging: delta, base: exported, into: database)
+                let (notes, count) = SyncMerge.changes(merging: delta, base: exported, into: database, added: added.map(\.category))
+                let changes = try Self.putting(added, into: database) + notes
                 try checkPartialApply(changes, delta: delta, database: database, renames: renames)
                 repository.work.add(merged: count)
                 received = changes.count

@@ -7,17 +7,17 @@ import NotesModel
 /// files touched are merged. A sync that receives one note merges one.
 extension SyncMerge {
     /// The store changes that merge `delta` (a commit's changes over `base`, with
-    /// `categories.json` unchanged: `delta.categories` is nil) into `database`, three-way
+    /// `categories.json` unchanged, or only `added` to) into `database`, three-way
     /// against `base`, the snapshot that was exported: the same changes as
     /// `merge(base:local:remote:)` of the whole snapshots followed by
     /// `SyncChanges.changes`, by the same rules (an edit beats a delete, conflict copies,
     /// a note whose category is gone or deleted left uncategorized), for the touched ids
     /// only. Every other id has the same note in `base` and in the commit, so its merge
     /// keeps what the store holds, edits made during the sync included; and the merged
-    /// categories are the store's, which already keeps the rules by name.
-    /// Returns the changes and how many ids were merged.
-    static func changes(merging delta: SyncDelta, base: SyncSnapshot, into database: NotesDatabase)
-        -> (changes: [StoreChange], merged: Int) {
+    /// categories are the store's, which already keeps the rules by name, with `added`
+    /// (put before these changes). Returns the changes and how many ids were merged.
+    static func changes(merging delta: SyncDelta, base: SyncSnapshot, into database: NotesDatabase,
+                        added: [Category] = []) -> (changes: [StoreChange], merged: Int) {
         func current(_ id: UUID) -> Note? { database.notes[id] ?? database.trash[id] }
         var put: [UUID: Note] = [:], gone: [UUID] = []
         let ids = delta.touchedIDs
@@ -31,9 +31,11 @@ extension SyncMerge {
             }
         }
         // As `unifyCategoriesByName` does: a live note needs a live category, a trashed one any.
+        let addedLive = Set(added.filter { $0.deleted == nil }.map(\.id)), addedAny = Set(added.map(\.id))
         for (id, note) in put {
             guard let categoryID = note.categoryID else { continue }
-            let fits = note.deleted == nil ? database.categories[categoryID] != nil : database.anyCategory(categoryID) != nil
+            let fits = note.deleted == nil ? database.categories[categoryID] != nil || addedLive.contains(categoryID)
+                : database.anyCategory(categoryID) != nil || addedAny.contains(categoryID)
             guard !fits else { continue }
             var uncategorized = note
             uncategorized.categoryID = nil

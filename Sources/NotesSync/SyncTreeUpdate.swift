@@ -25,15 +25,23 @@ extension SyncRepository {
     }
 
     /// `updatedTree(for:previous:…)` when `since`'s commit is still there and its
-    /// categories.json is the one `snapshot` makes (else a category's change changed notes'
-    /// files without naming them): nil otherwise.
+    /// categories.json is the one `snapshot` makes, or one `snapshot` only adds categories
+    /// to (`SyncCategoryAdditions`; else a category's change changed notes' files without
+    /// naming them): nil otherwise.
     func updatedTree(for snapshot: SyncSnapshot, top: [TreeEntry], attachments: String?,
                      since: (commit: String, changed: Set<UUID>)) throws(SyncError) -> String? {
         let format = attachments == nil ? SyncFiles.formatVersion : SyncFiles.formatVersionWithAttachments
-        guard let previous = (try? categoriesFile(of: since.commit)) ?? nil,
-              previous.data == SyncFiles.categoriesData(snapshot.categories, format: format) else { return nil }
+        guard let previous = (try? categoriesFile(of: since.commit)) ?? nil else { return nil }
+        let data = SyncFiles.categoriesData(snapshot.categories, format: format)
+        var blob = previous.blob
+        if previous.data != data {
+            guard let known = try? SyncFiles.readCategories(previous.data),
+                  SyncCategoryAdditions.added(to: known, in: snapshot.categories) != nil,
+                  let stored = try storeFiles([{ data }]).first else { return nil }
+            blob = stored
+        }
         return try updatedTree(for: snapshot, previous: since.commit, changed: since.changed, top: top,
-                               attachments: attachments, categoriesBlob: previous.blob)
+                               attachments: attachments, categoriesBlob: blob)
     }
 
     /// The tree of `snapshot`, given that every note but those of `changed` is in `previous`'s

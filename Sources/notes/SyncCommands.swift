@@ -12,8 +12,9 @@ struct SyncCommand: ParsableCommand {
         discussion: """
         'notes sync init REMOTE' sets up a git repository beside the store (STORE.sync) with REMOTE \
         (any URL or path git understands) as its origin. 'notes sync' then commits the changes made here, \
-        fetches, merges note by note, pushes, and updates the store. A note changed on both sides keeps \
-        the later version; the other becomes '<title> (conflict copy)', tagged 'conflict'. Git uses your own credentials and \
+        fetches, merges note by note, pushes, and updates the store. A note changed on both sides in \
+        different fields keeps both changes; one field changed on both sides keeps the later version, \
+        and the other becomes '<title> (conflict copy)', tagged 'conflict'. Git uses your own credentials and \
         SSH keys; it never prompts. With '--encrypt' (or 'notes sync encrypt' later) every file the remote \
         receives is encrypted in the age format; 'notes sync key' shows the key.
         """,

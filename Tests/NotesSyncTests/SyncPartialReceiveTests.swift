@@ -2,6 +2,7 @@ import Foundation
 import NotesTestSupport
 import Testing
 import NotesBase
+import NotesColor
 import NotesModel
 import NotesStore
 import NotesSync
@@ -9,8 +10,8 @@ import NotesSync
 /// A sync of a store opened for a few notes (as `notes sync` and `S` open it) that
 /// receives: when a few note files come in, it loads those notes (through the snapshot's
 /// index) besides those its journal touched and merges them alone (`Report.notesLoaded`);
-/// a category change, a rename whose links other notes hold, a conflict read every note
-/// as before. Either way both homes end with the same notes.
+/// a category added comes in with them; a category changed, a rename whose links other
+/// notes hold, a conflict read every note as before. Either way both homes end with the same notes.
 @Suite struct SyncPartialReceiveTests {
     /// Two homes holding the same 30 notes, without attachments.
     let homes: PartialSyncHomes
@@ -124,11 +125,32 @@ import NotesSync
         #expect(mine.notes.count + mine.trash.count == 31)
     }
 
-    @Test func aCategoryChangedElsewhereReadsEveryNote() throws {
+    @Test func aCategoryAddedElsewhereIsTakenInWithTheNoteMovedIntoIt() throws {
         let category = Category(name: "Errands")
         var moved = notes[4]
         moved.categoryID = category.id
         try homes.commit("desktop", [.putCategory(category), .putNote(moved)])
+        #expect(try homes.syncPartly("desktop").stayedPartial)
+
+        let (report, stayedPartial) = try homes.syncPartly("laptop")
+
+        #expect(stayedPartial)
+        #expect(report.notesLoaded == 1)
+        #expect(report.received == 2)
+        let (mine, theirs) = try homes.converged()
+        #expect(mine == theirs)
+        #expect(mine.categories[category.id] == category)
+        #expect(mine.notes[moved.id]?.categoryID == category.id)
+    }
+
+    @Test func aCategoryRecoloredElsewhereReadsEveryNote() throws {
+        var category = Category(name: "Errands")
+        var moved = notes[4]
+        moved.categoryID = category.id
+        try homes.commit("desktop", [.putCategory(category), .putNote(moved)])
+        _ = try homes.converged()
+        category.color = try SerializableColor(red: 0.9, green: 0.1, blue: 0.1)
+        try homes.commit("desktop", [.putCategory(category)])
         _ = try homes.syncPartly("desktop")
 
         let (report, stayedPartial) = try homes.syncPartly("laptop")
@@ -137,7 +159,19 @@ import NotesSync
         #expect(report.notesLoaded == 30)
         let (mine, theirs) = try homes.converged()
         #expect(mine == theirs)
-        #expect(mine.notes[moved.id]?.categoryID == category.id)
+        #expect(mine.categories[category.id]?.color == category.color)
+    }
+
+    /// Two categories of one name are one, by the merge's rule by name.
+    @Test func theSameCategoryNameAddedOnBothHomesConvergesToOne() throws {
+        try homes.commit("laptop", [.putCategory(Category(name: "Errands"))])
+        try homes.commit("desktop", [.putCategory(Category(name: "Errands"))])
+        _ = try homes.syncPartly("desktop")
+        _ = try homes.syncPartly("laptop")
+
+        let (mine, theirs) = try homes.converged()
+        #expect(mine == theirs)
+        #expect(mine.categories.values.map(\.name) == ["Errands"])
     }
 
     @Test func aRenameElsewhereRewritesTheLinksOfNotesNotLoaded() throws {

@@ -188,11 +188,15 @@ import NotesSync
     }
 
     @Test func aCategoryChangedElsewhereReadsEveryNoteWithOneFetch() throws {
-        let category = Category(name: "Errands")
+        var category = Category(name: "Errands")
         var moved = notes[4]
         moved.categoryID = category.id
         let desktop = try sandbox.open("desktop")
         try desktop.commit([.putCategory(category), .putNote(moved)])
+        try sandbox.sync(desktop)
+        _ = try sync("laptop")
+        category.name = "Chores"
+        try desktop.commit([.putCategory(category)])
         try sandbox.sync(desktop)
         desktop.close()
 

@@ -57,14 +57,18 @@ import NotesSync
         #expect(store.isPartial)
     }
 
-    /// A new category changes categories.json: the tree cannot be made from the last one,
-    /// and a tree of the notes loaded alone would take every other note off the remote.
+    /// A category renamed changes the files of its notes without naming them: the tree
+    /// cannot be made from the last one, and a tree of the notes loaded alone would take
+    /// every other note off the remote.
     @Test func aTreeThatCannotBeMadeFromTheLastOneReadsEveryNote() throws {
         let writer = try NotesStore.open(at: url)
-        let category = Category(name: "Errands")
+        var category = Category(name: "Errands")
         var moved = notes[5]
         moved.categoryID = category.id
         try writer.commit([.putCategory(category), .putNote(moved)])
+        try sandbox.sync(writer)
+        category.name = "Chores"
+        try writer.commit([.putCategory(category)])
         writer.close()
 
         let store = try openForNoNote()

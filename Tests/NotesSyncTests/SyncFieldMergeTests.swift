@@ -1,0 +1,101 @@
+import Foundation
+import NotesTestSupport
+import Testing
+@testable import NotesBase
+@testable import NotesModel
+@testable import NotesStore
+@testable import NotesSync
+
+/// A note changed on both homes in different fields keeps both changes (one pinned it,
+/// the other edited its body; each added a tag), dated the later, whichever side is
+/// local; one field changed two ways keeps the later version and a conflict copy.
+@Suite struct SyncFieldMergeTests {
+    let base = Note(title: "Garden plan", body: "beans", created: ISODate.rounded(Date(timeIntervalSinceReferenceDate: 800_000_000)),
+                    tags: ["garden"])
+
+    /// `base` changed by `change`, `seconds` after its creation.
+    func changed(_ seconds: Double, _ change: (inout Note) -> Void) -> Note {
+        var note = base
+        change(&note)
+        note.updated = ISODate.rounded(base.created.addingTimeInterval(seconds))
+        return note
+    }
+
+    /// The merge both ways round: the same result either way.
+    func merged(_ one: Note, _ other: Note) -> (Note?, Note?) {
+        let forward = SyncMerge.mergeNote(base: base, local: one, remote: other)
+        let backward = SyncMerge.mergeNote(base: base, local: other, remote: one)
+        #expect(forward.0 == backward.0)
+        #expect(forward.1 == backward.1)
+        return forward
+    }
+
+    @Test func aPinOnOneSideAndABodyEditOnTheOtherAreBothKept() {
+        let pinned = changed(60) { $0.pinned = true }
+        let edited = changed(120) { $0.body = "beans and peas" }
+
+        let (note, copy) = merged(pinned, edited)
+
+        #expect(copy == nil)
+        #expect(note?.pinned == true)
+        #expect(note?.body == "beans and peas")
+        #expect(note?.updated == edited.updated)
+    }
+
+    @Test func tagsAddedAndRemovedOnEachSideAreAllApplied() {
+        let local = changed(60) { $0.tags = ["garden", "spring"] }
+        let remote = changed(30) { $0.tags = ["veg patch"]; $0.title = "Veg plan" }
+
+        let (note, copy) = merged(local, remote)
+
+        #expect(copy == nil)
+        #expect(note?.tags == ["spring", "veg patch"])
+        #expect(note?.title == "Veg plan")
+        #expect(note?.updated == local.updated)
+    }
+
+    @Test func oneFieldChangedTwoWaysKeepsTheLaterAndACopy() {
+        let local = changed(60) { $0.body = "beans"; $0.title = "Garden" }
+        let remote = changed(120) { $0.title = "Allotment"; $0.pinned = true }
+
+        let (note, copy) = merged(local, remote)
+
+        #expect(note == remote)
+        #expect(copy?.title == "Garden (conflict copy)")
+        #expect(copy?.pinned == false)
+    }
+
+    @Test func aNoteTrashedOnOneSideStillFollowsTheEditBeatsADeleteRule() {
+        let trashed = changed(60) { $0.deleted = ISODate.rounded(base.created.addingTimeInterval(60)) }
+        let pinned = changed(30) { $0.pinned = true }
+
+        let (note, copy) = merged(trashed, pinned)
+
+        #expect(note == pinned)
+        #expect(copy?.deleted != nil)
+        #expect(copy?.pinned == false)
+    }
+
+    @Test func twoHomesPinningAndEditingOneNoteEndWithBothChanges() throws {
+        let sandbox = try SyncSandbox()
+        let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
+        defer { laptop.close(); desktop.close() }
+        try laptop.commit([.putNote(base)])
+        try sandbox.sync(laptop)
+        try sandbox.sync(desktop)
+        try laptop.commit([.putNote(changed(60) { $0.pinned = true })])
+        try desktop.commit([.putNote(changed(120) { $0.body = "beans and peas" })])
+
+        try sandbox.sync(desktop)
+        let report = try sandbox.sync(laptop)
+        try sandbox.sync(desktop)
+
+        #expect(report.conflictCopies.isEmpty)
+        _ = try laptop.refresh()
+        _ = try desktop.refresh()
+        #expect(laptop.contents == desktop.contents)
+        #expect(laptop.contents.notes.count == 1)
+        #expect(laptop.contents.notes[base.id]?.pinned == true)
+        #expect(laptop.contents.notes[base.id]?.body == "beans and peas")
+    }
+}
