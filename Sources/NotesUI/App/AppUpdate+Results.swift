@@ -59,6 +59,8 @@ extension AppUpdate {
             state.message = .init(text: text, isError: isError)
         case .attachmentSizes(let sizes):
             state.attachmentSizes = sizes
+        case .templatesRead(let templates, let use):
+            return templatesRead(templates, then: use, &state, snapshot) + finishing(&state)
         }
         return finishing(&state)
     }
