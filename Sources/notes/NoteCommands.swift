@@ -63,9 +63,7 @@ struct Add: ParsableCommand {
         guard NoteKind(name: kind) != nil else {
             throw ValidationError("unknown kind '\(kind)' (expected one of \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
         }
-        for raw in tag where Tag.normalize(raw) == nil {
-            throw ValidationError("'\(raw)' is not a tag name")
-        }
+        for raw in tag { try NewTagName.check(raw) }
         if template != nil && (body != nil || bodyArgument != nil) { throw ValidationError("give a body or --template, not both") }
         if template != nil && title == nil { throw ValidationError("--template needs a title") }
     }
