@@ -56,6 +56,10 @@ struct Add: ParsableCommand {
         if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("a note needs a title")
         }
+        // At a terminal nothing is piped in: say so now, with this command's usage.
+        if title == nil, isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("a note needs a title: give one, or pipe the note in (its first line is the title)")
+        }
         if title == nil, body != nil {
             throw ValidationError("give a title with --body (without a title, standard input is the whole note)")
         }
@@ -105,9 +109,6 @@ struct Add: ParsableCommand {
         if let title {
             let given = bodyArgument ?? body
             return (title, try given == "-" ? StandardInput.readAll() : (given ?? ""))
-        }
-        guard isatty(STDIN_FILENO) == 0 else {
-            throw ValidationError("a note needs a title: give one, or pipe the note in (its first line is the title)")
         }
         guard let (title, body) = MarkdownNoteReader.firstLineTitle(try StandardInput.readAll()) else {
             throw CLIError.emptyStandardInput
