@@ -56,10 +56,6 @@ struct Add: ParsableCommand {
         if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("a note needs a title")
         }
-        // At a terminal nothing is piped in: say so now, with this command's usage.
-        if title == nil, isatty(STDIN_FILENO) != 0 {
-            throw ValidationError("a note needs a title: give one, or pipe the note in (its first line is the title)")
-        }
         if title == nil, body != nil {
             throw ValidationError("give a title with --body (without a title, standard input is the whole note)")
         }
@@ -70,6 +66,11 @@ struct Add: ParsableCommand {
         for raw in tag { try NewTagName.check(raw) }
         if template != nil && (body != nil || bodyArgument != nil) { throw ValidationError("give a body or --template, not both") }
         if template != nil && title == nil { throw ValidationError("--template needs a title") }
+        // At a terminal nothing is piped in: say so now, with this command's usage, once
+        // the arguments themselves are right (`--body X` alone says what is wrong with it).
+        if title == nil, isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("a note needs a title: give one, or pipe the note in (its first line is the title)")
+        }
     }
 
     func run() throws {
