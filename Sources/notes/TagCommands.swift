@@ -11,9 +11,7 @@ import NotesUI
 enum NewTagName {
     static func check(_ raw: String) throws {
         guard Tag.normalize(raw) != nil else { throw ValidationError("'\(raw)' is not a tag name") }
-        if raw.contains(TagListInput.separator) {
-            throw ValidationError("'\(raw)': a tag cannot hold a comma (commas separate tags; give each tag on its own)")
-        }
+        if let problem = Tag.separatorProblem(raw) { throw ValidationError(problem) }
     }
 }
 
