@@ -1,7 +1,7 @@
 import TOMLKit
 
-/// Turns the text of a config file into `Settings`: TOMLKit parses it (a syntax error is
-/// one problem at its line, and every key keeps its default); then each key is checked
+/// Turns the text of a config file into `Settings`: TOMLKit parses it (`ConfigSyntax`: a
+/// syntax error is a problem at its line, which is left out); then each key is checked
 /// against `SettingKey.all`, `[keys]` and `[theme]`. An unknown key or a bad value is a
 /// problem naming its line and key, and that key keeps its default.
 enum ConfigReader {
@@ -10,18 +10,11 @@ enum ConfigReader {
 
     static func parse(_ text: String, path: String) -> (Settings, [ConfigProblem]) {
         var settings = Settings()
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            return (settings, [ConfigProblem(path: path, line: error.source.begin.line, key: nil,
-                                             message: "not valid TOML: \(error.description)")])
-        } catch {
-            return (settings, [ConfigProblem(path: path, line: nil, key: nil, message: "not valid TOML: \(error)")])
-        }
-        let lines = ConfigKeyLines(text)
-        var problems: [ConfigProblem] = []
-        for (name, value) in flattened(table, prefix: "") {
+        let parsed = ConfigSyntax.parse(text, path: path)
+        guard let table = parsed.table else { return (settings, parsed.problems) }
+        let lines = ConfigKeyLines(parsed.text)
+        var problems = parsed.problems
+        for (name, value) in flattened(table, prefix: "") where name != ConfigSyntax.leftOutTable {
             let line = lines.line(of: name)
             if let message = apply(name, value, to: &settings, source: .file(path: path, line: line ?? 0)) {
                 problems.append(ConfigProblem(path: path, line: line, key: name, message: message))

@@ -66,16 +66,20 @@ extension Importer {
 
         public init() {}
 
-        /// `2 new, 1 updated, 3 unchanged, 0 conflicts` and what else happened.
+        /// `2 new, 1 updated, 3 unchanged, 0 conflicts` and what else happened; counts
+        /// grouped as the progress line shows them (`100,001 new`).
         public var description: String {
-            var text = "\(notesAdded) new, \(notesUpdated) updated, \(notesUnchanged) unchanged, "
-                + "\(conflicts) \(conflicts == 1 ? "conflict" : "conflicts")"
-            if notesRenamed > 0 { text += ", \(notesRenamed) renamed" }
-            if !gone.isEmpty { text += ", \(gone.count) gone from the source" + goneSummary }
-            if notesSkipped > 0 { text += ", \(notesSkipped) already in the store with other contents (kept)" }
-            if inTrash > 0 { text += ", \(inTrash) changed in \(inTrash == 1 ? "its file but in" : "their files but in") the trash (left there)" }
+            let count = ProgressLine.grouped
+            var text = "\(count(notesAdded)) new, \(count(notesUpdated)) updated, \(count(notesUnchanged)) unchanged, "
+                + "\(count(conflicts)) \(conflicts == 1 ? "conflict" : "conflicts")"
+            if notesRenamed > 0 { text += ", \(count(notesRenamed)) renamed" }
+            if !gone.isEmpty { text += ", \(count(gone.count)) gone from the source" + goneSummary }
+            if notesSkipped > 0 { text += ", \(count(notesSkipped)) already in the store with other contents (kept)" }
+            if inTrash > 0 {
+                text += ", \(count(inTrash)) changed in \(inTrash == 1 ? "its file but in" : "their files but in") the trash (left there)"
+            }
             if categoriesAdded > 0 {
-                text += "; added \(categoriesAdded) \(categoriesAdded == 1 ? "category" : "categories")"
+                text += "; added \(count(categoriesAdded)) \(categoriesAdded == 1 ? "category" : "categories")"
             }
             return text
         }
@@ -86,8 +90,8 @@ extension Importer {
             let kept = gone.count { $0.action == .kept }
             if trashed == 0, kept == 0 { return gone.count == 1 ? " (left as it is)" : " (left as they are)" }
             var parts: [String] = []
-            if trashed > 0 { parts.append("\(trashed) moved to the trash") }
-            if kept > 0 { parts.append("\(kept) kept: changed in notes since imported") }
+            if trashed > 0 { parts.append("\(ProgressLine.grouped(trashed)) moved to the trash") }
+            if kept > 0 { parts.append("\(ProgressLine.grouped(kept)) kept: changed in notes since imported") }
             return " (" + parts.joined(separator: ", ") + ")"
         }
 

@@ -255,12 +255,19 @@ public enum NoteDocument {
         switch node {
         case .sequence(let items):
             var tags = Set<String>()
+            var problems: [NoteDocumentError] = []
             for item in items {
+                let itemLine = (item.mark?.line ?? 0) + 1
                 guard case .scalar(let scalar) = item else {
-                    throw NoteDocumentError(line: (item.mark?.line ?? 0) + 1, reason: "a tag must be a single name")
+                    throw NoteDocumentError(line: itemLine, reason: "a tag must be a single name")
                 }
-                if let tag = Tag.normalize(scalar.string) { tags.insert(tag) }
+                if let problem = Tag.separatorProblem(scalar.string) {
+                    problems.append(NoteDocumentError(line: itemLine, reason: problem))
+                } else if let tag = Tag.normalize(scalar.string) {
+                    tags.insert(tag)
+                }
             }
+            if let error = NoteDocumentError(all: problems) { throw error }
             return tags
         case .scalar:
             let text = try scalarText(node, key: "tags", line: line) ?? ""

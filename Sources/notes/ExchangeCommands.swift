@@ -186,7 +186,7 @@ struct Import: ParsableCommand {
         if let line = Self.missingLinksLine(Self.missingLinks(plan, in: store.contents, scanned: scan?.wait()), dryRun: false) {
             Console.out(line)
         }
-        Console.out(plan.description + (saved > 0 ? ", saved \(saved) \(saved == 1 ? "attachment" : "attachments")" : "")
+        Console.out(plan.description + (saved > 0 ? ", saved \(ProgressLine.grouped(saved)) \(saved == 1 ? "attachment" : "attachments")" : "")
             + Self.ignored(batch.ignored))
         return planned
     }

@@ -86,10 +86,12 @@ struct Export: ParsableCommand {
             progress?.finish()
             if Interrupt.wasRequested { Console.warning(Interrupt.Work.exporting.afterWriting) }
             for missing in attachments.missing { Console.error("warning: attachment of \(missing)") }
-            let files = attachments.copied == 0 ? "" : " and \(attachments.copied) \(attachments.copied == 1 ? "attachment" : "attachments")"
+            let copied = attachments.copied
+            let files = copied == 0 ? "" : " and \(ProgressLine.grouped(copied)) \(copied == 1 ? "attachment" : "attachments")"
             Console.out("exported \(Self.count(count))\(files) to \(output)")
         }
     }
 
-    private static func count(_ notes: Int) -> String { "\(notes) \(notes == 1 ? "note" : "notes")" }
+    /// `1 note`, `100,001 notes`: grouped as the progress line shows counts.
+    private static func count(_ notes: Int) -> String { "\(ProgressLine.grouped(notes)) \(notes == 1 ? "note" : "notes")" }
 }

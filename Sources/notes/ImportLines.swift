@@ -70,7 +70,7 @@ extension Import {
         let count = batch.attachments.following(plan.attachmentMoves).files.keys.count { path in
             path.relativePath.split(separator: "/").dropFirst().first.flatMap { UUID(uuidString: String($0)) }.map(ids.contains) ?? false
         }
-        return count > 0 ? ", saved \(count) \(count == 1 ? "attachment" : "attachments")" : ""
+        return count > 0 ? ", saved \(ProgressLine.grouped(count)) \(count == 1 ? "attachment" : "attachments")" : ""
     }
 
     /// An import this large folds the journal into a fresh snapshot before it returns, so
@@ -81,7 +81,7 @@ extension Import {
     /// one at once (docs/decisions/0073-bulk-import-writes-a-snapshot.md).
     static func writing(_ batch: ImportBatch) -> CommitWriting { isBulk(batch) ? .snapshot : .journalLine }
 
-    static func files(_ count: Int) -> String { "\(count) \(count == 1 ? "file" : "files")" }
+    static func files(_ count: Int) -> String { "\(ProgressLine.grouped(count)) \(count == 1 ? "file" : "files")" }
 
     /// `: a.md, b.enex` — the files an import could not read, so that its last error names them
     /// too (the first five, then how many more).

@@ -25,8 +25,8 @@ extension Import {
     /// The line about missing links, or nil when there are none.
     static func missingLinksLine(_ missing: (links: Int, targets: Int), dryRun: Bool) -> String? {
         guard missing.links > 0 else { return nil }
-        let links = missing.links == 1 ? "1 link points" : "\(missing.links) links point"
-        let notes = missing.targets == 1 ? "1 note" : "\(missing.targets) notes"
+        let links = missing.links == 1 ? "1 link points" : "\(ProgressLine.grouped(missing.links)) links point"
+        let notes = missing.targets == 1 ? "1 note" : "\(ProgressLine.grouped(missing.targets)) notes"
         return "\(links) at \(notes) not in the import or the store\(dryRun ? " (would be kept" : " (kept") as written; "
             + "notes links --dead lists them)"
     }

@@ -63,11 +63,14 @@ struct Add: ParsableCommand {
         guard NoteKind(name: kind) != nil else {
             throw ValidationError("unknown kind '\(kind)' (expected one of \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
         }
-        for raw in tag where Tag.normalize(raw) == nil {
-            throw ValidationError("'\(raw)' is not a tag name")
-        }
+        for raw in tag { try NewTagName.check(raw) }
         if template != nil && (body != nil || bodyArgument != nil) { throw ValidationError("give a body or --template, not both") }
         if template != nil && title == nil { throw ValidationError("--template needs a title") }
+        // At a terminal nothing is piped in: say so now, with this command's usage, once
+        // the arguments themselves are right (`--body X` alone says what is wrong with it).
+        if title == nil, isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("a note needs a title: give one, or pipe the note in (its first line is the title)")
+        }
     }
 
     func run() throws {
@@ -107,9 +110,6 @@ struct Add: ParsableCommand {
         if let title {
             let given = bodyArgument ?? body
             return (title, try given == "-" ? StandardInput.readAll() : (given ?? ""))
-        }
-        guard isatty(STDIN_FILENO) == 0 else {
-            throw ValidationError("a note needs a title: give one, or pipe the note in (its first line is the title)")
         }
         guard let (title, body) = MarkdownNoteReader.firstLineTitle(try StandardInput.readAll()) else {
             throw CLIError.emptyStandardInput

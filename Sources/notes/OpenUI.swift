@@ -22,7 +22,8 @@ enum OpenUI {
         defer { whole.close() }
         StoreReport.print(for: store)
         let configProblems = config.problems
-        let settings = CLISettings.app(config, templates: TemplateFiles.all(in: TemplateFiles.folder(environment: environment)))
+        let templatesFolder = TemplateFiles.folder(environment: environment)
+        let settings = CLISettings.app(config, templates: TemplateFiles.all(in: templatesFolder))
         let terminal = try NCursesTerminal(environment: environment,
                                            directColorEntry: DirectColorTerminfo.provider(environment: environment),
                                            mouse: config.settings.mouse)
@@ -37,6 +38,7 @@ enum OpenUI {
                                                       try placed.run(file: path)
                                                   }),
                                sync: { progress in try sync(url, updatesLinks: config.settings.updateLinks, progress: progress) }, settings: settings,
+                               templates: { TemplateFiles.all(in: templatesFolder) },
                                attachments: attachmentAccess(storeFolder: url.deletingLastPathComponent(), opener: config.settings.opener,
                                                              environment: environment),
                                asciiMarkers: !EmojiSupport.likely(environment: environment),

@@ -77,9 +77,10 @@ struct SetFields: ParsableCommand {
         if let kind, NoteKind(name: kind) == nil {
             throw ValidationError("unknown kind '\(kind)' (expected one of \(NoteKind.allCases.map(\.name).joined(separator: ", ")))")
         }
-        for raw in tag + untag where Tag.normalize(raw) == nil {
+        for raw in untag where Tag.normalize(raw) == nil {
             throw ValidationError("'\(raw)' is not a tag name")
         }
+        for raw in tag { try NewTagName.check(raw) }
     }
 
     /// The options as a field edit of the note as it was read, resolved against the store

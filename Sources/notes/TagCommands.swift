@@ -3,6 +3,17 @@ import Foundation
 import NotesBase
 import NotesJSON
 import NotesModel
+import NotesUI
+
+/// The names a command gives notes as tags (`add --tag`, `set --tag`, `tag rename`'s new
+/// name): a tag name, without the comma that separates tags in the app's `t` field (a tag
+/// holding one would be split in two by the next edit there).
+enum NewTagName {
+    static func check(_ raw: String) throws {
+        guard Tag.normalize(raw) != nil else { throw ValidationError("'\(raw)' is not a tag name") }
+        if let problem = Tag.separatorProblem(raw) { throw ValidationError(problem) }
+    }
+}
 
 /// `notes tag list|rename`
 struct TagCommand: ParsableCommand {
@@ -53,7 +64,8 @@ struct RenameTag: ParsableCommand {
     var new: String
 
     func validate() throws {
-        for raw in [old, new] where Tag.normalize(raw) == nil { throw ValidationError("'\(raw)' is not a tag name") }
+        if Tag.normalize(old) == nil { throw ValidationError("'\(old)' is not a tag name") }
+        try NewTagName.check(new)
     }
 
     func run() throws {
@@ -61,6 +73,7 @@ struct RenameTag: ParsableCommand {
         let store = try storeOptions.open()
         guard store.contents.notes.values.contains(where: { $0.tags.contains(from) }) else { throw CLIError.unknownTag(from) }
         let merging = from != to && store.contents.notes.values.contains { $0.tags.contains(to) }
+        guard from != to else { return Console.out("no changes") }
         var changed = 0
         try store.commit(derivedFrom: { database in
             let resolution = try StoreEdit.resolve(TagRename.edits(from: from, to: to, in: database), in: database,

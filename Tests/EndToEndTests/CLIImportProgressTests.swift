@@ -55,7 +55,7 @@ import Testing
         let result = try sandbox.run("import", export.path)
 
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "2000 new, 0 updated, 0 unchanged, 0 conflicts\n")
+        #expect(result.stdout == "2,000 new, 0 updated, 0 unchanged, 0 conflicts\n")
         #expect(result.stderr.isEmpty)
         // Folded into a fresh snapshot before the import returned: the next start reads no journal.
         let files = try #require(sandbox.storeBytes())

@@ -132,7 +132,7 @@ struct TerminalEditorTests {
         try harness.session.sendKeys("Enter")
         try harness.session.waitFor(text: "title: \"Never saved\"")
         try vimCommand(harness, ":cq")
-        try harness.session.waitFor(text: "New note abandoned")
+        try harness.session.waitFor(text: "No note made; your title is kept here")
         try harness.session.waitFor(text: "New note title: Never saved")
         try harness.session.sendKeys("Escape")
         #expect(try sandbox.notes().count == 2)

@@ -81,7 +81,7 @@ import NotesModel
         let padded = names.mapValues { $0 + String(repeating: " ", count: max(0, width - output.columns($0))) }
         var line = String(note.id.uuidString.prefix(idLength)) + "  " + output.shortDate(note.updated)
         line += "  " + (padded[note.categoryID] ?? "-")
-        line += "  " + (note.pinned ? "* " : "") + singleLine(note.title)
+        line += "  " + (note.kind == .journal ? "J " : "") + (note.pinned ? "* " : "") + singleLine(note.title)
         if !note.tags.isEmpty { line += "  " + note.tags.sorted().map { "#" + $0 }.joined(separator: " ") }
         return line
     }

@@ -58,12 +58,11 @@ import NotesUI
         let prompt = try #require(runner.state.prompt)
         #expect(prompt.purpose == .newNoteTitle)
         #expect(prompt.field.text == "Quit with :cq")
-        #expect(prompt.problem?.hasPrefix("New note abandoned: the editor quit without saving (the editor 'vim' exited with status 1)")
-                == true)
-        #expect(prompt.problem?.hasSuffix("your title is kept here: Enter tries again, Esc drops it") == true)
+        #expect(prompt.problem == "No note made; your title is kept here: Enter tries again, Esc drops it "
+                + "(the editor 'vim' exited with status 1)")
         let lines = try #require(terminal.lastBuffer?.lines)
         #expect(lines.last?.hasPrefix("New note title: Quit with :cq") == true)
-        #expect(lines[lines.count - 2].hasPrefix("New note abandoned"))
+        #expect(lines[lines.count - 2].hasPrefix("No note made"))
     }
 
     @Test func anEditorThatIsNotThereIsAnErrorAndMakesNoNote() throws {

@@ -89,11 +89,7 @@ import NotesUI
         let tags: Set<String> = ["garden", "vegetables", "planning", "spring", "summer", "allotment", "seeds"]
         let note = Note(id: UIFixtures.uuid(80), title: title, body: "Body line", created: UIFixtures.now, tags: tags)
         for width in [60, 80] {
-            let (runner, terminal, _) = UIFixtures.runner(NotesDatabase(notes: [note]), width: width, height: 20)
-            terminal.press(.enter)
-            runner.run()
-            let lines = try #require(terminal.lastBuffer?.lines)
-            let header = lines.prefix { !$0.contains("Body line") }
+            let header = try ReadHeaderTagWrapTests.header(of: note, width: width)
             let words = header.joined(separator: " ").split(separator: " ").map(String.init)
             for word in title.split(separator: " ") { #expect(words.contains(String(word)), "\(word) at \(width)") }
             for tag in tags { #expect(words.contains("#" + tag), "#\(tag) at \(width)") }

@@ -16,6 +16,17 @@ public enum NoteKind: Int, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The letter the app's note list and `notes list` show before the title (`J`, `R`,
+    /// `C`); nil for a plain note, which shows none.
+    public var letter: Character? {
+        switch self {
+        case .note: nil
+        case .journal: "J"
+        case .reference: "R"
+        case .checklist: "C"
+        }
+    }
+
     public init?(name: String) {
         guard let kind = Self.allCases.first(where: { $0.name == name.lowercased() }) else { return nil }
         self = kind

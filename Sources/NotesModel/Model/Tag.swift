@@ -2,6 +2,17 @@ import Foundation
 
 /// Tag names: `#Work`, ` work ` and `work` are the same tag, `work`.
 public enum Tag {
+    /// What separates tags in the app's `t` field: no tag may hold it, or the next edit
+    /// there would split it in two.
+    public static let separator: Character = ","
+
+    /// Why `raw`, given as one tag (`--tag`, an item of the editor header's `tags`), is
+    /// refused for holding the separator; nil when it holds none.
+    public static func separatorProblem(_ raw: String) -> String? {
+        guard raw.contains(separator) else { return nil }
+        return "'\(raw)': a tag cannot hold a comma (commas separate tags; give each tag on its own)"
+    }
+
     /// Trims white space and leading `#`s (until neither is left: `# #x` is `x`), and
     /// lowercases. Returns nil for an empty tag. Normalizing a normalized name changes
     /// nothing, so an import that normalizes again keeps the store's names.

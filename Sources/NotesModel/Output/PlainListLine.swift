@@ -21,9 +21,11 @@ public struct PlainListLine: Sendable {
         self.idLength = idLength
     }
 
-    /// Writes the line of `note`, without its line break:
+    /// Writes the line of `note`, without its line break; the kind's letter and a pin's
+    /// `*` go before the title, as in the app's list:
     ///
     ///     3F2504E0  2024-05-01 14:03  work      Buy milk  #errand #home
+    ///     99A2ED51  2024-04-30 09:12  journal   J * 2024-04-30
     @inline(__always)  // in the listing's loop the note is read in place, not copied
     public func append(_ note: Note, to bytes: inout [UInt8]) {
         UUIDBits.appendUppercasePrefix(of: note.id, length: idLength, to: &bytes)
@@ -32,6 +34,7 @@ public struct PlainListLine: Sendable {
         bytes.append(contentsOf: Self.gap)
         if let name = paddedNames[note.categoryID] { bytes.append(contentsOf: name) } else { bytes.append(UInt8(ascii: "-")) }
         bytes.append(contentsOf: Self.gap)
+        if let letter = note.kind.letter?.asciiValue { bytes.append(contentsOf: [letter, 0x20]) }
         if note.pinned { bytes.append(contentsOf: Self.pin) }
         PlainOutput.appendSingleLine(note.title, to: &bytes)
         guard !note.tags.isEmpty else { return }

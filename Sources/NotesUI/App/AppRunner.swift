@@ -35,6 +35,8 @@ public final class AppRunner {
     let sync: SyncAction?
     /// Attachment files: their sizes for the read view, and `Enter`'s opener.
     let attachments: AttachmentAccess
+    /// Reads the templates folder (`n`, `J`); nil: the settings' templates are all there is.
+    let templates: (@Sendable () -> [NoteTemplate])?
     /// The sync `S` started, running on its own thread, and its mailbox.
     let backgroundSync = BackgroundSync()
 
@@ -49,16 +51,18 @@ public final class AppRunner {
     ///   - now: the clock for created/updated dates (tests pass a fixed one).
     ///   - sync: what `S` does; nil when the caller offers no sync.
     ///   - settings: what the config file set (the defaults without one).
+    ///   - templates: reads the templates folder as it is now, at each `n` and `J`.
     ///   - updatesLinksOnRename: whether a rename rewrites the links to the note (the config's `update_links`).
     ///   - listOrder: the note list's order below the pinned notes (the config's `list.sort`).
     ///   - loading: an early start: the first screen is drawn from its first notes, and the
     ///     whole store it reads once `run()` has drawn it replaces `repository`.
     public init(terminal: any Terminal, repository: any NotesRepository, timeZone: TimeZone = .current,
                 now: @escaping () -> Date = Date.init, editor: any NoteEditor, sync: SyncAction? = nil,
-                settings: AppSettings = AppSettings(), attachments: AttachmentAccess = .unavailable,
+                settings: AppSettings = AppSettings(), templates: (@Sendable () -> [NoteTemplate])? = nil, attachments: AttachmentAccess = .unavailable,
                 asciiMarkers: Bool = false, updatesLinksOnRename: Bool = true, listOrder: NoteListOrder = .updated,
                 loading: StoreLoading? = nil) {
         self.sync = sync
+        self.templates = templates
         self.attachments = attachments
         self.terminal = terminal
         self.repository = repository
@@ -173,6 +177,8 @@ public final class AppRunner {
                 open(path)
             case .openAddress(let address):
                 open(address: address)
+            case .readTemplates(let use):
+                answer(.templatesRead(templates?(), then: use))
             }
         }
     }

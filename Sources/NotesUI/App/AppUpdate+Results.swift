@@ -59,6 +59,8 @@ extension AppUpdate {
             state.message = .init(text: text, isError: isError)
         case .attachmentSizes(let sizes):
             state.attachmentSizes = sizes
+        case .templatesRead(let templates, let use):
+            return templatesRead(templates, then: use, &state, snapshot) + finishing(&state)
         }
         return finishing(&state)
     }
@@ -163,8 +165,10 @@ extension AppUpdate {
     private static func giveBack(_ title: String, abandonedBy outcome: EditorOutcome, _ state: inout AppState,
                                  _ snapshot: NotesSnapshot) {
         state.reconcile(with: snapshot)
-        state.prompt = .init(purpose: .newNoteTitle, field: TextField(text: title),
-                             problem: outcome.message + "; your title is kept here: Enter tries again, Esc drops it")
+        // What to do first, so that a narrow status line shows it; the editor's error after it.
+        var problem = "No note made; your title is kept here: Enter tries again, Esc drops it"
+        if case .abandoned(let reason?) = outcome { problem += " (\(reason))" }
+        state.prompt = .init(purpose: .newNoteTitle, field: TextField(text: title), problem: problem)
     }
 
     private static func editMessage(_ outcome: EditorOutcome, _ id: UUID, _ state: AppState,

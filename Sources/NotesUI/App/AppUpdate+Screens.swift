@@ -26,8 +26,7 @@ extension AppUpdate {
         case .quickOpen:
             state.quickOpen = QuickOpen(in: snapshot.index)
         case .newNote:
-            if !state.settings.templates.isEmpty { return offerTemplates(&state) }
-            state.prompt = .init(purpose: .newNoteTitle, field: TextField())
+            return [.readTemplates(then: .newNote)]
         case .edit:
             if let selected { return [.editNote(selected.id)] }
         case .togglePin:
@@ -55,7 +54,7 @@ extension AppUpdate {
         case .sync:
             return [.sync]
         case .todayNote:
-            return todayNote(&state, snapshot, now)
+            return [.readTemplates(then: .today(now: now))]
         default:
             break
         }

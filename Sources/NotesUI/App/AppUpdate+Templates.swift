@@ -3,7 +3,26 @@ import NotesModel
 
 /// `n` when the config's templates folder has templates: a chooser of them first
 /// ("(no template)" or `-` gives an empty body; `Esc` cancels), then the title, then the editor.
+/// `n` and `J` have the runner read the folder again first (`Effect.readTemplates`).
 extension AppUpdate {
+    /// The templates as the folder has them now (nil: as they were), then `n`'s chooser or
+    /// title prompt, or `J`'s daily note.
+    static func templatesRead(_ templates: [NoteTemplate]?, then use: TemplatesUse, _ state: inout AppState,
+                              _ snapshot: NotesSnapshot) -> [Effect] {
+        if let templates {
+            state.settings.templates = templates
+            state.settings.daily.template = templates.first { $0.name == NoteTemplate.dailyName }
+        }
+        switch use {
+        case .newNote:
+            if !state.settings.templates.isEmpty { return offerTemplates(&state) }
+            state.prompt = .init(purpose: .newNoteTitle, field: TextField())
+            return []
+        case .today(let now):
+            return todayNote(&state, snapshot, now)
+        }
+    }
+
     /// Opens the templates chooser.
     static func offerTemplates(_ state: inout AppState) -> [Effect] {
         var names: [UUID: String] = [:]

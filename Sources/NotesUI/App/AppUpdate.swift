@@ -80,8 +80,10 @@ public enum AppUpdate {
         // The screen's key map says what the key asks for; a key not in it does nothing.
         guard let action = KeyHelp.keyMap(for: state)?.action(for: key) else { return [] }
         switch action {
-        case .undo: return [.undo]
-        case .redo: return [.redo]
+        case .undo, .redo:
+            // The list keeps the cursor on the note it is on, wherever the change moves it (a pin).
+            if case .notes = state.screen, let selected = state.selectedNote(in: snapshot) { state.pendingSelection = selected.id }
+            return [action == .undo ? .undo : .redo]
         case .quit: return quit(&state)
         case .suspend: return [.suspend]
         case .redraw: return []  // the terminal layer repaints every cell

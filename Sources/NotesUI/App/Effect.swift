@@ -24,6 +24,15 @@ public enum Effect: Equatable, Sendable {
     /// `Enter` on a link to a web address (`https:`, `mailto:`) in the read view: hand it to
     /// the same opener (`AttachmentAccess.openAddress`).
     case openAddress(String)
+    /// `n` or `J`: read the templates folder again, so that a template added while the app
+    /// runs is offered, then go on with `use` (`EffectResult.templatesRead`).
+    case readTemplates(then: TemplatesUse)
     /// The loop ends (`AppState.quitting` is `.quitting`).
     case quit
+}
+
+/// What the templates are read for: `n`'s chooser, or `J`'s new daily note (made at `now`).
+public enum TemplatesUse: Equatable, Sendable {
+    case newNote
+    case today(now: Date)
 }

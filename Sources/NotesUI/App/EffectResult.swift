@@ -44,6 +44,9 @@ public enum EffectResult: Equatable, Sendable {
     case notice(String, isError: Bool)
     /// The sizes of the read note's attachment files, for the list under its body.
     case attachmentSizes(AttachmentSizes)
+    /// The templates folder as it is now (nil: the runner has none to read; the settings'
+    /// templates stay), then what they were read for.
+    case templatesRead([NoteTemplate]?, then: TemplatesUse)
 
     /// How an undo or redo went.
     public enum UndoResult: Equatable, Sendable {

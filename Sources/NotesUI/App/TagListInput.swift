@@ -7,7 +7,7 @@ import NotesModel
 /// (or empty pieces between commas) means no tags.
 public enum TagListInput {
     /// What separates the tags, as the prompt names it.
-    public static let separator: Character = ","
+    public static let separator = Tag.separator
 
     /// The tags as the field shows them at first: sorted, separated by `, `.
     public static func text(for tags: Set<String>) -> String {

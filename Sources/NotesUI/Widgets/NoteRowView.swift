@@ -22,7 +22,7 @@ public struct NoteRowView {
     public var highlights: [[UInt8]]
     /// The folded starts of the filter's `#tag` terms (`SearchQuery.tagPrefixes`), highlighted in the tags.
     public var tagPrefixes: [[UInt8]]
-    /// The note's kind: every kind but `note` shows its letter (`kindLetter`).
+    /// The note's kind: every kind but `note` shows its letter (`NoteKind.letter`).
     public var kind: NoteKind
 
     public init(title: String, date: String, tags: [String], color: RGB8?, marker: Character?, isSelected: Bool,
@@ -37,16 +37,6 @@ public struct NoteRowView {
         self.color = color
         self.marker = marker
         self.isSelected = isSelected
-    }
-
-    /// The letter a kind shows before the title; nil for a plain note.
-    public static func kindLetter(_ kind: NoteKind) -> Character? {
-        switch kind {
-        case .note: nil
-        case .journal: "J"
-        case .reference: "R"
-        case .checklist: "C"
-        }
     }
 
     /// Columns of the strip at the left of the row.
@@ -68,7 +58,7 @@ public struct NoteRowView {
         let tagsWidth = rest >= 36 ? min(20, max(8, rest / 4)) : 0
         var titleWidth = rest - (dateWidth > 0 ? dateWidth + 1 : 0) - (tagsWidth > 0 ? tagsWidth + 1 : 0)
         var column = x + Self.stripWidth + 1
-        if let letter = Self.kindLetter(kind), titleWidth > 4 {
+        if let letter = kind.letter, titleWidth > 4 {
             buffer.write(String(letter), x: column, y: y, style: Theme.secondary, limit: 1)
             column += 2
             titleWidth -= 2
