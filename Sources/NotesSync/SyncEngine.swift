@@ -247,8 +247,7 @@ public struct SyncEngine {
     private func apply(merged: String, local: String, exported: SyncSnapshot, now: Date,
                        renames: PartialRenames) throws -> (Int, Int, [String]) {
         guard merged != local else { return (0, 0, []) }
-        // The merged commit as changes to `local`: a note whose file did not change is taken
-        // as the store had it, never read back.
+        // The merged commit as changes to `local`: a note whose file did not change is never read back.
         let delta = try repository.delta(merged, over: exported, at: local)
         var received = 0, relinked = 0
         // A store opened for a few notes takes categories added here too (a whole store merges them below).
