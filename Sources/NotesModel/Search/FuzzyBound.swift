@@ -81,9 +81,7 @@ public struct FuzzyBound: Sendable {
         let match = FuzzyMatcher.scoreMatch
         let started = match + FuzzyMatcher.bonusBoundaryWhite * FuzzyMatcher.firstByteMultiplier
         var best = match + later(1, boundaries: summary.boundaries, pairs: summary.pairs)
-        // The second right after the first: some word may start with both.
-        let paired = Self.words(startingWith: query[0], summary) & Self.same(Self.spread(summary.wordSeconds), query[1] & 0x0F) != 0
-        let inside = paired ? FuzzyMatcher.bonusConsecutive : FuzzyMatcher.gapStart
+        let inside = summary.pairs & pairBits[1] != 0 ? FuzzyMatcher.bonusConsecutive : FuzzyMatcher.gapStart
         best = max(best, started + match + inside)
         best = max(best, wordToWord(summary, started: started))
         return min(best, loose)
@@ -113,26 +111,11 @@ public struct FuzzyBound: Sendable {
     /// The kept words of `summary` that start with `byte`: bit 7 of byte `k` set for word `k`.
     @inline(__always)
     private static func words(startingWith byte: UInt8, _ summary: TitleSummary) -> UInt64 {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let present = ~summary.wordOffsets  // zero where there is no word (`noWord`)
-        return same(summary.wordBytes, byte) & (((present & low) &+ low) | present) & ~low
-    }
-
-    /// The 4-bit values of `packed` one a byte, the first lowest.
-    @inline(__always)
-    private static func spread(_ packed: UInt32) -> UInt64 {
-        var spread = UInt64(packed)
-        spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
-        spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
-        return (spread | spread << 4) & 0x0F0F_0F0F_0F0F_0F0F
-    }
-
-    /// Bit 7 of each byte of `packed` that equals `byte`.
-    @inline(__always)
-    private static func same(_ packed: UInt64, _ byte: UInt8) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let differ = packed ^ (UInt64(byte) &* ones)
-        return ~(((differ & low) &+ low) | differ | low)
+        let differ = summary.wordBytes ^ (UInt64(byte) &* ones)
+        let same = ~(((differ & low) &+ low) | differ | low)
+        let present = ~summary.wordOffsets  // zero where there is no word (`noWord`)
+        return same & (((present & low) &+ low) | present) & ~low
     }
 
     @inline(__always)

@@ -1,9 +1,9 @@
 /// What quick open knows of a folded title without reading it, 48 bytes a title: which
 /// bytes it holds (`TitleMask`), which of them stand where `FuzzyMatcher` gives a bonus
 /// (a word's start, a blank, punctuation), which byte pairs it holds (a 64-bit Bloom
-/// filter: a pair whose bit is clear is surely absent), where its first words start,
-/// their first bytes and a part of their second, and its length. `FuzzyBound` turns these
-/// into an upper bound of the title's score, so that most titles are passed over unscored.
+/// filter: a pair whose bit is clear is surely absent), where its first words start, and
+/// its length. `FuzzyBound` turns these into an upper bound of the title's score, so
+/// that most titles are passed over unscored.
 public struct TitleSummary: Equatable, Sendable {
     /// `TitleMask` of the title's bytes.
     public var bytes: UInt64
@@ -19,10 +19,6 @@ public struct TitleSummary: Equatable, Sendable {
     public var wordOffsets: UInt64 = unknownWords
     /// The folded title's length in bytes (at most `UInt32.max`).
     public var length: UInt32
-    /// The low 4 bits of the byte after the first of each of those words, 4 bits each, the
-    /// first word lowest (0 past the title's end or past the last word): whether a word
-    /// may start with a given pair of bytes. It fills what `length` leaves of 8 bytes.
-    public var wordSeconds: UInt32 = 0
 
     /// A `wordOffsets` byte for no word.
     public static let noWord: UInt8 = 0xFF
@@ -51,15 +47,13 @@ public struct TitleSummary: Equatable, Sendable {
             bytes |= bit
             if FuzzyMatcher.bonus(title, index) > 0 {
                 boundaries |= bit
-                if FuzzyMatcher.isWordByte(byte) {
-                    words.add(byte, at: index, next: index + 1 < title.count ? title[index + 1] : 0)
-                }
+                if FuzzyMatcher.isWordByte(byte) { words.add(byte, at: index) }
             }
             if index > 0 { pairs |= Self.pairBit(before, byte) }
             before = byte
         }
         self.init(bytes: bytes, boundaries: boundaries, pairs: pairs, length: UInt32(clamping: title.count))
-        (wordBytes, wordSeconds, wordOffsets) = words.packed
+        (wordBytes, wordOffsets) = words.packed
     }
 
     /// The summary of a folded title held in an array or a slice of one.
@@ -86,25 +80,21 @@ public struct TitleSummary: Equatable, Sendable {
     /// The first words' starts as they are gathered.
     private struct WordStarts {
         var bytes: UInt64 = 0
-        var seconds: UInt32 = 0
         var offsets: UInt64 = TitleSummary.unknownWords
         var count = 0
         var complete = true
 
-        mutating func add(_ byte: UInt8, at offset: Int, next: UInt8) {
+        mutating func add(_ byte: UInt8, at offset: Int) {
             guard count < TitleSummary.keptWords, offset < Int(TitleSummary.noWord) else {
                 complete = false
                 return
             }
             let shift = UInt64(8 * count)
             bytes |= UInt64(byte) << shift
-            seconds |= UInt32(next & 0x0F) << UInt32(4 * count)
             offsets = offsets & ~(0xFF << shift) | UInt64(offset) << shift
             count += 1
         }
 
-        var packed: (UInt64, UInt32, UInt64) {
-            complete && count > 0 ? (bytes, seconds, offsets) : (0, 0, TitleSummary.unknownWords)
-        }
+        var packed: (UInt64, UInt64) { complete && count > 0 ? (bytes, offsets) : (0, TitleSummary.unknownWords) }
     }
 }
