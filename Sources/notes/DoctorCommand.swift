@@ -66,7 +66,7 @@ extension ProgressLine {
     func show(_ progress: SalvageProgress) {
         switch progress {
         case .reading(let done, let total): update(done: done, total: total)
-        case .writing(let notes): show("salvaging: writing \(ProgressLine.grouped(notes)) notes")
+        case .writing(let done, let total): update(done: done, total: total, unit: .items("notes"), label: "salvaging: writing")
         }
     }
 }

@@ -162,8 +162,13 @@ struct Import: ParsableCommand {
         let storeFolder = store.url.deletingLastPathComponent()
         var saved = 0
         var scan: MissingLinksScan?
-        progress?.show("importing: writing \(ProgressLine.grouped(batch.sources.count)) notes")
+        progress?.show("importing: preparing \(ProgressLine.grouped(batch.sources.count)) notes")
         defer { progress?.finish() }
+        // The snapshot the commit writes counts its notes on the same line.
+        store.snapshotProgress = progress.map { line in
+            { written, total in line.update(done: written, total: total, unit: .items("notes"), label: "importing: writing") }
+        }
+        defer { store.snapshotProgress = nil }
         Interrupt.beginWriting()
         try store.commit(writing: writing, derivedFrom: { database in
             guard let bundle = pending else { throw CLIError.importIncomplete("the import was planned twice; nothing written") }

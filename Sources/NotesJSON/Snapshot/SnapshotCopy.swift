@@ -24,11 +24,9 @@ enum SnapshotCopy {
         let page = max(4096, sysconf(Int32(_SC_PAGESIZE)))
         let middle = count / 2 / page * page
         let second = SecondHalf(fd: fd, buffer: buffer, range: middle..<count, path: path)
-        let thread = Thread { second.run() }
-        thread.stackSize = 1 << 16
-        thread.start()
+        let job = ThreadJob(stackSize: 1 << 16) { second.read() }
         let first = Result { () throws(FileOperationError) -> Int in try readPart(fd, into: buffer, range: 0..<middle, path: path) }
-        let rest = second.result()
+        let rest = job.wait()
         // A first half cut short (the file shrank) makes the whole copy short: it is read again.
         let firstCount = try first.get()
         let restCount = try rest.get()
@@ -53,35 +51,18 @@ enum SnapshotCopy {
     }
 }
 
-/// The second half of a copy, read on a thread of its own (a new thread rather than a
-/// pool's: the pool may have no idle thread yet at the start of a process, and then runs
-/// both halves one after the other on the calling thread).
-private final class SecondHalf: @unchecked Sendable {
-    private let fd: Int32
-    private let buffer: UnsafeMutablePointer<UInt8>
-    private let range: Range<Int>
-    private let path: String
-    private let finished = DispatchSemaphore(value: 0)
-    /// Written by the reading thread before it signals `finished`, read after the wait.
-    private var outcome: Result<Int, FileOperationError> = .success(0)
+/// The second half of a copy, read on a thread of its own (`ThreadJob`), into its own
+/// range of the buffer only.
+private struct SecondHalf: @unchecked Sendable {
+    let fd: Int32
+    let buffer: UnsafeMutablePointer<UInt8>
+    let range: Range<Int>
+    let path: String
 
-    init(fd: Int32, buffer: UnsafeMutablePointer<UInt8>, range: Range<Int>, path: String) {
-        self.fd = fd
-        self.buffer = buffer
-        self.range = range
-        self.path = path
-    }
-
-    func run() {
-        outcome = Result { () throws(FileOperationError) -> Int in
+    /// How many bytes it read, or its error.
+    func read() -> Result<Int, FileOperationError> {
+        Result { () throws(FileOperationError) -> Int in
             try SnapshotCopy.readPart(fd, into: buffer, range: range, path: path)
         }
-        finished.signal()
-    }
-
-    /// Waits for the read to end; how many bytes it read, or its error.
-    func result() -> Result<Int, FileOperationError> {
-        finished.wait()
-        return outcome
     }
 }

@@ -65,13 +65,15 @@ public final class ProgressLine: Sendable {
     }
 
     /// `done` of `total` (nil: not known) so far; drawn when `interval` has passed since
-    /// the last drawing (the first at once). A `unit` other than the line's starts the
-    /// count anew in it (the rate is then measured from now).
-    public func update(done: Int, total: Int?, unit: Unit? = nil) {
+    /// the last drawing (the first at once). A `unit` or `label` other than the line's
+    /// starts the count anew (drawn at once, the rate measured from now): a step of the
+    /// work with a count of its own, such as an import's writing after its reading.
+    public func update(done: Int, total: Int?, unit: Unit? = nil, label: String? = nil) {
         let now = clock()
         let text: String? = state.withLock { state in
-            if let unit, unit != state.unit {
-                state.unit = unit
+            if unit.map({ $0 != state.unit }) ?? false || label.map({ $0 != state.label }) ?? false {
+                state.unit = unit ?? state.unit
+                state.label = label ?? state.label
                 state.start = now
                 state.lastDrawn = nil
             }

@@ -34,8 +34,10 @@ extension NotesStore {
     /// (checking each is live and that they are in list order). Under the lock, before
     /// the journal is read.
     func loadHead(_ view: PartialView) throws {
-        func unusable(_ why: String) -> SnapshotIndex.Unusable { SnapshotIndex.Unusable(description: why, indexIsBad: false) }
-        guard let index = view.index else { throw unusable("there is no index") }
+        func unusable(_ why: String) -> SnapshotIndex.Unusable {
+            SnapshotIndex.Unusable(description: why, indexIsBad: false, headIsBad: true)
+        }
+        guard let index = view.index else { throw SnapshotIndex.Unusable(description: "there is no index") }
         let head = try SnapshotHead.read(for: url)
         guard head.stamp == index.stamp else { throw unusable("the list head describes another snapshot") }
         guard head.entries.count <= head.liveCount, Set(head.entries.map(\.id)).count == head.entries.count else {

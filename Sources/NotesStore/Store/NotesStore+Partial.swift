@@ -207,24 +207,26 @@ extension NotesStore {
         }
     }
 
-    /// The whole store, read because the index could not answer; then, when the index was
-    /// at fault and the snapshot is large enough for it to matter, a new index so that the
-    /// next command can use it (derived data: the store's own files are not touched). Under the lock.
+    /// The whole store, read because the index could not answer; then, when the index or
+    /// the list head was at fault (a copied store: another inode) and the snapshot is large
+    /// enough for it to matter, a new index and head so that the next command, and the next
+    /// start's first frame, can use them (derived data: the store's own files are not
+    /// touched). Under the lock.
     func loadWholeInstead(_ reason: SnapshotIndex.Unusable) throws {
         partial = nil
         try loadWhole()
-        if reason.indexIsBad, let file = snapshotFile, file.bytes.count >= options.indexRebuildMinimumBytes {
+        if reason.indexIsBad || reason.headIsBad, let file = snapshotFile, file.bytes.count >= options.indexRebuildMinimumBytes {
             writeIndex(snapshot: file.bytes)
         }
     }
 
-    /// Writes `notes.json.index` for the snapshot held open, by reading its bytes.
-    /// Derived data: a failure leaves commands reading the whole store, so it is not an error.
+    /// Writes `notes.json.index` and the list head (`notes.json.head`) for the snapshot
+    /// held open, from one read of its bytes: the head describes the snapshot, whatever the
+    /// journal holds. Derived data: a failure leaves commands reading the whole store, so
+    /// it is not an error.
     func writeIndex(snapshot bytes: UnsafeBufferPointer<UInt8>) {
-        guard !isReadOnly, let stamp = SnapshotIndex.Stamp(snapshotFD: snapshotFD, sequence: 0),
-              stamp.size == bytes.count,
-              let index = SnapshotIndex.build(snapshot: bytes, stamp: stamp, records: codec.records) else { return }
-        try? DurableFile.replace(URL(fileURLWithPath: SnapshotIndex.path(for: url)), with: index.encoded())
+        guard !isReadOnly, let stamp = SnapshotIndex.Stamp(snapshotFD: snapshotFD, sequence: 0) else { return }
+        _ = SnapshotIndex.write(for: url, snapshot: bytes, stamp: stamp, records: codec.records)
     }
 
     /// Writes `notes.json.index` and the list head (`notes.json.head`) for the snapshot held

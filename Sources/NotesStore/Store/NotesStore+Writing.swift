@@ -97,6 +97,7 @@ extension NotesStore {
         var layout = SnapshotLayout()
         try DurableFile.replace(url) { fd, path in
             var output = SnapshotOutput { piece in try DurableFile.writeAll(fd, piece, path: path) }
+            output.progress = snapshotProgress
             try codec.write(contents, sequence: sequence, preserved: preserved, layout: &layout, to: &output)
         }
         try holdSnapshot()

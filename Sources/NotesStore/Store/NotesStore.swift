@@ -28,6 +28,10 @@ public final class NotesStore: NotesRepository {
     /// Who held the lock when `refresh` last found it busy and did not wait
     /// (`NotesStoreOptions.refreshWaitsForLock`); nil once a refresh got it.
     public private(set) var busyHolder: String?
+    /// Called while a snapshot is written on this thread (a bulk import's commit, an inline
+    /// compaction) with the notes written so far and all of them: at the first note, every
+    /// `SnapshotOutput.progressStep` notes, and at the end. A long command shows it.
+    public var snapshotProgress: SnapshotProgress?
     /// What opening migrated, if anything: "migrated … from format 1 to 3; the original is kept at …".
     public internal(set) var migrationReport: String?
 

@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesJSON
 import NotesModel
 
@@ -34,11 +35,9 @@ extension SnapshotCodec {
 
         let other = OtherPart(bytes: bytes, file: file, start: secondStart, depth: reader.currentDepth + 1,
                               records: records, check: check)
-        let thread = Thread { other.run() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        let job = ThreadJob(stackSize: 1 << 20) { other.run() }
         // The other thread reads `bytes`, which must stay valid until it has finished.
-        defer { other.waitUntilFinished() }
+        defer { job.wait() }
 
         var notes: [UUID: Note] = [:]
         notes.reserveCapacity(Self.notesCapacity(bytes, from: arrayStart, noteCount: noteCount))
@@ -110,7 +109,6 @@ private final class OtherPart: @unchecked Sendable {
     private let lock = NSLock()
     /// Signalled once for each chunk, and once more when reading has ended.
     private let available = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
     // Guarded by `lock`:
     private var chunks: [[Note]] = []
     private var taken = 0
@@ -157,13 +155,7 @@ private final class OtherPart: @unchecked Sendable {
         return chunk
     }
 
-    func waitUntilFinished() {
-        finished.wait()
-        finished.signal()
-    }
-
     func run() {
-        defer { finished.signal() }
         var reader = JSONReader(bytes: bytes, position: start, depth: depth)
         var chunk: [Note] = []
         chunk.reserveCapacity(Self.chunkSize)

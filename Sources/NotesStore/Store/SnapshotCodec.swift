@@ -33,15 +33,18 @@ struct SnapshotCodec {
 
     // MARK: Writing
 
-    func encode(_ database: NotesDatabase, sequence: Int, preserved: [UUID: PreservedColor]) throws -> [UInt8] {
+    /// The snapshot of `database`, whole; `progress` is told the notes written as it goes.
+    func encode(_ database: NotesDatabase, sequence: Int, preserved: [UUID: PreservedColor],
+                progress: SnapshotProgress? = nil) throws -> [UInt8] {
         var layout = SnapshotLayout()
-        return try encode(database, sequence: sequence, preserved: preserved, layout: &layout)
+        return try encode(database, sequence: sequence, preserved: preserved, layout: &layout, progress: progress)
     }
 
     /// `encode`, noting in `layout` where each note went (what `notes.json.index` needs).
     func encode(_ database: NotesDatabase, sequence: Int, preserved: [UUID: PreservedColor],
-                layout: inout SnapshotLayout) throws -> [UInt8] {
+                layout: inout SnapshotLayout, progress: SnapshotProgress? = nil) throws -> [UInt8] {
         var output = SnapshotOutput(capacity: Self.estimatedSize(of: database))
+        output.progress = progress
         try write(database, sequence: sequence, preserved: preserved, layout: &layout, to: &output)
         return output.writer.bytes
     }

@@ -61,7 +61,7 @@ struct SnapshotHead: Equatable {
     static func read(for url: URL) throws -> SnapshotHead {
         let path = path(for: url)
         func unusable(_ why: String) -> SnapshotIndex.Unusable {
-            SnapshotIndex.Unusable(description: "\(path) \(why)", indexIsBad: false)
+            SnapshotIndex.Unusable(description: "\(path) \(why)", indexIsBad: false, headIsBad: true)
         }
         guard let fd = try DurableFile.openRegular(path, O_RDONLY, purpose: "open the list head") else { throw unusable("is missing") }
         defer { DurableFile.closeFile(fd) }

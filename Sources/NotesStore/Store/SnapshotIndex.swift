@@ -71,6 +71,9 @@ struct SnapshotIndex: Equatable {
         /// Whether the index itself is at fault (missing, stale, damaged), so that the
         /// whole read should write it anew; not for an id it simply does not have.
         var indexIsBad = true
+        /// Whether the list head (`notes.json.head`) is at fault (missing, stale, damaged),
+        /// the index being fine: the whole read writes both anew.
+        var headIsBad = false
     }
 
 
@@ -82,6 +85,14 @@ struct SnapshotIndex: Equatable {
     /// it out); nil for any other shape (such a store is always read whole). The stamp's
     /// sequence is the snapshot's own.
     static func build(snapshot bytes: UnsafeBufferPointer<UInt8>, stamp: Stamp, records: RecordCodec) -> SnapshotIndex? {
+        var listHead = SnapshotHeadCollector()
+        return build(snapshot: bytes, stamp: stamp, records: records, listHead: &listHead)
+    }
+
+    /// `build`, handing each note read to `listHead` as the writer's layout does: the list
+    /// head of this snapshot (`notes.json.head`) comes from the same one pass.
+    static func build(snapshot bytes: UnsafeBufferPointer<UInt8>, stamp: Stamp, records: RecordCodec,
+                      listHead: inout SnapshotHeadCollector) -> SnapshotIndex? {
         var headLength: Int?
         var afterNotes = false
         var liveCategories = Set<UUID>()
@@ -109,6 +120,7 @@ struct SnapshotIndex: Equatable {
                             let start = reader.position
                             let note = try records.readNote(&reader)
                             entries.append(Entry(id: note.id, offset: start, length: reader.position - start))
+                            listHead.add(note, offset: start, length: reader.position - start)
                             if note.deleted == nil, let category = note.categoryID, liveCategories.contains(category) {
                                 liveCounts[category, default: 0] += 1
                             }
@@ -207,14 +219,24 @@ extension UUID {
 
 extension SnapshotIndex {
     /// Builds and writes the index of the snapshot at `url`, whose bytes are `snapshot`
-    /// (just written, under the lock). Returns whether it did.
+    /// (just written, under the lock), and its list head. Returns whether it wrote the index.
     static func write(for url: URL, snapshot: [UInt8], records: RecordCodec) -> Bool {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        guard let stamp = Stamp(snapshotFD: fd, sequence: 0), stamp.size == snapshot.count,
-              let index = snapshot.withUnsafeBufferPointer({ build(snapshot: $0, stamp: stamp, records: records) }) else { return false }
+        guard let stamp = Stamp(snapshotFD: fd, sequence: 0) else { return false }
+        return snapshot.withUnsafeBufferPointer { write(for: url, snapshot: $0, stamp: stamp, records: records) }
+    }
+
+    /// Builds the index of `snapshot` (the file `stamp` describes, beside `url`) and its
+    /// list head from one read of its notes, and writes both: the index, then the head
+    /// (as a snapshot's writer does). Derived data: returns whether it wrote the index.
+    static func write(for url: URL, snapshot: UnsafeBufferPointer<UInt8>, stamp: Stamp, records: RecordCodec) -> Bool {
+        var listHead = SnapshotHeadCollector()
+        guard stamp.size == snapshot.count,
+              let index = build(snapshot: snapshot, stamp: stamp, records: records, listHead: &listHead) else { return false }
         do { try DurableFile.replace(URL(fileURLWithPath: path(for: url)), with: index.encoded()) } catch { return false }
+        try? DurableFile.replace(URL(fileURLWithPath: SnapshotHead.path(for: url)), with: listHead.head(stamp: index.stamp).encoded())
         return true
     }
 

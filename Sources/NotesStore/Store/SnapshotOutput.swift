@@ -3,6 +3,10 @@ import NotesBase
 import NotesJSON
 import NotesModel
 
+/// How far writing a snapshot has come: notes written so far, of all the notes it holds
+/// (live and trashed).
+public typealias SnapshotProgress = (_ written: Int, _ total: Int) -> Void
+
 /// Where a snapshot being written goes: a `JSONTextWriter` whose text is handed on to
 /// `sink` (the file) each time it holds `pieceSize` bytes, so a snapshot of any size is
 /// written through a buffer of about that size; without a sink it is kept whole (`encode`).
@@ -12,6 +16,10 @@ struct SnapshotOutput {
     private(set) var handedOn = 0
     private let pieceSize: Int
     private let sink: ((UnsafeBufferPointer<UInt8>) throws -> Void)?
+    /// Told how many notes are written: at the first, every `progressStep`, at the end.
+    var progress: SnapshotProgress?
+    /// Notes written between two calls of `progress`: a count checked, not a call a note.
+    static let progressStep = 2048
 
     /// Text kept whole, in a buffer of `capacity` bytes.
     init(capacity: Int) {
@@ -59,7 +67,11 @@ extension SnapshotCodec {
         for index in database.notes.indices { places.append((database.notes.values[index].created, database.notes.keys[index], false, index)) }
         for index in database.trash.indices { places.append((database.trash.values[index].created, database.trash.keys[index], true, index)) }
         places.sort { $0.created != $1.created ? $0.created < $1.created : $0.id.isOrderedBefore($1.id) }
+        let total = places.count
+        var written = 0
         for place in places {
+            if written % SnapshotOutput.progressStep == 0 { output.progress?(written, total) }
+            written += 1
             output.writer.element()
             let start = output.offset
             let note = place.trash ? database.trash[place.index].value : database.notes[place.index].value
@@ -67,6 +79,7 @@ extension SnapshotCodec {
             layout.add(note, offset: start, length: output.offset - start)
             try output.handOnIfFull()
         }
+        output.progress?(total, total)
     }
 
     /// About the bytes `database` takes in a snapshot, so that the buffer is allocated once

@@ -84,8 +84,7 @@ public enum StoreDoctor {
             return report
         }
         guard !report.isHealthy else { return report }
-
-        progress?(.writing(notes: salvage.database.notes.count + salvage.database.trash.count))
+        progress?(.writing(done: 0, total: salvage.database.notes.count + salvage.database.trash.count))
         let stamp = timestamp()
         for (path, suffix) in [(url.path, "salvage-\(stamp).backup"), (NotesStore.journalPath(for: url), "salvage-\(stamp).backup")] {
             guard let bytes = try DurableFile.read(path), !bytes.isEmpty else { continue }
@@ -93,7 +92,8 @@ public enum StoreDoctor {
             try DurableFile.replace(backup, with: bytes)
             report.actions.append("kept the original \(path) at \(backup.path)")
         }
-        let snapshot = try salvage.codec.encode(salvage.database, sequence: salvage.sequence, preserved: salvage.preserved)
+        let snapshot = try salvage.codec.encode(salvage.database, sequence: salvage.sequence, preserved: salvage.preserved,
+                                                progress: progress.map { told in { told(.writing(done: $0, total: $1)) } })
         try DurableFile.replace(url, with: snapshot)
         if SnapshotIndex.write(for: url, snapshot: snapshot, records: salvage.codec.records) {
             report.actions.append("wrote its index \(SnapshotIndex.path(for: url))")

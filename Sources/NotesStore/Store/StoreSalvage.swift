@@ -190,8 +190,9 @@ struct StoreSalvage {
     static let progressStep = 1 << 20
 }
 
-/// How far `StoreDoctor.salvage` has come: reading the store's files (bytes), then writing the new store.
+/// How far `StoreDoctor.salvage` has come: reading the store's files (bytes), then writing
+/// the new store (notes written of all of them, as `SnapshotProgress` counts them).
 public enum SalvageProgress: Sendable, Equatable {
     case reading(done: Int, total: Int)
-    case writing(notes: Int)
+    case writing(done: Int, total: Int)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesModel
 
 extension DisplayOrder {
@@ -30,7 +31,7 @@ extension DisplayOrder {
             ids = [UUID](unsafeUninitializedCapacity: count) { ids, idsMade in
                 codes = [Int32](unsafeUninitializedCapacity: count) { codes, codesMade in
                     let target = GatherTarget(entries: entries, ids: ids, codes: codes)
-                    let background = inHalves ? second.start(into: target) : nil
+                    let background = inHalves ? ThreadJob(stackSize: 1 << 20) { second.run(into: target) } : nil
                     counts = first.run(into: target)
                     if let secondCounts = background?.wait() {
                         for code in counts.indices { counts[code] += secondCounts[code] }
@@ -88,32 +89,6 @@ private struct GatherPart: @unchecked Sendable {
             slot += 1
             notes.formIndex(after: &index)
         }
-        return counts
-    }
-
-    /// Starts gathering on a new thread.
-    func start(into target: GatherTarget) -> GatheringThread {
-        let gathering = GatheringThread()
-        let thread = Thread { gathering.finish(with: run(into: target)) }
-        thread.stackSize = 1 << 20
-        thread.start()
-        return gathering
-    }
-}
-
-/// A part gathered on a thread of its own, and its counts once done.
-private final class GatheringThread: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    /// Written once by the thread before `done` is signalled, read after waiting on it.
-    private var counts: [Int] = []
-
-    func finish(with counts: [Int]) {
-        self.counts = counts
-        done.signal()
-    }
-
-    func wait() -> [Int] {
-        done.wait()
         return counts
     }
 }
