@@ -3,7 +3,6 @@ import Foundation
 import NotesBase
 import NotesJSON
 import NotesModel
-import NotesUI
 
 /// The names a command gives notes as tags (`add --tag`, `set --tag`, `tag rename`'s new
 /// name): a tag name, without the comma that separates tags in the app's `t` field (a tag
