@@ -21,7 +21,7 @@ extension SyncRepository {
         var attachments: String?
         if let attachmentNotes {
             var conflicts: [String] = []
-            let previous = top.first { $0.path == Self.attachmentsFolder && $0.type == "tree" }?.object
+            let previous = Self.attachmentsTreeID(in: top)
             attachments = try mergedAttachmentsTree(for: merged, local: (local, previous), remote: remote, base: base,
                                                     notes: attachmentNotes, conflicts: &conflicts)
             work.found(attachmentConflicts: conflicts)
@@ -58,7 +58,7 @@ extension SyncRepository {
     /// The attachment files of `commit` (nil: none) in the folders of `owners`: tree path → blob.
     func attachmentBlobs(_ commit: String?, of owners: Set<UUID>) throws(SyncError) -> [String: String] {
         guard let commit, !owners.isEmpty else { return [:] }
-        let folders = owners.map { "\(Self.attachmentsFolder)/\($0.uuidString.prefix(2))/\($0.uuidString)/" }.sorted()
+        let folders = owners.map { "\(Self.attachmentsFolder)/\(SyncFiles.bucket(of: $0))/\($0.uuidString)/" }.sorted()
         let output = [UInt8](try git.check("list the attachments of \(commit.prefix(10))",
                                            ["ls-tree", "-r", "-z", commit, "--"] + folders).output)
         var blobs: [String: String] = [:]

@@ -61,8 +61,7 @@ extension SyncRepository {
         }
         stamps.save(to: gitFolder)
         // Only the touched notes' folders are made again; the others keep their trees.
-        let tree = top.first { $0.path == Self.attachmentsFolder && $0.type == "tree" }?.object
-        return try nestedTree(over: tree, replacing: Self.changedAttachmentFolders(entries, from: previous)).map { .tree($0) } ?? .none
+        return try nestedTree(over: Self.attachmentsTreeID(in: top), replacing: Self.changedAttachmentFolders(entries, from: previous)).map { .tree($0) } ?? .none
     }
 }
 
@@ -77,7 +76,7 @@ extension SyncRepository {
         for record in output.split(separator: 0) {
             let parts = String(decoding: record, as: UTF8.self).split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 4, let id = UUID(uuidString: String(parts[2])), String(parts[2]) == id.uuidString,
-                  parts[1] == id.uuidString.prefix(2) else { return nil }
+                  parts[1] == SyncFiles.bucket(of: id) else { return nil }
             owners.insert(id)
         }
         return owners

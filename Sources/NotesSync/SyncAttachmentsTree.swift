@@ -34,7 +34,12 @@ extension SyncRepository {
 
     /// The `attachments` tree id `commit` holds, nil without one.
     func attachmentsTreeID(of commit: String?) throws(SyncError) -> String? {
-        try topLevel(of: commit).first { $0.path == Self.attachmentsFolder && $0.type == "tree" }?.object
+        Self.attachmentsTreeID(in: try topLevel(of: commit))
+    }
+
+    /// The `attachments` tree id among a commit's top-level entries, nil without one.
+    static func attachmentsTreeID(in top: [TreeEntry]) -> String? {
+        top.first { $0.path == attachmentsFolder && $0.type == "tree" }?.object
     }
 
     /// The `attachments` tree of every file of `files` (tree path → blob); nil for none.
