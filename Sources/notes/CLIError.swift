@@ -11,6 +11,8 @@ enum CLIError: Error, CustomStringConvertible {
     case unreadableStandardInput
     /// `echo | notes add`: no line to take the title from.
     case emptyStandardInput
+    /// `notes add TITLE` with text piped in and no `-` asking for it.
+    case unreadStandardInput
     /// `notes tag rename` of a tag no live note has.
     case unknownTag(String)
     case missingOutputFolder
@@ -40,6 +42,9 @@ enum CLIError: Error, CustomStringConvertible {
                 + "add it with 'notes category add \(name)', or change the setting"
         case .unreadableStandardInput: "standard input is not UTF-8 text"
         case .unknownTag(let tag): "no note is tagged #\(tag) (see 'notes tag list')"
+        case .unreadStandardInput:
+            "standard input holds text that a title alone would leave unread: add '-' to make it the body "
+                + "(notes add TITLE -), or leave the title out to read the whole note from it; nothing added"
         case .emptyStandardInput: "standard input holds no text: nothing to add (its first non-blank line is the note's title)"
         case .missingOutputFolder: "Markdown export writes a folder: give it with --output PATH"
         case .notFound(let path): "\(path): no such file or folder"

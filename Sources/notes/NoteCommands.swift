@@ -12,7 +12,7 @@ struct Add: ParsableCommand {
         discussion: """
         The category must exist (see 'notes category add'); without --category, the config's \
         default_category (if none has that name, a warning, and no category). '-' as the body \
-        (or '--body -') reads it from standard input. Without a title, \
+        (or '--body -') reads it from standard input; text piped in beside a title alone is refused, not dropped. Without a title, \
         the note is read from standard input: its first line is the title, the rest the body \
         (echo "Call Ana" | notes add). --template NAME starts the body from NAME.md in the templates \
         folder ({{date}}, {{time}}, {{title}} filled in; {{cursor}} removed, and --edit opens the editor at its line). \
@@ -74,6 +74,10 @@ struct Add: ParsableCommand {
     }
 
     func run() throws {
+        // A title and no body: text piped in would be left unread, and lost with its pipe.
+        if title != nil, body == nil, bodyArgument == nil, StandardInput.holdsWaitingText() {
+            throw CLIError.unreadStandardInput
+        }
         let environment = ProcessInfo.processInfo.environment
         let settings = CLISettings.load(environment: environment).settings
         let now = ISODate.rounded(Date())
@@ -157,5 +161,23 @@ enum StandardInput {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         guard let text = String(data: data, encoding: .utf8) else { throw CLIError.unreadableStandardInput }
         return text
+    }
+
+    /// Whether standard input is a pipe, socket or file with text already waiting in it
+    /// (`echo x | notes add TITLE`). Never reads or waits: a pipe nothing was written to yet,
+    /// a terminal and `/dev/null` hold none.
+    static func holdsWaitingText() -> Bool {
+        var info = stat()
+        guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO, S_IFSOCK:
+            var waiting: Int32 = 0
+            return ioctl(STDIN_FILENO, UInt(FIONREAD), &waiting) == 0 && waiting > 0
+        case S_IFREG:
+            let offset = lseek(STDIN_FILENO, 0, SEEK_CUR)
+            return offset >= 0 && Int64(info.st_size) > Int64(offset)
+        default:
+            return false
+        }
     }
 }

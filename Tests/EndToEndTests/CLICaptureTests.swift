@@ -44,6 +44,22 @@ import Testing
         #expect(twice.status != 0 && twice.stderr.contains("give the body once"), "\(twice)")
     }
 
+    @Test func textPipedInBesideATitleAloneIsRefusedNotDropped() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        _ = try sandbox.add("Existing")
+        let before = try #require(sandbox.storeBytes())
+        for arguments in [["add", "Shopping list"], ["add", "Shopping list", "--tag", "home"]] {
+            let result = try sandbox.runner.run(arguments + ["--store", sandbox.storePath], stdin: "milk\neggs\n")
+            #expect(result.status != 0, "\(result)")
+            #expect(result.stderr.contains("standard input holds text that a title alone would leave unread: add '-'"), "\(result)")
+            #expect(sandbox.storeBytes() == before)
+        }
+        // Nothing waiting on standard input: the title alone makes a note with no body, as before.
+        let id = try sandbox.ok("add", "Shopping list", stdin: "").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect((try sandbox.json("show", id) as? [String: Any])?["body"] as? String == "")
+    }
+
     @Test func appendAddsALineBreakOnlyWhenTheBodyLacksOne() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
