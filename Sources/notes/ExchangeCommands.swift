@@ -182,14 +182,14 @@ struct Import: ParsableCommand {
             return planned.changes
         })
         let plan = planned
+        progress?.show("importing: counting links to missing notes")
+        let missingLinks = Self.missingLinksLine(Self.missingLinks(plan, in: store.contents, scanned: scan?.wait()), dryRun: false)
         progress?.finish()
         if Interrupt.wasRequested { Console.warning(Interrupt.Work.importing.afterWriting) }
         Self.removeDropped(plan.attachmentsDropped, storeFolder: storeFolder)
         Console.out(lines: plan.items.compactMap { Self.reportLine($0, verbose: verbose) }
             + plan.gone.compactMap { Self.reportLine($0, verbose: verbose) })
-        if let line = Self.missingLinksLine(Self.missingLinks(plan, in: store.contents, scanned: scan?.wait()), dryRun: false) {
-            Console.out(line)
-        }
+        if let missingLinks { Console.out(missingLinks) }
         Console.out(plan.description + (saved > 0 ? ", saved \(ProgressLine.grouped(saved)) \(saved == 1 ? "attachment" : "attachments")" : "")
             + Self.ignored(batch.ignored))
         return planned

@@ -5,7 +5,8 @@ import NotesExchange
 /// The steps of an import after its reading, each counted on its progress line (when
 /// there is one) as `importing: checking 4,096 / 100,000 notes · 61,000/s · 2 s left`:
 /// the plan checks each note read against the store (`checking`), the store applies the
-/// changes (`applying`), then writes its snapshot (`writing`). `Ctrl-C` while checking, or
+/// changes (`applying`), then writes its snapshot (`writing`, then `saving`), and the
+/// links to notes the store does not hold are counted. `Ctrl-C` while checking, or
 /// while applying when no attachment file was saved yet, stops the import with nothing
 /// written; later it is recorded and the import finished whole (`Interrupt`).
 extension Import {
@@ -26,10 +27,14 @@ extension Import {
         }
     }
 
-    /// The store's count of notes written into its snapshot.
+    /// The store's count of notes written into its snapshot; once all are, what is left
+    /// (the file made durable, its index and links files) is named on the line.
     static func writing(on line: ProgressLine?) -> SnapshotProgress? {
         line.map { line in
-            { written, total in line.update(done: written, total: total, unit: .items("notes"), label: "importing: writing") }
+            { written, total in
+                guard written < total else { return line.show("importing: saving \(ProgressLine.grouped(total)) notes") }
+                line.update(done: written, total: total, unit: .items("notes"), label: "importing: writing")
+            }
         }
     }
 }

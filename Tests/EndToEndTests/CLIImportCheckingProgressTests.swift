@@ -3,16 +3,16 @@ import Glibc
 import NotesTestSupport
 import Testing
 
-/// A bulk `notes import` at a terminal between its reading and its writing: the line counts
-/// the notes checked against the store, then the changes applied, then the notes written;
-/// `Ctrl-C` while it checks stops it with nothing written.
+/// A bulk `notes import` at a terminal after its reading: the line counts the notes checked
+/// against the store, then the changes applied, then the notes written, then names the
+/// saving and the count of missing links; `Ctrl-C` while it checks stops it with nothing written.
 @Suite struct CLIImportCheckingProgressTests {
     /// Where each of `pieces` starts in `text`, nil for one missing.
     private static func places(of pieces: [String], in text: String) -> [String.Index?] {
         pieces.map { text.range(of: $0)?.lowerBound }
     }
 
-    @Test func checkingAndApplyingAreCountedBeforeTheWriting() throws {
+    @Test func everyStepAfterTheReadingIsOnTheLine() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         let export = sandbox.folder.file("some.json")
@@ -26,7 +26,9 @@ import Testing
         let steps = Self.places(of: ["\r\u{1B}[Kimporting: preparing 3,000 notes",
                                      "\r\u{1B}[Kimporting: checking 0 / 3,000 notes",
                                      "\r\u{1B}[Kimporting: applying 0 / 3,000 changes",
-                                     "\r\u{1B}[Kimporting: writing 0 / 3,000 notes"], in: text)
+                                     "\r\u{1B}[Kimporting: writing 0 / 3,000 notes",
+                                     "\r\u{1B}[Kimporting: saving 3,000 notes",
+                                     "\r\u{1B}[Kimporting: counting links to missing notes\r\u{1B}[K"], in: text)
         #expect(steps.allSatisfy { $0 != nil }, "\(text)")
         #expect(steps.compactMap { $0 } == steps.compactMap { $0 }.sorted(), "\(text)")
         #expect(text.hasSuffix("\r\u{1B}[K"), "\(text)")
