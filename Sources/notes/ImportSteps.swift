@@ -27,13 +27,18 @@ extension Import {
         }
     }
 
-    /// The store's count of notes written into its snapshot; once all are, what is left
-    /// (the file made durable, its index and links files) is named on the line.
+    /// The store's count of notes written into its snapshot. Before the first (the notes
+    /// are put in order then) and once all are written (the file made durable, its index
+    /// and links files), the step is named without a count, so the rate and time left
+    /// are those of the writing alone.
     static func writing(on line: ProgressLine?) -> SnapshotProgress? {
         line.map { line in
             { written, total in
-                guard written < total else { return line.show("importing: saving \(ProgressLine.grouped(total)) notes") }
-                line.update(done: written, total: total, unit: .items("notes"), label: "importing: writing")
+                switch written {
+                case 0: line.show("importing: writing \(ProgressLine.grouped(total)) notes")
+                case total: line.show("importing: saving \(ProgressLine.grouped(total)) notes")
+                default: line.update(done: written, total: total, unit: .items("notes"), label: "importing: writing")
+                }
             }
         }
     }
