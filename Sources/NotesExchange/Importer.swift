@@ -56,16 +56,19 @@ public enum Importer {
     /// messages). `folders`: what the walk of each folder imported whole listed (files gone
     /// from them are found by it). `listingAdded: false` leaves the new notes out of `items`
     /// (a million of them, for a large export, would only be counted). `now` dates what the
-    /// import trashes.
+    /// import trashes. `progress` is told how many notes are checked.
     public static func plan(_ bundle: ExchangeBundle, origins: [Int: ImportOrigin] = [:], sources: [String] = [],
                             folders: [String: ImportFolderListing] = [:], into database: NotesDatabase, now: Date = Date(),
                             listingAdded: Bool = true, trashMissing: Bool = false,
-                            attachments: ImportedAttachments = ImportedAttachments(), storeFolder: URL? = nil) throws -> Plan {
+                            attachments: ImportedAttachments = ImportedAttachments(), storeFolder: URL? = nil,
+                            progress: ImportPlanProgress? = nil) throws -> Plan {
         var categoryChanges: [StoreChange] = []
         var planning = Planning(database, folders: folders, origins: origins, noteCount: bundle.notes.count,
                                 attachments: attachments, storeFolder: storeFolder, listingAdded: listingAdded)
         let categoryMap = mapCategories(bundle.categories, into: database, changes: &categoryChanges, plan: &planning.plan)
+        let total = bundle.notes.count
         for (index, note) in bundle.notes.enumerated() {
+            if let progress, index % progress.step == 0 { try progress.report(index, total) }
             var imported = note
             imported.categoryID = note.categoryID.flatMap { categoryMap[$0] }
             imported.tags = Set(note.tags.compactMap(Tag.normalize))
@@ -74,6 +77,7 @@ public enum Importer {
             if let entry = origin?.key.entry, !entry.isEmpty { file += " (\(entry))" }
             planning.add(imported, origin: origin, file: file)
         }
+        try progress?.report(total, total)
         var plan = planning.plan
         let goneChanges = gone(planning.missing.unclaimed, folders: folders, in: database, sparing: planning.seenNotes,
                                now: now, trashMissing: trashMissing, plan: &plan)

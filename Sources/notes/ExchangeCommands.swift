@@ -164,18 +164,17 @@ struct Import: ParsableCommand {
         var scan: MissingLinksScan?
         progress?.show("importing: preparing \(ProgressLine.grouped(batch.sources.count)) notes")
         defer { progress?.finish() }
-        // The snapshot the commit writes counts its notes on the same line.
-        store.snapshotProgress = progress.map { line in
-            { written, total in line.update(done: written, total: total, unit: .items("notes"), label: "importing: writing") }
-        }
-        defer { store.snapshotProgress = nil }
+        // Checking, applying and writing count on the same line (`ImportSteps`).
+        store.applyProgress = Self.applying(on: progress, filesSaved: { saved > 0 })
+        store.snapshotProgress = Self.writing(on: progress)
+        defer { (store.applyProgress, store.snapshotProgress) = (nil, nil) }
         Interrupt.beginWriting()
         try store.commit(writing: writing, derivedFrom: { database in
             guard let bundle = pending else { throw CLIError.importIncomplete("the import was planned twice; nothing written") }
             pending = nil
             planned = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
                                         listingAdded: false, trashMissing: trashMissing,
-                                        attachments: attachments, storeFolder: storeFolder)
+                                        attachments: attachments, storeFolder: storeFolder, progress: Self.checking(on: progress))
             if bulk { scan = MissingLinksScan(planned.changes, in: database) }
             try Interrupt.checkBeforeWriting()
             // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
@@ -183,14 +182,14 @@ struct Import: ParsableCommand {
             return planned.changes
         })
         let plan = planned
+        progress?.show("importing: counting links to missing notes")
+        let missingLinks = Self.missingLinksLine(Self.missingLinks(plan, in: store.contents, scanned: scan?.wait()), dryRun: false)
         progress?.finish()
         if Interrupt.wasRequested { Console.warning(Interrupt.Work.importing.afterWriting) }
         Self.removeDropped(plan.attachmentsDropped, storeFolder: storeFolder)
         Console.out(lines: plan.items.compactMap { Self.reportLine($0, verbose: verbose) }
             + plan.gone.compactMap { Self.reportLine($0, verbose: verbose) })
-        if let line = Self.missingLinksLine(Self.missingLinks(plan, in: store.contents, scanned: scan?.wait()), dryRun: false) {
-            Console.out(line)
-        }
+        if let missingLinks { Console.out(missingLinks) }
         Console.out(plan.description + (saved > 0 ? ", saved \(ProgressLine.grouped(saved)) \(saved == 1 ? "attachment" : "attachments")" : "")
             + Self.ignored(batch.ignored))
         return planned

@@ -17,7 +17,7 @@ import Testing
             .finished()
 
         #expect(exit == .exited(0), "\(text)")
-        #expect(text.contains("\r\u{1B}[Kimporting: preparing 3,000 notes\r\u{1B}[Kimporting: writing 0 / 3,000 notes"), "\(text)")
+        #expect(text.contains("\r\u{1B}[Kimporting: writing 3,000 notes\r\u{1B}[Kimporting: writing 2,048 / 3,000 notes"), "\(text)")
         #expect(text.hasSuffix("\r\u{1B}[K"), "\(text)")
         #expect(try sandbox.notes().count == 3_000)
     }

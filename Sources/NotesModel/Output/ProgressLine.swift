@@ -29,13 +29,16 @@ public final class ProgressLine: Sendable {
 
     private let state: Mutex<State>
     private let clock: @Sendable () -> Double
+    private let columns: @Sendable () -> Int?
     private let write: @Sendable ([UInt8]) -> Void
 
     /// A line for `label` counting in `unit`; `clock` gives seconds (tests pass their
-    /// own), `write` puts bytes on the terminal.
+    /// own), `columns` the terminal's width at each drawing (nil: not known; the text is
+    /// fitted to it, `fitted`), `write` puts bytes on the terminal.
     public init(label: String, unit: Unit, clock: @escaping @Sendable () -> Double = ProgressLine.monotonicSeconds,
-                write: @escaping @Sendable ([UInt8]) -> Void) {
+                columns: @escaping @Sendable () -> Int? = { nil }, write: @escaping @Sendable ([UInt8]) -> Void) {
         self.clock = clock
+        self.columns = columns
         self.write = write
         state = Mutex(State(label: label, unit: unit, start: clock()))
     }
@@ -44,7 +47,11 @@ public final class ProgressLine: Sendable {
     /// is not a terminal: progress is for a person watching, never for a pipe or a file.
     public static func forTerminal(label: String, unit: Unit, descriptor: Int32 = STDERR_FILENO) -> ProgressLine? {
         guard isatty(descriptor) == 1 else { return nil }
-        return ProgressLine(label: label, unit: unit) { bytes in
+        let columns: @Sendable () -> Int? = {
+            var size = winsize()
+            return ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        }
+        return ProgressLine(label: label, unit: unit, columns: columns) { bytes in
             bytes.withUnsafeBytes { buffer in
                 var offset = 0
                 while offset < buffer.count, let base = buffer.baseAddress {
@@ -82,7 +89,7 @@ public final class ProgressLine: Sendable {
             state.shown = true
             return Self.text(label: state.label, unit: state.unit, done: done, total: total, elapsed: now - state.start)
         }
-        if let text { write(Self.redraw(text)) }
+        if let text { write(redraw(text)) }
     }
 
     /// Shows `text` alone (a step with nothing to count, such as the final write), at once.
@@ -92,7 +99,7 @@ public final class ProgressLine: Sendable {
             state.lastDrawn = now
             state.shown = true
         }
-        write(Self.redraw(text))
+        write(redraw(text))
     }
 
     /// Erases the line (when it was drawn), leaving the cursor where the line began.
@@ -107,7 +114,22 @@ public final class ProgressLine: Sendable {
     /// What erases the line: back to its start, and clear to its end.
     public static let erase: [UInt8] = Array("\r\u{1B}[K".utf8)
 
-    private static func redraw(_ text: String) -> [UInt8] { erase + Array(text.utf8) }
+    private func redraw(_ text: String) -> [UInt8] {
+        Self.erase + Array((columns().map { Self.fitted(text, columns: $0) } ?? text).utf8)
+    }
+
+    /// `text` in fewer than `columns` columns (a line as wide as the terminal would wrap, and
+    /// `\r` would then go back to its last row only): without the rate, then with the count
+    /// alone, then cut. Every character of the line takes one column.
+    public static func fitted(_ text: String, columns: Int) -> String {
+        let room = max(1, columns - 1)
+        guard text.count > room else { return text }
+        var parts = text.components(separatedBy: " · ")
+        while parts.count > 1, parts.joined(separator: " · ").count > room {
+            parts.remove(at: parts.count == 3 ? 1 : parts.count - 1)
+        }
+        return String(parts.joined(separator: " · ").prefix(room))
+    }
 
     /// The line's text: `label done / total unit · rate · time left`; the rate and the time
     /// left once anything was done, the time left only when the total is known.

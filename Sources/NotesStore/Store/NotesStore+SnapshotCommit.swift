@@ -21,14 +21,11 @@ extension NotesStore {
     /// lines up to the snapshot's number are skipped when read). Under the lock, after
     /// `catchUp`. A change that breaks a rule, or a failure before the rename, reads the
     /// store again from its files and throws; emptying the journal afterwards is only
-    /// tidying (a failure there is a warning).
+    /// tidying (a failure there is a warning), as is an error `applyProgress` throws.
     func writeSnapshotCommit(_ changes: [StoreChange]) throws {
         try refuseIfPartial()
         try setAsideJournalTail()
-        contents.reserveRoom(for: changes)
-        do {
-            for change in changes { try contents.apply(change) }
-        } catch {
+        do { try applyChanges(changes) } catch {
             try loadAll()
             throw error
         }
@@ -47,4 +44,20 @@ extension NotesStore {
         journalLines = 0
         CompactionFailure.clear(for: url)
     }
+
+    /// Applies `changes` to the contents one at a time, room made first, telling
+    /// `applyProgress` at the first change, every `SnapshotOutput.progressStep` and at the end.
+    private func applyChanges(_ changes: [StoreChange]) throws {
+        contents.reserveRoom(for: changes)
+        let total = changes.count
+        for (index, change) in changes.enumerated() {
+            if index % SnapshotOutput.progressStep == 0 { try applyProgress?(index, total) }
+            try contents.apply(change)
+        }
+        try applyProgress?(total, total)
+    }
 }
+
+/// How far a snapshot commit's apply has come: changes applied so far, of all of them; an
+/// error thrown stops the commit with nothing written.
+public typealias ApplyProgress = (_ applied: Int, _ total: Int) throws -> Void

@@ -32,6 +32,9 @@ public final class NotesStore: NotesRepository {
     /// compaction) with the notes written so far and all of them: at the first note, every
     /// `SnapshotOutput.progressStep` notes, and at the end. A long command shows it.
     public var snapshotProgress: SnapshotProgress?
+    /// Called while a snapshot commit applies its changes, as `snapshotProgress` (changes applied,
+    /// all of them); what it throws stops the commit before anything is written (`applyChanges`).
+    public var applyProgress: ApplyProgress?
     /// What opening migrated, if anything: "migrated … from format 1 to 3; the original is kept at …".
     public internal(set) var migrationReport: String?
 

@@ -66,11 +66,12 @@ extension SnapshotCodec {
         places.reserveCapacity(database.notes.count + database.trash.count)
         for index in database.notes.indices { places.append((database.notes.values[index].created, database.notes.keys[index], false, index)) }
         for index in database.trash.indices { places.append((database.trash.values[index].created, database.trash.keys[index], true, index)) }
-        places.sort { $0.created != $1.created ? $0.created < $1.created : $0.id.isOrderedBefore($1.id) }
         let total = places.count
+        output.progress?(0, total)  // before the sort: a million notes take a moment to order
+        places.sort { $0.created != $1.created ? $0.created < $1.created : $0.id.isOrderedBefore($1.id) }
         var written = 0
         for place in places {
-            if written % SnapshotOutput.progressStep == 0 { output.progress?(written, total) }
+            if written > 0, written % SnapshotOutput.progressStep == 0 { output.progress?(written, total) }
             written += 1
             output.writer.element()
             let start = output.offset
