@@ -4,32 +4,61 @@ import NotesTerminal
 
 /// An early start (`StoreLoading`): while the whole store is read on another thread, the
 /// keys that need only the first notes work at once (moving in the list, opening a note,
-/// reading it, help, quitting); every other key waits, in the order typed, with the status
-/// line saying so, and is handled once the whole store is in. The swap keeps the selected
-/// note and the scroll.
+/// reading it, opening the rename, tags and move dialogs and typing in them, the editor,
+/// help, quitting); a key that would commit, or that needs notes beyond the first ones,
+/// waits, in the order typed, with the status line saying so, and is handled once the
+/// whole store is in. The swap keeps the selected note and the scroll.
 extension AppRunner {
     /// How often, with no key, the runner looks whether the whole store is in.
     static let loadingPollMilliseconds = 20
 
-    /// The actions of the note list that need only the notes shown.
+    /// The actions of the note list that need only the notes shown (those that commit
+    /// wait at their effect: see `earlyUpdate`).
     static let earlyListActions: Set<KeyAction> = [
         .down, .up, .pageDown, .pageUp, .first, .open, .togglePreview, .help, .quit, .redraw, .suspend, .showMessage,
+        .rename, .editTags, .moveToCategory, .edit, .newNote, .trashNote, .togglePin,
     ]
     /// The actions of the read view that need only the note read.
     static let earlyReadingActions: Set<KeyAction> = [
         .down, .up, .pageDown, .pageUp, .first, .last, .toggleRaw, .back, .help, .quit, .redraw, .suspend, .showMessage,
+        .rename, .editTags, .moveToCategory, .edit, .trashNote, .togglePin,
     ]
 
-    /// During an early start: takes the whole store in if it is there; then, if it is
-    /// still being read and `event` needs it, keeps the event for later. True when the
-    /// event is dealt with so (kept, or the app is quitting because the store could not be read).
-    func waitForStore(_ event: InputEvent) -> Bool {
+    /// During an early start: takes the whole store in if it is there, then updates the
+    /// state with `event` if it needs only the first notes, and returns its effects; nil
+    /// when the event waits for the whole store (kept, the state untouched: a key whose
+    /// update would commit waits too, so `Enter` in the rename dialog waits with the text
+    /// typed) or the app is quitting because the store could not be read.
+    func earlyUpdate(_ event: InputEvent) -> [Effect]? {
         takeLoadedStore(waiting: false)
-        if state.quitting == .quitting { return true }
-        guard loading != nil, needsWholeStore(event) else { return false }
-        waitingEvents.append(event)
-        if case .key = event { state.loadingStore?.waitingKeys += 1 }
-        return true
+        if state.quitting == .quitting { return nil }
+        guard loading != nil else { return AppUpdate.update(&state, event: event, snapshot: snapshot, now: now()) }
+        var tried = state
+        let effects = needsWholeStore(event) ? nil : AppUpdate.update(&tried, event: event, snapshot: snapshot, now: now())
+        guard let effects, !effects.contains(where: Self.needsWholeStore) else {
+            waitingEvents.append(event)
+            if case .key = event { state.loadingStore?.waitingKeys += 1 }
+            return nil
+        }
+        state = tried
+        return effects
+    }
+
+    /// Whether `effect` must not run before the whole store is in: a commit (made against
+    /// the whole store, so that a rename rewrites every link to the note), undo, a sync,
+    /// today's note (found among all notes). The editor opens at once: its save waits (`wholeSnapshot`).
+    static func needsWholeStore(_ effect: Effect) -> Bool {
+        switch effect {
+        case .commit, .undo, .redo, .sync, .readTemplates(then: .today): true
+        case .editNote, .writeNewNote, .readTemplates(then: .newNote), .suspend, .openAttachment, .openAddress, .quit: false
+        }
+    }
+
+    /// The snapshot to commit an editor's save against: during an early start, waits for
+    /// the whole store first (the editor was opened on the first notes).
+    func wholeSnapshot() -> NotesSnapshot {
+        if loading != nil { finishLoading() }
+        return snapshot
     }
 
     /// Waits for the whole store and takes it in (with the keys that waited for it). For
@@ -49,6 +78,10 @@ extension AppRunner {
         case .mouse: return true
         case .key(let key):
             if key == .control("z") || Layout.isTooSmall(state.size) || state.showsHelp || state.wholeMessage != nil { return false }
+            // Typing in a dialog opened early: its commit waits (`earlyUpdate`); Tab's tag completion needs every tag.
+            if case .editTags = state.prompt?.purpose { return key == .tab }
+            if state.prompt != nil { return false }
+            if state.chooser != nil { return false }
             guard state.modal == nil, !state.isEditingFilter else { return true }
             guard let action = KeyHelp.keyMap(for: state)?.action(for: key) else { return false }
             switch state.screen {

@@ -4,6 +4,9 @@ import NotesModel
 /// Commits that find the store's lock held by another process: the key returns at
 /// once, the list shows the change, and the runner saves it when the lock is free.
 extension AppRunner {
+    /// The commits waiting for the lock, oldest first: 0 when everything is saved.
+    public var pendingCommitCount: Int { pending.count }
+
     /// Queues edits that must wait for the lock (made at `now`); the list shows them as
     /// if committed, the cursor on `selecting` (else where it is).
     func queue(_ edits: [StoreEdit], now: Date, holder: String?, selecting: UUID?) {

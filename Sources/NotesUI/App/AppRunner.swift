@@ -139,8 +139,9 @@ public final class AppRunner {
     /// Applies one event and its effects. False when the app should quit.
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
-        if loading != nil, waitForStore(event) { return state.quitting != .quitting }
-        perform(AppUpdate.update(&state, event: event, snapshot: snapshot, now: now()))
+        guard let effects = loading == nil ? AppUpdate.update(&state, event: event, snapshot: snapshot, now: now())
+            : earlyUpdate(event) else { return state.quitting != .quitting }
+        perform(effects)
         guard state.quitting != .quitting else { return false }
         showSyncEvents()
         refreshFromRepository()
@@ -183,9 +184,6 @@ public final class AppRunner {
         }
     }
 
-    /// The commits waiting for the lock, oldest first: 0 when everything is saved.
-    public var pendingCommitCount: Int { pending.count }
-
     /// Puts a message on the status line (until the next key), e.g. the store's warnings at
     /// start. The store's handlers call this from inside the runner's own refresh, while the
     /// snapshot is being changed: the message waits in `notices` until that is done.
@@ -219,6 +217,7 @@ public final class AppRunner {
     @discardableResult
     private func commit(_ edits: [StoreEdit], selecting: UUID? = nil) throws -> EditResolution? {
         let time = now()
+        if loading != nil { finishLoading() }  // an editor's save after an early start: against the whole store
         guard pending.isEmpty else {
             queue(edits, now: time, holder: nil, selecting: selecting)
             return nil
@@ -254,7 +253,7 @@ public final class AppRunner {
         // A note that is not there (its creation just failed) leaves that error on the status line.
         guard snapshot.database.notes[id] != nil else { return }
         let outcome = editor.edit(noteID: id, handover: handTerminal, refresh: refreshForEditor, commit: { edit in
-            try commit(AppUpdate.withLinkUpdates(edit, state, snapshot), selecting: id)?.outcomes.first ?? EditOutcome(subject: .note(id))
+            try commit(AppUpdate.withLinkUpdates(edit, state, wholeSnapshot()), selecting: id)?.outcomes.first ?? EditOutcome(subject: .note(id))
         })
         answer(.editFinished(outcome, noteID: id))
     }
@@ -281,7 +280,8 @@ public final class AppRunner {
     /// The store as the editor session reads it: other processes' commits picked up
     /// (while commits wait for the lock, the list already shows them).
     private func refreshForEditor() throws -> NotesDatabase {
-        guard savePending() else { return snapshot.database }
+        // During an early start, the first notes (the note edited is one); the save waits for the whole store (`commit`).
+        guard loading == nil, savePending() else { return snapshot.database }
         // Reconciling costs a pass over the filter: only when something came in.
         if try snapshot.refresh(from: repository) { answer(.refreshed(keeping: nil)) }
         return snapshot.database
