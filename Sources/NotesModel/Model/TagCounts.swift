@@ -13,8 +13,13 @@ public struct TagCount: Equatable, Sendable {
 
     /// The tags of `database`'s live notes, sorted by name (as `Note.sortedTags` sorts).
     public static func all(in database: NotesDatabase) -> [TagCount] {
+        all(of: database.notes.values)
+    }
+
+    /// The tags of `notes` (live notes), sorted by name.
+    public static func all(of notes: some Sequence<Note>) -> [TagCount] {
         var counts: [String: Int] = [:]
-        for note in database.notes.values {
+        for note in notes {
             for tag in note.tags { counts[tag, default: 0] += 1 }
         }
         return sorted(counts)
