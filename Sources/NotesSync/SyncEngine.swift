@@ -90,7 +90,7 @@ public struct SyncEngine {
         let tree: String
         if store.isPartial {
             // Never a tree of the notes loaded alone: it would take the others off the remote.
-            guard let since, synced != nil,
+            guard let since, synced != nil, store.holdsNotes(since.1),
                   let updated = try repository.treeFromPrevious(for: exported, base: synced, since: since) else { throw NeedsAllNotes() }
             tree = updated
         } else {
