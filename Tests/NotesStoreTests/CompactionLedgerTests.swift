@@ -67,6 +67,9 @@ import Testing
         #expect(reopened.notesChanged(after: position, readFrom: name) == nil)
         reopened.close()
 
+        for damaged in ["source", "source 1:2:3", "commit", "commit x", "commit 3 not-an-id", "snapshot 1:2:3 4"] {
+            #expect(CompactionLedger.parse(text + damaged + "\n") == nil, "\(damaged)")
+        }
         try Data("notes-compaction-ledger 1\nnonsense\n".utf8).write(to: ledgerURL)
         let damaged = try NotesStore.open(at: url)
         defer { damaged.close() }

@@ -100,12 +100,11 @@ struct CompactionLedger {
         guard head.count == 3, head[0] == "snapshot", let sequence = Int(head[2]) else { return nil }
         var ledger = CompactionLedger(snapshot: String(head[1]), sequence: sequence, sources: [], commits: [])
         for line in lines.dropFirst(2).dropLast() {
-            let fields = line.split(separator: " ")
-            guard fields.count >= 2, let number = Int(fields[fields[0] == "source" ? 2 : 1]) else { return nil }
-            if fields[0] == "source", fields.count == 3 {
-                ledger.sources.append(Source(snapshot: String(fields[1]), sequence: number))
-            } else if fields[0] == "commit" {
-                let ids = fields.dropFirst(2).compactMap { UUID(uuidString: String($0)) }
+            let fields = line.split(separator: " ").map(String.init)
+            if fields.count == 3, fields[0] == "source", let number = Int(fields[2]) {
+                ledger.sources.append(Source(snapshot: fields[1], sequence: number))
+            } else if fields.count >= 2, fields[0] == "commit", let number = Int(fields[1]) {
+                let ids = fields.dropFirst(2).compactMap { UUID(uuidString: $0) }
                 guard ids.count == fields.count - 2 else { return nil }
                 ledger.commits.append((number, ids))
             } else {
