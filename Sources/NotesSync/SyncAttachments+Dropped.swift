@@ -98,9 +98,12 @@ extension SyncEngine {
     /// last sync (a warning). A kill before this leaves files no note names (`notes doctor`
     /// lists them), never a note naming a file that is gone.
     func removeDroppedAttachments(of merged: String, over local: String, since before: Int) throws -> [String] {
+        // The notes that commit put; when the store cannot say (a compaction folded it in), nothing is removed.
+        guard let touched = store.notesChanged(after: before) else { return [] }
         let contents = store.contents
-        let named = Set((store.notesChanged(after: before) ?? []).compactMap { contents.anyNote($0) }.flatMap(\.attachments))
-        return try repository.removeDroppedAttachments(of: merged, over: local, synced: try repository.syncedCommit()) { id, file in
+        let named = Set(touched.compactMap { contents.anyNote($0) }.flatMap(\.attachments))
+        let synced = try repository.syncedCommit()
+        return try repository.removeDroppedAttachments(of: merged, over: local, synced: synced) { id, file in
             named.contains(file) || (contents.anyNote(id)?.attachments.contains(file) ?? true)
         }
     }
