@@ -1,10 +1,11 @@
 #!/bin/sh
 # Times `notes sync` on a synthetic store: the first sync, a sync with nothing new, a sync
-# after one `notes set`, a sync that receives one note whose body another home changed,
+# after one `notes set`, the same after `notes compact` folded it into a new snapshot
+# (COMPACTED=0 leaves it out), a sync that receives one note whose body another home changed,
 # a merge (each home edited a different note), and one that receives a rename of a note
 # other notes link to ("Topic k": the other home's `notes set --title` rewrote its links
 # there; this one loads the notes the rename index names), each RUNS times (median
-# printed), with peak memory. The last five have a target (at 1,000,000 notes each within
+# printed), with peak memory. The last six have a target (at 1,000,000 notes each within
 # 2 s plus git's own fetch, timed alone) and say pass or FAIL.
 #
 #   swift build -c release --product notes && swift build -c release --product notes-bench
@@ -124,6 +125,19 @@ for index in $(seq "$runs"); do
     timed "$notes" sync >> "$dir/one"
 done
 report "sync after one 'notes set'" "$dir/one" "$target"
+
+# After a compaction (what a command hands off once the journal has grown): one `notes set`,
+# `notes compact`, then the sync, which reads the notes the compaction folded in from the
+# ledger beside the new snapshot (decision 0086) instead of every note.
+if [ "${COMPACTED:-1}" = 1 ]; then
+    : > "$dir/compacted"
+    for index in $(seq "$runs"); do
+        "$notes" set "$id" --title "compacted $index" > /dev/null
+        "$notes" compact > /dev/null
+        timed "$notes" sync >> "$dir/compacted"
+    done
+    report "sync after a compaction" "$dir/compacted" "$target"
+fi
 
 # A second home takes everything once, then changes one note's body a run; the first receives it.
 [ "${RECEIVE:-1}" = 1 ] || exit 0

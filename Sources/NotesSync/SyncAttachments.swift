@@ -32,11 +32,12 @@ extension SyncRepository {
         return "\(Self.attachmentsFolder)/\(id.prefix(2))/\(id)/\(shown)"
     }
 
-    /// The attachment files of `commit`'s tree: tree path → blob id (none for nil).
-    func attachmentBlobs(_ commit: String?) throws(SyncError) -> [String: String] {
+    /// The attachment files of `commit`'s tree (of its folders `folders` only, when given):
+    /// tree path → blob id (none for nil).
+    func attachmentBlobs(_ commit: String?, under folders: [String] = [attachmentsFolder]) throws(SyncError) -> [String: String] {
         guard let commit else { return [:] }
         let output = [UInt8](try git.check("list the attachments of \(commit.prefix(10))",
-                                           ["ls-tree", "-r", "-z", commit, "--", Self.attachmentsFolder]).output)
+                                           ["ls-tree", "-r", "-z", commit, "--"] + folders).output)
         var blobs: [String: String] = [:]
         for entry in TreeEntry.lines(of: output) where entry.type == "blob" { blobs[entry.path] = entry.object }
         return blobs
@@ -155,24 +156,13 @@ extension SyncRepository {
     /// Writes into the store's folder the attachments `commit` holds that `known` (the commit
     /// of the store's state) does not, for the notes `note(id)` gives as `commit` holds them.
     /// Returns warnings: a file that differs from the one already there is kept as it is.
+    /// (The files `commit` drops are removed after the commit that applies it:
+    /// `SyncEngine.removeDroppedAttachments`.)
     func receiveAttachments(of commit: String, over known: String, note: (UUID) -> Note?) throws(SyncError) -> [String] {
-        let output = [UInt8](try git.check("compare the attachments of \(known.prefix(10)) with \(commit.prefix(10))",
-                                           ["diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", known, commit,
-                                            "--", Self.attachmentsFolder]).output)
-        let records = output.split(separator: 0, omittingEmptySubsequences: false)
-        var added: [String: String] = [:]  // tree path → blob
-        var replaced: [String: String] = [:]  // tree path → the blob it replaces (changed on the other side)
-        var index = 0
-        while index + 1 < records.count {
-            let fields = String(decoding: records[index], as: UTF8.self).split(separator: " ")
-            let path = String(decoding: records[index + 1], as: UTF8.self)
-            index += 2
-            guard fields.count == 5, fields[1] != "000000", !fields[4].hasPrefix("D") else { continue }
-            added[path] = String(fields[3])
-            if fields[0] != ":000000" { replaced[path] = String(fields[2]) }
-        }
-        guard !added.isEmpty else { return [] }
+        let changes = try attachmentChanges(of: commit, over: known)
+        guard !changes.added.isEmpty else { return [] }
         let key = try encryptionKey()
+        let added = changes.added, replaced = changes.replaced
         var wanted: [(file: AttachmentPath, treePath: String, blob: String)] = []
         for entry in added.keys.sorted() {
             let parts = entry.split(separator: "/")

@@ -19,14 +19,20 @@ extension SyncEngine {
     /// The most note files a sync takes in through the snapshot's index: more read the whole store.
     static let partialReceiveLimit = 1_000
 
-    /// Fetches, then, when the remote moved from the position's commit by note files only,
-    /// loads those notes into the store (the position must hold: else the sync needs every
-    /// note anyway). Throws `NeedsAllNotes` when too many files changed.
+    /// Fetches, then loads the notes changed since the position that the store does not hold
+    /// yet (folded into a snapshot by a compaction since), and, when the remote moved from the
+    /// position's commit by note files only, those notes (the position must hold: else the
+    /// sync needs every note anyway). Throws `NeedsAllNotes` when too many notes would load.
     func loadIncoming(key: SyncKey?) throws {
         progress("sync: fetching")
         try repository.fetch()
-        guard let position = SyncPosition.load(from: repository.gitFolder), position.changedNotes(in: store, key: key) != nil,
-              let fetched = try repository.remoteCommit(), fetched != position.commit,
+        guard let position = SyncPosition.load(from: repository.gitFolder),
+              let changed = position.changedNotes(in: store, key: key) else { return }
+        // Notes a compaction folded in since the position: not among those the journal loaded.
+        let folded = changed.filter { !store.holdsNotes([$0]) }
+        guard folded.count <= Self.partialReceiveLimit else { throw NeedsAllNotes() }
+        try store.load(touching: folded.sorted { $0.uuidString < $1.uuidString })
+        guard let fetched = try repository.remoteCommit(), fetched != position.commit,
               let files = try? repository.changedFiles(from: position.commit, to: fetched) else { return }
         var ids = try Self.noteIDs(of: files)
         // The notes whose attachment folders changed (a file edited in place elsewhere, its note unchanged).

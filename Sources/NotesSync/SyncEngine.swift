@@ -90,7 +90,7 @@ public struct SyncEngine {
         let tree: String
         if store.isPartial {
             // Never a tree of the notes loaded alone: it would take the others off the remote.
-            guard let since, synced != nil,
+            guard let since, synced != nil, store.holdsNotes(since.1),
                   let updated = try repository.treeFromPrevious(for: exported, base: synced, since: since) else { throw NeedsAllNotes() }
             tree = updated
         } else {
@@ -237,19 +237,19 @@ public struct SyncEngine {
         return (try repository.commit(tree: tree, parents: [local, remote], message: message), copies)
     }
 
-    /// Applies the merged commit to the store: three-way, with what was exported as the
-    /// base, so that edits made to the store while the sync ran are merged, not lost.
-    /// Returns how many notes and categories changed, how many notes had their links
-    /// pointed at a note renamed elsewhere (`SyncRenames`, same commit), and the problems of
-    /// the color archives that came in (an archive this side already had is not told again).
-    /// When `categories.json` did not change, only the notes whose files differ are merged
-    /// (`SyncMerge.changes(merging:base:into:)`): receiving one note merges one. Link rewrites are dated `now`.
+    /// Applies the merged commit to the store: three-way, with what was exported as the base, so that edits made
+    /// to the store while the sync ran are merged, not lost; then removes the attachment files it dropped
+    /// (`removeDroppedAttachments`). Returns how many notes and categories changed, how many notes had their
+    /// links pointed at a note renamed elsewhere (`SyncRenames`, same commit), and the problems of the color
+    /// archives that came in (an archive this side already had is not told again). When `categories.json` did not
+    /// change, only the notes whose files differ are merged (`SyncMerge.changes(merging:base:into:)`). Links: `now`.
     private func apply(merged: String, local: String, exported: SyncSnapshot, now: Date,
                        renames: PartialRenames) throws -> (Int, Int, [String]) {
         guard merged != local else { return (0, 0, []) }
         // The merged commit as changes to `local`: a note whose file did not change is never read back.
         let delta = try repository.delta(merged, over: exported, at: local)
         var received = 0, relinked = 0
+        let before = store.committedSequence
         // A store opened for a few notes takes categories added here too (a whole store merges them below).
         if let delta, let added = delta.addedCategories(over: exported), delta.categories == nil || store.isPartial {
             // The attachments first: a kill before the commit leaves files no note names yet, never a note naming no file.
@@ -263,7 +263,7 @@ public struct SyncEngine {
                 received = changes.count
                 return try relinking(changes, in: database, now: now, renames: renames, count: &relinked)
             })
-            return (received, relinked, warnings)
+            return (received, relinked, warnings + (try removeDroppedAttachments(of: merged, over: local, since: before)))
         }
         if store.isPartial { throw NeedsAllNotes() }
         let target = try delta.map { $0.applied(to: exported) } ?? repository.snapshot(merged)
@@ -280,7 +280,7 @@ public struct SyncEngine {
             received = changes.count
             return try relinking(changes, in: database, now: now, renames: renames, count: &relinked)
         })
-        return (received, relinked, warnings)
+        return (received, relinked, warnings + (try removeDroppedAttachments(of: merged, over: local, since: before)))
     }
 
     /// `changes` with the link rewrites of the renames they bring, dated `now`, unless

@@ -9,11 +9,12 @@ import NotesStore
 /// and builds its tree from that commit's (`SyncRepository.updatedTree`), without looking
 /// at every note.
 ///
-/// It is only a shortcut: it is used only when the store still reads the snapshot it named
-/// (no compaction since), with the same rendering format and the same key, and when the
-/// categories are those of the commit (a category's change changes its notes' files
-/// without touching them); otherwise, or when it is missing or unreadable, the sync looks
-/// at every note as before.
+/// It is only a shortcut: it is used only when the store still reads the snapshot it named,
+/// or one whose compaction ledger covers the commits folded in since (`CompactionLedger`:
+/// `NotesStore.notesChanged(after:readFrom:)`), with the same rendering format and the same
+/// key, and when the categories are those of the commit (a category's change changes its
+/// notes' files without touching them); otherwise, or when it is missing or unreadable,
+/// the sync looks at every note as before.
 struct SyncPosition: Equatable {
     /// The store's snapshot file (`NotesStore.snapshotFileName`).
     var snapshot: String
@@ -46,10 +47,10 @@ struct SyncPosition: Equatable {
     }
 
     /// The notes changed in `store` since this position, or nil when the position does not
-    /// describe that store (another snapshot, another format or key, commits folded in).
+    /// describe that store (another format or key, a snapshot no ledger links to it).
     func changedNotes(in store: NotesStore, key: SyncKey?) -> Set<UUID>? {
-        guard store.snapshotFileName == snapshot, format == Self.format(key: key) else { return nil }
-        return store.notesChanged(after: sequence)
+        guard format == Self.format(key: key) else { return nil }
+        return store.notesChanged(after: sequence, readFrom: snapshot)
     }
 
     /// The position recorded in `gitFolder`, or nil when there is none or it does not read.

@@ -11,7 +11,7 @@ import NotesSync
 /// A sync after the first looks only at the notes the store's journal names since the last
 /// one (`SyncPosition`): it compares no other note (`notesFingerprinted` 0), and the remote
 /// still holds every note exactly as the store renders it. When the store cannot say what
-/// changed (a category changed, the store compacted, the position file is damaged) it looks
+/// changed (a category changed, the store compacted without a ledger, the position file is damaged) it looks
 /// at every note, and is as right.
 @Suite struct SyncPositionTests {
     let sandbox: SyncSandbox
@@ -105,13 +105,21 @@ import NotesSync
         #expect(try sandbox.sync(laptop).notesFingerprinted == 0)
     }
 
-    @Test func aCompactedStoreOrADamagedPositionLooksAtEveryNote() throws {
+    @Test func aCompactionKeepsThePositionWithItsLedgerElseOrWithADamagedPositionEveryNoteIsRead() throws {
         var edited = try note("Note 6")
         edited.title = "Six"
         try laptop.commit([.putNote(edited)])
         try laptop.compactNow()
         let afterCompaction = try sandbox.sync(laptop)
-        #expect(afterCompaction.notesFingerprinted == 40)
+        #expect(afterCompaction.notesFingerprinted == 0, "the compaction's ledger says which notes it folded in")
+        #expect(afterCompaction.notesRendered == 1)
+        try expectRemoteMatches(laptop)
+
+        edited.title = "Sechs"
+        try laptop.commit([.putNote(edited)])
+        try laptop.compactNow()
+        try FileManager.default.removeItem(at: URL(fileURLWithPath: laptop.url.path + ".ledger"))
+        #expect(try sandbox.sync(laptop).notesFingerprinted == 40, "without the ledger: every note")
         try expectRemoteMatches(laptop)
 
         edited.title = "Seis"

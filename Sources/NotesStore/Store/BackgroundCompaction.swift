@@ -179,6 +179,7 @@ extension NotesStore {
             return
         }
         try setAsideJournalTail()
+        let ledger = ledger(folding: job.base.sequence)
         let tail = try DurableFile.readAll(journalFD, path: journalPath, from: job.base.journalOffset)
         // Other processes holding the old snapshot take the new one in from this record.
         if let from = FileIdentity(openFile: snapshotFD), let to = try DurableFile.identity(path) {
@@ -199,6 +200,7 @@ extension NotesStore {
         CompactionFailure.clear(for: url)
         try DurableFile.syncFolder(of: url)
         try holdSnapshot()
+        writeLedger(ledger)
         // The journal's lines after the compaction's, in a new journal file.
         try DurableFile.replace(URL(fileURLWithPath: journalPath), with: Array(tail.prefix(journalOffset - job.base.journalOffset)))
         DurableFile.closeFile(journalFD)

@@ -8,7 +8,11 @@ struct NoteTouches {
     /// The sequence `contents` was read at (a snapshot's, or 0 for a new store): commits
     /// up to it are folded in and cannot be told apart.
     private(set) var start = 0
-    private var commits: [(sequence: Int, notes: [UUID])] = []
+    /// The commits applied since `start`, oldest first.
+    private(set) var commits: [Commit] = []
+
+    /// A commit's sequence and the notes it touched.
+    typealias Commit = (sequence: Int, notes: [UUID])
 
     /// Starts again for contents read (or rewritten whole) at `sequence`.
     mutating func reset(at sequence: Int) {

@@ -31,6 +31,7 @@ extension NotesStore {
         }
         forgetReplacedColors(changes)
         sequence += 1
+        touches.record(changes, sequence: sequence)  // for the snapshot's ledger (`CompactionLedger`)
         do { try writeSnapshot() } catch {
             try loadAll()  // the files say whether the snapshot was put in place
             throw error

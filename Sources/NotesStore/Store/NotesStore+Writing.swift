@@ -94,6 +94,7 @@ extension NotesStore {
     func writeSnapshot() throws {
         try refuseIfPartial()
         let companions = Self.startCompanions(options.snapshotCompanions, on: contents)
+        let ledger = ledger(folding: sequence)
         var layout = SnapshotLayout()
         try DurableFile.replace(url) { fd, path in
             var output = SnapshotOutput { piece in try DurableFile.writeAll(fd, piece, path: path) }
@@ -101,6 +102,7 @@ extension NotesStore {
             try codec.write(contents, sequence: sequence, preserved: preserved, layout: &layout, to: &output)
         }
         try holdSnapshot()
+        writeLedger(ledger)
         writeIndex(layout: layout)
         _ = Self.afterSnapshotWritten(companions, at: url.path) { url.path + $0 }
     }
