@@ -27,6 +27,7 @@ import Testing
                                      "\r\u{1B}[Kimporting: checking 0 / 3,000 notes",
                                      "\r\u{1B}[Kimporting: applying 0 / 3,000 changes",
                                      "\r\u{1B}[Kimporting: writing 3,000 notes",
+                                     "\r\u{1B}[Kimporting: writing 2,048 / 3,000 notes",
                                      "\r\u{1B}[Kimporting: saving 3,000 notes",
                                      "\r\u{1B}[Kimporting: counting links to missing notes\r\u{1B}[K"], in: text)
         #expect(steps.allSatisfy { $0 != nil }, "\(text)")

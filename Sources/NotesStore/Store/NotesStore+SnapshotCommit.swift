@@ -19,9 +19,9 @@ extension NotesStore {
     /// (`sequence + 1`): the commit is the rename of that snapshot into place, so a crash
     /// before it leaves the store as it was and after it leaves the commit whole (journal
     /// lines up to the snapshot's number are skipped when read). Under the lock, after
-    /// `catchUp`. A change that breaks a rule, or a failure before the rename, reads the
-    /// store again from its files and throws; emptying the journal afterwards is only
-    /// tidying (a failure there is a warning), as is an error `applyProgress` throws.
+    /// `catchUp`. A change that breaks a rule, an error `applyProgress` throws (Ctrl-C), or a
+    /// failure before the rename, reads the store again from its files and throws; emptying
+    /// the journal afterwards is only tidying (a failure there is a warning).
     func writeSnapshotCommit(_ changes: [StoreChange]) throws {
         try refuseIfPartial()
         try setAsideJournalTail()
