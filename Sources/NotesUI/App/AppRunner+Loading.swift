@@ -5,9 +5,9 @@ import NotesTerminal
 /// An early start (`StoreLoading`): while the whole store is read on another thread, the
 /// keys that need only the first notes work at once (moving in the list, opening a note,
 /// reading it, opening the rename, tags and move dialogs and typing in them, the editor,
-/// help, quitting); a key that would commit, or that needs notes beyond the first ones,
-/// waits, in the order typed, with the status line saying so, and is handled once the
-/// whole store is in. The swap keeps the selected note and the scroll.
+/// help, quitting, and `d` and `p`, whose commits wait: `AppRunner+EarlyCommits`); a key
+/// that would commit, or that needs notes beyond the first ones, waits, in the order
+/// typed, with the status line saying so, and is handled once the whole store is in. The swap keeps the selected note and the scroll.
 extension AppRunner {
     /// How often, with no key, the runner looks whether the whole store is in.
     static let loadingPollMilliseconds = 20
@@ -35,13 +35,13 @@ extension AppRunner {
         guard loading != nil else { return AppUpdate.update(&state, event: event, snapshot: snapshot, now: now()) }
         var tried = state
         let effects = needsWholeStore(event) ? nil : AppUpdate.update(&tried, event: event, snapshot: snapshot, now: now())
-        guard let effects, !effects.contains(where: Self.needsWholeStore) else {
+        guard let effects, !effects.contains(where: Self.needsWholeStore) || commitsEarly(event, effects) else {
             waitingEvents.append(event)
             if case .key = event { state.loadingStore?.waitingKeys += 1 }
             return nil
         }
         state = tried
-        return effects
+        return queueingEarlyCommits(effects)
     }
 
     /// Whether `effect` must not run before the whole store is in: a commit (made against
@@ -110,6 +110,7 @@ extension AppRunner {
             snapshot = loaded.snapshot
             answer(.refreshed(keeping: selected))
             storeLoaded?(repository)
+            saveEarlyCommits()
             let waited = waitingEvents
             waitingEvents = []
             for event in waited where state.quitting != .quitting { handle(event) }

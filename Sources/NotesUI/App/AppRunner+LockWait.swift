@@ -59,8 +59,10 @@ extension AppRunner {
     /// cursor was on, for `update` to keep it there.
     private func showingPending(_ database: NotesDatabase) -> UUID? {
         let selected = state.selectedNote(in: snapshot)?.id
+        let early = snapshot.wholeCounts  // during an early start: still the first notes only
         snapshot = NotesSnapshot(pending.overlaid(on: database), searchText: .inBackground,
                                  order: snapshot.index.listOrder)
+        snapshot.wholeCounts = early
         return selected
     }
 

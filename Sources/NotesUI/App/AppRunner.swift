@@ -215,7 +215,7 @@ public final class AppRunner {
     /// (`PendingCommits`), and so is every commit after it, to keep their order; they are
     /// resolved and recorded for undo when they go through (`savePending`).
     @discardableResult
-    private func commit(_ edits: [StoreEdit], selecting: UUID? = nil) throws -> EditResolution? {
+    func commit(_ edits: [StoreEdit], selecting: UUID? = nil) throws -> EditResolution? {
         let time = now()
         if loading != nil { finishLoading() }  // an editor's save after an early start: against the whole store
         guard pending.isEmpty else {

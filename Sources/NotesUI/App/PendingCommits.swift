@@ -40,6 +40,12 @@ struct PendingCommits {
         self.holder = holder
     }
 
+    /// Takes every queued commit out, oldest first (to commit them now).
+    mutating func takeAll() -> [Waiting] {
+        defer { queue = [] }
+        return queue
+    }
+
     /// Drops every queued commit (quitting without them, after asking).
     mutating func removeAll() {
         queue = []
