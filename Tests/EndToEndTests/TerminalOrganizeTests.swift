@@ -124,6 +124,9 @@ struct TerminalOrganizeTests {
         default: kill(try harness.programPid(), ending.signal ?? SIGKILL)
         }
         try harness.session.waitFor(format: "#{alternate_on}", toBe: "0")
+        // Pasted once `cat` reads the terminal: before, the shell's report of a killed notes
+        // ("Segmentation fault") could land between the paste's echo and cat's copy of it.
+        try harness.session.waitFor(format: "#{pane_current_command}", toBe: "cat")
         try harness.session.paste("pasted")
         try harness.session.sendKeys("Enter")
         // cat's echo of the line, then its output: no paste markers around it
