@@ -43,7 +43,8 @@ extension AppRunner {
     /// order, each as if its key had just been pressed (`commit`: the status line says what
     /// it did, and `u` undoes it). One that now finds another process's lock waits for it.
     func saveEarlyCommits() {
-        guard pending.waiting?.holder == Self.loadingHolder else { return }
+        // Before the whole store is in, `commit` takes it in first: what waits now was queued early.
+        guard !pending.isEmpty else { return }
         let early = pending.takeAll()
         for waiting in early { _ = try? commit(waiting.edits) }
         answer(.triedWaiting(saved: 0, met: EditResolution(), failure: nil, waiting: pending.waiting, keeping: nil))
