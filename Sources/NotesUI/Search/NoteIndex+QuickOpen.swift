@@ -34,7 +34,7 @@ extension NoteIndex {
         let parts: [QuickOpenCandidateList]
 
         /// How many notes may match.
-        public var count: Int { parts.reduce(0) { $0 + $1.count } }
+        public var count: Int { parts.reduce(0) { $0 + $1.liveCount } }
     }
 
     /// What quick open ranked: the best hits, and the notes that may match (nil for an
@@ -73,8 +73,10 @@ extension NoteIndex {
         let total = min(text.slotCount, positions.count)
         let parts = earlier?.count ?? (total >= Self.parallelThreshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1)
         let results = QuickOpenParts(count: parts)
+        let shared = parts > 1 ? QuickOpenSharedFloor(parts: parts, limit: limit) : nil
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            var scan = QuickOpenScan(query: folded, text: text, positionOfSlot: positions, limit: limit)
+            var scan = QuickOpenScan(query: folded, text: text, positionOfSlot: positions, limit: limit,
+                                     shared: shared, part: part)
             if let earlier, let narrowed {
                 scan.run(earlier[part], extending: narrowed.query.count)
             } else {

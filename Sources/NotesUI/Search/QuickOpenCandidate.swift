@@ -15,7 +15,7 @@ struct QuickOpenCandidate: Equatable, Sendable {
 }
 
 /// Candidates of a quick-open query, ascending by slot, each with an upper bound of its
-/// score (its score where it was scored). The bounds and the titles' lengths (up to
+/// score (its score where it was scored, `gone` where scoring found it does not match). The bounds and the titles' lengths (up to
 /// `QuickOpenCandidateList.longTitle`) are kept apart from the candidates, so that ordering
 /// them reads 5 bytes a candidate.
 struct QuickOpenCandidateList: Equatable, Sendable {
@@ -25,6 +25,8 @@ struct QuickOpenCandidateList: Equatable, Sendable {
     private(set) var shortLengths: [UInt8] = []
     /// The length from which titles are ordered as one.
     static let longTitle = 255
+    /// The bound of a candidate found not to match: a longer query passes over it.
+    static let gone = Int32.min
 
     init() {}
 
@@ -66,19 +68,8 @@ struct QuickOpenCandidateList: Equatable, Sendable {
 
     var count: Int { candidates.count }
 
-    /// Keeps only the candidates whose bound is not `dropped`.
-    mutating func removeAll(boundsEqualTo dropped: Int32) {
-        var kept = 0
-        for index in candidates.indices where bounds[index] != dropped {
-            candidates[kept] = candidates[index]
-            bounds[kept] = bounds[index]
-            shortLengths[kept] = shortLengths[index]
-            kept += 1
-        }
-        candidates.removeLast(candidates.count - kept)
-        bounds.removeLast(bounds.count - kept)
-        shortLengths.removeLast(shortLengths.count - kept)
-    }
+    /// How many candidates may still match (those not `gone`).
+    var liveCount: Int { bounds.reduce(0) { $0 + ($1 == Self.gone ? 0 : 1) } }
 
     /// The candidates of `lists`, one after the other.
     init(joining lists: [QuickOpenCandidateList]) {

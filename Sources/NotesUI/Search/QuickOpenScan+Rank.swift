@@ -17,27 +17,28 @@ extension QuickOpenScan {
 
     /// Scores the candidates, highest bound first and shorter titles first on equal bounds
     /// (`QuickOpenOrder`), until the rest cannot rank among the hits kept; a note scored
-    /// gets its score as its bound, one that does not match is dropped.
+    /// gets its score as its bound, one that does not match `QuickOpenCandidateList.gone`
+    /// (left in place: the next query passes over it as it reads the list anyway).
     mutating func rank() {
         let order = QuickOpenOrder(list.bounds, list.shortLengths)
-        var dropped = false
         var pending = [Pending](repeating: Pending(index: 0, bound: 0, position: 0, length: 0, start: 0), count: Self.batch)
         var next = 0
         while next < order.indices.count {
+            shareFloor()
+            let floor = self.floor
             var count = 0
             while count < Self.batch, next < order.indices.count {
                 let index = Int(order.indices[next])
                 next += 1
-                switch order.decide(index, floor: best.floor, byLength: text.otherNames.isEmpty) {
+                switch order.decide(index, floor: floor, byLength: text.otherNames.isEmpty) {
                 case .score: pending[count].index = index; count += 1
                 case .skip: continue
                 case .stop: next = order.indices.count
                 }
             }
             read(into: &pending, count)
-            score(pending[..<count], dropped: &dropped)
+            score(pending[..<count])
         }
-        if dropped { list.removeAll(boundsEqualTo: Self.gone) }
     }
 
     /// Reads what scoring the candidates in `pending` takes (their `index` set), and touches
@@ -63,16 +64,15 @@ extension QuickOpenScan {
     }
 
     /// Scores `pending` in order, passing over those that can no longer rank.
-    private mutating func score(_ pending: ArraySlice<Pending>, dropped: inout Bool) {
+    private mutating func score(_ pending: ArraySlice<Pending>) {
         let byLength = text.otherNames.isEmpty
         for next in pending {
-            if let floor = best.floor {
+            if let floor {
                 if next.bound < floor.score || (next.bound == floor.score && byLength && next.length > floor.length) { continue }
             }
             let slot = Int(list.candidates[next.index].slot)
             guard let score = score(slot: slot, position: next.position, length: next.length, start: next.start) else {
-                list.bounds[next.index] = Self.gone
-                dropped = true
+                list.bounds[next.index] = QuickOpenCandidateList.gone
                 continue
             }
             list.bounds[next.index] = Int32(clamping: max(score, Int(Self.lowestBound)))

@@ -15,21 +15,31 @@ struct QuickOpenScan {
     let text: SearchText
     let positionOfSlot: [Int32]
     let queryCount: Int
+    /// The folded query.
+    let query: [UInt8]
     private let queryMask: UInt64
     let bound: FuzzyBound
     var scorer: FuzzyScorer
     var best: QuickOpenTopHits
+    /// The floor shared with the other parts of the search (nil with one part), and this part's number in it.
+    private let shared: QuickOpenSharedFloor?
+    private let part: Int
+    /// The worst hit every part together vouches for, as last read from `shared`.
+    private var sharedFloor: NoteIndex.QuickOpenHit?
     var list = QuickOpenCandidateList()
     /// The titles' bytes read ahead of scoring them, kept so that the reads are not left out.
     var touched: UInt8 = 0
     /// Bounds are kept no lower than this (a bound raised stays a bound), so that they
     /// sort by counting; a very long title's score may be far below zero.
     static let lowestBound: Int32 = -4_096
-    static let gone = Int32.min
 
-    init(query: [UInt8], text: SearchText, positionOfSlot: [Int32], limit: Int) {
+    init(query: [UInt8], text: SearchText, positionOfSlot: [Int32], limit: Int,
+         shared: QuickOpenSharedFloor? = nil, part: Int = 0) {
+        self.shared = shared
+        self.part = part
         self.text = text
         self.positionOfSlot = positionOfSlot
+        self.query = query
         queryCount = query.count
         queryMask = TitleMask.of(query)
         bound = FuzzyBound(query: query)
@@ -38,6 +48,20 @@ struct QuickOpenScan {
     }
 
     var result: Part { Part(hits: best.hits, candidates: list) }
+
+    /// The worst hit that can still be listed, as far as this part knows: its own `limit`-th
+    /// or the one the parts vouch for together, whichever ranks first.
+    var floor: NoteIndex.QuickOpenHit? {
+        guard let sharedFloor else { return best.floor }
+        guard let own = best.floor else { return sharedFloor }
+        return own.ranks(before: sharedFloor) ? own : sharedFloor
+    }
+
+    /// Tells the other parts this part's hits so far and learns theirs.
+    mutating func shareFloor() {
+        guard let shared else { return }
+        if let floor = shared.vouch(part, best.hit(shared.share)) { sharedFloor = floor }
+    }
 
     /// Looks at the notes in `input` (ascending slots).
     mutating func run(_ input: Range<Int32>) {
@@ -72,7 +96,8 @@ struct QuickOpenScan {
         }
     }
 
-    /// Keeps each of `earlier` that holds the query's bytes, bounded by its bound for the
+    /// Keeps each of `earlier` that holds the query's bytes (and was not found not to match
+    /// the shorter query), bounded by its bound for the
     /// query's first `count` bytes plus what the bytes after them may bring.
     private mutating func narrow(_ earlier: QuickOpenCandidateList, from count: Int) {
         let mask = queryMask, bound = self.bound, lowest = Int(Self.lowestBound)
@@ -80,10 +105,10 @@ struct QuickOpenScan {
             earlier.bounds.withUnsafeBufferPointer { bounds in
                 QuickOpenCandidateList(capacity: candidates.count) { kept in
                     for index in candidates.indices {
-                        let candidate = candidates[index]
-                        guard TitleMask.mayMatch(candidate.bytes, mask) else { continue }
+                        let candidate = candidates[index], earlierBound = bounds[index]
+                        guard TitleMask.mayMatch(candidate.bytes, mask), earlierBound != QuickOpenCandidateList.gone else { continue }
                         let added = bound.extending(boundaries: candidate.boundaries, pairs: candidate.pairs, from: count)
-                        kept.append(candidate, bound: Int32(clamping: max(Int(bounds[index]) + added, lowest)))
+                        kept.append(candidate, bound: Int32(clamping: max(Int(earlierBound) + added, lowest)))
                     }
                 }
             }
@@ -99,14 +124,20 @@ struct QuickOpenScan {
         let byLength = text.otherNames.isEmpty
         text.titleSummaries.withUnsafeBufferPointer { summaries in
             positionOfSlot.withUnsafeBufferPointer { positions in
+                var floor = self.floor
                 for slot in input {
+                    if slot & 4_095 == 0 {
+                        shareFloor()
+                        floor = self.floor
+                    }
                     let summary = summaries[Int(slot)]
                     guard TitleMask.mayMatch(summary.bytes, mask), positions[Int(slot)] >= 0 else { continue }
                     let most = bound.maximum(summary), length = Int(summary.length)
-                    if let floor = best.floor, most < floor.score || (most == floor.score && byLength && length > floor.length) {
+                    if let floor, most < floor.score || (most == floor.score && byLength && length > floor.length) {
                         continue
                     }
                     score(slot: Int(slot), position: positions[Int(slot)], length: length, start: text.starts[Int(slot)])
+                    floor = self.floor
                 }
             }
         }
@@ -117,14 +148,29 @@ struct QuickOpenScan {
     @discardableResult
     mutating func score(slot: Int, position: Int32, length: Int, start: Int) -> Int? {
         let text = self.text
-        var hit = text.bytes.withUnsafeBufferPointer { bytes in
-            scorer.score(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]))
-                .map { NoteIndex.QuickOpenHit(position: position, score: $0, length: length) }
+        var hit = text.bytes.withUnsafeBufferPointer { bytes -> NoteIndex.QuickOpenHit? in
+            let title = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
+            // One byte: the summary said it is there (the scorer tells the bytes sharing a mask bit apart).
+            guard queryCount == 1 || Self.holds(query, inOrder: title) else { return nil }
+            return scorer.score(title).map { NoteIndex.QuickOpenHit(position: position, score: $0, length: length) }
         }
         if !text.otherNames.isEmpty, let names = text.otherNames[slot] { hit = bestName(names, hit, position) }
         guard let hit else { return nil }
         best.add(hit)
         return hit.score
+    }
+
+    /// Whether `title` holds the bytes of `query` in order: most titles holding a query's
+    /// bytes but not in order are told apart here, before the scorer's dynamic programming.
+    @inline(__always)
+    static func holds(_ query: [UInt8], inOrder title: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard var at = title.baseAddress else { return query.isEmpty }
+        let end = at + title.count
+        for byte in query {
+            guard at < end, let found = memchr(at, Int32(byte), end - at) else { return false }
+            at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return true
     }
 
     /// The better of `hit` (the title's) and the hits of the note's other `names`.

@@ -12,6 +12,9 @@ struct QuickOpenTopHits {
     /// The worst hit kept once `limit` are: a note scoring below it cannot be listed.
     var floor: NoteIndex.QuickOpenHit? { hits.count == limit ? hits.last : nil }
 
+    /// The `count`-th best hit kept, nil while fewer are kept.
+    func hit(_ count: Int) -> NoteIndex.QuickOpenHit? { count > 0 && hits.count >= count ? hits[count - 1] : nil }
+
     mutating func add(_ hit: NoteIndex.QuickOpenHit) {
         if let floor, !hit.ranks(before: floor) { return }
         var index = hits.count
