@@ -110,7 +110,7 @@ public final class AppRunner {
         var quickIdles = 0
         while true {
             // While the filter counts, a pause is any moment without a key waiting.
-            let limit = state.filter.isCounting ? 0
+            let limit = state.filter.isCounting ? (NoteFilter.waitsForText(snapshot.index) ? Self.searchTextPollMilliseconds : 0)
                 : loading != nil ? Self.loadingPollMilliseconds
                 : !waitingEvents.isEmpty ? Self.searchTextPollMilliseconds  // keys wait for the link index
                 : state.previewHeldNoteID != nil ? Self.previewDelayMilliseconds
