@@ -121,16 +121,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let (runner, terminal, _) = try Self.runner(url)
         runner.handle(.key(.down))
-        // `/` and a word need the whole store: they wait, and the status line says so.
-        for key in [Key.character("/"), .character("z"), .character("z")] { runner.handle(.key(key)) }
-        #expect(runner.state.loadingStore?.waitingKeys == 3)
+        let renamed = try #require(runner.state.selectedNote(in: runner.snapshot))
+        // A rename's Enter commits, against the whole store: it waits, and so do `/` and a
+        // word typed after it (to keep the order typed); the status line says so.
+        for key in [Key.character("r"), .control("u"), .character("X"), .enter, .character("/"), .character("z"), .character("z")] {
+            runner.handle(.key(key))
+        }
+        #expect(runner.state.loadingStore?.waitingKeys == 4)
         #expect(!runner.state.isEditingFilter)
         runner.draw()
         #expect(terminal.lastBuffer?.line(Self.size.height - 1).hasPrefix("loading ") == true)
-        // A move typed after them waits too, to keep the order typed.
+        // A move typed after them waits too.
         runner.handle(.key(.down))
         #expect(runner.state.noteRow == 1)
         runner.finishLoading()
+        #expect(runner.snapshot.database.notes[renamed.id]?.title == "X")
         #expect(runner.state.isEditingFilter)
         #expect(runner.state.filter.query == "zz")
         #expect(runner.state.loadingStore == nil)

@@ -25,6 +25,8 @@ public final class AppRunner {
     var loading: StoreLoading?
     /// Events that came while the store was read and need it, oldest first: handled after the swap.
     var waitingEvents: [InputEvent] = []
+    /// `S` came while the store was read: the sync starts once it is in.
+    var syncAfterLoading = false
     /// Why the whole store could not be read during an early start (the app then quits).
     public internal(set) var loadFailure: (any Error)?
     /// Called once the whole store has replaced the first notes (on the runner's thread).
@@ -85,24 +87,20 @@ public final class AppRunner {
     /// short enough that a single press's preview seems to follow at once.
     public static let previewDelayMilliseconds = 100
 
-    /// How often, with no key, the runner picks up what other processes committed: the
-    /// list shows their changes within a second without a key.
+    /// How often, with no key, the runner picks up other processes' commits (shown within a second).
     public static let refreshMilliseconds = 500
 
-    /// How often, with no key, the runner looks whether the search text is built while quick
-    /// open ranks only the most recent notes (`QuickOpen.isCounting`).
+    /// How often, with no key, the runner looks whether the search text is built (`QuickOpen.isCounting`, `AppRunner+LinkIndexWait`).
     public static let searchTextPollMilliseconds = 50
 
-    /// How often, with no key, the runner looks at a running sync's mailbox: its progress
-    /// lines follow each other closely.
+    /// How often, with no key, the runner looks at a running sync's mailbox (its progress lines).
     public static let syncPollMilliseconds = 100
 
     /// True while a sync started by `S` runs (or its last words are not shown yet).
     public var isSyncing: Bool { backgroundSync.hasWork }
 
-    /// Runs until `q` or the end of input. While the filter is still counting, takes the
-    /// keys waiting, if any, else lets it search its next slice (`.idle` at once), drawing
-    /// after each. While the preview is held (a move in the
+    /// Runs until `q` or the end of input. While the filter is still counting, takes the keys waiting, if any, else
+    /// lets it search its next slice (`.idle` at once), drawing after each. While the preview is held (a move in the
     /// list), waits for keys at most `previewDelayMilliseconds`, then lets it catch up;
     /// otherwise at most `refreshMilliseconds`, then looks for other processes' commits
     /// (and draws only if something changed).
@@ -112,8 +110,9 @@ public final class AppRunner {
         var quickIdles = 0
         while true {
             // While the filter counts, a pause is any moment without a key waiting.
-            let limit = state.filter.isCounting ? 0
+            let limit = state.filter.isCounting ? (NoteFilter.waitsForText(snapshot.index) ? Self.searchTextPollMilliseconds : 0)
                 : loading != nil ? Self.loadingPollMilliseconds
+                : !waitingEvents.isEmpty ? Self.searchTextPollMilliseconds  // keys wait for the link index
                 : state.previewHeldNoteID != nil ? Self.previewDelayMilliseconds
                 : state.quickOpen?.isCounting == true ? Self.searchTextPollMilliseconds
                 : quickIdles >= Self.quickIdlesBeforeUnlimitedWait ? nil
@@ -121,6 +120,7 @@ public final class AppRunner {
             let started = DispatchTime.now().uptimeNanoseconds
             guard let event = terminal.nextEvent(idleAfter: limit) else {
                 finishSyncBeforeQuitting()
+                handleWaitingKeysAtEnd()
                 return saveBeforeEnd()
             }
             let waited = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
@@ -131,16 +131,16 @@ public final class AppRunner {
         }
     }
 
-    /// A wait with a time limit that keeps ending at once means input has ended (a read
-    /// at the end of input fails at once): after this many, one wait without a limit
-    /// says so for sure.
+    /// A wait with a time limit that keeps ending at once means input has ended (a read at
+    /// the end of input fails at once): after this many, one wait without a limit says so.
     static let quickIdlesBeforeUnlimitedWait = 20
 
     /// Applies one event and its effects. False when the app should quit.
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
-        guard let effects = loading == nil ? AppUpdate.update(&state, event: event, snapshot: snapshot, now: now())
-            : earlyUpdate(event) else { return state.quitting != .quitting }
+        guard let effects = loading == nil ? updateOnceIndexed(event) : earlyUpdate(event) else {
+            return state.quitting != .quitting
+        }
         perform(effects)
         guard state.quitting != .quitting else { return false }
         showSyncEvents()

@@ -146,6 +146,9 @@ public struct AppState: Equatable, Sendable {
     public var pendingSelection: UUID?
     /// While the whole store is read behind the first screen (`StoreLoading`).
     public var loadingStore: LoadingStore?
+    /// `G` came while only the first notes were in: the list goes to its end once the
+    /// whole store is (`reconcile`), unless another key came meanwhile.
+    public var listEndOnceLoaded = false
 
     public init(size: TerminalSize, updatesLinksOnRename: Bool = true) {
         self.size = size
@@ -215,6 +218,10 @@ public struct AppState: Equatable, Sendable {
             if let row = filter.row(of: pending, in: snapshot.index) { noteRow = row }
             if let row = snapshot.categories.firstIndex(where: { $0.id == pending }) { categoryRow = row + Self.categoryListHeads }
             pendingSelection = nil
+        }
+        if listEndOnceLoaded, !snapshot.isEarly {
+            listEndOnceLoaded = false
+            noteRow = max(0, filter.count(in: snapshot.index) - 1)
         }
         if case .reading(let id) = screen, snapshot.database.notes[id] == nil, readHolding != nil {
             // Gone meanwhile (another process deleted it): the view stays and says so, so that

@@ -41,6 +41,8 @@ extension AppUpdate {
             state.message = .init(text: "a sync is already running", isError: false)
         case .syncUnavailable:
             state.message = .init(text: "sync is not available here", isError: true)
+        case .syncWaitsForTheStore:
+            state.message = .init(text: "sync: starts once the whole store is loaded", isError: false)
         case .syncProgress(let line):
             state.message = .init(text: state.quitting == .waitingForSync ? "\(line); \(waitingForSync)" : line,
                                   isError: false)

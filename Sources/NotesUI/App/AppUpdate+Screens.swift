@@ -13,6 +13,7 @@ extension AppUpdate {
         if let delta = movement(action, page: Layout.main(state.size).list.height) {
             state.noteRow = moved(state.noteRow, by: delta, count: count)
             state.clampSelections(in: snapshot)
+            if action == .last, snapshot.isEarly { endOnceLoaded(&state) }
             if state.showsPreview, let previewed, previewed != state.selectedNote(in: snapshot)?.id {
                 state.previewHeldNoteID = previewed
             }
@@ -81,6 +82,13 @@ extension AppUpdate {
             break
         }
         return []
+    }
+
+    /// `G` while only the first notes are in: the cursor is on the last of them; the list
+    /// goes to its end once the whole store is in (`AppState.reconcile`).
+    static func endOnceLoaded(_ state: inout AppState) {
+        state.listEndOnceLoaded = true
+        state.message = .init(text: "the rest of the list is loading: G goes to its end once it is in", isError: false)
     }
 
     /// Shows the notes of `scope` in the list (the category pane's rows), keeping the query.

@@ -35,6 +35,7 @@ public enum AppUpdate {
         case .key(let key):
             let shown = state.message, quitting = state.quitting
             state.message = nil
+            state.listEndOnceLoaded = false  // a key after an early `G` (see `endOnceLoaded`)
             var effects = handle(key, &state, snapshot, now, previewed: previewed, shown: shown)
             // A key that did not ask to quit again, while waiting for saves to quit: stays.
             if quitting == .waitingForSaves && state.quitting == .waitingForSaves { stayInsteadOfQuitting(&state) }

@@ -29,6 +29,8 @@ public enum EffectResult: Equatable, Sendable {
     case syncStarted
     case syncAlreadyRunning
     case syncUnavailable
+    /// `S` before the whole store is in (an early start): the sync starts once it is.
+    case syncWaitsForTheStore
     /// A progress line of the running sync.
     case syncProgress(String)
     /// The sync ended: its summary, or git's error.

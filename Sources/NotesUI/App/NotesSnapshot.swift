@@ -21,7 +21,9 @@ public struct NotesSnapshot: Sendable {
     private var sharedANSI16: Set<UUID>
     /// While the app shows only the first notes of the list (`StoreLoading`): the whole
     /// store's counts, drawn instead of the index's; nil once the whole store is in.
-    public internal(set) var wholeCounts: WholeStoreCounts?
+    public internal(set) var wholeCounts: WholeStoreCounts? {
+        didSet { index.holdsFirstNotesOnly = wholeCounts != nil }
+    }
     /// Whether this snapshot holds only the first notes of the list (`wholeCounts`).
     public var isEarly: Bool { wholeCounts != nil }
     /// How many notes the store holds (the list's length when no filter is on).

@@ -27,7 +27,8 @@ public struct QuickOpen: Equatable, Sendable {
     /// The highlighted row.
     public private(set) var row = 0
     /// Whether the rows are the best of the most recent notes only: the field was typed
-    /// before the index's search text was built (`NoteIndex.quickOpenAmongRecent`), and
+    /// before the index's search text was built, or while only the first notes of the list
+    /// are in (`NoteIndex.quickOpenAmongRecent`, `searchesEveryNote`), and
     /// `rankWhenReady` ranks every note once it is. The box says "still counting".
     public private(set) var isCounting = false
     /// The notes that may match the field's text and the texts it was before, longest
@@ -75,7 +76,7 @@ public struct QuickOpen: Equatable, Sendable {
     /// Ranks every note once the index's search text is built, if only the most recent
     /// were ranked before (`isCounting`); highlights the first row. Whether it ranked.
     public mutating func rankWhenReady(in index: NoteIndex) -> Bool {
-        guard isCounting, index.isSearchable else { return false }
+        guard isCounting, index.searchesEveryNote else { return false }
         rank(in: index, narrowing: nil)
         return true
     }
@@ -84,7 +85,7 @@ public struct QuickOpen: Equatable, Sendable {
     /// in this index (see `NoteIndex.quickOpen(_:limit:narrowing:)`); highlights the first row.
     /// Never waits for the search text: until it is built, ranks the most recent notes.
     private mutating func rank(in index: NoteIndex, narrowing previous: NoteIndex.QuickOpenCandidates?) {
-        isCounting = !index.isSearchable && !FuzzyMatcher(query: field.text).isEmpty
+        isCounting = !index.searchesEveryNote && !FuzzyMatcher(query: field.text).isEmpty
         if isCounting {
             candidates = []
             show(index.quickOpenAmongRecent(field.text, limit: Self.limit), in: index)

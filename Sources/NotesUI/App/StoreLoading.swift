@@ -84,21 +84,34 @@ public final class StoreLoading: @unchecked Sendable {
     }
 }
 
-/// What the status line says while the whole store is read (`AppState.loadingStore`).
+/// What the status line says while keys wait: for the whole store, read behind the first
+/// screen (`AppState.loadingStore`), or, once it is in, for its link index, which a
+/// rename's `Enter` needs (`AppRunner+LinkIndexWait`).
 public struct LoadingStore: Equatable, Sendable {
+    /// What the keys wait for.
+    public enum Stage: Equatable, Sendable {
+        case wholeStore
+        case linkIndex
+    }
+
     /// Live notes in the store.
     public var notes: Int
     /// Keys typed that wait for the whole store.
     public var waitingKeys = 0
+    public var stage = Stage.wholeStore
 
-    public init(notes: Int, waitingKeys: Int = 0) {
+    public init(notes: Int, waitingKeys: Int = 0, stage: Stage = .wholeStore) {
         self.notes = notes
         self.waitingKeys = waitingKeys
+        self.stage = stage
     }
 
-    /// `loading 1,000,000 notes… (3 keys wait)`.
+    /// `loading 1,000,000 notes… (3 keys wait)`, `building the link index of 1,000,000 notes… (1 key waits)`.
     public var text: String {
         let keys = waitingKeys == 1 ? "1 key waits" : "\(waitingKeys) keys wait"
-        return "loading \(ProgressLine.grouped(notes)) notes… (\(keys))"
+        switch stage {
+        case .wholeStore: return "loading \(ProgressLine.grouped(notes)) notes… (\(keys))"
+        case .linkIndex: return "building the link index of \(ProgressLine.grouped(notes)) notes… (\(keys))"
+        }
     }
 }

@@ -25,8 +25,10 @@ public enum NoteListScreen {
         buffer.fill(rect, style: Theme.header)
         let shown = state.filter.count(in: snapshot.index), total = snapshot.noteCount
         var text = " notes  " + (state.filter.isActive ? "\(shown) of \(total)" : "\(total)") + (total == 1 ? " note" : " notes")
-        // Still searching: the rows shown are right, more may come.
-        if state.filter.isCounting { text = " notes  \(shown)+ of \(total) notes, counting…" }
+        // Still searching, or only the first notes are in: the rows shown are right, more may come.
+        if state.filter.isCounting || snapshot.isEarly && state.filter.isActive {
+            text = " notes  \(shown)+ of \(total) notes, counting…"
+        }
         if let category = state.filter.categoryID, let name = snapshot.database.categories[category]?.name {
             text += "  in " + name
         } else if state.filter.scope == .uncategorized {
@@ -69,6 +71,8 @@ public enum NoteListScreen {
     /// What an empty list says: why it is empty and what to press.
     static func emptyListText(_ state: AppState, _ snapshot: NotesSnapshot) -> String {
         if snapshot.noteCount == 0 { return "No notes yet. Press n to write one." }
+        // Only the first notes are in: the notes that match may come with the rest.
+        if snapshot.isEarly { return "Searching…" }
         guard state.filter.query.isEmpty else { return state.filter.isCounting ? "Searching…" : "No notes match." }
         switch state.filter.scope {
         case .all: return "No notes yet. Press n to write one."

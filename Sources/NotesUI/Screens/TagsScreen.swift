@@ -13,11 +13,12 @@ public enum TagsScreen {
         let width = buffer.size.width
         let tags = browser.entries
         buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), style: Theme.header)
-        var title = " Tags  \(browser.counts.count)"
+        // Only the first notes are in (an early start): their tags, more may come.
+        var title = " Tags  \(browser.counts.count)" + (snapshot.isEarly ? "+ among the first notes, counting…" : "")
         if !browser.query.isEmpty, browser.filterField == nil { title += "  filter: " + browser.query }
         buffer.write(title, x: 0, y: 0, style: Theme.header, limit: width)
         if tags.isEmpty {
-            let text = browser.counts.isEmpty ? " No tags yet. t on a note tags it." : " No tag matches."
+            let text = snapshot.isEarly ? " Counting…" : browser.counts.isEmpty ? " No tags yet. t on a note tags it." : " No tag matches."
             buffer.write(text, x: 0, y: 1, style: Theme.secondary, limit: width)
         }
         let rows = listRows(buffer.size)

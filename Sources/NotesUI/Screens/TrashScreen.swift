@@ -14,12 +14,14 @@ public enum TrashScreen {
         let notes = browser.entries(in: snapshot.database)
         let header = Rect(x: 0, y: 0, width: width, height: 1)
         buffer.fill(header, style: Theme.header)
-        var title = " Trash  \(snapshot.database.trash.count)"
+        // Only the first notes are in (an early start): the trash comes with the whole store.
+        var title = snapshot.isEarly ? " Trash  loading…" : " Trash  \(snapshot.database.trash.count)"
         if !browser.query.isEmpty, browser.filterField == nil { title += "  filter: " + browser.query }
         buffer.write(title, x: 0, y: 0, style: Theme.header, limit: width)
         let rows = listRows(buffer.size)
         if notes.isEmpty {
-            let text = snapshot.database.trash.isEmpty ? " The trash is empty. d on a note moves it here." : " No note in the trash matches."
+            let text = snapshot.isEarly ? " Loading the trash…"
+                : snapshot.database.trash.isEmpty ? " The trash is empty. d on a note moves it here." : " No note in the trash matches."
             buffer.write(text, x: 0, y: 1, style: Theme.secondary, limit: width)
         }
         // The list may have shrunk since the last key (a restore, another process): keep the row in it.

@@ -134,17 +134,28 @@ public struct NoteFilter: Equatable, Sendable {
         advance(in: index, work: work)
     }
 
-    /// Recomputes the matches for a new index (after the database changed), all of them.
+    /// Recomputes the matches for a new index (after the database changed), all of them,
+    /// or none yet when a large index's search text is still being built (`waitsForText`).
     public mutating func refresh(in index: NoteIndex) {
         history = []
         indexID = index.id
         start(in: index)
-        advance(in: index, work: .unlimited)
+        advance(in: index, work: Self.waitsForText(index) ? .idle : .unlimited)
     }
 
-    /// Searches more of the list, at most `work`, after what was found so far.
+    /// Whether a search in `index` would wait for a search text still being built on
+    /// another thread, and long: then a key or a pause searches nothing yet (the filter
+    /// stays `isCounting`, the list says so) and the pauses search once it is built, so that
+    /// no key waits for it (seconds at 1,000,000 notes, right after the whole store is in).
+    /// A small index's text is built in milliseconds: its search waits for it.
+    public static func waitsForText(_ index: NoteIndex) -> Bool {
+        !index.isSearchable && index.count >= NoteIndex.parallelThreshold
+    }
+
+    /// Searches more of the list, at most `work`, after what was found so far; nothing yet,
+    /// unless `work` is unlimited, while the search text is being built (`waitsForText`).
     public mutating func advance(in index: NoteIndex, work: FilterWork) {
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty, work == .unlimited || !Self.waitsForText(index) else { return }
         let bytesPerNote = index.searchBytesPerNote
         var budget = work.bytes
         // Looking for a screenful: slices grow from a few notes, so a common query

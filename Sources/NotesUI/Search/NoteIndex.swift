@@ -145,6 +145,14 @@ public struct NoteIndex: Sendable {
     /// Whether the search text is built (always, unless built `.inBackground`).
     public var isSearchable: Bool { searchText.isReady }
 
+    /// Whether these are only the first notes of the list (an early start's snapshot,
+    /// `NotesSnapshot.wholeCounts`): what is searched among them is not the whole answer.
+    public internal(set) var holdsFirstNotesOnly = false
+
+    /// Whether a search over this index answers for every note: its search text is built
+    /// and it holds the whole list (quick open says "still counting" until then).
+    public var searchesEveryNote: Bool { isSearchable && !holdsFirstNotesOnly }
+
     /// Waits until the search text is built.
     public func waitUntilSearchable() { _ = searchText.text }
 
