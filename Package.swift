@@ -12,6 +12,14 @@ import PackageDescription
 //   NotesColor ─► NotesBase                        NotesJSON ─► NotesBase
 //   NotesMarkdown ─► CMarkGFM, NotesLinks          NotesLinks ─► NotesModel, NotesBase
 //   NotesConfig ─► NotesBase, TOMLKit
+// `-static-stdlib` for the `notes` executable, with the static Foundation libraries named in
+// one group: the modules were compiled against the shared ones, whose link entries do not
+// name what the static FoundationXML and Foundation need (CoreFoundation, the XML shim, ICU).
+let staticSwiftRuntime = ["-static-stdlib", "-Xlinker", "--start-group"]
+    + ["FoundationXML", "_CFXMLInterface", "Foundation", "CoreFoundation", "FoundationInternationalization",
+       "FoundationEssentials", "_FoundationCShims", "_FoundationCollections", "_FoundationICU"].flatMap { ["-Xlinker", "-l" + $0] }
+    + ["-Xlinker", "--end-group", "-lxml2"]
+
 let package = Package(
     name: "notes",
     products: [
@@ -85,10 +93,13 @@ let package = Package(
         .target(name: "NotesUI", dependencies: ["NotesModel", "NotesLinks", "NotesTerminal", "NotesMarkdown"]),
 
         // The command line and the composition root: the only module that sees everything.
+        // A release build links the Swift runtime and Foundation statically: a command run as
+        // a process then starts without loading and relocating a dozen shared libraries
+        // (docs/decisions/0089-single-note-commands-start-fast.md).
         .executableTarget(name: "notes", dependencies: [
             "NotesUI", "NotesLinks", "NotesEditing", "NotesSync", "NotesExchange", "NotesStore", "NotesConfig",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], plugins: ["BuildCommit"]),
+        ], linkerSettings: [.unsafeFlags(staticSwiftRuntime, .when(configuration: .release))], plugins: ["BuildCommit"]),
         // Writes the commit being built into `notes` for `notes --version` (docs/decisions/0057-install-version.md).
         .plugin(name: "BuildCommit", capability: .buildTool()),
         // Shows what the terminal layer sees (size, color mode, keys, a color strip); the

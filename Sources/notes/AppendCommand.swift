@@ -5,6 +5,7 @@ import NotesModel
 /// `notes append ID TEXT|-`: adds to the end of a note's body, as a field edit.
 struct Append: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "append",
         abstract: "Add text to the end of a note's body, and print what changed.",
         discussion: """
         A line break goes between the body and the text when the body does not end in one. \

@@ -8,6 +8,7 @@ import NotesStore
 /// `notes attach ID FILE...`
 struct Attach: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "attach",
         abstract: "Attach files to a note.",
         discussion: """
         Copies each file into the store's folder (attachments/ID/), in one commit: all of them or none. \
@@ -40,6 +41,7 @@ struct Attach: ParsableCommand {
 /// `notes detach ID NAME`
 struct Detach: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "detach",
         abstract: "Remove an attachment from a note.",
         discussion: "NAME is the attachment's file name, or its whole path as 'notes show' prints it. Its file is removed."
     )

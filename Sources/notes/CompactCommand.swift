@@ -10,6 +10,7 @@ import NotesStore
 /// of waiting for it; it can also be run by hand.
 struct Compact: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compact",
         abstract: "Fold the journal into the snapshot (commands start this on their own when it is due).",
         shouldDisplay: false)
 

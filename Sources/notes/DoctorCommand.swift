@@ -8,6 +8,7 @@ import NotesStore
 /// `notes doctor [--salvage]`
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "doctor",
         abstract: "Check a store, and with --salvage rebuild it from what can be read.",
         discussion: """
         Without --salvage nothing is changed: the report lists every problem with its file and place, \

@@ -10,6 +10,7 @@ import NotesModel
 /// `notes edit ID`
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Edit a whole note in $VISUAL, else $EDITOR, else vi.",
         discussion: """
         The file starts with a header (title, category, tags, kind) and then the body; \

@@ -8,6 +8,7 @@ import NotesExchange
 /// `notes import PATH... [--from FORMAT] [--strict] [--dry-run] [--json]`
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import notes from files and folders: notes' own exports, Markdown, text, jrnl, Bear, Simplenote, Evernote, a Core Data store.",
         discussion: """
         Reads files and folders (recursively; names starting with '.' are left out, symbolic links \

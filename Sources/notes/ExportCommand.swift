@@ -12,6 +12,7 @@ struct Export: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Export every note and category.",
         discussion: """
         json: one self-contained document, to standard output or --output FILE. \

@@ -7,6 +7,7 @@ import NotesModel
 /// `notes links ID [--json]`, `notes links --dead [--json]`
 struct Links: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "links",
         abstract: "Print a note's links and the notes that link to it, or every dead and ambiguous link.",
         discussion: """
         Links are [[Title]], [[Title|text]], [[Title#Heading]], ![[file]] embeds, Markdown links to a \

@@ -124,6 +124,7 @@ struct List: ParsableCommand {
 /// `notes show ID [--json]`
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show a note: a header with its fields, then its body."
     )
 

@@ -8,6 +8,7 @@ import NotesModel
 /// `notes add [TITLE [BODY|-]] [--body TEXT|-] [--template NAME] [--category NAME] [--tag TAG]... [--kind KIND] [--edit]`
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a note and print its id.",
         discussion: """
         The category must exist (see 'notes category add'); without --category, the config's \

@@ -5,6 +5,7 @@ import NotesModel
 /// `notes pin ID` and `notes unpin ID`: a pinned note is listed before the others.
 struct Pin: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pin",
         abstract: "Pin a note: it is listed above the others, in the UI and in 'notes list'.",
         discussion: "'notes unpin ID' takes the pin off; 'notes list --pinned' lists the pinned notes."
     )
@@ -22,6 +23,7 @@ struct Pin: ParsableCommand {
 /// `notes unpin ID`: the note goes back to its place by date.
 struct Unpin: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "unpin",
         abstract: "Take the pin off a note (see 'notes pin')."
     )
 

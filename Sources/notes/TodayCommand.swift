@@ -8,6 +8,7 @@ import NotesConfig
 /// `notes today [--print]`: today's journal note in the editor, made first if needed.
 struct Today: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "today",
         abstract: "Open today's journal note in the editor, making it first if needed.",
         discussion: """
         Its title is today's date in the config's daily.format (default yyyy-MM-dd), its kind \

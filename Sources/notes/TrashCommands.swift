@@ -74,6 +74,7 @@ struct EmptyTrash: ParsableCommand {
 /// `notes restore ID...`
 struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "restore",
         abstract: "Bring notes back from the trash.",
         discussion: """
         ID is a full id or a unique prefix of at least 4 characters, as shown by 'notes trash'. \

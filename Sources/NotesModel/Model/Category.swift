@@ -26,6 +26,12 @@ public struct Category: Equatable, Identifiable, Sendable {
 
     /// The key two category names are compared by.
     public static func nameKey(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        // A name that starts and ends with a printable ASCII character other than a space has
+        // nothing to trim: the common case, without Foundation's UTF-16 pass.
+        let printable: ClosedRange<UInt8> = 0x21...0x7E
+        if let first = name.utf8.first, let last = name.utf8.last, printable.contains(first), printable.contains(last) {
+            return name.lowercased()
+        }
+        return name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }

@@ -46,7 +46,8 @@ extension NotesDatabase {
 
     /// A small database with every category and just the notes `changes` name (live
     /// or trashed): applying the changes to it checks them as on the whole database,
-    /// without copying every note.
+    /// without copying every note or building the category tables again (a store opened
+    /// for one note checks each journal line it replays this way).
     public func validationProxy(for changes: [StoreChange]) -> NotesDatabase {
         var touched: [Note] = []
         for change in changes {
@@ -57,7 +58,6 @@ extension NotesDatabase {
             case .putCategory, .deleteCategory, .trashCategory, .setRecentColors, .putImportSource, .dropImportSource: break
             }
         }
-        return NotesDatabase(notes: touched, categories: Array(categories.values) + Array(deletedCategories.values),
-                                  recentColors: recentColors)
+        return withNotes(touched)
     }
 }

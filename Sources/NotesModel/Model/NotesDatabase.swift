@@ -49,6 +49,17 @@ public struct NotesDatabase: Equatable, Sendable {
         self.importSources = Dictionary(importSources.lazy.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// This database with `notes` (live or trashed, each placed by its `deleted` date) as
+    /// its only notes and no import records: its categories, their name table and the
+    /// recent colors are shared, not built again (`validationProxy(for:)`).
+    func withNotes(_ notes: [Note]) -> NotesDatabase {
+        var database = self
+        database.notes = Dictionary(notes.lazy.filter { $0.deleted == nil }.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        database.trash = Dictionary(notes.lazy.filter { $0.deleted != nil }.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        database.importSources = [:]
+        return database
+    }
+
     /// Categories sorted by name, case-insensitively.
     public var sortedCategories: [Category] {
         // Sorted by the name keys kept for lookups: each name is folded once, not at every

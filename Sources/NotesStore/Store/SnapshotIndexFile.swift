@@ -74,21 +74,49 @@ final class SnapshotIndexFile {
 
     /// The entries of block `block`, checked against its CRC-32.
     func block(_ block: Int) throws -> [SnapshotIndex.Entry] {
+        let bytes = try blockBytes(block)
+        return (0..<bytes.count / SnapshotIndex.entryBytes).map { Self.entry(at: $0, of: bytes) }
+    }
+
+    /// The bytes of block `block`, checked against its CRC-32 and its listed first id.
+    private func blockBytes(_ block: Int) throws -> [UInt8] {
         let first = block * blockEntries
         let count = min(blockEntries, entryCount - first)
         let bytes = try Self.read(fd, at: entriesOffset + first * SnapshotIndex.entryBytes, count: count * SnapshotIndex.entryBytes)
         guard CRC32.checksum(bytes) == blocks[block].checksum else {
             throw SnapshotIndex.Unusable(description: "\(path) is damaged (block \(block + 1) does not match its checksum)")
         }
-        let entries = (0..<count).map { index in
-            let at = index * SnapshotIndex.entryBytes
-            return SnapshotIndex.Entry(id: SnapshotIndex.uuid(bytes[...], at), offset: Int(clamping: SnapshotIndex.get(UInt64.self, bytes[...], at + 16)),
-                                       length: Int(SnapshotIndex.get(UInt32.self, bytes[...], at + 24)))
-        }
-        guard entries.first?.id == blocks[block].first else {
+        guard count > 0, SnapshotIndex.uuid(bytes[...], 0) == blocks[block].first else {
             throw SnapshotIndex.Unusable(description: "\(path) is damaged (block \(block + 1) does not start with its listed id)")
         }
-        return entries
+        return bytes
+    }
+
+    /// Entry `index` of a block's bytes.
+    private static func entry(at index: Int, of bytes: [UInt8]) -> SnapshotIndex.Entry {
+        let at = index * SnapshotIndex.entryBytes
+        return SnapshotIndex.Entry(id: SnapshotIndex.uuid(bytes[...], at), offset: Int(clamping: SnapshotIndex.get(UInt64.self, bytes[...], at + 16)),
+                                   length: Int(SnapshotIndex.get(UInt32.self, bytes[...], at + 24)))
+    }
+
+    /// The entry of `id` in a block's bytes (sorted by id, compared byte by byte as
+    /// `isOrderedBefore` does), found where the bytes are: a lookup decodes one entry, not
+    /// the block's 1,024.
+    private static func entry(of id: UUID, in bytes: [UInt8]) -> SnapshotIndex.Entry? {
+        let count = bytes.count / SnapshotIndex.entryBytes
+        let index: Int? = withUnsafeBytes(of: id.uuid) { key in
+            bytes.withUnsafeBytes { raw in
+                guard let keyBase = key.baseAddress, let base = raw.baseAddress else { return nil }
+                func compare(_ index: Int) -> Int32 { memcmp(base + index * SnapshotIndex.entryBytes, keyBase, 16) }
+                var low = 0, high = count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if compare(middle) < 0 { low = middle + 1 } else { high = middle }
+                }
+                return low < count && compare(low) == 0 ? low : nil
+            }
+        }
+        return index.map { entry(at: $0, of: bytes) }
     }
 
     /// Every entry, in id order (doctor compares them with the snapshot).
@@ -122,7 +150,7 @@ final class SnapshotIndexFile {
     /// over the blocks those ids share, not a block each.
     func entries(of ids: [UUID]) throws -> [SnapshotIndex.Entry] {
         var found: [SnapshotIndex.Entry] = []
-        var current: (block: Int, entries: [SnapshotIndex.Entry])?
+        var current: (block: Int, bytes: [UInt8])?
         for id in ids.sorted(by: { $0.isOrderedBefore($1) }) {
             // The last block whose first id is not after `id`: the only one that may hold it.
             var lower = 0, upper = blocks.count
@@ -131,14 +159,9 @@ final class SnapshotIndexFile {
                 if id.isOrderedBefore(blocks[middle].first) { upper = middle } else { lower = middle + 1 }
             }
             guard lower > 0 else { continue }
-            if current?.block != lower - 1 { current = (lower - 1, try block(lower - 1)) }
-            guard let entries = current?.entries else { continue }
-            var low = 0, high = entries.count
-            while low < high {
-                let middle = (low + high) / 2
-                if entries[middle].id.isOrderedBefore(id) { low = middle + 1 } else { high = middle }
-            }
-            if low < entries.count, entries[low].id == id, found.last?.id != id { found.append(entries[low]) }
+            if current?.block != lower - 1 { current = (lower - 1, try blockBytes(lower - 1)) }
+            guard let bytes = current?.bytes, let entry = Self.entry(of: id, in: bytes), found.last?.id != id else { continue }
+            found.append(entry)
         }
         return found
     }
