@@ -19,6 +19,8 @@ public struct SyncRepository {
     let work = SyncWork()
     /// The key and plaintext cache of an encrypted sync, loaded once (`SyncEncryption`).
     let encryption = SyncEncryptionState()
+    /// What git answered about objects, which never change: tree comparisons and tops (`SyncGitAnswers`).
+    let answers = SyncGitAnswers()
 
     public init(folder: URL, environment: [String: String] = [:]) {
         self.folder = folder
@@ -26,7 +28,9 @@ public struct SyncRepository {
         // happens to hold the store's folder (were `.git` here ever missing).
         var variables = environment
         variables["GIT_DIR"] = folder.appendingPathComponent(".git").path
-        git = GitCommand(folder: folder, environment: variables)
+        var git = GitCommand(folder: folder, environment: variables)
+        git.ran = { [work] subcommand in work.ran(git: subcommand) }
+        self.git = git
     }
 
     /// Where the repository of the store at `storeURL` lives: `<store file>.sync`, beside it.
@@ -238,7 +242,11 @@ public struct SyncRepository {
 
     func fetch() throws(SyncError) {
         work.fetched()
-        try git.check("fetch from '\(remoteURL() ?? "origin")'", ["fetch", "-q", "origin"])
+        let result = try git.run(["fetch", "-q", "origin"])
+        // The remote's URL only to name it in the error: one git run fewer a sync.
+        guard result.status == 0 else {
+            throw .gitFailed(action: "fetch from '\(remoteURL() ?? "origin")'", status: result.status, message: result.errorText)
+        }
     }
 
     /// Pushes `commit` as the remote's `main`; the result says whether git accepted it.
