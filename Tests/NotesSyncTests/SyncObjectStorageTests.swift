@@ -1,0 +1,76 @@
+import Foundation
+import NotesTestSupport
+import Testing
+import NotesBase
+import NotesModel
+import NotesStore
+import NotesSync
+
+/// The sync repository writes its loose objects uncompressed (`core.looseCompression 0`),
+/// so that git's check that a fetch connects to the refs (which reads every tree of the
+/// synced commit) copies trees instead of inflating them; a repository an earlier version
+/// made is set so at its next sync, its compressed loose objects packed once, and syncs on
+/// as before.
+@Suite struct SyncObjectStorageTests {
+    let sandbox: SyncSandbox
+    let laptop: NotesStore
+    var git: GitCommand {
+        GitCommand(folder: SyncRepository.folder(forStore: laptop.url), environment: sandbox.environment)
+    }
+
+    /// A laptop with 30 notes, synced once.
+    init() throws {
+        sandbox = try SyncSandbox()
+        laptop = try sandbox.machine("laptop")
+        let created = ISODate.rounded(Date(timeIntervalSinceReferenceDate: 800_000_000))
+        try laptop.commit((0..<30).map { .putNote(Note(title: "Note \($0)", body: String(repeating: "body \($0) ", count: 40),
+                                                      created: created)) })
+        try sandbox.sync(laptop)
+    }
+
+    /// The loose objects of the repository: path of the file → object id.
+    func looseObjects() throws -> [(file: URL, id: String)] {
+        let objects = SyncRepository.folder(forStore: laptop.url).appendingPathComponent(".git/objects")
+        var found: [(URL, String)] = []
+        for folder in try FileManager.default.contentsOfDirectory(atPath: objects.path) where folder.count == 2 {
+            for name in try FileManager.default.contentsOfDirectory(atPath: objects.appendingPathComponent(folder).path) {
+                found.append((objects.appendingPathComponent(folder).appendingPathComponent(name), folder + name))
+            }
+        }
+        return found
+    }
+
+    @Test func theTreesSyncWritesAreStoredUncompressed() throws {
+        #expect(try git.check("read", ["config", "core.looseCompression"]).trimmedText == "0")
+        let loose = try looseObjects()
+        #expect(!loose.isEmpty, "mktree writes the trees loose")
+        for (file, id) in loose where try git.check("type", ["cat-file", "-t", id]).trimmedText == "tree" {
+            let size = try #require(Int(git.check("size", ["cat-file", "-s", id]).trimmedText))
+            let stored = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+            #expect(stored > size, "a tree of \(size) bytes stored in \(stored): not compressed")
+        }
+    }
+
+    @Test func aRepositoryAnEarlierVersionMadeIsSetAndPackedOnce() throws {
+        // As an earlier version left it: no such setting, objects compressed.
+        try git.check("unset", ["config", "--unset", "core.looseCompression"])
+        try git.check("repack", ["repack", "-a", "-d", "-q"])
+        let created = ISODate.rounded(Date(timeIntervalSinceReferenceDate: 800_000_100))
+        try laptop.commit([.putNote(Note(title: "Later", body: String(repeating: "later ", count: 100), created: created))])
+        let id = try git.check("write", ["-c", "core.looseCompression=9", "hash-object", "-w", "--stdin"],
+                               input: Data("loose\n".utf8)).trimmedText
+        #expect(try looseObjects().map(\.id) == [id])
+
+        let report = try sandbox.sync(laptop)
+
+        #expect(report.pushed)
+        #expect(try git.check("read", ["config", "core.looseCompression"]).trimmedText == "0")
+        #expect(report.gitRuns["repack"] == 1)
+        #expect(try !looseObjects().map(\.id).contains(id), "packed")
+        #expect(try git.check("read", ["cat-file", "-p", id]).text == "loose\n")
+        #expect(try git.run(["fsck", "--no-progress"]).status == 0)
+        #expect(try sandbox.remoteFiles().count == 32, "30 notes, the later one and categories.json")
+        let again = try sandbox.sync(laptop)
+        #expect(again.gitRuns["repack"] == nil, "once")
+    }
+}
