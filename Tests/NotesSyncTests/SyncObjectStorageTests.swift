@@ -73,4 +73,25 @@ import NotesSync
         let again = try sandbox.sync(laptop)
         #expect(again.gitRuns["repack"] == nil, "once")
     }
+
+    /// The sync after one that received a note names that note again (the position's
+    /// commits after its sequence include the apply's), and renders it to the same file: its
+    /// folder keeps its tree instead of being made again (`mktree` of every file it holds).
+    @Test(arguments: [false, true])
+    static func aFolderWhoseFilesAreTheSameKeepsItsTree(partly: Bool) throws {
+        let homes = try PartialSyncHomes(count: 6)
+        try homes.commit("desktop", [.putNote(homes.edited(2, body: "from the desktop"))])
+        _ = try homes.syncPartly("desktop")
+        let received = try homes.syncPartly("laptop").report
+        #expect(received.received == 1)
+
+        let store = try partly ? NotesStore.open(at: homes.sandbox.storeURL("laptop"), touching: [])
+                               : homes.sandbox.open("laptop")
+        defer { store.close() }
+        let again = try homes.sandbox.engine(store).sync()
+
+        #expect(again.notesRendered == 1, "the received note named again")
+        #expect(again.commit == received.commit && !again.pushed, "nothing new")
+        #expect(again.gitRuns["mktree"] == 2, "notes/ and the top (no trash): not the note's folder: \(again.gitRuns)")
+    }
 }
