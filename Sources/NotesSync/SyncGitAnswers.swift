@@ -5,9 +5,9 @@ import Synchronization
 /// comparison of two commits (`git diff-tree -r -t`) and the top of a commit's tree
 /// (`git ls-tree`). A sync asks the same questions of the same commits from several
 /// places (the check of what came in, the notes that came in, the attachment folders that
-/// differ, the files to write and those to remove); each is put to git once a sync. Only answers about full object
-/// ids are kept (a ref moves), and only small ones (a comparison of a first sync can name
-/// every note); `SyncEngine.sync` forgets them all at its start.
+/// differ, the files to write and those to remove); each is put to git once a sync. Only
+/// answers about full object ids are kept (a ref moves), and only small ones (a comparison
+/// of a first sync can name every note); `SyncEngine.sync` forgets them all at its start.
 final class SyncGitAnswers: Sendable {
     /// The largest answer kept (a comparison of a few notes is a few hundred bytes).
     static let largestKept = 1 << 20
