@@ -13,6 +13,8 @@ public struct GitCommand: Sendable {
     public let folder: URL
     /// Extra environment variables (tests keep git away from the user's configuration).
     public var environment: [String: String]
+    /// Told the subcommand of each git run (`SyncWork` counts them for the report).
+    var ran: (@Sendable (String) -> Void)?
 
     public init(folder: URL, environment: [String: String] = [:]) {
         self.folder = folder
@@ -41,6 +43,7 @@ public struct GitCommand: Sendable {
         guard let git = Self.executable(path: variables["PATH"]) else {
             throw .gitMissing(reason: "no 'git' on the PATH")
         }
+        ran?(arguments.first { !$0.hasPrefix("-") && !$0.contains("=") } ?? "")
         var inputFile: URL?
         if let input {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("notes-git-\(UUID().uuidString)")

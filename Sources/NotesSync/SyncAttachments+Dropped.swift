@@ -18,20 +18,14 @@ extension SyncRepository {
         var dropped: [String: String] = [:]
     }
 
-    /// The attachment entries `commit` changes over `known` (`git diff-tree`, no renames).
+    /// The attachment entries `commit` changes over `known` (`git diff-tree`, no renames;
+    /// the comparison is git's once a sync, `comparison(from:to:)`).
     func attachmentChanges(of commit: String, over known: String) throws(SyncError) -> AttachmentChanges {
-        let output = [UInt8](try git.check("compare the attachments of \(known.prefix(10)) with \(commit.prefix(10))",
-                                           ["diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", known, commit,
-                                            "--", Self.attachmentsFolder]).output)
-        let records = output.split(separator: 0, omittingEmptySubsequences: false)
         var changes = AttachmentChanges()
-        var index = 0
-        while index + 1 < records.count {
+        for (fields, bytes) in try comparedEntries(from: known, to: commit, under: Self.attachmentsFolder) {
             // ":<old mode> <new mode> <old blob> <new blob> <status>", then the path.
-            let fields = String(decoding: records[index], as: UTF8.self).split(separator: " ")
-            let path = String(decoding: records[index + 1], as: UTF8.self)
-            index += 2
             guard fields.count == 5 else { continue }
+            let path = String(decoding: bytes, as: UTF8.self)
             if fields[4].hasPrefix("D") {
                 if fields[0] != ":000000" { changes.dropped[path] = String(fields[2]) }
                 continue
@@ -43,13 +37,13 @@ extension SyncRepository {
         return changes
     }
 
-    /// Removes from the store's folder the file at each tree path `commit` dropped from
-    /// `known` whose note does not name it (`keeps(id, file)` false), when the file here is
-    /// still the blob `synced` (the commit of the last sync) holds there, and forgets its
-    /// stamp. Returns warnings for the files kept because they changed here since.
-    func removeDroppedAttachments(of commit: String, over known: String, synced: String?,
+    /// Removes from the store's folder the file at each tree path of `dropped` (entries a
+    /// received commit dropped: `AttachmentChanges.dropped`) whose note does not name it
+    /// (`keeps(id, file)` false), when the file here is still the blob `synced` (the commit
+    /// of the last sync) holds there, and forgets its stamp. Returns warnings for the files
+    /// kept because they changed here since.
+    func removeDroppedAttachments(_ dropped: [String: String], synced: String?,
                                   keeps: (UUID, AttachmentPath) -> Bool) throws(SyncError) -> [String] {
-        let dropped = try attachmentChanges(of: commit, over: known).dropped
         guard let synced, !dropped.isEmpty else { return [] }
         let key = try encryptionKey()
         let folders = Set(dropped.keys.map { $0.split(separator: "/").dropLast().joined(separator: "/") })
@@ -90,20 +84,20 @@ extension SyncRepository {
 }
 
 extension SyncEngine {
-    /// After the store's commit that applied `merged` (made over `local`; the store was at
-    /// commit `before`): removes the attachment files `merged` dropped, unless a note names
+    /// After the store's commit that applied a received commit (the store was at commit
+    /// `before`): removes the attachment files it dropped (`dropped`), unless a note names
     /// them — their owner as the store holds it now (edits made while the sync ran included;
     /// a note not loaded or gone for good keeps them: the store removes a deleted note's
     /// folder), or a note that commit put (a conflict copy) — or they changed here since the
     /// last sync (a warning). A kill before this leaves files no note names (`notes doctor`
     /// lists them), never a note naming a file that is gone.
-    func removeDroppedAttachments(of merged: String, over local: String, since before: Int) throws -> [String] {
+    func removeDroppedAttachments(_ dropped: [String: String], since before: Int) throws -> [String] {
         // The notes that commit put; when the store cannot say (a compaction folded it in), nothing is removed.
-        guard let touched = store.notesChanged(after: before) else { return [] }
+        guard !dropped.isEmpty, let touched = store.notesChanged(after: before) else { return [] }
         let contents = store.contents
         let named = Set(touched.compactMap { contents.anyNote($0) }.flatMap(\.attachments))
         let synced = try repository.syncedCommit()
-        return try repository.removeDroppedAttachments(of: merged, over: local, synced: synced) { id, file in
+        return try repository.removeDroppedAttachments(dropped, synced: synced) { id, file in
             named.contains(file) || (contents.anyNote(id)?.attachments.contains(file) ?? true)
         }
     }

@@ -69,12 +69,9 @@ extension SyncRepository {
     /// The notes whose attachment files differ between the commits `from` and `to`; nil when
     /// an entry under `attachments` is not `attachments/XY/ID/name`.
     func attachmentOwners(from: String, to: String) throws(SyncError) -> Set<UUID>? {
-        let output = [UInt8](try git.check("compare the attachments of \(from.prefix(10)) with \(to.prefix(10))",
-                                           ["diff-tree", "-r", "-z", "--name-only", "--no-renames", "--no-commit-id",
-                                            from, to, "--", Self.attachmentsFolder]).output)
         var owners = Set<UUID>()
-        for record in output.split(separator: 0) {
-            let parts = String(decoding: record, as: UTF8.self).split(separator: "/", omittingEmptySubsequences: false)
+        for (_, path) in try comparedEntries(from: from, to: to, under: Self.attachmentsFolder) {
+            let parts = String(decoding: path, as: UTF8.self).split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 4, let id = UUID(uuidString: String(parts[2])), String(parts[2]) == id.uuidString,
                   parts[1] == SyncFiles.bucket(of: id) else { return nil }
             owners.insert(id)

@@ -153,13 +153,13 @@ extension SyncRepository {
         return written
     }
 
-    /// Writes into the store's folder the attachments `commit` holds that `known` (the commit
-    /// of the store's state) does not, for the notes `note(id)` gives as `commit` holds them.
-    /// Returns warnings: a file that differs from the one already there is kept as it is.
-    /// (The files `commit` drops are removed after the commit that applies it:
+    /// Writes into the store's folder the attachments `commit` holds that the commit of the
+    /// store's state does not (`changes`, what `attachmentChanges(of:over:)` found), for the
+    /// notes `note(id)` gives as `commit` holds them. Returns warnings: a file that differs
+    /// from the one already there is kept as it is. (The files `commit` drops are removed
+    /// after the commit that applies it, from the same `changes`:
     /// `SyncEngine.removeDroppedAttachments`.)
-    func receiveAttachments(of commit: String, over known: String, note: (UUID) -> Note?) throws(SyncError) -> [String] {
-        let changes = try attachmentChanges(of: commit, over: known)
+    func receiveAttachments(_ changes: AttachmentChanges, of commit: String, note: (UUID) -> Note?) throws(SyncError) -> [String] {
         guard !changes.added.isEmpty else { return [] }
         let key = try encryptionKey()
         let added = changes.added, replaced = changes.replaced

@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesLinks
 import NotesModel
 import NotesStore
@@ -56,5 +57,16 @@ extension SyncEngine {
                   let held = exported.notes[note.id], held.deleted == nil, held.title != note.title else { continue }
             try renames.load(renamingFrom: held.title, into: store, limit: renameLoadLimit)
         }
+    }
+
+    /// `changes` with the link rewrites of the renames they bring, dated `now`, unless
+    /// `updatesLinks` is off; a store opened for a few notes looks through the rename index.
+    func relinking(_ changes: [StoreChange], in database: NotesDatabase, now: Date, renames: PartialRenames,
+                   count: inout Int) throws -> [StoreChange] {
+        guard updatesLinks else { return changes }
+        let index = store.isPartial ? renames.index : nil
+        let (all, relinked) = try SyncRenames.withLinkUpdates(changes, in: database, now: ISODate.rounded(now), index: index)
+        count = relinked
+        return all
     }
 }

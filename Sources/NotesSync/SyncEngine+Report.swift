@@ -36,6 +36,9 @@ extension SyncEngine {
         /// Git fetches this sync made: one, unless a push was rejected because another home
         /// pushed first (a store opened for a few notes that then needs every note reuses its fetch).
         public var fetches = 0
+        /// Git processes this sync ran, by subcommand (`diff-tree`: 1 for a commit that came in,
+        /// whatever asks about it). Counted to check what runs, never timed.
+        public var gitRuns: [String: Int] = [:]
     }
 }
 

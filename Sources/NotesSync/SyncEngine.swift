@@ -55,6 +55,8 @@ public struct SyncEngine {
         try repository.removeOldWorkTree()
         _ = repository.work.take()
         _ = repository.work.takeFetches()
+        _ = repository.work.takeGitRuns()
+        repository.answers.forget()
         repository.work.report(progress: fileProgress)
         defer { repository.work.report(progress: nil) }
         // An encrypted sync with a missing or wrong key stops here, before anything is done.
@@ -127,6 +129,7 @@ public struct SyncEngine {
         report.notesFingerprinted = work.fingerprinted
         report.notesLoaded = store.contents.notes.count + store.contents.trash.count
         report.fetches = repository.work.takeFetches()
+        report.gitRuns = repository.work.takeGitRuns()
         report.warnings = Self.warnings(leftOut: leftOut, unreadable: work.unreadable, archives: warnings,
                                         duplicates: work.duplicates, attachmentConflicts: work.attachmentConflicts, merged: merged)
         return report
@@ -250,11 +253,13 @@ public struct SyncEngine {
         let delta = try repository.delta(merged, over: exported, at: local)
         var received = 0, relinked = 0
         let before = store.committedSequence
+        // The attachment entries it changes: the files written before the store's commit, those removed after.
+        let attachments = try repository.attachmentChanges(of: merged, over: local)
         // A store opened for a few notes takes categories added here too (a whole store merges them below).
         if let delta, let added = delta.addedCategories(over: exported), delta.categories == nil || store.isPartial {
             // The attachments first: a kill before the commit leaves files no note names yet, never a note naming no file.
             let warnings = added.compactMap(\.archiveProblem)
-                + (try repository.receiveAttachments(of: merged, over: local) { delta.note($0, over: exported) })
+                + (try repository.receiveAttachments(attachments, of: merged) { delta.note($0, over: exported) })
             try store.commit(derivedFrom: { database in
                 let (notes, count) = SyncMerge.changes(merging: delta, base: exported, into: database, added: added.map(\.category))
                 let changes = try Self.putting(added, into: database) + notes
@@ -263,7 +268,7 @@ public struct SyncEngine {
                 received = changes.count
                 return try relinking(changes, in: database, now: now, renames: renames, count: &relinked)
             })
-            return (received, relinked, warnings + (try removeDroppedAttachments(of: merged, over: local, since: before)))
+            return (received, relinked, warnings + (try removeDroppedAttachments(attachments.dropped, since: before)))
         }
         if store.isPartial { throw NeedsAllNotes() }
         let target = try delta.map { $0.applied(to: exported) } ?? repository.snapshot(merged)
@@ -271,7 +276,7 @@ public struct SyncEngine {
             .filter { $0.archiveProblem != nil && exported.categories[$0.category.id]?.archive != $0.archive }
             .sorted { $0.category.name < $1.category.name }
             .compactMap(\.archiveProblem)
-            + (try repository.receiveAttachments(of: merged, over: local) { target.notes[$0] })
+            + (try repository.receiveAttachments(attachments, of: merged) { target.notes[$0] })
         try store.commit(derivedFrom: { database in
             let current = SyncSnapshot(database, previous: exported)
             let outcome = SyncMerge.merge(base: exported, local: current, remote: target)
@@ -280,18 +285,7 @@ public struct SyncEngine {
             received = changes.count
             return try relinking(changes, in: database, now: now, renames: renames, count: &relinked)
         })
-        return (received, relinked, warnings + (try removeDroppedAttachments(of: merged, over: local, since: before)))
-    }
-
-    /// `changes` with the link rewrites of the renames they bring, dated `now`, unless
-    /// `updatesLinks` is off; a store opened for a few notes looks through the rename index.
-    private func relinking(_ changes: [StoreChange], in database: NotesDatabase, now: Date, renames: PartialRenames,
-                           count: inout Int) throws -> [StoreChange] {
-        guard updatesLinks else { return changes }
-        let index = store.isPartial ? renames.index : nil
-        let (all, relinked) = try SyncRenames.withLinkUpdates(changes, in: database, now: ISODate.rounded(now), index: index)
-        count = relinked
-        return all
+        return (received, relinked, warnings + (try removeDroppedAttachments(attachments.dropped, since: before)))
     }
 
     static var hostName: String {

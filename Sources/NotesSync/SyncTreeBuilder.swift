@@ -11,7 +11,11 @@ extension SyncRepository {
     /// The entries at the top of `commit`'s tree (none for nil).
     func topLevel(of commit: String?) throws(SyncError) -> [TreeEntry] {
         guard let commit else { return [] }
-        return TreeEntry.lines(of: [UInt8](try git.check("list the files of \(commit.prefix(10))", ["ls-tree", "-z", commit]).output))
+        // Asked from several places a sync (categories.json, attachments, the tree made on it): git once.
+        if let known = answers.top(of: commit) { return TreeEntry.lines(of: known) }
+        let output = [UInt8](try git.check("list the files of \(commit.prefix(10))", ["ls-tree", "-z", commit]).output)
+        answers.keep(top: output, of: commit)
+        return TreeEntry.lines(of: output)
     }
 
     /// The categories `commit` holds, reading only its `categories.json`: what a sync needs

@@ -38,15 +38,9 @@ extension SyncRepository {
     /// instead of the whole tree. Without `checked`, the whole tree.
     func refusedEntries(of commit: String, since checked: String?) throws(SyncError) -> [RefusedEntry] {
         guard let checked else { return try refusedEntries(of: commit) }
-        let output = [UInt8](try git.check("compare \(checked.prefix(10)) with \(commit.prefix(10))",
-                                           ["diff-tree", "-r", "-t", "-z", "--no-renames", "--no-commit-id", checked, commit]).output)
-        let records = output.split(separator: 0, omittingEmptySubsequences: false)
+        // The comparison the rest of the sync reads too (`comparison(from:to:)`).
         var entries: [TreeEntry] = []
-        var index = 0
-        while index + 1 < records.count {
-            let fields = String(decoding: records[index], as: UTF8.self).split(separator: " ")
-            let path = records[index + 1]
-            index += 2
+        for (fields, path) in try comparedEntries(from: checked, to: commit, folders: true) {
             guard fields.count == 5 else {
                 throw .unsafeRemote(commit: String(commit.prefix(10)), path: String(decoding: path, as: UTF8.self),
                                     reason: "is an entry git lists in a form sync does not know")

@@ -14,16 +14,10 @@ extension SyncRepository {
 
     /// The synced files that differ between `from` and `to` (commits or trees).
     func changedFiles(from: String, to: String) throws(SyncError) -> [ChangedFile] {
-        let output = [UInt8](try git.check("compare \(from.prefix(10)) with \(to.prefix(10))",
-                                           ["diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", from, to]).output)
         // Records: ":<mode> <mode> <old> <new> <status>" NUL "<path>" NUL.
         var files: [ChangedFile] = []
-        let records = output.split(separator: 0, omittingEmptySubsequences: false)
-        var index = 0
-        while index + 1 < records.count {
-            let fields = String(decoding: records[index], as: UTF8.self).split(separator: " ")
-            let path = String(decoding: records[index + 1], as: UTF8.self)
-            index += 2
+        for (fields, bytes) in try comparedEntries(from: from, to: to) {
+            let path = String(decoding: bytes, as: UTF8.self)
             guard fields.count == 5, fields[0].hasPrefix(":") else {
                 throw .gitFailed(action: "compare \(from.prefix(10)) with \(to.prefix(10))", status: 1,
                                  message: "unexpected output: \(fields.joined(separator: " "))")

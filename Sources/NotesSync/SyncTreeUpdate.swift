@@ -57,8 +57,8 @@ extension SyncRepository {
             folders.insert(SyncFiles.notesFolder + "/" + SyncFiles.bucket(of: id))
             folders.insert(SyncFiles.trashFolder + "/" + SyncFiles.bucket(of: id))
         }
-        // The files of those folders in `previous`, by folder, without the changed notes.
-        var files: [String: [String: [UInt8]]] = [:]
+        // The files of those folders in `previous`, by folder: all of them, and without the changed notes.
+        var files: [String: [String: [UInt8]]] = [:], before: [String: [String: [UInt8]]] = [:]
         let names = Set(changed.map { $0.uuidString + ".md" })
         if !folders.isEmpty {
             let listed = try git.check("list the changed folders", ["ls-tree", "-r", "-z", previous, "--"] + folders.sorted()).output
@@ -66,7 +66,9 @@ extension SyncRepository {
                 guard let slash = entry.path.lastIndex(of: "/") else { return nil }
                 let folder = String(entry.path[..<slash]), name = String(entry.path[entry.path.index(after: slash)...])
                 guard folders.contains(folder) else { return nil }
-                if !names.contains(name) { files[folder, default: [:]][name] = Self.line(entry.mode, entry.type, entry.object, name) }
+                let line = Self.line(entry.mode, entry.type, entry.object, name)
+                before[folder, default: [:]][name] = line
+                if !names.contains(name) { files[folder, default: [:]][name] = line }
             }
         }
         for (note, blob) in zip(present, blobs) {
@@ -74,10 +76,14 @@ extension SyncRepository {
             let name = String(path[path.index(after: slash)...])
             files[String(path[..<slash]), default: [:]][name] = Self.line("100644", "blob", blob, name)
         }
-        let order = folders.sorted().filter { !(files[$0]?.isEmpty ?? true) }
+        // A folder whose files are what `previous` holds (a note named again, its file the same:
+        // the position names the notes a sync received) keeps its tree, not made again (at
+        // 1,000,000 notes a folder holds about 4,000 files).
+        let remade = folders.filter { (files[$0] ?? [:]) != (before[$0] ?? [:]) }
+        let order = remade.sorted().filter { !(files[$0]?.isEmpty ?? true) }
         let made = try makeTrees(order.map { folder in (files[folder] ?? [:]).sorted { $0.key < $1.key }.map(\.value) })
         var folderTrees = Dictionary(uniqueKeysWithValues: zip(order, made))
-        for folder in folders where folderTrees[folder] == nil { folderTrees[folder] = "" }  // emptied: left out
+        for folder in remade where folderTrees[folder] == nil { folderTrees[folder] = "" }  // emptied: left out
         guard let parents = try parentTrees(previous, replacing: folderTrees) else { return nil }
         var entries = top.filter {
             ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile, Self.attachmentsFolder].contains($0.path)

@@ -23,6 +23,8 @@ final class SyncWork: Sendable {
     private let counts = Mutex(Counts())
     /// Git fetches made, over every attempt of a sync (`take()` leaves it).
     private let fetches = Mutex(0)
+    /// Git processes run, by subcommand (`take()` leaves them).
+    private let gitRuns = Mutex<[String: Int]>([:])
     private let progress = Mutex<(@Sendable (Int, Int) -> Void)?>(nil)
 
     /// Sets what is told how many files of a large batch are written (`writing(done:total:)`).
@@ -47,6 +49,19 @@ final class SyncWork: Sendable {
     /// One git fetch made.
     func fetched() {
         fetches.withLock { $0 += 1 }
+    }
+
+    /// One git process run (`GitCommand.ran`).
+    func ran(git subcommand: String) {
+        gitRuns.withLock { $0[subcommand, default: 0] += 1 }
+    }
+
+    /// The git processes run so far by subcommand, set back to none.
+    func takeGitRuns() -> [String: Int] {
+        gitRuns.withLock { runs in
+            defer { runs = [:] }
+            return runs
+        }
     }
 
     /// The fetches made so far, set back to none.

@@ -102,4 +102,46 @@ import Testing
         #expect(mine == theirs)
         #expect(test.files(0, on: "desktop").isEmpty)
     }
+
+    /// A received commit is compared with this home's once (`git diff-tree`), however many
+    /// steps read the comparison: the check of what came in, the notes it loads, the files
+    /// written before the store's commit and those removed after it.
+    @Test(arguments: [false, true], [false, true])
+    static func aReceivedCommitIsComparedOnce(partly: Bool, encrypted: Bool) throws {
+        let test = try SyncDroppedAttachmentTests(partly: partly, encrypted: encrypted)
+        try test.detach(1, on: "desktop")
+        try test.homes.attach("scan.pdf", bytes: PartialSyncHomes.bytes(7), to: 4, on: "desktop", body: "with a scan", seconds: 120)
+        try test.sync("desktop")
+
+        let report = try test.sync("laptop")
+
+        #expect(report.received == 2)
+        #expect(!partly || report.notesLoaded == 2, "through the partial path")
+        #expect(test.files(1, on: "laptop").isEmpty, "the dropped file went")
+        #expect(test.files(4, on: "laptop") == ["scan.pdf"], "the new file came")
+        #expect(report.gitRuns["diff-tree"] == 1, "\(report.gitRuns)")
+        #expect(report.gitRuns["fetch"] == 1 && report.gitRuns["remote"] == nil, "the remote's URL only for an error")
+    }
+
+    /// A merge compares each pair of commits it reads once: the remote with the last synced
+    /// commit (the check of what came in), and this home's commit with the remote, with
+    /// their base and with the merge commit.
+    @Test(arguments: [false, true], [false, true])
+    static func aMergeComparesEachPairOnce(partly: Bool, encrypted: Bool) throws {
+        let test = try SyncDroppedAttachmentTests(partly: partly, encrypted: encrypted)
+        try test.detach(1, on: "desktop")
+        try test.homes.attach("scan.pdf", bytes: PartialSyncHomes.bytes(7), to: 4, on: "desktop", body: "with a scan", seconds: 120)
+        try test.sync("desktop")
+        try test.homes.commit("laptop", [.putNote(test.homes.edited(5, body: "edited on the laptop"))])
+
+        let report = try test.sync("laptop")
+
+        #expect(report.received == 2 && report.pushed)
+        #expect(!partly || report.notesLoaded == 3, "through the partial path")
+        #expect(test.files(1, on: "laptop").isEmpty && test.files(4, on: "laptop") == ["scan.pdf"])
+        #expect(report.gitRuns["diff-tree"] == 4, "\(report.gitRuns)")
+        let (mine, theirs) = try test.homes.converged()
+        #expect(mine == theirs)
+        #expect(mine.notes[test.homes.notes[5].id]?.body == "edited on the laptop")
+    }
 }
