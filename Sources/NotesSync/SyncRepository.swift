@@ -56,7 +56,7 @@ public struct SyncRepository {
         let settings: [(String, String)] = [
             ("commit.gpgsign", "false"), ("core.autocrlf", "false"), ("core.fsync", "all"), ("core.bare", "true"),
             ("core.hooksPath", "/dev/null"), ("core.excludesFile", "/dev/null"), ("core.attributesFile", "/dev/null"),
-            ("gc.auto", "0"), ("core.looseCompression", "0"),
+            ("gc.auto", "0"),
         ]
         for (key, value) in settings { try git.check("configure the repository", ["config", key, value]) }
         if try git.run(["config", "user.email"]).trimmedText.isEmpty {
@@ -77,7 +77,7 @@ public struct SyncRepository {
 
     /// Puts the settings that keep a remote's contents inert in place (also in a repository
     /// an earlier version made): the attributes override above, links as plain files, and
-    /// no work tree; and objects written here uncompressed (`storesObjectsUncompressed`).
+    /// no work tree.
     func applySafetySettings() throws(SyncError) {
         let info = folder.appendingPathComponent(".git/info")
         let attributes = info.appendingPathComponent("attributes")
@@ -89,32 +89,10 @@ public struct SyncRepository {
                 throw .gitFailed(action: "write \(attributes.path)", status: 1, message: error.localizedDescription)
             }
         }
-        // One git to read them; each written only when it is not yet as wanted.
-        let listed = try git.run(["config", "--get-regexp", #"^core\.(symlinks|bare|loosecompression)$"#]).text
-        var current: [String: String] = [:]
-        for line in listed.split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-            if parts.count == 2 { current[parts[0]] = parts[1] }
+        for key in ["core.symlinks", "core.bare"] {
+            let value = key == "core.bare" ? "true" : "false"
+            if try git.run(["config", key]).trimmedText != value { try git.check("configure the repository", ["config", key, value]) }
         }
-        for (key, value) in [("core.symlinks", "false"), ("core.bare", "true")] where current[key] != value {
-            try git.check("configure the repository", ["config", key, value])
-        }
-        if current["core.loosecompression"] != "0" { try storesObjectsUncompressed() }
-    }
-
-    /// Has git write this repository's loose objects uncompressed (`core.looseCompression
-    /// 0`), and packs the loose objects an earlier version wrote compressed into one pack
-    /// stored so (once). A fetch that brings anything checks that it connects to every
-    /// ref (`git rev-list --objects --not --all`), which reads every tree of the synced
-    /// commit: at 1,000,000 notes about 70 MB of trees, mostly written here (`mktree`) as
-    /// loose objects. Inflating them was half that check; stored blocks are copied. The
-    /// trees cost about a third more disk; note files sync writes in bulk go into packs
-    /// (`fast-import`) compressed as before, and what is pushed is compressed as git
-    /// compresses it.
-    private func storesObjectsUncompressed() throws(SyncError) {
-        try git.check("configure the repository", ["config", "core.looseCompression", "0"])
-        // Only a speed-up: a repack that fails (a full disk) leaves the objects as they were, and the sync goes on.
-        _ = try git.run(["-c", "pack.compression=0", "repack", "-d", "-q", "--window=0", "--depth=0", "--no-write-bitmap-index"])
     }
 
     /// The URL or path of `origin`.
