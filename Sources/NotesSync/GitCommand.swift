@@ -43,7 +43,7 @@ public struct GitCommand: Sendable {
         guard let git = Self.executable(path: variables["PATH"]) else {
             throw .gitMissing(reason: "no 'git' on the PATH")
         }
-        ran?(arguments.first { !$0.hasPrefix("-") && !$0.contains("=") } ?? "")
+        ran?(arguments.first ?? "")
         var inputFile: URL?
         if let input {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("notes-git-\(UUID().uuidString)")
