@@ -64,6 +64,50 @@ import Testing
         #expect(!file.entries.contains { $0.id == risen.id }, "the head describes the snapshot, not the journal")
     }
 
+    /// Copies the store's files as `cp -a` does: new inodes, the snapshot's modification time kept.
+    func copyKeepingTimes(_ url: URL, into folder: TemporaryFolder) throws -> URL {
+        let copy = try copy(url, into: folder)
+        var info = stat()
+        try #require(stat(url.path, &info) == 0)
+        var times = [info.st_atim, info.st_mtim]
+        try #require(utimensat(AT_FDCWD, copy.path, &times, 0) == 0)
+        return copy
+    }
+
+    @Test func aCopyKeepingTheTimesTakesItsListHeadAtItsFirstOpen() throws {
+        let (folder, url, _) = try ListHeadTests().compactedStore(count: 800, seed: 13)
+        defer { folder.remove() }
+        let copy = try copyKeepingTimes(url, into: folder)
+        var original = stat(), copied = stat()
+        try #require(stat(url.path, &original) == 0 && stat(copy.path, &copied) == 0)
+        try #require(original.st_ino != copied.st_ino)
+
+        let head = try #require(try openForHead(copy), "a copy with the same bytes and times reads its head")
+        let (whole, wholeList) = try ListHeadTests().wholeList(copy)
+        defer { whole.close() }
+        #expect(head.map(\.id) == wholeList.prefix(head.count).map(\.id))
+    }
+
+    @Test func aCopyKeepingTheTimesButNotTheBytesIsReadWhole() throws {
+        let (folder, url, _) = try ListHeadTests().compactedStore(count: 800, seed: 14)
+        defer { folder.remove() }
+        let copy = try copyKeepingTimes(url, into: folder)
+        // A letter of a category's name in the snapshot's head changed, the size and times
+        // kept (the file still reads): the head's checksum tells.
+        var bytes = try Array(Data(contentsOf: copy))
+        let name = Array("\"name\"".utf8)
+        let key = try #require((0..<(bytes.count - name.count)).first { Array(bytes[$0..<($0 + name.count)]) == name })
+        let letter = try #require(bytes[(key + name.count)...].firstIndex { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) })
+        bytes[letter] = bytes[letter] == UInt8(ascii: "Q") ? UInt8(ascii: "Z") : UInt8(ascii: "Q")
+        var info = stat()
+        try #require(stat(copy.path, &info) == 0)
+        try Data(bytes).write(to: copy)
+        var times = [info.st_atim, info.st_mtim]
+        try #require(utimensat(AT_FDCWD, copy.path, &times, 0) == 0)
+
+        #expect(try openForHead(copy) == nil)
+    }
+
     @Test func aMissingHeadBesideAGoodIndexIsWrittenAnew() throws {
         let (folder, url, _) = try ListHeadTests().compactedStore(count: 600, seed: 12)
         defer { folder.remove() }

@@ -208,7 +208,7 @@ extension NotesStore {
     }
 
     /// The whole store, read because the index could not answer; then, when the index or
-    /// the list head was at fault (a copied store: another inode) and the snapshot is large
+    /// the list head was at fault (a store copied with new times) and the snapshot is large
     /// enough for it to matter, a new index and head so that the next command, and the next
     /// start's first frame, can use them (derived data: the store's own files are not
     /// touched). Under the lock.

@@ -42,9 +42,14 @@ struct SnapshotIndex: Equatable {
             self.sequence = sequence
         }
 
-        /// The same file, unchanged (the sequence is checked against the snapshot's head).
+        /// The same file, unchanged (the sequence is checked against the snapshot's head):
+        /// the same size and modification time to the nanosecond. The inode is not compared:
+        /// a copy that keeps the times (`cp -a`, `rsync -a`, a restored backup) holds the
+        /// same bytes and is read through the same index, and a snapshot written anew
+        /// (a compaction, an import, another program) has a time of its own; ext4 hands a
+        /// freed inode out again, so the inode never told two snapshots apart alone.
         func describesSameFile(as other: Stamp) -> Bool {
-            size == other.size && inode == other.inode && modifiedSeconds == other.modifiedSeconds
+            size == other.size && modifiedSeconds == other.modifiedSeconds
                 && modifiedNanoseconds == other.modifiedNanoseconds
         }
     }

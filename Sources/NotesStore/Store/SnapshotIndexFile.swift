@@ -209,7 +209,7 @@ enum NoteIDRange {
 
 extension SnapshotIndexFile {
     /// The index beside `url` when it describes the copied snapshot `file` exactly — the
-    /// same size, inode and modification time, and the same CRC-32 of the head — so that
+    /// same size and modification time, and the same CRC-32 of the head — so that
     /// a whole open may take its word for how many notes there are; nil when it is
     /// missing, stale or damaged (the snapshot is then read without its help).
     static func describing(_ file: SnapshotFile, at url: URL) -> SnapshotIndexFile? {
