@@ -6,7 +6,11 @@
 # other notes link to ("Topic k": the other home's `notes set --title` rewrote its links
 # there; this one loads the notes the rename index names), each RUNS times (median
 # printed), with peak memory. The last six have a target (at 1,000,000 notes each within
-# 2 s plus git's own fetch, timed alone) and say pass or FAIL.
+# 2 s plus git's own fetch, timed alone) and say pass or FAIL. Git's own fetch is that of
+# what the sync fetches: with nothing new for the first three; for the three that receive
+# a commit, the same commit fetched by a bare clone of the remote kept beside the stores
+# (a fetch that brings something checks that it connects to every tree the refs name,
+# which costs the store's size), timed just before each sync and printed as its own row.
 #
 #   swift build -c release --product notes && swift build -c release --product notes-bench
 #   Resources/scripts/sync-timing.sh [NOTES_BINARY] [NOTE_COUNT] [RUNS]
@@ -111,6 +115,15 @@ report "git fetch alone (nothing new)" "$dir/fetch"
 for _ in $(seq "$runs"); do timed "$notes" sync >> "$dir/idle"; done
 report "sync with nothing new" "$dir/idle" "$target"
 
+# Git's own fetch of a commit the second home pushed: a bare clone of the remote (objects
+# hard-linked) fetches it just before the timed sync does; its median plus 2 s is the target
+# of the syncs that receive a commit.
+[ -d "$dir/probe.git" ] || git clone -q --bare "$dir/remote.git" "$dir/probe.git"
+git -C "$dir/probe.git" fetch -q "$dir/remote.git" '+refs/heads/*:refs/heads/*'
+: > "$dir/fetched"
+probe() { timed git -C "$dir/probe.git" fetch -q "$dir/remote.git" '+refs/heads/*:refs/heads/*' >> "$dir/fetched"; }
+received_target() { cut -d' ' -f1 "$dir/fetched" | median | awk '{ print $1 + 2 }'; }
+
 # The edited note: one with an attachment file when there are some (its folder is made
 # again), else one without attachments (the bench's notes name files they do not hold).
 plain='"attachments":\[\]}$'
@@ -170,9 +183,11 @@ for index in $(seq "$runs"); do
         second import "$dir/one.enex"
     fi
     second sync
+    probe
     timed "$notes" sync >> "$dir/receive"
 done
-report "sync receiving one changed note$([ "$attachments" -gt 0 ] && echo ", one new with a file")" "$dir/receive" "$target"
+report "git fetch of one commit, alone" "$dir/fetched"
+report "sync receiving one changed note$([ "$attachments" -gt 0 ] && echo ", one new with a file")" "$dir/receive" "$(received_target)"
 
 # A merge: both homes edit a different note a run (the second home's with one more note with
 # a file when there are attachments, as above), then the first syncs.
@@ -189,9 +204,10 @@ for index in $(seq "$runs"); do
     fi
     second sync
     "$notes" set "$other" --body "merged here $index" > /dev/null
+    probe
     timed "$notes" sync >> "$dir/merge"
 done
-report "sync merging (both homes edited)" "$dir/merge" "$target"
+report "sync merging (both homes edited)" "$dir/merge" "$(received_target)"
 
 # A note titled "Topic k", which one note in 2,000 links to: the second home renames it a
 # run (its own links follow), the first receives the rename.
@@ -203,6 +219,8 @@ topic=$(cat "$dir/topic")
 for index in $(seq "$runs"); do
     second set "$topic" --title "Linked topic $$ $index"
     second sync
+    probe
     timed "$notes" sync >> "$dir/rename"
 done
-report "sync receiving one rename with links" "$dir/rename" "$target"
+report "git fetch of one commit, alone (all runs)" "$dir/fetched"
+report "sync receiving one rename with links" "$dir/rename" "$(received_target)"
