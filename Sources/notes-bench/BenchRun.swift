@@ -81,7 +81,9 @@ struct BenchRun {
         defer { store.close() }
         let prepared = UIProbe.prepareFirstFrame(store.contents)
         prepared.snapshot.index.waitUntilSearchable()
+        progress("search text built: timing quick open's keys")
         let (quickOpen, keys) = QuickOpenMeasurement.measure(prepared)
+        progress("quick open timed: timing one frame")
         report.figures += [quickOpen, UIMeasurement.frameFigure(prepared)]
         report.fact("quick_open_keys", .object(keys.map { key in
             (key.label, .object([("wall_median_ms", .figure(key.wall.median ?? 0)), ("cpu_median_ms", .figure(key.cpu.median ?? 0))]))
