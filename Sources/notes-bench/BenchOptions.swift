@@ -1,6 +1,6 @@
 /// The command line of `notes-bench`, parsed by hand (a handful of flags).
 ///
-///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only]
+///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only | --only quick-open]
 ///     notes-bench --existing PATH [--json]
 ///     notes-bench --fill-journal PATH BYTES
 ///     notes-bench --long-note MB [--json]
@@ -17,6 +17,9 @@ struct BenchOptions {
     var storeOnly = false
     /// Only the bulk figures (imports as processes, `notes list` to a pipe) after writing the store.
     var bulkOnly = false
+    /// Only the quick-open and frame figures after writing and opening the store, with
+    /// each quick-open key's median (`--only quick-open`).
+    var quickOpenOnly = false
     /// Only the figures of the running app on a store that already exists (a copy: it is
     /// edited and compacted): saving body edits, the UI around a compaction, and the
     /// single-note commands (on a copy of their own).
@@ -35,7 +38,7 @@ struct BenchOptions {
     var childSQLiteCommand: (database: String, command: [String])?
 
     static let usage = """
-        usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only]
+        usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only | --only quick-open]
                notes-bench --existing PATH [--json]
                notes-bench --fill-journal PATH BYTES
                notes-bench --long-note MB [--json]
@@ -44,6 +47,8 @@ struct BenchOptions {
           --keep PATH  write the synthetic store to PATH (a new file) and keep it
           --store-only with --keep: only write the store, measure nothing
           --bulk-only  only the bulk figures: the imports and notes list to a pipe
+          --only quick-open  only quick open and one frame, on the store opened as the app
+                       opens it, and each quick-open key's median wall and CPU time
           --existing PATH  only the app's edit and compaction figures and the single-note
                        commands, on the store at PATH (which they edit and compact: use a copy)
           --fill-journal PATH BYTES  edit notes of the store at PATH, one commit each,
@@ -65,17 +70,17 @@ struct BenchOptions {
                     throw UsageError(description: "--notes needs a whole number of at least 1")
                 }
                 noteCount = count
-            case "--json":
-                json = true
+            case "--json": json = true
             case "--keep":
                 guard let path = remaining.popFirst(), !path.isEmpty else {
                     throw UsageError(description: "--keep needs a path")
                 }
                 keepPath = path
-            case "--store-only":
-                storeOnly = true
-            case "--bulk-only":
-                bulkOnly = true
+            case "--store-only": storeOnly = true
+            case "--bulk-only": bulkOnly = true
+            case "--only":
+                guard remaining.popFirst() == "quick-open" else { throw UsageError(description: "--only takes quick-open") }
+                quickOpenOnly = true
             case "--fill-journal":
                 guard let path = remaining.popFirst(), !path.isEmpty,
                       let text = remaining.popFirst(), let bytes = Int(text), bytes > 0 else {

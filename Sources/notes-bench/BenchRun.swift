@@ -36,7 +36,8 @@ struct BenchRun {
         let bytes = StoreBenchmarks.fileBytes(files.store)
         report.storeBytes = bytes.snapshot
         report.fact("store_files_bytes", .figure(Double(bytes.total)))
-        if options.storeOnly { return report }
+        if options.quickOpenOnly { try measureQuickOpen(store: files.store, into: &report) }
+        if options.storeOnly || options.quickOpenOnly { return report }
         if options.bulkOnly {
             report.figures += try BulkMeasurement.figures(store: files.store, synthetic: synthetic,
                                                           folder: files.mirror.deletingLastPathComponent(), progress: progress)
@@ -70,6 +71,24 @@ struct BenchRun {
 
         try measureOpenStore(files: files, synthetic: synthetic, open: open, decode: decode, into: &report)
         return report
+    }
+
+    /// `--only quick-open`: quick open and one frame on the store opened as the app opens it,
+    /// with each key's times.
+    private func measureQuickOpen(store url: URL, into report: inout Report) throws {
+        progress("quick open and one frame only")
+        let store = try NotesStore.open(at: url)
+        defer { store.close() }
+        let prepared = UIProbe.prepareFirstFrame(store.contents)
+        prepared.snapshot.index.waitUntilSearchable()
+        progress("search text built: timing quick open's keys")
+        let (quickOpen, keys) = QuickOpenMeasurement.measure(prepared)
+        progress("quick open timed: timing one frame")
+        report.figures += [quickOpen, UIMeasurement.frameFigure(prepared)]
+        report.fact("quick_open_keys", .object(keys.map { key in
+            (key.label, .object([("wall_median_ms", .figure(key.wall.median ?? 0)), ("cpu_median_ms", .figure(key.cpu.median ?? 0))]))
+        }))
+        report.perKeyLines = keys.map { "  " + QuickOpenMeasurement.describe($0) }
     }
 
     /// The facts of opening the store in fresh processes.

@@ -7,6 +7,8 @@ struct Report {
     var figures: [Figure] = []
     /// Facts about the run that are not figures (build mode, sample counts, files).
     private(set) var facts: [(String, JSONValue)] = []
+    /// Lines the table ends with (`--only quick-open`: each key's times).
+    var perKeyLines: [String] = []
 
     init(noteCount: Int) {
         self.noteCount = noteCount
@@ -53,6 +55,7 @@ struct Report {
         }
         let notes = orderedFigures.compactMap { figure in figure.note.map { "  \(figure.key): \($0)" } }
         if !notes.isEmpty { lines += ["", "notes:"] + notes }
+        if !perKeyLines.isEmpty { lines += ["", "quick open, each key in the order typed: median wall (process CPU), ms:"] + perKeyLines }
         return lines.joined(separator: "\n")
     }
 

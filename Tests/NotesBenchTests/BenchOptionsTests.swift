@@ -21,6 +21,13 @@ import Testing
         #expect(options.childSQLiteCommand == nil)
     }
 
+    @Test func onlyQuickOpenIsAnOptionAndOnlyThatOne() throws {
+        #expect(try BenchOptions(arguments: ["--notes", "1000000", "--only", "quick-open"]).quickOpenOnly)
+        #expect(try !BenchOptions(arguments: ["--notes", "1000"]).quickOpenOnly)
+        #expect(throws: BenchOptions.UsageError.self) { try BenchOptions(arguments: ["--only", "open"]) }
+        #expect(throws: BenchOptions.UsageError.self) { try BenchOptions(arguments: ["--only"]) }
+    }
+
     @Test func fillJournalNeedsAPositiveSize() {
         #expect(throws: BenchOptions.UsageError.self) { try BenchOptions(arguments: ["--fill-journal", "/tmp/s", "0"]) }
     }

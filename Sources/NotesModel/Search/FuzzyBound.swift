@@ -8,11 +8,12 @@
 /// before it. For the first two bytes, when both are word bytes and the title's word
 /// starts are known, a match at two word starts pays for the gap between them.
 public struct FuzzyBound: Sendable {
-    private let query: [UInt8]
-    private let bits: [UInt64]
-    private let pairBits: [UInt64]
+    // Read by the inlinable bounds below, which quick open's loops inline from another module.
+    @usableFromInline let query: [UInt8]
+    @usableFromInline let bits: [UInt64]
+    @usableFromInline let pairBits: [UInt64]
     /// Per query byte: it and the one before it are both word bytes.
-    private let inWord: [Bool]
+    @usableFromInline let inWord: [Bool]
 
     /// The bound for the folded `query` (as `FuzzyMatcher.query` holds it).
     public init(query: [UInt8]) {
@@ -23,7 +24,7 @@ public struct FuzzyBound: Sendable {
     }
 
     /// No score of the query in a title summarised by `summary` is above this.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func maximum(_ summary: TitleSummary) -> Int {
         switch bits.count {
         case 0: return 0
@@ -35,14 +36,14 @@ public struct FuzzyBound: Sendable {
     /// The most the query's bytes from `start` on (at least the second) add to a score
     /// of the bytes before them: a title scoring at most `s` for the query's first
     /// `start` bytes scores at most `s + extending(summary, from: start)` for the query.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func extending(_ summary: TitleSummary, from start: Int) -> Int {
         extending(boundaries: summary.boundaries, pairs: summary.pairs, from: start)
     }
 
     /// `extending(_:from:)` from the only parts of the summary it reads: its `boundaries`
     /// and its `pairs`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func extending(boundaries: UInt64, pairs: UInt64, from start: Int) -> Int {
         var total = 0
         var index = max(start, 1)
@@ -53,15 +54,15 @@ public struct FuzzyBound: Sendable {
         return total
     }
 
-    @inline(__always)
-    private func first(_ summary: TitleSummary) -> Int {
+    @inlinable @inline(__always)
+    func first(_ summary: TitleSummary) -> Int {
         let bonus = summary.boundaries & bits[0] != 0 ? FuzzyMatcher.bonusBoundaryWhite * FuzzyMatcher.firstByteMultiplier : 0
         return FuzzyMatcher.scoreMatch + bonus
     }
 
     /// The most query byte `index` (not the first) adds.
-    @inline(__always)
-    private func later(_ index: Int, boundaries: UInt64, pairs: UInt64) -> Int {
+    @inlinable @inline(__always)
+    func later(_ index: Int, boundaries: UInt64, pairs: UInt64) -> Int {
         let bonus = boundaries & bits[index] != 0 ? FuzzyMatcher.bonusBoundaryWhite : 0
         let afterGap = bonus + FuzzyMatcher.gapStart
         guard pairs & pairBits[index] != 0 else { return FuzzyMatcher.scoreMatch + afterGap }
@@ -73,7 +74,8 @@ public struct FuzzyBound: Sendable {
     /// of the title is known: the first inside a word (no bonus), or at a word's start
     /// followed by the second inside a word (right after it or after a gap), or at a later
     /// word's start, the gap between the two starts paid for.
-    private func firstTwo(_ summary: TitleSummary) -> Int {
+    @inlinable
+    func firstTwo(_ summary: TitleSummary) -> Int {
         let loose = first(summary) + later(1, boundaries: summary.boundaries, pairs: summary.pairs)
         guard inWord[1], summary.boundaries & bits[0] != 0, summary.wordOffsets != TitleSummary.unknownWords else {
             return loose
@@ -90,7 +92,8 @@ public struct FuzzyBound: Sendable {
     /// The best score of the first query byte at a word's start and the second at a
     /// later word's start (`Int.min` when the title has no such words): for each word
     /// starting with the second byte, the nearest word before it starting with the first.
-    private func wordToWord(_ summary: TitleSummary, started: Int) -> Int {
+    @inlinable
+    func wordToWord(_ summary: TitleSummary, started: Int) -> Int {
         let firsts = Self.words(startingWith: query[0], summary)
         var seconds = Self.words(startingWith: query[1], summary)
         var best = Int.min
@@ -109,8 +112,8 @@ public struct FuzzyBound: Sendable {
     }
 
     /// The kept words of `summary` that start with `byte`: bit 7 of byte `k` set for word `k`.
-    @inline(__always)
-    private static func words(startingWith byte: UInt8, _ summary: TitleSummary) -> UInt64 {
+    @inlinable @inline(__always)
+    static func words(startingWith byte: UInt8, _ summary: TitleSummary) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let differ = summary.wordBytes ^ (UInt64(byte) &* ones)
         let same = ~(((differ & low) &+ low) | differ | low)
@@ -118,8 +121,8 @@ public struct FuzzyBound: Sendable {
         return same & (((present & low) &+ low) | present) & ~low
     }
 
-    @inline(__always)
-    private static func byte(_ packed: UInt64, _ index: Int) -> UInt8 {
+    @inlinable @inline(__always)
+    static func byte(_ packed: UInt64, _ index: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: packed >> UInt64(8 * index))
     }
 }

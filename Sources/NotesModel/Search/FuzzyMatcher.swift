@@ -151,8 +151,11 @@ public struct FuzzyMatcher: Sendable {
     /// The bonus of a match at `index`: a word's first byte after a blank, a delimiter or
     /// other punctuation (or at the start); a punctuation byte itself.
     static func bonus(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
-        let current = ByteClass(text[index])
-        let before: ByteClass = index == 0 ? .white : ByteClass(text[index - 1])
+        bonus(ByteClass(text[index]), after: index == 0 ? .white : ByteClass(text[index - 1]))
+    }
+
+    /// The bonus of a match at a byte of class `current` after one of class `before`.
+    static func bonus(_ current: ByteClass, after before: ByteClass) -> Int {
         switch current {
         case .word:
             switch before {

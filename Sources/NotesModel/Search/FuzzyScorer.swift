@@ -13,19 +13,41 @@ public struct FuzzyScorer: Sendable {
     public let query: [UInt8]
     /// Per byte value, the rows (query offsets) holding it, a bit each.
     private let rowsOf: [UInt64]
-    private var lastScore: [Int]
-    private var lastColumn: [Int]
-    private var bestGapBase: [Int]
+    /// Per byte value, its `FuzzyMatcher.ByteClass` (`classNumber`), so that a match's bonus is
+    /// two loads (`bonuses`) instead of two classifications.
+    private let classes: [UInt8]
+    /// `FuzzyMatcher.bonus` by the class before a byte and its own: `bonuses[before << 2 | here]`.
+    private let bonuses: [Int]
+    /// Per row: its last match's score and column, and the best `score − gapExtension × column`
+    /// of its earlier matches, three Ints a row.
+    private var rows: [Int]
     private static let none = Int.min / 4
+    private static let white: UInt8 = 0
 
     public init(query: [UInt8]) {
         self.query = query
         var rows = [UInt64](repeating: 0, count: 256)
         for (row, byte) in query.enumerated() { rows[Int(byte)] |= 1 << UInt64(row) }
         rowsOf = rows
-        lastScore = Array(repeating: Self.none, count: query.count)
-        lastColumn = Array(repeating: -2, count: query.count)
-        bestGapBase = Array(repeating: Self.none, count: query.count)
+        classes = (0...255).map { Self.classNumber(FuzzyMatcher.ByteClass(UInt8($0))) }
+        let all: [FuzzyMatcher.ByteClass] = [.white, .delimiter, .punctuation, .word]
+        var bonuses = [Int](repeating: 0, count: 16)
+        for before in all {
+            for here in all {
+                bonuses[Int(Self.classNumber(before)) << 2 | Int(Self.classNumber(here))] = FuzzyMatcher.bonus(here, after: before)
+            }
+        }
+        self.bonuses = bonuses
+        self.rows = Array(repeating: Self.none, count: 3 * query.count)
+    }
+
+    private static func classNumber(_ byteClass: FuzzyMatcher.ByteClass) -> UInt8 {
+        switch byteClass {
+        case .white: return 0
+        case .delimiter: return 1
+        case .punctuation: return 2
+        case .word: return 3
+        }
     }
 
     /// The score of the best match of the query in `text` (folded bytes), nil when the
@@ -34,32 +56,46 @@ public struct FuzzyScorer: Sendable {
         let count = query.count
         guard count > 0 else { return 0 }
         guard count <= 64 else { return nil }
-        let none = Self.none, last = count - 1
-        var best = none
-        let rowsOf = self.rowsOf
-        lastScore.withUnsafeMutableBufferPointer { scores in
-            lastColumn.withUnsafeMutableBufferPointer { columns in
-                bestGapBase.withUnsafeMutableBufferPointer { gaps in
-                    for row in 0..<count { scores[row] = none; columns[row] = -2; gaps[row] = none }
-                    for column in text.indices {
-                        var rows = rowsOf[Int(text[column])]
-                        guard rows != 0 else { continue }
-                        let bonus = FuzzyMatcher.bonus(text, column)
-                        while rows != 0 {
-                            let row = 63 - rows.leadingZeroBitCount
-                            rows &= ~(1 << UInt64(row))
-                            let value = Self.cell(row: row, column: column, bonus: bonus, scores, columns, gaps)
-                            guard value != none else { continue }
-                            if scores[row] != none { gaps[row] = max(gaps[row], Self.base(scores[row], columns[row])) }
-                            scores[row] = value
-                            columns[row] = column
-                            if row == last { best = max(best, value) }
-                        }
+        var best = Self.none
+        rowsOf.withUnsafeBufferPointer { rowsOf in
+            classes.withUnsafeBufferPointer { classes in
+                bonuses.withUnsafeBufferPointer { bonuses in
+                    rows.withUnsafeMutableBufferPointer { state in
+                        best = Self.score(text, count: count, rowsOf, classes, bonuses, state)
                     }
                 }
             }
         }
-        return best == none ? nil : best
+        return best == Self.none ? nil : best
+    }
+
+    /// `score(_:)` over the tables: `state` holds, per row, its last score, its last column and
+    /// its best gap base (`base`).
+    @inline(__always)
+    private static func score(_ text: UnsafeBufferPointer<UInt8>, count: Int, _ rowsOf: UnsafeBufferPointer<UInt64>,
+                              _ classes: UnsafeBufferPointer<UInt8>, _ bonuses: UnsafeBufferPointer<Int>,
+                              _ state: UnsafeMutableBufferPointer<Int>) -> Int {
+        let none = Self.none, last = count - 1
+        var best = none
+        for row in 0..<count { state[3 * row] = none; state[3 * row + 1] = -2; state[3 * row + 2] = none }
+        for column in 0..<text.count {
+            var rows = rowsOf[Int(text[column])]
+            guard rows != 0 else { continue }
+            let before = column == 0 ? white : classes[Int(text[column - 1])]
+            let bonus = bonuses[Int(before) << 2 | Int(classes[Int(text[column])])]
+            while rows != 0 {
+                let row = 63 - rows.leadingZeroBitCount
+                rows &= ~(1 << UInt64(row))
+                let value = cell(row: row, column: column, bonus: bonus, state)
+                guard value != none else { continue }
+                let at = 3 * row
+                if state[at] != none { state[at + 2] = max(state[at + 2], base(state[at], state[at + 1])) }
+                state[at] = value
+                state[at + 1] = column
+                if row == last { best = max(best, value) }
+            }
+        }
+        return best
     }
 
     /// What a match scoring `score` at `column` brings to a gap after it, less the part
@@ -69,15 +105,15 @@ public struct FuzzyScorer: Sendable {
 
     /// The matcher's cell for query byte `row` matching at `column`, from the previous row's state.
     @inline(__always)
-    private static func cell(row: Int, column: Int, bonus: Int, _ scores: UnsafeMutableBufferPointer<Int>,
-                             _ columns: UnsafeMutableBufferPointer<Int>, _ gaps: UnsafeMutableBufferPointer<Int>) -> Int {
+    private static func cell(row: Int, column: Int, bonus: Int, _ state: UnsafeMutableBufferPointer<Int>) -> Int {
         if row == 0 { return FuzzyMatcher.scoreMatch + bonus * FuzzyMatcher.firstByteMultiplier }
-        let previousScore = scores[row - 1], previousColumn = columns[row - 1]
+        let previous = 3 * (row - 1)
+        let previousScore = state[previous], previousColumn = state[previous + 1]
         var result = none
         if previousScore != none, previousColumn == column - 1 {
             result = previousScore + max(bonus, FuzzyMatcher.bonusConsecutive)
         }
-        var gapBase = gaps[row - 1]
+        var gapBase = state[previous + 2]
         if previousScore != none, previousColumn <= column - 2 { gapBase = max(gapBase, base(previousScore, previousColumn)) }
         if gapBase != none {
             // gapStart + gapExtension × (column - 2 - p), the p part already in gapBase.
@@ -86,3 +122,4 @@ public struct FuzzyScorer: Sendable {
         return result == none ? none : result + FuzzyMatcher.scoreMatch
     }
 }
+

@@ -6,7 +6,7 @@
 /// needs every query byte, in order) and is rejected with one AND before it is scored.
 public enum TitleMask {
     /// The bit of one folded byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func bit(_ byte: UInt8) -> UInt64 {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"): return 1 << UInt64(byte - UInt8(ascii: "a"))
@@ -23,7 +23,7 @@ public enum TitleMask {
     }
 
     /// Whether a text with mask `text` may hold every byte of a query with mask `query`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func mayMatch(_ text: UInt64, _ query: UInt64) -> Bool {
         text & query == query
     }

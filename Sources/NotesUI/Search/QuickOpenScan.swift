@@ -80,16 +80,26 @@ struct QuickOpenScan {
     /// Keeps each live slot of `input` whose summary holds the query's bytes, with the
     /// summary's bound of its score.
     private mutating func gather(_ input: Range<Int32>) {
-        let mask = queryMask, bound = self.bound, lowest = Int(Self.lowestBound)
+        let mask = queryMask, bound = self.bound, lowest = Int(Self.lowestBound), chunk = Int32(Self.filterChunk)
+        var passing = [Int32](repeating: 0, count: Self.filterChunk)
         list = text.titleSummaries.withUnsafeBufferPointer { summaries in
             positionOfSlot.withUnsafeBufferPointer { positions in
-                QuickOpenCandidateList(capacity: input.count) { kept in
-                    for slot in input {
-                        let summary = summaries[Int(slot)]
-                        guard TitleMask.mayMatch(summary.bytes, mask), positions[Int(slot)] >= 0 else { continue }
-                        let candidate = QuickOpenCandidate(bytes: summary.bytes, boundaries: summary.boundaries,
-                                                           pairs: summary.pairs, slot: slot, length: summary.length)
-                        kept.append(candidate, bound: Int32(clamping: max(bound.maximum(summary), lowest)))
+                passing.withUnsafeMutableBufferPointer { passing in
+                    QuickOpenCandidateList(capacity: input.count) { kept in
+                        guard let first = summaries.baseAddress, let live = positions.baseAddress,
+                              let into = passing.baseAddress else { return }
+                        var start = input.lowerBound
+                        while start < input.upperBound {
+                            let end = min(start + chunk, input.upperBound)
+                            let count = Self.holding(mask, in: start..<end, first, live, into: into)
+                            for index in 0..<count {
+                                let slot = into[index], summary = first + Int(slot)
+                                let candidate = QuickOpenCandidate(bytes: summary.pointee.bytes, boundaries: summary.pointee.boundaries,
+                                                                   pairs: summary.pointee.pairs, slot: slot, length: summary.pointee.length)
+                                kept.append(candidate, bound: Int32(clamping: max(bound.maximum(summary.pointee), lowest)))
+                            }
+                            start = end
+                        }
                     }
                 }
             }
