@@ -49,6 +49,17 @@ import Testing
         #expect(runner.state.message?.text == "Nothing to go back to (H)")
     }
 
+    @Test func anEmbeddedNoteIsAPlaceholderThatEnterFollows() throws {
+        let hub = Note(id: UIFixtures.uuid(85), title: "Hub", body: "Before.\n\n![[Plans#Later]]\n",
+                       created: UIFixtures.now, updated: UIFixtures.now.addingTimeInterval(120))
+        let (runner, terminal, _) = Self.reading([hub, Self.plans])
+        #expect(screen(terminal).contains("[embed: Plans#Later]"))
+        terminal.press(.tab, .enter)
+        runner.run()
+        #expect(runner.state.screen == .reading(Self.plans.id))
+        #expect(try #require(terminal.lastBuffer?.lines)[3].contains("## Later"))
+    }
+
     @Test func backlinksAreListedUnderTheNoteAndOpenWithEnter() throws {
         let (runner, terminal, _) = Self.reading([Self.plans, Self.home], plans: true)
         terminal.press(.character("G"))
