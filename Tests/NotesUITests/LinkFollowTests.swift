@@ -72,6 +72,20 @@ import Testing
         #expect(try #require(terminal.lastBuffer?.lines)[3].contains("## Later"))
     }
 
+    @Test func aBlockReferenceOpensTheNoteAtTheBlock() throws {
+        let quoted = Note(id: UIFixtures.uuid(86), title: "Quotes",
+                          body: (1...30).map { "line \($0)" }.joined(separator: "\n\n") + "\n\nThe saying\nto keep. ^saying\n\nafter",
+                          created: UIFixtures.now)
+        let hub = Note(id: UIFixtures.uuid(87), title: "Hub", body: "See [[Quotes#^saying]].",
+                       created: UIFixtures.now, updated: UIFixtures.now.addingTimeInterval(120))
+        let (runner, terminal, _) = Self.reading([hub, quoted])
+        terminal.press(.tab, .enter)
+        runner.run()
+        #expect(runner.state.screen == .reading(quoted.id))
+        #expect(try #require(terminal.lastBuffer?.lines)[3].contains("The saying"))
+        #expect(runner.state.message == nil)
+    }
+
     @Test func backlinksAreListedUnderTheNoteAndOpenWithEnter() throws {
         let (runner, terminal, _) = Self.reading([Self.plans, Self.home], plans: true)
         terminal.press(.character("G"))
