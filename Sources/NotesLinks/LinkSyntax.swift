@@ -25,17 +25,27 @@ public enum LinkSyntax {
         }
         guard index + 1 < bytes.count, bytes[index + 1] == .closeBracket else { return nil }
         let (target, labelRange) = parts((open + 2)..<index, in: bytes, labelFirst: order == .labelFirst && !isEmbed)
+        let namesNote = !isEmbed || order == .targetFirst && embedNamesNote(text(target, in: bytes))
         var titleEnd = target.upperBound
-        if !isEmbed, let hash = target.first(where: { bytes[$0] == UInt8(ascii: "#") }) { titleEnd = hash }
+        if namesNote, let hash = target.first(where: { bytes[$0] == UInt8(ascii: "#") }) { titleEnd = hash }
         let titleRange = trimmed(target.lowerBound..<titleEnd, in: bytes)
         let title = text(titleRange, in: bytes)
         guard !title.isEmpty else { return nil }
         let heading = titleEnd < target.upperBound ? nonEmpty(text(trimmed((titleEnd + 1)..<target.upperBound, in: bytes), in: bytes)) : nil
         let label = labelRange.flatMap { nonEmpty(text(trimmed($0, in: bytes), in: bytes)) }
-        let link = NoteLink(form: isEmbed ? .embed : .wiki, target: isEmbed ? .file(title) : .title(title),
+        let link = NoteLink(form: isEmbed ? .embed : .wiki, target: namesNote ? .title(title) : .file(title),
                             heading: heading, label: label ?? title, range: start..<(index + 2),
-                            titleRange: isEmbed ? titleRange.lowerBound..<titleRange.lowerBound : titleRange)
+                            titleRange: namesNote ? titleRange : titleRange.lowerBound..<titleRange.lowerBound)
         return (link, index + 2)
+    }
+
+    /// Whether an embed's target (`![[Plan#Q3]]`, `![[photo.png|200]]`) names a note, as
+    /// Obsidian reads it: a name without a file extension, or ending in `.md`, is a note
+    /// (Obsidian embeds its text); any other is a file. A Dendron note reads every embed as a
+    /// file (its note names hold dots).
+    static func embedNamesNote(_ written: String) -> Bool {
+        guard let path = AttachmentLinks.filePath(written) else { return false }
+        return !AttachmentLinks.looksLikeFileName(path)
     }
 
     /// The target's bytes (with its `#heading`) and the label's of a wiki link's `inner` text:

@@ -7,7 +7,7 @@ public struct NoteLink: Hashable, Sendable {
     public enum Form: Hashable, Sendable {
         /// `[[Title]]`, `[[Title|text]]`, `[[Title#Heading]]`.
         case wiki
-        /// `![[file]]`, or a Markdown image `![alt](path)`.
+        /// `![[file]]`, `![[Note]]` (a note's text embedded), or a Markdown image `![alt](path)`.
         case embed
         /// `[text](destination)`.
         case markdown

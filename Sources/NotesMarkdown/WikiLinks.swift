@@ -37,10 +37,13 @@ enum WikiLinks {
                     continue
                 }
                 flush(to: index)
+                let target = link.target.text + (link.heading.map { "#" + $0 } ?? "")
                 if case .file(let name) = link.target {
                     result.append(MarkdownRun("[embed: \(name)]", run.styles.union([.embed(name: name)])))
+                } else if link.form == .embed {
+                    // A note's text embedded (`![[Plan#Q3]]`): a placeholder that follows like a link.
+                    result.append(MarkdownRun("[embed: \(target)]", run.styles.union([.wikiLink(target: target)])))
                 } else {
-                    let target = link.target.text + (link.heading.map { "#" + $0 } ?? "")
                     result.append(MarkdownRun(link.label, run.styles.union([.wikiLink(target: target)])))
                 }
                 index = end

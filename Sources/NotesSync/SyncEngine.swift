@@ -236,7 +236,8 @@ public struct SyncEngine {
         } else {
             tree = try repository.tree(for: merged, base: local, attachmentSources: [local, remote], mergeBase: base, since: since)
         }
-        let message = "notes: merge on \(Self.hostName)" + (copies.isEmpty ? "" : " (\(copies.count) conflict copies)")
+        let counted = copies.count == 1 ? "1 conflict copy" : "\(copies.count) conflict copies"
+        let message = "notes: merge on \(Self.hostName)" + (copies.isEmpty ? "" : " (\(counted))")
         return (try repository.commit(tree: tree, parents: [local, remote], message: message), copies)
     }
 

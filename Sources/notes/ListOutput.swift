@@ -1,4 +1,5 @@
 import Foundation
+import NotesBase
 import NotesJSON
 import NotesConfig
 import NotesModel
@@ -180,6 +181,9 @@ extension List {
         output.write(first, in: database)
         output.flush()
         if !head.isWholeList {
+            // `notes list | head` ends with head, not once the whole store is read: a reader
+            // gone ends the program as a closed pipe does (status 141, see `Notes.main`).
+            ReaderWatch.start { _exit(141) }
             let whole = try storeOptions.open(reporting: false)
             ListOutput.keepUntilExit(whole)
             var rest = try positions(in: whole.contents, sort: .updated)

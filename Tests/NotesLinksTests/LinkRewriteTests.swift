@@ -25,10 +25,16 @@ import Testing
     }
 
     @Test func aBodyWithoutLinksToTheTitleIsUnchanged() {
-        let body = "no links to [[Other]] here, ![[Old]] is a file"
+        let body = "no links to [[Other]] here, ![[Old.png]] is a file"
         let result = LinkRewrite.rewrite(body, from: "Old", to: "New", order: .targetFirst)
         #expect(result.body == body)
         #expect(result.count == 0)
+    }
+
+    @Test func anEmbeddedNoteIsRewrittenAsALinkIs() {
+        let result = LinkRewrite.rewrite("![[Old]] and ![[Old#Part|text]] but ![[Old.png]]", from: "Old", to: "New", order: .targetFirst)
+        #expect(result.body == "![[New]] and ![[New#Part|text]] but ![[Old.png]]")
+        #expect(result.count == 2)
     }
 
     @Test func cjkTitles() {

@@ -33,6 +33,18 @@ import Testing
         #expect(links.map(\.form) == [.embed, .embed])
     }
 
+    @Test func anEmbedWithoutAFileExtensionNamesANote() {
+        // Obsidian embeds a note's text (or a section or block of it) with `![[Note#…]]`.
+        let body = "![[Credits#^lucide]] ![[Plans.md]] ![[Sync/Security and privacy#Hosting|Security]] ![[doc.pdf#page=2]]"
+        let links = LinkScanner.links(in: body, order: .targetFirst)
+        #expect(links.map(\.target) == [.title("Credits"), .title("Plans.md"), .title("Sync/Security and privacy"), .file("doc.pdf#page=2")])
+        #expect(links.map(\.heading) == ["^lucide", nil, "Hosting", nil])
+        #expect(links.map(\.form) == [.embed, .embed, .embed, .embed])
+        #expect(String(decoding: Array(body.utf8)[links[0].titleRange], as: UTF8.self) == "Credits")
+        // A Dendron note's names hold dots: its embeds stay files.
+        #expect(LinkScanner.links(in: "![[a.b]]", order: .labelFirst).map(\.target) == [.file("a.b")])
+    }
+
     @Test func markdownLinksToNotesFilesIdsAndURLs() {
         let id = UUID()
         let body = "[a](Other%20note.md) [b](../notes/Plan.md#Q3) [c](notes://\(id.uuidString)) "

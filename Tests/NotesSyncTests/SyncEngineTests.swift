@@ -72,6 +72,9 @@ import NotesSync
         try sandbox.sync(laptop)
 
         #expect(report.conflictCopies.count == 1)
+        let subjects = try GitCommand(folder: sandbox.remote, environment: sandbox.environment)
+            .check("log", ["log", "--format=%s", "main"]).text.split(separator: "\n")
+        #expect(subjects.contains { $0.hasPrefix("notes: merge on ") && $0.hasSuffix(" (1 conflict copy)") })
         for store in [laptop, desktop] {
             #expect(store.contents.notes[id]?.body == "desktop text")
             let copies = store.contents.notes.values.filter { $0.tags.contains(SyncMerge.conflictTag) }

@@ -49,6 +49,43 @@ import Testing
         #expect(runner.state.message?.text == "Nothing to go back to (H)")
     }
 
+    @Test func aLinkToNoNoteIsDrawnDimBeforeItIsFollowed() throws {
+        let (_, terminal, _) = Self.reading([Self.home, Self.plans])
+        let buffer = try #require(terminal.lastBuffer)
+        let row = try #require(buffer.lines.firstIndex { $0.contains("Start at Plans or Nowhere.") })
+        let line = buffer.line(row)
+        let plans = try #require(line.range(of: "Plans")), nowhere = try #require(line.range(of: "Nowhere"))
+        let plansX = line.distance(from: line.startIndex, to: plans.lowerBound)
+        let nowhereX = line.distance(from: line.startIndex, to: nowhere.lowerBound)
+        #expect(buffer[plansX, row].style.underline && !buffer[plansX, row].style.dim)
+        #expect(buffer[nowhereX, row].style.underline && buffer[nowhereX, row].style.dim)
+    }
+
+    @Test func anEmbeddedNoteIsAPlaceholderThatEnterFollows() throws {
+        let hub = Note(id: UIFixtures.uuid(85), title: "Hub", body: "Before.\n\n![[Plans#Later]]\n",
+                       created: UIFixtures.now, updated: UIFixtures.now.addingTimeInterval(120))
+        let (runner, terminal, _) = Self.reading([hub, Self.plans])
+        #expect(screen(terminal).contains("[embed: Plans#Later]"))
+        terminal.press(.tab, .enter)
+        runner.run()
+        #expect(runner.state.screen == .reading(Self.plans.id))
+        #expect(try #require(terminal.lastBuffer?.lines)[3].contains("## Later"))
+    }
+
+    @Test func aBlockReferenceOpensTheNoteAtTheBlock() throws {
+        let quoted = Note(id: UIFixtures.uuid(86), title: "Quotes",
+                          body: (1...30).map { "line \($0)" }.joined(separator: "\n\n") + "\n\nThe saying\nto keep. ^saying\n\nafter",
+                          created: UIFixtures.now)
+        let hub = Note(id: UIFixtures.uuid(87), title: "Hub", body: "See [[Quotes#^saying]].",
+                       created: UIFixtures.now, updated: UIFixtures.now.addingTimeInterval(120))
+        let (runner, terminal, _) = Self.reading([hub, quoted])
+        terminal.press(.tab, .enter)
+        runner.run()
+        #expect(runner.state.screen == .reading(quoted.id))
+        #expect(try #require(terminal.lastBuffer?.lines)[3].contains("The saying"))
+        #expect(runner.state.message == nil)
+    }
+
     @Test func backlinksAreListedUnderTheNoteAndOpenWithEnter() throws {
         let (runner, terminal, _) = Self.reading([Self.plans, Self.home], plans: true)
         terminal.press(.character("G"))

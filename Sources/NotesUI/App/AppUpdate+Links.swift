@@ -1,5 +1,6 @@
 import Foundation
 import NotesLinks
+import NotesMarkdown
 import NotesModel
 import NotesTerminal
 
@@ -86,6 +87,7 @@ extension AppUpdate {
     private static func headingTop(_ heading: String, in note: Note, order: WikiLinkOrder, _ state: AppState) -> ReadPosition? {
         guard let rendering = RenderedBody.shared.rendering(of: note, width: NoteReadScreen.bodyWidth(state.size), order: order)
         else { return nil }
+        if heading.count > 1, heading.hasPrefix("^") { return blockTop(heading, in: rendering) }
         let wanted = LinkResolver.key(ofTitle: heading)
         for (index, line) in rendering.lines.enumerated() {
             guard line.runs.contains(where: { run in run.styles.contains { if case .heading = $0 { true } else { false } } }) else { continue }
@@ -93,5 +95,18 @@ extension AppUpdate {
             if LinkResolver.key(ofTitle: String(text)) == wanted { return ReadPosition(block: 0, line: index) }
         }
         return nil
+    }
+
+    /// Where an Obsidian block reference (`[[Note#^id]]`) leads: the start of the block whose
+    /// last line ends with its marker `^id` (the marker is text, shown as written).
+    private static func blockTop(_ marker: String, in rendering: MarkdownRendering) -> ReadPosition? {
+        func trimmed(_ index: Int) -> Substring {
+            let text = rendering.lines[index].text
+            return text[..<(text.lastIndex { $0 != " " }.map(text.index(after:)) ?? text.startIndex)]
+        }
+        guard var top = rendering.lines.indices.first(where: { trimmed($0).hasSuffix(" " + marker) || trimmed($0) == marker[...] })
+        else { return nil }
+        while top > 0, !trimmed(top - 1).isEmpty { top -= 1 }
+        return ReadPosition(block: 0, line: top)
     }
 }
