@@ -180,7 +180,8 @@ public enum JSONExchange {
                                   progress: ((Int) -> Void)?, fail: (String, String) -> ExchangeError,
                                   stop: (ExchangeError) -> JSONError) throws(JSONError) {
         try stream.readArray { (stream: inout JSONStream, index: Int) throws(JSONError) in
-            let item = try stream.withBufferedValue { (reader: inout JSONReader) throws(JSONError) in try ExportNoteMembers.read(&reader) }
+            var item = ExportNoteMembers()
+            try stream.readBufferedValue { (reader: inout JSONReader) throws(JSONError) in item = try ExportNoteMembers.read(&reader) }
             do throws(ExchangeError) {
                 let (note, categoryName) = try note(from: item, place: { "notes[\(index)]" }, fail: fail)
                 bundle.notes.append(note)
