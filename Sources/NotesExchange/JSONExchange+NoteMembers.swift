@@ -1,3 +1,4 @@
+import Glibc
 import NotesJSON
 
 /// The members of one note of an export, read straight from its text (no object tree,
@@ -47,7 +48,9 @@ struct ExportNoteMembers {
         private static let names: [(member: Member, name: [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
 
         init?(_ name: UnsafeBufferPointer<UInt8>) {
-            for (member, bytes) in Self.names where bytes.count == name.count && bytes.elementsEqual(name) {
+            guard let base = name.baseAddress else { return nil }
+            for (member, bytes) in Self.names
+            where bytes.count == name.count && bytes[0] == base[0] && memcmp(bytes, base, bytes.count) == 0 {
                 self = member
                 return
             }

@@ -39,12 +39,19 @@ package enum ImportFile {
 
         deinit { close(descriptor) }
 
+        /// Room a read is given in a buffer, zeros until it reads into it.
+        private static let zeros = [UInt8](repeating: 0, count: 1 << 20)
+
         /// Appends up to `count` more bytes to `buffer`; false at the end of the file.
         /// The bytes are read straight into `buffer`'s own storage, which a stream keeps from
         /// piece to piece: no new piece to fault in and zero, and no copy of it.
         package func read(into buffer: inout [UInt8], count: Int = 1 << 20) throws(Failure) -> Bool {
             let before = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: count))
+            if count <= Self.zeros.count {
+                buffer.append(contentsOf: Self.zeros[..<count])  // a copy, even unoptimized
+            } else {
+                buffer.append(contentsOf: repeatElement(0, count: count))
+            }
             while true {
                 let got = buffer.withUnsafeMutableBytes { raw in
                     raw.baseAddress.map { Glibc.read(descriptor, $0 + before, count) } ?? 0
