@@ -71,7 +71,8 @@ public enum Importer {
             if let progress, index % progress.step == 0 { try progress.report(index, total) }
             var imported = note
             imported.categoryID = note.categoryID.flatMap { categoryMap[$0] }
-            imported.tags = Set(note.tags.compactMap(Tag.normalize))
+            // Nearly every note read has its tags normalized already: its set is kept as it is.
+            if note.tags.contains(where: { Tag.normalize($0) != $0 }) { imported.tags = Set(note.tags.compactMap(Tag.normalize)) }
             let origin = origins[index]
             var file = index < sources.count ? sources[index] : ""
             if let entry = origin?.key.entry, !entry.isEmpty { file += " (\(entry))" }

@@ -1,3 +1,4 @@
+import Glibc
 import NotesJSON
 
 /// The members of one note of an export, read straight from its text (no object tree,
@@ -16,26 +17,45 @@ struct ExportNoteMembers {
             return members
         }
         var others = Set<String>()
-        try reader.readObject { (reader: inout JSONReader, key: String) throws(JSONError) in
-            switch key {
-            case "id": try fill(&members.id, key, &reader)
-            case "title": try fill(&members.title, key, &reader)
-            case "body": try fill(&members.body, key, &reader)
-            case "created": try fill(&members.created, key, &reader)
-            case "updated": try fill(&members.updated, key, &reader)
-            case "category": try fill(&members.category, key, &reader)
-            case "tags": try fill(&members.tags, key, &reader)
-            case "kind": try fill(&members.kind, key, &reader)
-            case "attachments": try fill(&members.attachments, key, &reader)
-            case "deleted": try fill(&members.deleted, key, &reader)
-            case "pinned": try fill(&members.pinned, key, &reader)
-            case "aliases": try fill(&members.aliases, key, &reader)
-            default:
+        // Names are matched as bytes (`readObjectRaw`: escapes decoded), no string made for them.
+        try reader.readObjectRaw { (reader: inout JSONReader, name: UnsafeBufferPointer<UInt8>) throws(JSONError) in
+            switch Member(name) {
+            case .id: try fill(&members.id, "id", &reader)
+            case .title: try fill(&members.title, "title", &reader)
+            case .body: try fill(&members.body, "body", &reader)
+            case .created: try fill(&members.created, "created", &reader)
+            case .updated: try fill(&members.updated, "updated", &reader)
+            case .category: try fill(&members.category, "category", &reader)
+            case .tags: try fill(&members.tags, "tags", &reader)
+            case .kind: try fill(&members.kind, "kind", &reader)
+            case .attachments: try fill(&members.attachments, "attachments", &reader)
+            case .deleted: try fill(&members.deleted, "deleted", &reader)
+            case .pinned: try fill(&members.pinned, "pinned", &reader)
+            case .aliases: try fill(&members.aliases, "aliases", &reader)
+            case nil:
+                let key = String(decoding: name, as: UTF8.self)
                 guard others.insert(key).inserted else { throw reader.error("duplicate key '\(key)'") }
                 _ = try reader.readValue()
             }
         }
         return members
+    }
+
+    /// The members read, by their names' bytes.
+    private enum Member: String, CaseIterable {
+        case id, title, body, created, updated, category, tags, kind, attachments, deleted, pinned, aliases
+
+        private static let names: [(member: Member, name: [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+        init?(_ name: UnsafeBufferPointer<UInt8>) {
+            guard let base = name.baseAddress else { return nil }
+            for (member, bytes) in Self.names
+            where bytes.count == name.count && bytes[0] == base[0] && memcmp(bytes, base, bytes.count) == 0 {
+                self = member
+                return
+            }
+            return nil
+        }
     }
 
     /// Reads the member `key` into `slot`, which must not have it yet.

@@ -136,19 +136,27 @@ public struct JSONStream {
     /// `withValue` reads it (the same errors): `body` may then run twice, so it must have no
     /// effect but its result.
     public mutating func withBufferedValue<T>(_ body: (inout JSONReader) throws(JSONError) -> T) throws(JSONError) -> T {
+        var result: T?
+        try readBufferedValue { (reader: inout JSONReader) throws(JSONError) in result = try body(&reader) }
+        guard let result else { throw error("a value was read without a result") }  // `readBufferedValue` ran the body
+        return result
+    }
+
+    /// `withBufferedValue` for a body that keeps what it reads itself: not generic, so a
+    /// loop over a million values pays no generic metadata a value.
+    public mutating func readBufferedValue(_ body: (inout JSONReader) throws(JSONError) -> Void) throws(JSONError) {
         guard let first = try peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"") else {
             return try withValue(body)
         }
         let valueStart = start
-        let inPlace = buffer.withUnsafeBufferPointer { (all) -> (value: T, length: Int)? in
+        let length = buffer.withUnsafeBufferPointer { (all) -> Int? in
             var reader = JSONReader(bytes: UnsafeBufferPointer(rebasing: all[valueStart...]))
             reader.locatesLines = false  // its errors are dropped: the value is read again
-            guard let value = try? body(&reader) else { return nil }
-            return (value, reader.position)
+            do throws(JSONError) { try body(&reader) } catch { return nil }
+            return reader.position
         }
-        guard let inPlace, inPlace.length <= maximumValueSize else { return try withValue(body) }
-        start += inPlace.length
-        return inPlace.value
+        guard let length, length <= maximumValueSize else { return try withValue(body) }
+        start += length
     }
 
     /// Checks that only white space is left.

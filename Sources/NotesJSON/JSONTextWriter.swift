@@ -114,16 +114,19 @@ public struct JSONTextWriter {
     }
 
     /// `string` with `.minimal` escaping over UTF-8 bytes: runs that need no escape are
-    /// copied whole (a note's body is mostly one run), the rest a byte at a time.
+    /// copied whole (a note's body is mostly one run), found eight bytes at a time by the
+    /// reader's own scan for `"`, `\` and control characters (`JSONReader.firstSpecial`).
     private mutating func minimalString(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         var runStart = 0
-        for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            escapeMinimal(byte)
-            runStart = index + 1
+        var passed: UInt64 = 0  // not needed here
+        while runStart < utf8.count {
+            let special = JSONReader.firstSpecial(utf8, from: runStart, high: &passed)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<special]))
+            guard special < utf8.count else { break }
+            escapeMinimal(utf8[special])
+            runStart = special + 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         bytes.append(UInt8(ascii: "\""))
     }
 

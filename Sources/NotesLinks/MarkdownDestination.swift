@@ -97,7 +97,25 @@ struct MarkdownDestination {
 
     /// Whether `raw` starts with a URL scheme (`https:`, `mailto:`): letters, then `:`,
     /// and not a Windows drive letter.
+    /// Read on the UTF-8 bytes: a scheme is ASCII, so a byte outside ASCII before the first
+    /// `:` refuses it, as the characters do; only a `:` followed by a byte outside ASCII (a
+    /// combining mark may make it another character) is left to the characters.
     private static func hasScheme(_ raw: String) -> Bool {
+        let utf8 = raw.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let after = utf8.index(after: colon)
+        guard after < utf8.endIndex, utf8[after] >= 0x80 else {
+            let scheme = utf8[..<colon]
+            guard scheme.count >= 2, let first = scheme.first, isASCIILetter(first) else { return false }
+            return scheme.allSatisfy { isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+        }
+        return hasSchemeByCharacters(raw)
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+    /// `hasScheme` on characters.
+    private static func hasSchemeByCharacters(_ raw: String) -> Bool {
         guard let colon = raw.firstIndex(of: ":") else { return false }
         let scheme = raw[..<colon]
         guard scheme.count >= 2, let first = scheme.first, first.isASCII, first.isLetter else { return false }

@@ -8,27 +8,29 @@ import NotesModel
 public enum MissingLinks {
     /// How many links to notes in the notes `ids` of `database` are missing (ambiguous
     /// ones lead somewhere and are not counted), and how many distinct targets they name.
-    /// `scanned`: the links of those notes, scanned ahead in the order of `ids` (see `Scanned`).
+    /// `scanned`: the links of those notes, scanned ahead (see `Scanned`).
     public static func count(from ids: some Sequence<UUID>, in database: NotesDatabase,
                              scanned: Scanned? = nil) -> (links: Int, targets: Int) {
         // Only the notes with links are kept (by id: a copy of every imported note is most of the import again).
         let ids = Array(ids)
         let labelFirst = WikiLinkOrder.labelFirstNotes(of: database.importSources)
+        // Notes are read where they are in the dictionary (`notes[index]`), never copied out.
+        let notes = database.notes.values
         let linked = inParts(total: ids.count) { range in
             range.compactMap { position -> (id: UUID, links: [NoteLink])? in
                 let id = ids[position]
                 let order = WikiLinkOrder.of(id, labelFirst: labelFirst)
-                guard let note = database.notes[id] else { return nil }
-                let found = scanned?.links(at: position, of: note, order: order) ?? MissingLinks.links(of: note, order: order)
+                guard let index = database.notes.index(forKey: id) else { return nil }
+                let found = scanned?.links(of: notes[index], order: order) ?? MissingLinks.links(of: notes[index], order: order)
                 return found.isEmpty ? nil : (id, found)
             }
         }
         guard !linked.isEmpty else { return (0, 0) }
         let wanted = Set(linked.flatMap { $0.links.flatMap { LinkResolver.hashes($0.target) } })
         var graph = LinkGraph(notes: [Note](), importPaths: LinkGraph.importPaths(of: database), labelFirst: labelFirst)
-        let storeIDs = Array(database.notes.keys)
-        let named = inParts(total: storeIDs.count) { range in
-            storeIDs[range].filter { database.notes[$0]?.hasName(in: wanted) == true }
+        let positions = Array(notes.indices)
+        let named = inParts(total: positions.count) { range in
+            positions[range].compactMap { notes[$0].hasName(in: wanted) ? notes[$0].id : nil }
         }
         for id in named { if let note = database.notes[id] { graph.addNames(note) } }
         var links = 0

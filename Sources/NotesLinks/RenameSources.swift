@@ -55,12 +55,18 @@ public struct RenameSources: Sendable, Equatable {
         let titles: [Entry]
         let links: [Entry]
         let imports: ImportTable
+        /// The note links of the notes `keepingLinksOf` named, as this scan found them (the
+        /// count of an import's missing links reads them instead of scanning the bodies again).
+        public let scanned: MissingLinks.Scanned
 
         /// The tables of `notes` (the live ones), with what `imports` (the store's import
-        /// records) say of them. Scans each body once (bodies without `[[` or `](` cost a `memchr`).
-        public init(notes: some Sequence<Note>, imports: LinkImports = LinkImports()) {
+        /// records) say of them. Scans each body once (bodies without `[[` or `](` cost a `memchr`),
+        /// keeping the note links of the notes `keepingLinksOf` names (`scanned`).
+        public init(notes: some Sequence<Note>, imports: LinkImports = LinkImports(), keepingLinksOf kept: Set<UUID> = []) {
             var titles: [Entry] = [], links: [Entry] = []
             var imported: [UUID] = []
+            var scanned: [UUID: MissingLinks.Scanned.Entry] = [:]
+            if !kept.isEmpty { scanned.reserveCapacity(kept.count) }
             for note in notes {
                 let titleHash = LinkGraph.titleHash(note.title)
                 titles.append(Entry(hash: titleHash, id: note.id))
@@ -72,13 +78,18 @@ public struct RenameSources: Sendable, Equatable {
                 if imports.paths[note.id] != nil || imports.labelFirst.contains(note.id) { imported.append(note.id) }
                 var seen = Set<UInt64>()
                 let order = imports.order(of: note.id)
-                for link in note.withBodyUTF8({ LinkScanner.links(in: $0, order: order) }) {
+                let found = note.withBodyUTF8 { LinkScanner.links(in: $0, order: order) }
+                if !kept.isEmpty, kept.contains(note.id) {
+                    scanned[note.id] = .init(body: note.body, order: order, links: found.filter(\.target.isNote))
+                }
+                for link in found {
                     guard case .title = link.target else { continue }
                     for hash in LinkResolver.hashes(link.target) where seen.insert(hash).inserted {
                         links.append(Entry(hash: hash, id: note.id))
                     }
                 }
             }
+            self.scanned = MissingLinks.Scanned(entries: scanned)
             self.titles = titles.sorted { $0.hash < $1.hash }
             self.links = links.sorted { $0.hash < $1.hash }
             self.imports = ImportTable(notes: imported, imports: imports)

@@ -125,8 +125,9 @@ struct Import: ParsableCommand {
             throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read (--strict)" + Self.named(batch.skipped))
         }
         // A dry run into a store that does not exist yet does not create it.
+        let kept = KeptLinks()
         let store = dryRun && !FileManager.default.fileExists(atPath: storeOptions.url.path) ? nil
-            : try storeOptions.open(compactingAfterCommit: Self.isBulk(batch))
+            : try storeOptions.open(compactingAfterCommit: Self.isBulk(batch), keepingLinks: dryRun ? nil : kept)
         let plan: Importer.Plan
         if dryRun {
             plan = try Importer.plan(batch.bundle, origins: batch.origins, sources: batch.sources, folders: batch.folders,
@@ -138,7 +139,7 @@ struct Import: ParsableCommand {
             Console.out("dry run, nothing written: would be " + plan.description + Self.attachments(batch, plan)
                 + Self.ignored(batch.ignored))
         } else if let store {
-            plan = try commitImport(&batch, into: store, progress: progress)
+            plan = try commitImport(&batch, into: store, progress: progress, kept: kept)
             store.close()
             KeptUntilExit.keep(store, plan, batch)
         } else {
@@ -152,7 +153,9 @@ struct Import: ParsableCommand {
     /// Plans the import under the store's lock against what it holds then (another process
     /// may have edited an imported note meanwhile), and commits it with the records of where
     /// each note came from: all of it, or nothing. Prints what was done.
-    private func commitImport(_ batch: inout ImportBatch, into store: NotesStore, progress: ProgressLine?) throws -> Importer.Plan {
+    /// `kept`: the store's rename index keeps the links it scans of a bulk import's notes.
+    private func commitImport(_ batch: inout ImportBatch, into store: NotesStore, progress: ProgressLine?,
+                              kept: KeptLinks) throws -> Importer.Plan {
         let writing = Self.writing(batch)
         let bulk = Self.isBulk(batch)  // its notes' links are scanned while they are written
         var pending: ExchangeBundle? = batch.bundle
@@ -162,7 +165,6 @@ struct Import: ParsableCommand {
         let trashMissing = self.trashMissing
         let storeFolder = store.url.deletingLastPathComponent()
         var saved = 0
-        var scan: MissingLinksScan?
         progress?.show("importing: preparing \(ProgressLine.grouped(batch.sources.count)) notes")
         defer { progress?.finish() }
         // Checking, applying and writing count on the same line (`ImportSteps`).
@@ -176,7 +178,7 @@ struct Import: ParsableCommand {
             planned = try Importer.plan(bundle, origins: origins, sources: sources, folders: folders, into: database,
                                         listingAdded: false, trashMissing: trashMissing,
                                         attachments: attachments, storeFolder: storeFolder, progress: Self.checking(on: progress))
-            if bulk { scan = MissingLinksScan(planned.changes, in: database) }
+            if bulk { kept.want(planned.changes) }
             try Interrupt.checkBeforeWriting()
             // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
             saved = try attachments.following(planned.attachmentMoves).write(for: Self.addedIDs(planned), storeFolder: storeFolder)
@@ -184,7 +186,7 @@ struct Import: ParsableCommand {
         })
         let plan = planned
         progress?.show("importing: counting links to missing notes")
-        let missingLinks = Self.missingLinksLine(Self.missingLinks(plan, in: store.contents, scanned: scan?.wait()), dryRun: false)
+        let missingLinks = Self.missingLinksLine(Self.missingLinks(plan, in: store.contents, scanned: kept.scanned), dryRun: false)
         progress?.finish()
         if Interrupt.wasRequested { Console.warning(Interrupt.Work.importing.afterWriting) }
         Self.removeDropped(plan.attachmentsDropped, storeFolder: storeFolder)

@@ -8,7 +8,7 @@ import NotesExchange
 /// are kept as written): PRODUCT §5.3, a vault's links to notes not in the import.
 extension Import {
     /// The missing links of the notes `plan` puts, in `database` as the import leaves it.
-    /// `scanned`: their links scanned ahead (`MissingLinksScan`).
+    /// `scanned`: their links scanned ahead (`KeptLinks`).
     static func missingLinks(_ plan: Importer.Plan, in database: NotesDatabase,
                              scanned: MissingLinks.Scanned? = nil) -> (links: Int, targets: Int) {
         let ids = plan.changes.compactMap { change -> UUID? in if case .putNote(let note) = change { note.id } else { nil } }
@@ -32,37 +32,28 @@ extension Import {
     }
 }
 
-/// The links of the notes an import puts, scanned on another thread while the store
-/// applies and writes them (that thread is otherwise idle then), for the count of missing
-/// links made once they are written (`MissingLinks.Scanned`: a note that is not the one
-/// scanned is scanned again then).
-final class MissingLinksScan: Sendable {
-    private let group = DispatchGroup()
-    private let result = Mutex<MissingLinks.Scanned?>(nil)
+/// The note links of the notes an import puts, as the rename index's tables scanned them
+/// while the import's snapshot was written (`LinkIndexFile.makeCompanion(keeping:)`): the count
+/// of missing links made once they are written reads them instead of scanning every body
+/// again (`MissingLinks.Scanned`: a note that is not the one scanned is scanned again then).
+final class KeptLinks: Sendable {
+    private let state = Mutex<(wanted: Set<UUID>, scanned: MissingLinks.Scanned?)>(([], nil))
 
-    /// Starts scanning the notes `changes` put, read in the order `database` with
-    /// `changes` applied gives them. Everything is done on the other thread.
-    init(_ changes: [StoreChange], in database: NotesDatabase) {
-        let before = database.importSources
-        DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
-            var sources = before
-            var notes: [Note] = []  // every note put, in the order `missingLinks` counts them
-            for change in changes {
-                switch change {
-                case .putNote(let note): notes.append(note)
-                case .putImportSource(let source): sources[source.key] = source
-                case .dropImportSource(let key): sources[key] = nil
-                default: continue
-                }
-            }
-            let scanned = MissingLinks.Scanned(notes: notes, labelFirst: WikiLinkOrder.labelFirstNotes(of: sources))
-            result.withLock { $0 = scanned }
-        }
+    /// The notes whose links are kept (none until `want`).
+    var wanted: Set<UUID> { state.withLock { $0.wanted } }
+
+    /// The links kept, once a snapshot's tables were made after `want`.
+    var scanned: MissingLinks.Scanned? { state.withLock { $0.scanned } }
+
+    /// Asks for the links of the notes `changes` put.
+    func want(_ changes: [StoreChange]) {
+        var ids = Set<UUID>()
+        ids.reserveCapacity(changes.count)
+        for change in changes { if case .putNote(let note) = change { ids.insert(note.id) } }
+        state.withLock { $0.wanted = ids }
     }
 
-    /// The links scanned, once the scan has ended.
-    func wait() -> MissingLinks.Scanned? {
-        group.wait()
-        return result.withLock { $0 }
+    func keep(_ scanned: MissingLinks.Scanned) {
+        state.withLock { if !$0.wanted.isEmpty { $0.scanned = scanned } }
     }
 }

@@ -39,9 +39,17 @@ enum LinkIndexFile {
     /// rename after one reads the whole store.
     /// Its tables are made while the snapshot is encoded (on another thread: the bodies are
     /// scanned once more), its stamp once the file is written.
-    static let companion = SnapshotCompanion(suffix: RenameSources.fileSuffix) { contents in
-        let tables = RenameSources.Tables(notes: contents.notes.values, imports: LinkImports(database: contents))
-        return { snapshotPath in RenameSources.Stamp(ofFile: snapshotPath).map { RenameSources(stamp: $0, tables: tables).encoded() } }
+    static let companion = makeCompanion(keeping: nil)
+
+    /// `companion`, which also hands `kept` the note links of the notes it asks for
+    /// (`KeptLinks`: an import's, for its count of missing links), from the same scan.
+    static func makeCompanion(keeping kept: KeptLinks?) -> SnapshotCompanion {
+        SnapshotCompanion(suffix: RenameSources.fileSuffix) { contents in
+            let tables = RenameSources.Tables(notes: contents.notes.values, imports: LinkImports(database: contents),
+                                              keepingLinksOf: kept?.wanted ?? [])
+            kept?.keep(tables.scanned)
+            return { snapshotPath in RenameSources.Stamp(ofFile: snapshotPath).map { RenameSources(stamp: $0, tables: tables).encoded() } }
+        }
     }
 
     /// Writes the index for the store as it is now, under its lock (`notes compact`, after

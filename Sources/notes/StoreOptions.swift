@@ -23,10 +23,12 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store for a bulk write: a commit that finds compaction due folds the journal
     /// into a new snapshot itself, before it returns (the store's one compaction path), when
-    /// `compactingAfterCommit`; otherwise as `open()`.
-    func open(compactingAfterCommit: Bool) throws -> NotesStore {
+    /// `compactingAfterCommit`; otherwise as `open()`. Each snapshot's rename index hands
+    /// `keepingLinks` the links it scanned of the notes that asks for.
+    func open(compactingAfterCommit: Bool, keepingLinks: KeptLinks? = nil) throws -> NotesStore {
         var options = Self.commandOptions
         if compactingAfterCommit { options.compaction = .inline }
+        if let keepingLinks { options.snapshotCompanions = [LinkIndexFile.makeCompanion(keeping: keepingLinks)] }
         return prepared(try NotesStore.open(at: url, options: options))
     }
 

@@ -39,6 +39,24 @@ import Testing
         #expect(note["aliases"] as? [String] == ["Other name"])
     }
 
+    @Test func aBulkImportCountsItsMissingLinksFromTheRenameIndexScan() throws {
+        // 1,000 notes or more are written as a snapshot, and their links are read by the
+        // scan that makes the rename index beside it: the count is the one a scan of each gives.
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let vault = sandbox.folder.file("bulk")
+        try FileManager.default.createDirectory(at: vault, withIntermediateDirectories: true)
+        for number in 0..<1_000 {
+            let body = "[[Note \(number + 1)]] [[Gone \(number % 7)]] [[note \(number)|itself]] [text](https://example.com/\(number))"
+            try Data(body.utf8).write(to: vault.appendingPathComponent("Note \(number).md"))
+        }
+        let done = try sandbox.ok("import", vault.path)
+        #expect(done.contains("1,001 links point at 8 notes not in the import or the store (kept as written"), "\(done)")
+        #expect(done.contains("1,000 new"), "\(done)")
+        let dead = try sandbox.run("links", "--dead")
+        #expect(dead.stdout.split(separator: "\n").count == 1_001)
+    }
+
     @Test func setAddsAndRemovesAliasesThatLinksThenFollow() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }

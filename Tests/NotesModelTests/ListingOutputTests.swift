@@ -9,7 +9,7 @@ import NotesModel
 /// `String(format:)`, whole-note sorting or Foundation for every search: each fast
 /// path is held to the plain implementation it replaced.
 @Suite struct ListingOutputTests {
-    static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Lord_Howe", "America/St_Johns"]
+    static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Lord_Howe", "America/St_Johns", "GMT", "Etc/GMT-14", "Etc/GMT+5"]
 
     // MARK: Order
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import NotesModel
 
@@ -15,6 +16,27 @@ import Testing
     @Test(arguments: ["", " ", "#", "# #", "\n"])
     func emptyNamesAreNone(raw: String) {
         #expect(Tag.normalize(raw) == nil)
+    }
+
+    @Test func namesBeyondASCIIAreLeftAsTheFullRuleLeavesThem() {
+        // Compared with the rule spelled out (Foundation's trimming, then lowercasing), byte for byte.
+        func full(_ raw: String) -> String? {
+            var name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            while name.hasPrefix("#") { name = String(name.dropFirst()).trimmingCharacters(in: .whitespacesAndNewlines) }
+            name = name.lowercased()
+            return name.isEmpty ? nil : name
+        }
+        let pieces = ["é", "E\u{301}", "日本", "Größe", "ß", "İ", "ǅ", "Σ", "ς", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}",
+                      "#", " ", "a", "Z", "🙂", "\u{200B}", "\u{FEFF}", "\u{301}", "\u{1680}", "K", "\u{212A}"]
+        var random = SystemRandomNumberGenerator()
+        var names = pieces
+        for _ in 0..<3_000 {
+            names.append((0..<Int.random(in: 1...4, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined())
+        }
+        for raw in names {
+            let (fast, slow) = (Tag.normalize(raw), full(raw))
+            #expect(fast.map { Array($0.utf8) } == slow.map { Array($0.utf8) }, "\(Array(raw.unicodeScalars))")
+        }
     }
 
     @Test func normalizingTwiceChangesNothing() {

@@ -43,7 +43,7 @@ import Testing
 
     @Test func theCacheGivesTheSameSetOnlyForTheSameBytes() throws {
         let text = #"{"a": ["x", "y"],"# + "\n" + #""b": ["x", "y"],"# + "\n" + #""c": ["x", "z"],"# + "\n" + #""d": ["x", "y"]}"#
-        let cache = TagSetCache(slots: 4)  // room for 2: the third array is read, not remembered
+        let cache = TagSetCache(slots: 4, maximumSlots: 4)  // room for 2: the third array is read, not remembered
         var found: [Set<String>] = []
         try JSONReader.read(Array(text.utf8)) { (reader: inout JSONReader) throws(JSONError) in
             try reader.readObject { (reader: inout JSONReader, _: String) throws(JSONError) in
@@ -52,6 +52,23 @@ import Testing
             }
         }
         #expect(found == [["x", "y"], ["x", "y"], ["x", "z"], ["x", "y"]])
+    }
+
+    @Test func theCacheGrowsAndStillGivesEachArrayItsOwnSet() throws {
+        // 40 arrays, each three times, through a table that starts with room for 2 and doubles to 64 slots.
+        let arrays = (0..<40).map { number in "[\"t\(number)\", \"u\(number % 3)\"]" }
+        let members = (0..<120).map { index in "\"k\(index)\": \(arrays[(index * 7) % 40])," }
+        let text = "{" + members.joined(separator: "\n") + "\n\"end\": []}"
+        let cache = TagSetCache(slots: 4, maximumSlots: 64)
+        var found: [Set<String>] = []
+        try JSONReader.read(Array(text.utf8)) { (reader: inout JSONReader) throws(JSONError) in
+            try reader.readObject { (reader: inout JSONReader, _: String) throws(JSONError) in
+                reader.skipWhitespace()
+                found.append(try cache.readTags(&reader))
+            }
+        }
+        let expected = (0..<120).map { index in Set(["t\((index * 7) % 40)", "u\(((index * 7) % 40) % 3)"]) } + [Set<String>()]
+        #expect(found == expected)
     }
 
     @Test func aNotePacksIntoOneHundredAndTwentyEightBytes() {

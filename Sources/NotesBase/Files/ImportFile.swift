@@ -39,16 +39,30 @@ package enum ImportFile {
 
         deinit { close(descriptor) }
 
+        /// Room a read is given in a buffer, zeros until it reads into it.
+        private static let zeros = [UInt8](repeating: 0, count: 1 << 20)
+
         /// Appends up to `count` more bytes to `buffer`; false at the end of the file.
+        /// The bytes are read straight into `buffer`'s own storage, which a stream keeps from
+        /// piece to piece: no new piece to fault in and zero, and no copy of it.
         package func read(into buffer: inout [UInt8], count: Int = 1 << 20) throws(Failure) -> Bool {
             let before = buffer.count
-            buffer.reserveCapacity(before + count)
-            var piece = [UInt8](repeating: 0, count: count)
+            if count <= Self.zeros.count {
+                buffer.append(contentsOf: Self.zeros[..<count])  // a copy, even unoptimized
+            } else {
+                buffer.append(contentsOf: repeatElement(0, count: count))
+            }
             while true {
-                let got = piece.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                let got = buffer.withUnsafeMutableBytes { raw in
+                    raw.baseAddress.map { Glibc.read(descriptor, $0 + before, count) } ?? 0
+                }
                 if got < 0, errno == EINTR || errno == EAGAIN { continue }
-                guard got >= 0 else { throw Failure(reason: "cannot read: \(String(cString: strerror(errno)))") }
-                buffer.append(contentsOf: piece[..<got])
+                guard got >= 0 else {
+                    let reason = String(cString: strerror(errno))
+                    buffer.removeLast(count)
+                    throw Failure(reason: "cannot read: \(reason)")
+                }
+                buffer.removeLast(count - got)
                 return got > 0 || buffer.count > before
             }
         }

@@ -17,7 +17,7 @@ public enum Tag {
     /// lowercases. Returns nil for an empty tag. Normalizing a normalized name changes
     /// nothing, so an import that normalizes again keeps the store's names.
     public static func normalize(_ raw: String) -> String? {
-        if isPlainNormalized(raw) { return raw }
+        if isPlainNormalized(raw) || isNormalizedBeyondASCII(raw) { return raw }
         var name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         while name.hasPrefix("#") {
             name.removeFirst()
@@ -33,6 +33,16 @@ public enum Tag {
         guard let first = raw.utf8.first, first != UInt8(ascii: "#") else { return false }
         for byte in raw.utf8 where !isPlainLowercase(byte) { return false }
         return true
+    }
+
+    /// Whether the rule below leaves `raw` as it is, byte for byte, when it holds more than
+    /// printable ASCII (`café`, `日本`): no blank or line break at either end, no leading
+    /// `#`, and nothing lowercasing changes (asked of the standard library, not Foundation).
+    private static func isNormalizedBeyondASCII(_ raw: String) -> Bool {
+        let blanks = CharacterSet.whitespacesAndNewlines
+        guard let first = raw.unicodeScalars.first, let last = raw.unicodeScalars.last, first != "#",
+              !blanks.contains(first), !blanks.contains(last) else { return false }
+        return raw.lowercased().utf8.elementsEqual(raw.utf8)
     }
 
     private static func isPlainLowercase(_ byte: UInt8) -> Bool {

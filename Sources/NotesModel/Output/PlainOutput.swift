@@ -5,7 +5,12 @@ import NotesBase
 /// Not a scripting contract: scripts use `--json`.
 public struct PlainOutput: Sendable {
     /// The time zone dates are shown in.
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        didSet { fixedOffset = Self.fixedOffset(of: timeZone) }
+    }
+    /// Its offset from GMT when it never changes (UTC, a fixed offset): a listing then asks
+    /// the zone nothing a note (each question takes the zone's lock).
+    private var fixedOffset: Int?
     /// How many columns a text takes, for aligning the category column. The command
     /// line passes the terminal's display width; the default counts characters.
     public var columns: @Sendable (String) -> Int
@@ -13,6 +18,12 @@ public struct PlainOutput: Sendable {
     public init(timeZone: TimeZone = .current, columns: @escaping @Sendable (String) -> Int = { $0.count }) {
         self.timeZone = timeZone
         self.columns = columns
+        fixedOffset = Self.fixedOffset(of: timeZone)
+    }
+
+    /// The offset of a zone without a single transition in its history, else nil.
+    private static func fixedOffset(of zone: TimeZone) -> Int? {
+        zone.nextDaylightSavingTimeTransition(after: .distantPast) == nil ? zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) : nil
     }
 
     /// How many characters of a note's id `list` shows at least (any unique prefix of 4 or more works as an id).
@@ -129,7 +140,7 @@ public struct PlainOutput: Sendable {
             return Self.appendShortDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0,
                                         hour: parts.hour ?? 0, minute: parts.minute ?? 0, to: &output)
         }
-        let local = Int64(seconds) + Int64(timeZone.secondsFromGMT(for: date))
+        let local = Int64(seconds) + Int64(fixedOffset ?? timeZone.secondsFromGMT(for: date))
         let days = Int(ISODate.floorDivide(local, 86_400))
         let secondOfDay = Int(local - Int64(days) * 86_400)
         let (year, month, day) = ISODate.civilDate(daysSinceEpoch: days)

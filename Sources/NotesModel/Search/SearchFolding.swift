@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one folding rule of search, used by the UI filter and `notes list --search` alike:
 /// text and query are both folded, then compared as bytes.
@@ -38,6 +39,22 @@ public enum SearchFolding {
     static func foldASCII(_ byte: UInt8) -> UInt8 {
         if byte < 0x20 || byte == 0x7F { return 0x20 }
         return byte | (byte &- 0x41 < 26 ? 0x20 : 0)
+    }
+
+    /// The folded forms of the scalars outside ASCII met so far by any folder of this
+    /// process: folding a scalar asks Foundation for its decompositions, and a short-lived
+    /// folder (`fold(_:)` of one title, as the link index and the count of missing links
+    /// make for every note) would otherwise ask again for every accented letter of every title.
+    private static let known = Mutex<[UInt32: [UInt8]]>([:])
+    /// Text of many scripts stays well under this; past it, a scalar is folded each time.
+    private static let knownLimit = 1 << 16
+
+    /// `foldNonASCII(scalar)`, remembered for the whole process.
+    static func foldNonASCIIRemembered(_ scalar: Unicode.Scalar) -> [UInt8] {
+        if let found = known.withLock({ $0[scalar.value] }) { return found }
+        let folded = foldNonASCII(scalar)
+        known.withLock { if $0.count < knownLimit { $0[scalar.value] = folded } }
+        return folded
     }
 
     /// The folded UTF-8 of a scalar outside ASCII (see the type's comment).
@@ -133,7 +150,7 @@ public struct SearchFolder: Sendable {
         } else if let known = cache[scalar.value] {
             bytes.append(contentsOf: known)
         } else {
-            let folded = SearchFolding.foldNonASCII(scalar)
+            let folded = SearchFolding.foldNonASCIIRemembered(scalar)
             cache[scalar.value] = folded
             bytes.append(contentsOf: folded)
         }

@@ -78,18 +78,36 @@ struct CompactionLedger {
     static func write(_ ledger: CompactionLedger?, besideStore url: URL) {
         let path = URL(fileURLWithPath: url.path + suffix)
         guard let ledger else { try? FileManager.default.removeItem(at: path); return }
-        do { try DurableFile.replace(path, with: Array(ledger.text.utf8)) } catch {
+        do { try DurableFile.replace(path, with: ledger.bytes) } catch {
             try? FileManager.default.removeItem(at: path)
         }
     }
 
     /// "notes-compaction-ledger 1", "snapshot NAME SEQUENCE", a "source NAME SEQUENCE" line
     /// each, a "commit SEQUENCE ID…" line each, and an empty last line.
-    var text: String {
-        var lines = [Self.magic, "snapshot \(snapshot) \(sequence)"]
-        lines += sources.map { "source \($0.snapshot) \($0.sequence)" }
-        lines += commits.map { (["commit", String($0.sequence)] + $0.notes.map(\.uuidString)).joined(separator: " ") }
-        return lines.joined(separator: "\n") + "\n"
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// `text` as UTF-8, each id written from its bytes (a bulk import's ledger names every note).
+    var bytes: [UInt8] {
+        var output = Array("\(Self.magic)\nsnapshot \(snapshot) \(sequence)\n".utf8)
+        output.reserveCapacity(output.count + sources.count * 64 + commits.count * 24 + noteCount * 37)
+        for source in sources { output += "source \(source.snapshot) \(source.sequence)\n".utf8 }
+        let digits: StaticString = "0123456789ABCDEF"
+        for commit in commits {
+            output += "commit \(commit.sequence)".utf8
+            for id in commit.notes {
+                output.append(0x20)
+                withUnsafeBytes(of: id.uuid) { raw in  // `uuidString`'s upper-case 8-4-4-4-12
+                    for (index, byte) in raw.enumerated() {
+                        if index == 4 || index == 6 || index == 8 || index == 10 { output.append(UInt8(ascii: "-")) }
+                        output.append(digits.utf8Start[Int(byte >> 4)])
+                        output.append(digits.utf8Start[Int(byte & 0x0F)])
+                    }
+                }
+            }
+            output.append(0x0A)
+        }
+        return output
     }
 
     /// The ledger `text` wrote, or nil for anything else.

@@ -22,15 +22,18 @@ final class TagSetCache {
 
     private var slots: [Slot?]
     private var used = 0
-    private let mask: Int
-    /// Arrays remembered at most: a store where nearly every note has its own tags stops
-    /// filling the table (and pays one failed look-up a note).
-    private let limit: Int
+    private var mask: Int
+    /// Arrays remembered before the table doubles, up to `maximumSlots`: a store where
+    /// nearly every note has its own tags then stops filling it (and pays one failed
+    /// look-up a note). A large store's tens of thousands of combinations are remembered.
+    private var limit: Int
+    private let maximumSlots: Int
 
-    init(slots: Int = 8192) {
+    init(slots: Int = 8192, maximumSlots: Int = 1 << 16) {
         self.slots = [Slot?](repeating: nil, count: slots)
         mask = slots - 1
         limit = slots / 2
+        self.maximumSlots = max(slots, maximumSlots)
     }
 
     /// Reads the tags array at the reader's position (as `RecordCodec.readTags` does).
@@ -55,11 +58,31 @@ final class TagSetCache {
         }
         let tags = try RecordCodec.readTags(&reader)
         // Remembered only when the array read is exactly those bytes.
-        if reader.position == start + count, used < limit {
-            slots[index] = Slot(hash: hash, start: start, count: count, tags: tags)
-            used += 1
+        if reader.position == start + count {
+            if used == limit, slots.count < maximumSlots {
+                grow()
+                index = Int(truncatingIfNeeded: hash) & mask
+                while slots[index] != nil { index = (index + 1) & mask }
+            }
+            if used < limit {
+                slots[index] = Slot(hash: hash, start: start, count: count, tags: tags)
+                used += 1
+            }
         }
         return tags
+    }
+
+    /// Doubles the table, every slot placed again by its hash.
+    private func grow() {
+        let old = slots
+        slots = [Slot?](repeating: nil, count: old.count * 2)
+        mask = slots.count - 1
+        limit = slots.count / 2
+        for case let slot? in old {
+            var index = Int(truncatingIfNeeded: slot.hash) & mask
+            while slots[index] != nil { index = (index + 1) & mask }
+            slots[index] = slot
+        }
     }
 
     /// FNV-1a, 64 bits: the arrays are short.
