@@ -1,4 +1,3 @@
-import Glibc
 import NotesJSON
 
 /// The members of one note of an export, read straight from its text (no object tree,
@@ -48,9 +47,7 @@ struct ExportNoteMembers {
         private static let names: [(member: Member, name: [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
 
         init?(_ name: UnsafeBufferPointer<UInt8>) {
-            guard let base = name.baseAddress else { return nil }
-            for (member, bytes) in Self.names
-            where bytes.count == name.count && bytes[0] == base[0] && memcmp(bytes, base, bytes.count) == 0 {
+            for (member, bytes) in Self.names where bytes.count == name.count && bytes.elementsEqual(name) {
                 self = member
                 return
             }

@@ -154,8 +154,8 @@ public enum JSONExchange {
                     pendingCategories = []
                 case "notes":
                     sawNotes = true
-                    try readNotes(&stream, into: &bundle, file: file, pending: &pendingCategories, sawCategories: sawCategories,
-                                  progress: progress, stop: stop)
+                    try readNotes(&stream, into: &bundle, pending: &pendingCategories, sawCategories: sawCategories,
+                                  progress: progress, fail: fail, stop: stop)
                 default:
                     try stream.skipValue()
                 }
@@ -172,43 +172,29 @@ public enum JSONExchange {
         return bundle
     }
 
-    /// The `notes` array of an export, one note at a time, each made a note on another
-    /// thread a batch at a time (`ExportNoteBatches`): a note whose category comes before
-    /// the categories waits in `pending` for them. `stop` turns a bad note into the stream's
-    /// error; a note that cannot be read is the error only when no note before it is bad.
-    private static func readNotes(_ stream: inout JSONStream, into bundle: inout ExchangeBundle, file: String,
+    /// The `notes` array of an export, one note at a time: a note whose category comes
+    /// before the categories waits in `pending` for them. `stop` turns a bad note into the
+    /// stream's error.
+    private static func readNotes(_ stream: inout JSONStream, into bundle: inout ExchangeBundle,
                                   pending: inout [(note: Int, name: String)], sawCategories: Bool,
-                                  progress: ((Int) -> Void)?, stop: (ExchangeError) -> JSONError) throws(JSONError) {
-        var batches = ExportNoteBatches(file: file)
-        var stopped = false
-        func take(_ made: ExportNoteBatches.Made) throws(JSONError) {
-            for (note, categoryName) in made.notes {
+                                  progress: ((Int) -> Void)?, fail: (String, String) -> ExchangeError,
+                                  stop: (ExchangeError) -> JSONError) throws(JSONError) {
+        try stream.readArray { (stream: inout JSONStream, index: Int) throws(JSONError) in
+            var item = ExportNoteMembers()
+            try stream.readBufferedValue { (reader: inout JSONReader) throws(JSONError) in item = try ExportNoteMembers.read(&reader) }
+            do throws(ExchangeError) {
+                let (note, categoryName) = try note(from: item, place: { "notes[\(index)]" }, fail: fail)
                 bundle.notes.append(note)
-                guard let categoryName else { continue }
-                if sawCategories {
-                    bundle.notes[bundle.notes.count - 1].categoryID = bundle.categoryID(named: categoryName)
-                } else {
-                    pending.append((bundle.notes.count - 1, categoryName))
-                }
-            }
-            if let failure = made.failure {
-                stopped = true
-                throw stop(failure)
-            }
-        }
-        do throws(JSONError) {
-            try stream.readArray { (stream: inout JSONStream, index: Int) throws(JSONError) in
-                var item = ExportNoteMembers()
-                try stream.readBufferedValue { (reader: inout JSONReader) throws(JSONError) in item = try ExportNoteMembers.read(&reader) }
                 progress?(stream.bytesRead)
-                if let made = batches.add(item, index: index) { try take(made) }
-            }
-        } catch {
-            // The notes read before this error may hold a bad one: it comes first.
-            if !stopped { for made in batches.finish() { try take(made) } }
-            throw error
+                if let categoryName {
+                    if sawCategories {
+                        bundle.notes[bundle.notes.count - 1].categoryID = bundle.categoryID(named: categoryName)
+                    } else {
+                        pending.append((bundle.notes.count - 1, categoryName))
+                    }
+                }
+            } catch { throw stop(error) }
         }
-        for made in batches.finish() { try take(made) }
     }
 
     private static func notAnExport(_ file: String) -> ExchangeError {

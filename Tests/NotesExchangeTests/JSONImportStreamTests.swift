@@ -45,33 +45,6 @@ import Testing
         #expect(batch.sources.count == 40)
     }
 
-    @Test func notesMadeOnAnotherThreadComeBackInOrderAndTheFirstBadNoteIsTheError() throws {
-        // Given an export of more than two batches (`ExportNoteBatches`, made on another thread)
-        let count = 2 * ExportNoteBatches.batchSize + 77
-        let source = try database(count: count, hugeEvery: count + 1, hugeSize: 0)
-        let good = String(decoding: try JSONExchange.document(of: source).jsonBytes(), as: UTF8.self)
-        let bundle = try JSONExchange.read(Data(good.utf8), file: "x.json")
-        #expect(bundle == ExchangeBundle(source))
-        #expect(bundle.notes.map(\.title) == ExchangeBundle(source).notes.map(\.title), "in the order of the file")
-
-        // When note 2,100 holds a bad date, and a value is missing in a note after the last
-        var notes = try #require(try JSONValue.parse(good)["notes"]?.arrayValue)
-        notes[2_100] = notes[2_100].setting("created", to: .string("yesterday"))
-        let members = notes.map { String(decoding: $0.jsonBytes(pretty: false), as: UTF8.self) }
-        let text = #"{"format": "notes-export", "version": 1, "notes": ["# + members.joined(separator: ",") + #", {"title": }]}"#
-        // Then the error names the bad note, the first in the file
-        #expect(throws: ExchangeError.invalidDocument(file: "x.json", place: "notes[2100].created", reason: "not an ISO 8601 date-time")) {
-            try JSONExchange.read(Data(text.utf8), file: "x.json")
-        }
-        // And a bad note in the last, partial batch is found too
-        notes[2_100] = try #require(try JSONValue.parse(good)["notes"]?.arrayValue)[2_100]
-        notes[count - 1] = notes[count - 1].setting("tags", to: .array([.integer(1)]))
-        let late = JSONValue.object([("format", .string("notes-export")), ("version", .integer(1)), ("notes", .array(notes))])
-        #expect(throws: ExchangeError.invalidDocument(file: "x.json", place: "notes[\(count - 1)].tags[0]", reason: "not a tag name")) {
-            try JSONExchange.read(Data(late.jsonBytes()), file: "x.json")
-        }
-    }
-
     @Test func aNoteLargerThanTheNoteLimitSkipsTheFileWithItsPlace() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
