@@ -32,8 +32,7 @@ enum PreviewPane {
         if highlights.isEmpty {
             // Rendered, from the start of the body only: never more than the rows show.
             let lines = renderedLines(note, width: width, room: room, order: snapshot.index.linkOrder(of: note.id))
-            RenderedLines.draw(lines, from: 0, rows: room, focused: nil, colors: colors,
-                               isBroken: snapshot.index.isBroken(from: note), into: &buffer, x: x, y: y, width: width)
+            RenderedLines.draw(lines, from: 0, rows: room, focused: nil, colors: colors, into: &buffer, x: x, y: y, width: width)
             return
         }
         for line in bodyLines(note, width: width, room: room, highlights: highlights) {
