@@ -40,9 +40,11 @@ extension AppRunner {
     }
 
     /// Whether `event` is the `Enter` of a rename that rewrites the links to the note while
-    /// the link index is still being built.
+    /// the link index of a large store is still being built (`NoteFilter.waitsForText`: a
+    /// small index's is built in milliseconds, and `update` waits for it, so that a rename
+    /// lands with its key whatever the machine's load).
     private func waitsForLinkIndex(_ event: InputEvent) -> Bool {
-        guard event == .key(.enter), state.updatesLinksOnRename, !snapshot.index.isSearchable,
+        guard event == .key(.enter), state.updatesLinksOnRename, NoteFilter.waitsForText(snapshot.index),
               let prompt = state.prompt, case .renameNote(_, let from) = prompt.purpose else { return false }
         return prompt.field.text != from
     }
