@@ -1,6 +1,6 @@
 /// The command line of `notes-bench`, parsed by hand (a handful of flags).
 ///
-///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only | --only quick-open]
+///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only | --only quick-open | --only filter]
 ///     notes-bench --existing PATH [--json]
 ///     notes-bench --fill-journal PATH BYTES
 ///     notes-bench --long-note MB [--json]
@@ -20,6 +20,8 @@ struct BenchOptions {
     /// Only the quick-open and frame figures after writing and opening the store, with
     /// each quick-open key's median (`--only quick-open`).
     var quickOpenOnly = false
+    /// Only the filter's figures after writing and opening the store (`--only filter`).
+    var filterOnly = false
     /// Only the figures of the running app on a store that already exists (a copy: it is
     /// edited and compacted): saving body edits, the UI around a compaction, and the
     /// single-note commands (on a copy of their own).
@@ -38,7 +40,7 @@ struct BenchOptions {
     var childSQLiteCommand: (database: String, command: [String])?
 
     static let usage = """
-        usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only | --only quick-open]
+        usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only | --only quick-open | --only filter]
                notes-bench --existing PATH [--json]
                notes-bench --fill-journal PATH BYTES
                notes-bench --long-note MB [--json]
@@ -49,6 +51,7 @@ struct BenchOptions {
           --bulk-only  only the bulk figures: the imports and notes list to a pipe
           --only quick-open  only quick open and one frame, on the store opened as the app
                        opens it, and each quick-open key's median wall and CPU time
+          --only filter  only the filter as you type, on the store opened as the app opens it
           --existing PATH  only the app's edit and compaction figures and the single-note
                        commands, on the store at PATH (which they edit and compact: use a copy)
           --fill-journal PATH BYTES  edit notes of the store at PATH, one commit each,
@@ -79,8 +82,11 @@ struct BenchOptions {
             case "--store-only": storeOnly = true
             case "--bulk-only": bulkOnly = true
             case "--only":
-                guard remaining.popFirst() == "quick-open" else { throw UsageError(description: "--only takes quick-open") }
-                quickOpenOnly = true
+                switch remaining.popFirst() {
+                case "quick-open": quickOpenOnly = true
+                case "filter": filterOnly = true
+                default: throw UsageError(description: "--only takes quick-open or filter")
+                }
             case "--fill-journal":
                 guard let path = remaining.popFirst(), !path.isEmpty,
                       let text = remaining.popFirst(), let bytes = Int(text), bytes > 0 else {

@@ -37,7 +37,8 @@ struct BenchRun {
         report.storeBytes = bytes.snapshot
         report.fact("store_files_bytes", .figure(Double(bytes.total)))
         if options.quickOpenOnly { try measureQuickOpen(store: files.store, into: &report) }
-        if options.storeOnly || options.quickOpenOnly { return report }
+        if options.filterOnly { try measureFilter(store: files.store, into: &report) }
+        if options.storeOnly || options.quickOpenOnly || options.filterOnly { return report }
         if options.bulkOnly {
             report.figures += try BulkMeasurement.figures(store: files.store, synthetic: synthetic,
                                                           folder: files.mirror.deletingLastPathComponent(), progress: progress)
@@ -89,6 +90,17 @@ struct BenchRun {
             (key.label, .object([("wall_median_ms", .figure(key.wall.median ?? 0)), ("cpu_median_ms", .figure(key.cpu.median ?? 0))]))
         }))
         report.perKeyLines = keys.map { "  " + QuickOpenMeasurement.describe($0) }
+    }
+
+    /// `--only filter`: the filter's figures on the store opened as the app opens it.
+    private func measureFilter(store url: URL, into report: inout Report) throws {
+        progress("the filter only")
+        let store = try NotesStore.open(at: url)
+        defer { store.close() }
+        let prepared = UIProbe.prepareFirstFrame(store.contents)
+        prepared.snapshot.index.waitUntilSearchable()
+        progress("search text built: timing the filter's keys")
+        report.figures += FilterMeasurement.figures(prepared)
     }
 
     /// The facts of opening the store in fresh processes.

@@ -24,6 +24,8 @@ enum FilterMeasurement {
         var screenful = Samples()
         var count = Samples()
         var cpuScreenful = Samples()
+        /// Each key of the sequence, in the order typed: key → right first screenful.
+        var keys: [QuickOpenMeasurement.KeyTimes] = []
         /// Keys whose count was not complete when the next key came.
         var overtaken = 0
     }
@@ -40,6 +42,12 @@ enum FilterMeasurement {
             for (number, key) in keys.enumerated() {
                 let waits = number == query.count - 1 || number == keys.count - 1
                 type(key, &state, prepared.snapshot, waitsForCount: waits, into: &times)
+                let label = "\"\(state.filter.query)\"" + (key == .backspace ? "⌫" : "")
+                if !times.keys.contains(where: { $0.label == label }) { times.keys.append(.init(label: label)) }
+                if let known = times.keys.firstIndex(where: { $0.label == label }) {
+                    times.keys[known].wall.add(times.screenful.values.last ?? 0)
+                    times.keys[known].cpu.add(times.cpuScreenful.values.last ?? 0)
+                }
             }
         }
         let notes = prepared.snapshot.index.count
@@ -49,6 +57,9 @@ enum FilterMeasurement {
             + "\(UIProbe.frameSize.width)×\(UIProbe.frameSize.height), search text already built: key → first frame p99 "
             + format(times.firstFrame.p99) + "; key → right first screenful median " + format(times.screenful.median)
             + ", max " + format(times.screenful.maximum) + ", CPU p99 " + format(times.cpuScreenful.p99)
+            + "; slowest keys, median (process CPU): "
+            + times.keys.sorted { ($0.wall.median ?? 0) > ($1.wall.median ?? 0) }.prefix(8)
+                .map(QuickOpenMeasurement.describe).joined(separator: ", ")
         let countNote = "the same keys: key → frame with the whole count, median " + format(times.count.median)
             + " (\(times.count.count) counts finished before the next key or after a query's last key; "
             + "\(times.overtaken) overtaken by the next key)"

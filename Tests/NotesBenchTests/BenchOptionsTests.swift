@@ -21,9 +21,12 @@ import Testing
         #expect(options.childSQLiteCommand == nil)
     }
 
-    @Test func onlyQuickOpenIsAnOptionAndOnlyThatOne() throws {
+    @Test func onlyQuickOpenOrTheFilterAreOptionsAndOnlyThose() throws {
         #expect(try BenchOptions(arguments: ["--notes", "1000000", "--only", "quick-open"]).quickOpenOnly)
         #expect(try !BenchOptions(arguments: ["--notes", "1000"]).quickOpenOnly)
+        let filter = try BenchOptions(arguments: ["--only", "filter"])
+        #expect(filter.filterOnly && !filter.quickOpenOnly)
+        #expect(try !BenchOptions(arguments: ["--notes", "1000"]).filterOnly)
         #expect(throws: BenchOptions.UsageError.self) { try BenchOptions(arguments: ["--only", "open"]) }
         #expect(throws: BenchOptions.UsageError.self) { try BenchOptions(arguments: ["--only"]) }
     }

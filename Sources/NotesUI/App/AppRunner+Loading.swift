@@ -142,7 +142,10 @@ extension AppRunner {
         case .success(let loaded):
             let selected = state.selectedNote(in: snapshot)?.id
             repository = loaded.repository
+            let early = snapshot
             snapshot = loaded.snapshot
+            // The filter keeps the rows found among the first notes while the whole store's search text is built.
+            state.filter.carry(from: early.index, to: snapshot.index, sharedFirstNotes: snapshot.sharedFirstNotes(with: early))
             answer(.refreshed(keeping: selected))
             storeLoaded?(repository)
             saveEarlyCommits()

@@ -26,6 +26,14 @@ public struct NotesSnapshot: Sendable {
     }
     /// Whether this snapshot holds only the first notes of the list (`wholeCounts`).
     public var isEarly: Bool { wholeCounts != nil }
+    /// How many notes at the top of the list this snapshot shows exactly as `other` does:
+    /// the same notes, unchanged, in the same places.
+    public func sharedFirstNotes(with other: NotesSnapshot) -> Int {
+        let limit = min(index.count, other.index.count)
+        var shared = 0
+        while shared < limit, index.note(at: shared) == other.index.note(at: shared) { shared += 1 }
+        return shared
+    }
     /// How many notes the store holds (the list's length when no filter is on).
     public var noteCount: Int { wholeCounts?.live ?? index.count }
     /// How many notes are in no category.
