@@ -35,8 +35,21 @@ public enum DisplayWidth {
         return TerminalSafeText.escape(for: first)
     }
 
+    /// Whether every byte of `text` is a printable ASCII character (a column each), a line
+    /// break or a tab: then each byte is a character of its own (no `\r\n` pair, no mark
+    /// joining a letter) and `ScreenBuffer.write` draws it byte by byte.
+    public static func isPlainASCII<S: StringProtocol>(_ text: S) -> Bool {
+        text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }
+    }
+
+    /// Whether every byte of `text` is a printable ASCII character: as many columns as bytes.
+    static func isPrintableASCII<S: StringProtocol>(_ text: S) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     /// The columns `text` takes.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
+        if isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -45,6 +58,9 @@ public enum DisplayWidth {
     /// `text` cut to at most `width` columns, ending in `…` when something was cut.
     public static func truncate<S: StringProtocol>(_ text: S, to width: Int) -> String {
         guard width > 0 else { return "" }
+        if isPrintableASCII(text) {
+            return text.utf8.count <= width ? String(text) : String(text.prefix(width - 1)) + "…"
+        }
         var result = ""
         var used = 0
         var index = text.startIndex

@@ -97,6 +97,7 @@ extension ScreenBuffer {
                                                   limit: Int? = nil) -> Int {
         guard y >= 0, y < size.height, x < size.width else { return 0 }
         let end = min(size.width, x + (limit ?? size.width))
+        if DisplayWidth.isPlainASCII(text) { return writePlainASCII(text, x: x, end: end, y: y, style: style) }
         var column = x
         for var character in text {
             if column >= end { break }
@@ -123,6 +124,24 @@ extension ScreenBuffer {
             column += columns
         }
         return max(0, column - x)
+    }
+
+    /// `write` of text whose every byte is one printable ASCII character, a line break or a
+    /// tab (`DisplayWidth.isPlainASCII`): a cell a byte, without taking the text apart into
+    /// grapheme clusters (most titles, tags and dates on a screen).
+    private mutating func writePlainASCII<S: StringProtocol>(_ text: S, x: Int, end: Int, y: Int, style: CellStyle) -> Int {
+        var column = x
+        for byte in text.utf8 {
+            if column >= end { break }
+            if column >= 0 { put(Cell(text: Self.asciiCells[Int(byte)], style: style), at: column, y: y) }
+            column += 1
+        }
+        return max(0, column - x)
+    }
+
+    /// The text of a cell showing each ASCII byte: itself, a space for a line break or a tab.
+    private static let asciiCells: [String] = (0..<128).map { byte in
+        byte == 0x0A || byte == 0x09 ? " " : String(UnicodeScalar(UInt8(byte)))
     }
 
     /// Sets one cell, blanking the other half of any wide character it cuts in two.

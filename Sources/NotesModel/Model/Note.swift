@@ -101,6 +101,11 @@ public struct Note: Equatable, Identifiable, Sendable {
 
     /// Tags in display order (case-insensitive alphabetical).
     public var sortedTags: [String] {
-        tags.sorted { $0.localizedLowercase < $1.localizedLowercase || ($0.localizedLowercase == $1.localizedLowercase && $0 < $1) }
+        guard tags.count > 1 else { return Array(tags) }
+        let folded: [(folded: String, tag: String)] = tags.map { ($0.localizedLowercase, $0) }
+        let sorted = folded.sorted { (one: (folded: String, tag: String), two: (folded: String, tag: String)) -> Bool in
+            one.folded != two.folded ? one.folded < two.folded : one.tag < two.tag
+        }
+        return sorted.map(\.tag)
     }
 }

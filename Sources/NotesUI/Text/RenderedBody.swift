@@ -28,7 +28,7 @@ final class RenderedBody: Sendable {
     }
 
     private let kept = Mutex<Kept?>(nil)
-    private let progressKept = Mutex<[String: TaskProgress]>([:])
+    private let progressKept = Mutex<[UUID: (note: Note, progress: TaskProgress)]>([:])
 
     /// The rendering of `note` at `width`, its wiki links read in `order`, or nil when the
     /// body is too long to render whole.
@@ -45,21 +45,22 @@ final class RenderedBody: Sendable {
         return rendering
     }
 
-    /// The longest body whose tasks a list row counts (the body is its own key: hashed on each draw).
+    /// The longest body whose tasks a list row counts.
     static let longestCounted = 1 << 18
 
     /// The tasks ticked and all the tasks of a body up to `longestCounted` (nil for a
     /// longer one: its row and header show no progress, as counting would render it
-    /// whole); kept per body, a few hundred at most.
+    /// whole); kept per note while its body is the same bytes (`Note.hasSameBody`: a body
+    /// still in the snapshot file is the same without reading it), a few hundred at most,
+    /// so a list drawn again neither decodes nor hashes its rows' bodies.
     func progress(of note: Note) -> TaskProgress? {
         guard note.bodyUTF8CountBound <= Self.longestCounted else { return nil }
-        let body = note.body
-        if let found = progressKept.withLock({ $0[body] }) { return found }
-        let tasks = MarkdownRenderer.render(body, width: 1 << 12, displayWidth: DisplayWidth.of).tasks
+        if let kept = progressKept.withLock({ $0[note.id] }), kept.note.hasSameBody(as: note) { return kept.progress }
+        let tasks = MarkdownRenderer.render(note.body, width: 1 << 12, displayWidth: DisplayWidth.of).tasks
         let progress = TaskProgress(done: tasks.filter(\.checked).count, total: tasks.count)
         progressKept.withLock { kept in
             if kept.count >= 512 { kept = [:] }
-            kept[body] = progress
+            kept[note.id] = (note, progress)
         }
         return progress
     }
