@@ -5,30 +5,30 @@ import NotesModel
 import NotesTerminal
 @testable import NotesUI
 
-/// A query of two bytes or more gathers its candidates from every slot's summary, a chunk
-/// of slots at a time without a branch per slot (`QuickOpenScan.holding`): a slot passes
+/// A query of two bytes or more gathers its candidates from every slot's byte mask
+/// (`SearchText.titleMasks`), a chunk of slots at a time without a branch per slot (`QuickOpenScan.holding`): a slot passes
 /// only when its title holds every byte of the query and it is not retired.
 @Suite struct QuickOpenFilterTests {
     @Test func aSlotPassesOnlyWhenItHoldsEveryByteAndIsLive() {
         let titles = ["garden", "grade", "dog", "rag", "", "gardening club", "g d", "garden"]
-        let summaries = titles.map { TitleSummary(of: Array($0.utf8)) }
+        let masks = titles.map { TitleSummary(of: Array($0.utf8)).bytes }
         // Slot 5 and 7 are retired (position −1).
         let live: [Int32] = [0, 1, 2, 3, 4, -1, 5, -1]
         var passing = [Int32](repeating: -9, count: QuickOpenScan.filterChunk)
         let mask = TitleMask.of(Array("gd".utf8))
-        let count = summaries.withUnsafeBufferPointer { summaries in
+        let count = masks.withUnsafeBufferPointer { masks in
             live.withUnsafeBufferPointer { live in
                 passing.withUnsafeMutableBufferPointer { passing in
-                    QuickOpenScan.holding(mask, in: 0..<Int32(titles.count), summaries.baseAddress!, live.baseAddress!,
+                    QuickOpenScan.holding(mask, in: 0..<Int32(titles.count), masks.baseAddress!, live.baseAddress!,
                                           into: passing.baseAddress!)
                 }
             }
         }
         #expect(Array(passing[..<count]) == [0, 1, 2, 6])
-        let some = summaries.withUnsafeBufferPointer { summaries in
+        let some = masks.withUnsafeBufferPointer { masks in
             live.withUnsafeBufferPointer { live in
                 passing.withUnsafeMutableBufferPointer { passing in
-                    QuickOpenScan.holding(mask, in: 1..<3, summaries.baseAddress!, live.baseAddress!, into: passing.baseAddress!)
+                    QuickOpenScan.holding(mask, in: 1..<3, masks.baseAddress!, live.baseAddress!, into: passing.baseAddress!)
                 }
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `FuzzyMatcher.score`, the same number, computed in one pass over the title that does
 /// work only at the bytes the query holds: quick open's scorer of many titles.
 ///
@@ -61,7 +63,7 @@ public struct FuzzyScorer: Sendable {
             classes.withUnsafeBufferPointer { classes in
                 bonuses.withUnsafeBufferPointer { bonuses in
                     rows.withUnsafeMutableBufferPointer { state in
-                        best = Self.score(text, count: count, rowsOf, classes, bonuses, state)
+                        best = Self.score(text, count: count, first: query[0], rowsOf, classes, bonuses, state)
                     }
                 }
             }
@@ -69,16 +71,18 @@ public struct FuzzyScorer: Sendable {
         return best == Self.none ? nil : best
     }
 
-    /// `score(_:)` over the tables: `state` holds, per row, its last score, its last column and
-    /// its best gap base (`base`).
+    /// `score(_:)` over the tables, from the first column holding the query's `first` byte
+    /// (no row matches before it): `state` holds, per row, its last score, its last column
+    /// and its best gap base (`base`).
     @inline(__always)
-    private static func score(_ text: UnsafeBufferPointer<UInt8>, count: Int, _ rowsOf: UnsafeBufferPointer<UInt64>,
+    private static func score(_ text: UnsafeBufferPointer<UInt8>, count: Int, first: UInt8, _ rowsOf: UnsafeBufferPointer<UInt64>,
                               _ classes: UnsafeBufferPointer<UInt8>, _ bonuses: UnsafeBufferPointer<Int>,
                               _ state: UnsafeMutableBufferPointer<Int>) -> Int {
         let none = Self.none, last = count - 1
+        guard let start = Self.firstColumn(holding: first, in: text) else { return none }
         var best = none
         for row in 0..<count { state[3 * row] = none; state[3 * row + 1] = -2; state[3 * row + 2] = none }
-        for column in 0..<text.count {
+        for column in start..<text.count {
             var rows = rowsOf[Int(text[column])]
             guard rows != 0 else { continue }
             let before = column == 0 ? white : classes[Int(text[column - 1])]
@@ -96,6 +100,13 @@ public struct FuzzyScorer: Sendable {
             }
         }
         return best
+    }
+
+    /// The first column of `text` holding `byte`, nil when none does.
+    @inline(__always)
+    private static func firstColumn(holding byte: UInt8, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = text.baseAddress, !text.isEmpty, let found = memchr(base, Int32(byte), text.count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// What a match scoring `score` at `column` brings to a gap after it, less the part

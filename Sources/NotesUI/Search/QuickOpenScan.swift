@@ -83,22 +83,24 @@ struct QuickOpenScan {
         let mask = queryMask, bound = self.bound, lowest = Int(Self.lowestBound), chunk = Int32(Self.filterChunk)
         var passing = [Int32](repeating: 0, count: Self.filterChunk)
         list = text.titleSummaries.withUnsafeBufferPointer { summaries in
-            positionOfSlot.withUnsafeBufferPointer { positions in
-                passing.withUnsafeMutableBufferPointer { passing in
-                    QuickOpenCandidateList(capacity: input.count) { kept in
-                        guard let first = summaries.baseAddress, let live = positions.baseAddress,
-                              let into = passing.baseAddress else { return }
-                        var start = input.lowerBound
-                        while start < input.upperBound {
-                            let end = min(start + chunk, input.upperBound)
-                            let count = Self.holding(mask, in: start..<end, first, live, into: into)
-                            for index in 0..<count {
-                                let slot = into[index], summary = first + Int(slot)
-                                let candidate = QuickOpenCandidate(bytes: summary.pointee.bytes, boundaries: summary.pointee.boundaries,
-                                                                   pairs: summary.pointee.pairs, slot: slot, length: summary.pointee.length)
-                                kept.append(candidate, bound: Int32(clamping: max(bound.maximum(summary.pointee), lowest)))
+            text.titleMasks.withUnsafeBufferPointer { masks in
+                positionOfSlot.withUnsafeBufferPointer { positions in
+                    passing.withUnsafeMutableBufferPointer { passing in
+                        QuickOpenCandidateList(capacity: input.count) { kept in
+                            guard let first = summaries.baseAddress, let bytes = masks.baseAddress, let live = positions.baseAddress,
+                                  let into = passing.baseAddress, masks.count >= Int(input.upperBound) else { return }
+                            var start = input.lowerBound
+                            while start < input.upperBound {
+                                let end = min(start + chunk, input.upperBound)
+                                let count = Self.holding(mask, in: start..<end, bytes, live, into: into)
+                                for index in 0..<count {
+                                    let slot = into[index], summary = first + Int(slot)
+                                    let candidate = QuickOpenCandidate(bytes: summary.pointee.bytes, boundaries: summary.pointee.boundaries,
+                                                                       pairs: summary.pointee.pairs, slot: slot, length: summary.pointee.length)
+                                    kept.append(candidate, bound: Int32(clamping: max(bound.maximum(summary.pointee), lowest)))
+                                }
+                                start = end
                             }
-                            start = end
                         }
                     }
                 }
