@@ -58,8 +58,27 @@ import Testing
         let settings = try remapped(["edit": ["x"]])
         #expect(settings.keyMaps.reading.action(for: .character("x")) == .edit)
         let task = settings.keyMaps.reading.bindings.first { $0.actions.contains(.nextTask) }
-        #expect(task?.label == "Tab Shift-Tab")
+        #expect(task?.label == "Tab S-Tab")
         #expect(!(task?.actions.contains(.toggleTask) ?? true))
+    }
+
+    @Test func remappedMovesKeepTheirPairsInTheHelpAndFooter() throws {
+        // `down` on `n` (taken from new note), `up` on `e`: `j/k ↑/↓ move` was `↑ k ↓ n move`.
+        let settings = try remapped(["down": ["n"], "up": ["e"]])
+        let move = settings.keyMaps.notes.bindings.first { $0.actions.contains(.down) }
+        #expect(move?.label == "n/e")
+        let first = try remapped(["first": ["Home"], "pageDown": ["Space"]])
+        let page = first.keyMaps.notes.bindings.first { $0.actions.contains(.first) }
+        #expect(page?.label == "Space/PgUp Home/G")
+        let pane = try remapped(["down": ["J"]]).keyMaps.reading.bindings.first { $0.actions.contains(.down) }
+        #expect(pane?.label == "J/k ↑")
+        let help = try remapped(["help": ["F1"]]).keyMaps.notes.allBindings.first { $0.actions.contains(.help) }
+        #expect(help?.label == "F1" && help?.footer == "F1 help")
+        let (runner, terminal, _) = runner(settings)
+        runner.run()
+        terminal.press(.character("?"))
+        runner.run()
+        #expect(terminal.lastBuffer?.lines.contains { $0.contains("n/e") && $0.contains("move") } == true)
     }
 
     @Test func badRemapsAreNamed() {
