@@ -178,6 +178,33 @@ import Testing
         #expect(made.body == "# Standup\n2025-03-05\n")
     }
 
+    @Test func aTemplatesFrontMatterSetsTheNewNotesFields() throws {
+        var settings = AppSettings()
+        settings.daily.timeZone = UIFixtures.utc
+        let header = NoteTemplate.Header(title: "{{date}} {{title}}", categoryName: "Home", tags: ["work"], kind: .reference,
+                                         pinned: true)
+        settings.templates = [NoteTemplate(name: "plan", text: "For {{title}}\n", header: header)]
+        settings.daily.template = NoteTemplate(name: "daily", text: "Day\n", header: header)
+        let terminal = MemoryTerminal(size: TerminalSize(width: 100, height: 24))
+        let repository = InMemoryNotesRepository(UIFixtures.database)
+        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
+                               now: { UIFixtures.now }, editor: UserEditor.scripted { $0 }, settings: settings)
+        terminal.press(.character("n"))
+        terminal.type("plan")
+        terminal.press(.enter)
+        terminal.type("Trip")
+        terminal.press(.enter)
+        runner.run()
+        let made = try #require(repository.contents.notes.values.first { $0.title == "2025-03-05 Trip" })
+        #expect(made.body == "For Trip\n" && made.tags == ["work"] && made.kind == .reference && made.pinned)
+        #expect(made.categoryID == UIFixtures.home.id)
+        // Today's note keeps its title and kind (it is found by them) and takes the rest.
+        terminal.press(.character("J"))
+        runner.run()
+        let day = try #require(repository.contents.notes.values.first { $0.kind == .journal })
+        #expect(day.title == "2025-03-05" && day.tags == ["work"] && day.pinned && day.categoryID == UIFixtures.home.id)
+    }
+
     @Test func noneGivesAnEmptyBodyAndEscMakesNoNote() throws {
         var settings = AppSettings()
         settings.templates = [NoteTemplate(name: "meeting", text: "Agenda")]
