@@ -67,6 +67,9 @@ import Testing
         let settings = try remapped(["down": ["n"], "up": ["e"]])
         let move = settings.keyMaps.notes.bindings.first { $0.actions.contains(.down) }
         #expect(move?.label == "n/e")
+        // Arrows kept in the remap keep their own place: `n/e ↑/↓`, not `n/Down/e/Up ↑/↓`.
+        let arrows = try remapped(["down": ["n", "Down"], "up": ["e", "Up"]]).keyMaps.notes.bindings
+        #expect(arrows.first { $0.actions.contains(.down) }?.label == "n/e ↑/↓")
         let first = try remapped(["first": ["Home"], "pageDown": ["Space"]])
         let page = first.keyMaps.notes.bindings.first { $0.actions.contains(.first) }
         #expect(page?.label == "Space/PgUp Home/G")

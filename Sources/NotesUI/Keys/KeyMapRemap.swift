@@ -121,8 +121,9 @@ extension KeyBinding {
         var placed: Set<String> = []
         var shown: Set<Key> = []
         var groups: [String] = []
-        for group in text.split(separator: " ") {
-            let names = group == "/" ? ["/"] : group.split(separator: "/").map(String.init)
+        let split = text.split(separator: " ").map { group in group == "/" ? ["/"] : group.split(separator: "/").map(String.init) }
+        let named = Set(split.joined())
+        for names in split {
             var out: [String] = []
             for name in names {
                 guard let press = presses.first(where: { Self.names($0.key).contains(name) }) else { out.append(name); continue }
@@ -130,8 +131,13 @@ extension KeyBinding {
                     out.append(name)
                     shown.insert(press.key)
                 } else if let new = remaps[press.action], placed.insert(String(describing: press.action)).inserted {
-                    out += new.map(KeyNames.name)
-                    shown.formUnion(new)
+                    // A key the label names that the action had before and keeps (`down = ["n", "Down"]`)
+                    // stays in its own place.
+                    let moved = new.filter { key in
+                        !(presses.contains { $0.key == key && $0.action == press.action } && !named.isDisjoint(with: Self.names(key)))
+                    }
+                    out += moved.map(KeyNames.name)
+                    shown.formUnion(moved)
                 }
             }
             if !out.isEmpty { groups.append(out.joined(separator: "/")) }
