@@ -208,6 +208,25 @@ import Testing
         #expect(day.title == "2025-03-05" && day.tags == ["work"] && day.pinned && day.categoryID == UIFixtures.home.id)
     }
 
+    @Test func aTemplateThatCouldNotBeReadIsStillSaidAfterTheEditor() throws {
+        var settings = AppSettings()
+        let problem = "template bad.md, front matter line 2: unknown kind 'jornal'"
+        settings.templates = [NoteTemplate(name: "bad", text: "---\nkind: jornal\n---\nBody\n", problem: problem)]
+        let terminal = MemoryTerminal(size: TerminalSize(width: 100, height: 24))
+        let repository = InMemoryNotesRepository(UIFixtures.database)
+        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
+                               now: { UIFixtures.now }, editor: UserEditor.scripted { $0 + "typed\n" }, settings: settings)
+        terminal.press(.character("n"))
+        terminal.type("bad")
+        terminal.press(.enter)
+        terminal.type("Oops")
+        terminal.press(.enter)
+        runner.run()
+        let made = try #require(repository.contents.notes.values.first { $0.title == "Oops" })
+        #expect(made.body == "---\nkind: jornal\n---\nBody\ntyped\n")
+        #expect(runner.state.message?.text == "Created \"Oops\"; " + problem)
+    }
+
     @Test func noneGivesAnEmptyBodyAndEscMakesNoNote() throws {
         var settings = AppSettings()
         settings.templates = [NoteTemplate(name: "meeting", text: "Agenda")]
