@@ -117,6 +117,7 @@ struct Import: ParsableCommand {
         progress?.finish()
         for skip in batch.skipped { Console.error("error: \(skip.file): \(skip.reason)") }
         for warning in batch.warnings { Console.error("warning: \(warning.file): \(warning.reason)") }
+        for line in ImportToolRule.lines(paths: paths, from: from, batch: batch) { Console.error(line) }
         if json { return try runPrintingJSON(&batch) }
         if batch.bundle.notes.isEmpty, !batch.skipped.isEmpty {
             throw CLIError.importIncomplete("nothing imported: \(Self.files(batch.skipped.count)) could not be read" + Self.named(batch.skipped))

@@ -82,22 +82,33 @@ struct Add: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let settings = CLISettings.load(environment: environment).settings
         let now = ISODate.rounded(Date())
-        let filled = try template.map {
-            try TemplateFiles.require($0, in: TemplateFiles.folder(environment: environment))
-                .fill(title: title ?? "", date: now, timeZone: .current)
-        }
+        let chosen = try template.map { try TemplateFiles.require($0, in: TemplateFiles.folder(environment: environment)) }
+        let filled = chosen?.fill(title: title ?? "", date: now, timeZone: .current)
         let (noteTitle, text) = try filled.map { (title ?? "", $0.body) } ?? titleAndBody()
         let store = try edit ? storeOptions.open() : storeOptions.open(touching: [])
         let categoryID = try category.map { try store.contents.requireCategory($0).id }
             ?? Self.defaultCategory(settings, in: store.contents)
-        let note = Note(title: noteTitle, body: text, created: now, categoryID: categoryID,
+        var note = Note(title: noteTitle, body: text, created: now, categoryID: categoryID,
                         tags: Set(tag.compactMap(Tag.normalize)), kind: NoteKind(name: kind) ?? .note)
+        if let chosen, let filled { note = Self.applying(chosen, filled, to: note, explicit: category != nil, in: store.contents) }
         try store.commit(.putNote(note))
         Console.out(note.id.uuidString)
         if edit {
             fflush(nil)
             try EditInEditor.run(note.id, in: store, settings: settings, cursor: filled?.cursor)
         }
+    }
+
+    /// `note` with the fields `template`'s front matter sets (`--category` and a `--kind`
+    /// other than `note` win; `--tag`s are added to its tags); a problem is a warning.
+    static func applying(_ template: NoteTemplate, _ filled: NoteTemplate.Filled, to note: Note, explicit category: Bool,
+                         in database: NotesDatabase) -> Note {
+        var header = filled.header
+        if category { header.categoryName = nil }
+        if note.kind != .note { header.kind = nil }
+        let applied = NoteTemplate.apply(header, to: note, template: template.name + ".md") { database.category(named: $0)?.id }
+        if let problem = template.problem ?? applied.problem { Console.warning(problem) }
+        return applied.note
     }
 
     /// The config's `default_category`; when no category has that name, a warning naming the

@@ -1,5 +1,6 @@
 import Foundation
 import NotesConfig
+import NotesExchange
 import NotesModel
 
 /// The templates folder (`templates/` beside the config file): each `NAME.md` is the
@@ -25,7 +26,7 @@ enum TemplateFiles {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             return nil
         }
-        return NoteTemplate(name: name, text: text)
+        return NoteTemplate.reading(name: name, file: text)
     }
 
     /// The template `name`; an error naming the folder when there is none.

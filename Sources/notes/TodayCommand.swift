@@ -53,7 +53,15 @@ enum DailyNoteCommand {
             try store.contents.requireCategory($0, setting: "daily.category", source: settings.source(of: "daily.category")).id
         }
         let filled = template?.fill(title: title, date: now, timeZone: timeZone)
-        let note = Note(title: title, body: filled?.body ?? "", created: now, categoryID: categoryID, kind: .journal)
+        var note = Note(title: title, body: filled?.body ?? "", created: now, categoryID: categoryID, kind: .journal)
+        if let template, let filled {
+            // Found again by its title and kind: the template's front matter sets the other fields.
+            let applied = NoteTemplate.apply(filled.header, to: note, keeping: [.title, .kind], template: template.name + ".md") {
+                store.contents.category(named: $0)?.id
+            }
+            note = applied.note
+            if let problem = template.problem ?? applied.problem { Console.warning(problem) }
+        }
         try store.commit(.putNote(note))
         return (note, filled?.cursor)
     }

@@ -39,6 +39,23 @@ import Testing
         #expect(note["aliases"] as? [String] == ["Other name"])
     }
 
+    @Test func aVaultWithoutItsMarkerIsToldWhichTitleRuleWasUsed() throws {
+        // A vault cloned without `.obsidian`: titles from headings, and the import says so.
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let vault = try vault(sandbox)
+        try Data("# A heading\n[[Home]]".utf8).write(to: vault.appendingPathComponent("Plan.md"))
+        try FileManager.default.removeItem(at: vault.appendingPathComponent(".obsidian"))
+        let plain = try sandbox.run("import", "--dry-run", vault.path)
+        #expect(plain.stderr.contains("note: \(vault.path) has no .obsidian"), "\(plain.stderr)")
+        #expect(plain.stderr.contains("--from obsidian titles every note by its file name"), "\(plain.stderr)")
+        let chosen = try sandbox.run("import", "--dry-run", "--from", "obsidian", vault.path)
+        #expect(!chosen.stderr.contains("note:"), "\(chosen.stderr)")
+        try FileManager.default.createDirectory(at: vault.appendingPathComponent(".obsidian"), withIntermediateDirectories: true)
+        let marked = try sandbox.run("import", "--dry-run", vault.path)
+        #expect(!marked.stderr.contains("note:"), "\(marked.stderr)")
+    }
+
     @Test func aBulkImportCountsItsMissingLinksFromTheRenameIndexScan() throws {
         // 1,000 notes or more are written as a snapshot, and their links are read by the
         // scan that makes the rename index beside it: the count is the one a scan of each gives.

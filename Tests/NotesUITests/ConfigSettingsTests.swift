@@ -58,8 +58,30 @@ import Testing
         let settings = try remapped(["edit": ["x"]])
         #expect(settings.keyMaps.reading.action(for: .character("x")) == .edit)
         let task = settings.keyMaps.reading.bindings.first { $0.actions.contains(.nextTask) }
-        #expect(task?.label == "Tab Shift-Tab")
+        #expect(task?.label == "Tab S-Tab")
         #expect(!(task?.actions.contains(.toggleTask) ?? true))
+    }
+
+    @Test func remappedMovesKeepTheirPairsInTheHelpAndFooter() throws {
+        // `down` on `n` (taken from new note), `up` on `e`: `j/k ↑/↓ move` was `↑ k ↓ n move`.
+        let settings = try remapped(["down": ["n"], "up": ["e"]])
+        let move = settings.keyMaps.notes.bindings.first { $0.actions.contains(.down) }
+        #expect(move?.label == "n/e")
+        // Arrows kept in the remap keep their own place: `n/e ↑/↓`, not `n/Down/e/Up ↑/↓`.
+        let arrows = try remapped(["down": ["n", "Down"], "up": ["e", "Up"]]).keyMaps.notes.bindings
+        #expect(arrows.first { $0.actions.contains(.down) }?.label == "n/e ↑/↓")
+        let first = try remapped(["first": ["Home"], "pageDown": ["Space"]])
+        let page = first.keyMaps.notes.bindings.first { $0.actions.contains(.first) }
+        #expect(page?.label == "Space/PgUp Home/G")
+        let pane = try remapped(["down": ["J"]]).keyMaps.reading.bindings.first { $0.actions.contains(.down) }
+        #expect(pane?.label == "J/k ↑")
+        let help = try remapped(["help": ["F1"]]).keyMaps.notes.allBindings.first { $0.actions.contains(.help) }
+        #expect(help?.label == "F1" && help?.footer == "F1 help")
+        let (runner, terminal, _) = runner(settings)
+        runner.run()
+        terminal.press(.character("?"))
+        runner.run()
+        #expect(terminal.lastBuffer?.lines.contains { $0.contains("n/e") && $0.contains("move") } == true)
     }
 
     @Test func badRemapsAreNamed() {
@@ -157,6 +179,52 @@ import Testing
         runner.run()
         let made = try #require(repository.contents.notes.values.first { $0.title == "Standup" })
         #expect(made.body == "# Standup\n2025-03-05\n")
+    }
+
+    @Test func aTemplatesFrontMatterSetsTheNewNotesFields() throws {
+        var settings = AppSettings()
+        settings.daily.timeZone = UIFixtures.utc
+        let header = NoteTemplate.Header(title: "{{date}} {{title}}", categoryName: "Home", tags: ["work"], kind: .reference,
+                                         pinned: true)
+        settings.templates = [NoteTemplate(name: "plan", text: "For {{title}}\n", header: header)]
+        settings.daily.template = NoteTemplate(name: "daily", text: "Day\n", header: header)
+        let terminal = MemoryTerminal(size: TerminalSize(width: 100, height: 24))
+        let repository = InMemoryNotesRepository(UIFixtures.database)
+        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
+                               now: { UIFixtures.now }, editor: UserEditor.scripted { $0 }, settings: settings)
+        terminal.press(.character("n"))
+        terminal.type("plan")
+        terminal.press(.enter)
+        terminal.type("Trip")
+        terminal.press(.enter)
+        runner.run()
+        let made = try #require(repository.contents.notes.values.first { $0.title == "2025-03-05 Trip" })
+        #expect(made.body == "For Trip\n" && made.tags == ["work"] && made.kind == .reference && made.pinned)
+        #expect(made.categoryID == UIFixtures.home.id)
+        // Today's note keeps its title and kind (it is found by them) and takes the rest.
+        terminal.press(.character("J"))
+        runner.run()
+        let day = try #require(repository.contents.notes.values.first { $0.kind == .journal })
+        #expect(day.title == "2025-03-05" && day.tags == ["work"] && day.pinned && day.categoryID == UIFixtures.home.id)
+    }
+
+    @Test func aTemplateThatCouldNotBeReadIsStillSaidAfterTheEditor() throws {
+        var settings = AppSettings()
+        let problem = "template bad.md, front matter line 2: unknown kind 'jornal'"
+        settings.templates = [NoteTemplate(name: "bad", text: "---\nkind: jornal\n---\nBody\n", problem: problem)]
+        let terminal = MemoryTerminal(size: TerminalSize(width: 100, height: 24))
+        let repository = InMemoryNotesRepository(UIFixtures.database)
+        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
+                               now: { UIFixtures.now }, editor: UserEditor.scripted { $0 + "typed\n" }, settings: settings)
+        terminal.press(.character("n"))
+        terminal.type("bad")
+        terminal.press(.enter)
+        terminal.type("Oops")
+        terminal.press(.enter)
+        runner.run()
+        let made = try #require(repository.contents.notes.values.first { $0.title == "Oops" })
+        #expect(made.body == "---\nkind: jornal\n---\nBody\ntyped\n")
+        #expect(runner.state.message?.text == "Created \"Oops\"; " + problem)
     }
 
     @Test func noneGivesAnEmptyBodyAndEscMakesNoNote() throws {

@@ -130,6 +130,15 @@ struct HelpOverlayTests {
         #expect(state.helpScroll == 0)
     }
 
+    @Test func theKeysGivenToDownAndUpScrollIt() {
+        var state = state(.notes, width: 60, height: 15)
+        state.settings.keyMaps = ScreenKeyMaps().remapped([.down: [.character("n")], .up: [.character("e")]])
+        HelpOverlay.handle(.character("n"), &state)
+        #expect(state.showsHelp && state.helpScroll == 1)
+        HelpOverlay.handle(.character("e"), &state)
+        #expect(state.showsHelp && state.helpScroll == 0)
+    }
+
     @Test(arguments: [Key.character("j"), .down, .pageDown, .home, .end, .character(" ")])
     func whereItFitsAnyKeyCloses(key: Key) {
         var state = state(.categories, width: 80, height: 24)

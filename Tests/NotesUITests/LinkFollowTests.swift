@@ -49,6 +49,18 @@ import Testing
         #expect(runner.state.message?.text == "Nothing to go back to (H)")
     }
 
+    @Test func aLinkToNoNoteIsDrawnDimBeforeItIsFollowed() throws {
+        let (_, terminal, _) = Self.reading([Self.home, Self.plans])
+        let buffer = try #require(terminal.lastBuffer)
+        let row = try #require(buffer.lines.firstIndex { $0.contains("Start at Plans or Nowhere.") })
+        let line = buffer.line(row)
+        let plans = try #require(line.range(of: "Plans")), nowhere = try #require(line.range(of: "Nowhere"))
+        let plansX = line.distance(from: line.startIndex, to: plans.lowerBound)
+        let nowhereX = line.distance(from: line.startIndex, to: nowhere.lowerBound)
+        #expect(buffer[plansX, row].style.underline && !buffer[plansX, row].style.dim)
+        #expect(buffer[nowhereX, row].style.underline && buffer[nowhereX, row].style.dim)
+    }
+
     @Test func anEmbeddedNoteIsAPlaceholderThatEnterFollows() throws {
         let hub = Note(id: UIFixtures.uuid(85), title: "Hub", body: "Before.\n\n![[Plans#Later]]\n",
                        created: UIFixtures.now, updated: UIFixtures.now.addingTimeInterval(120))

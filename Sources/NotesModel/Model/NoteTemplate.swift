@@ -2,13 +2,21 @@ import Foundation
 
 /// A template for a new note's body: a Markdown file of the templates folder, by name
 /// (`daily` for `daily.md`). Its placeholders are filled when a note is made from it.
+/// Its own front matter, if any, is `header` (set on the note) and not part of `text`.
 public struct NoteTemplate: Sendable, Equatable {
     public var name: String
+    /// The body, placeholders unfilled.
     public var text: String
+    public var header: Header
+    /// Why the front matter could not be read (the template's name and the line): `text` is
+    /// then the whole file, front matter included, and `header` is empty.
+    public var problem: String?
 
-    public init(name: String, text: String) {
+    public init(name: String, text: String, header: Header = Header(), problem: String? = nil) {
         self.name = name
         self.text = text
+        self.header = header
+        self.problem = problem
     }
 
     /// The template the daily note uses when it exists.
@@ -18,6 +26,8 @@ public struct NoteTemplate: Sendable, Equatable {
     public struct Filled: Sendable, Equatable {
         public var body: String
         public var cursor: EditorCursor?
+        /// The front matter's fields, placeholders filled.
+        public var header = Header()
         /// The body's line (from 1) where `{{cursor}}` was.
         public var cursorLine: Int? { cursor?.line }
     }
@@ -33,11 +43,22 @@ public struct NoteTemplate: Sendable, Equatable {
     /// The body for a note titled `title` made at `date` (in `timeZone`). An unknown
     /// `{{x}}` is left as typed.
     public func fill(title: String, date: Date, timeZone: TimeZone) -> Filled {
-        let values = [
+        let values = Self.values(title: title, date: date, timeZone: timeZone)
+        let (body, cursor) = Self.fill(text, values)
+        return Filled(body: body, cursor: cursor, header: header.filled { Self.fill($0, values).text })
+    }
+
+    /// What each placeholder but `{{cursor}}` becomes.
+    static func values(title: String, date: Date, timeZone: TimeZone) -> [String: String] {
+        [
             "{{date}}": Self.format(date, "yyyy-MM-dd", timeZone),
             "{{time}}": Self.format(date, "HH:mm", timeZone),
             "{{title}}": title,
         ]
+    }
+
+    /// `text` with its placeholders filled, and where its first `{{cursor}}` was (removed).
+    static func fill(_ text: String, _ values: [String: String]) -> (text: String, cursor: EditorCursor?) {
         var body = ""
         var cursor: EditorCursor?
         var rest = Substring(text)
@@ -56,7 +77,7 @@ public struct NoteTemplate: Sendable, Equatable {
             }
         }
         body += rest
-        return Filled(body: body, cursor: cursor)
+        return (body, cursor)
     }
 
     static func format(_ date: Date, _ pattern: String, _ timeZone: TimeZone) -> String {

@@ -18,10 +18,19 @@ extension AppUpdate {
             }
             categoryID = category.id
         }
-        let body = daily.template?.fill(title: title, date: now, timeZone: daily.timeZone).body ?? ""
-        let note = Note(title: title, body: body, created: now, categoryID: categoryID, kind: .journal)
+        let filled = daily.template?.fill(title: title, date: now, timeZone: daily.timeZone)
+        var note = Note(title: title, body: filled?.body ?? "", created: now, categoryID: categoryID, kind: .journal)
+        var problem = daily.template?.problem
+        if let filled, let template = daily.template {
+            // Found again by its title and kind: the template's front matter sets the other fields.
+            let applied = NoteTemplate.apply(filled.header, to: note, keeping: [.title, .kind], template: template.name + ".md") {
+                snapshot.database.category(named: $0)?.id
+            }
+            note = applied.note
+            problem = problem ?? applied.problem
+        }
         state.pendingSelection = note.id
-        state.message = .init(text: "Made today's note \(title)", isError: false)
+        state.message = .init(text: problem ?? "Made today's note \(title)", isError: problem != nil)
         read(note, &state)
         return [.commit([.change(.putNote(note))])]
     }

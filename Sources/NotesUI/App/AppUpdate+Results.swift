@@ -7,6 +7,17 @@ extension AppUpdate {
     /// Applies the result of an effect. `snapshot` is the runner's snapshot after the
     /// effect (a commit or a refresh changed it). Returns further effects (none today
     /// but the end of a wait to quit: `[.quit]`).
+    /// The editor is done: its outcome on the status line. What of a new note's template
+    /// could not be used (said when the editor opened) stays said.
+    static func editFinished(_ outcome: EditorOutcome, _ id: UUID, _ state: inout AppState, _ snapshot: NotesSnapshot) {
+        state.reconcile(with: snapshot)
+        let templateProblem = state.message.flatMap { $0.isError && $0.text.hasPrefix("template ") ? $0.text : nil }
+        state.message = editMessage(outcome, id, state, snapshot)
+        if case .created = outcome, let templateProblem, let done = state.message {
+            state.message = .init(text: done.text + "; " + templateProblem, isError: true)
+        }
+    }
+
     public static func update(_ state: inout AppState, result: EffectResult, snapshot: NotesSnapshot) -> [Effect] {
         switch result {
         case .committed(let resolution, let selecting):
@@ -26,8 +37,7 @@ extension AppUpdate {
         case .triedWaiting(let saved, let met, let failure, let waiting, let keeping):
             triedWaiting(saved: saved, met: met, failure: failure, waiting: waiting, keeping: keeping, &state, snapshot)
         case .editFinished(let outcome, let id):
-            state.reconcile(with: snapshot)
-            state.message = editMessage(outcome, id, state, snapshot)
+            editFinished(outcome, id, &state, snapshot)
         case .newNoteAbandoned(let outcome, let title):
             giveBack(title, abandonedBy: outcome, &state, snapshot)
         case .undo(let direction, let result):

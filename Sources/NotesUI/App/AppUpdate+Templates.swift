@@ -49,13 +49,19 @@ extension AppUpdate {
 
     /// A new note titled `title`, in the list's category, else the config's
     /// `default_category` when it exists; its body from `template` (placeholders filled)
-    /// when that template is still there, with the place of its `{{cursor}}` (marker removed).
+    /// when that template is still there, with the place of its `{{cursor}}` (marker removed),
+    /// and the fields its front matter sets; `problem` says what of the template could not be used.
     static func newNote(title: String, template: String?, _ state: AppState, _ snapshot: NotesSnapshot,
-                        _ now: Date) -> (note: Note, cursor: EditorCursor?) {
+                        _ now: Date) -> (note: Note, cursor: EditorCursor?, problem: String?) {
         let categoryID = state.filter.categoryID
             ?? state.settings.defaultCategoryName.flatMap { snapshot.database.category(named: $0)?.id }
-        let filled = template.flatMap { name in state.settings.templates.first { $0.name == name } }?
-            .fill(title: title, date: now, timeZone: state.settings.daily.timeZone)
-        return (Note(title: title, body: filled?.body ?? "", created: now, categoryID: categoryID), filled?.cursor)
+        let chosen = template.flatMap { name in state.settings.templates.first { $0.name == name } }
+        let filled = chosen?.fill(title: title, date: now, timeZone: state.settings.daily.timeZone)
+        let note = Note(title: title, body: filled?.body ?? "", created: now, categoryID: categoryID)
+        guard let chosen, let filled else { return (note, nil, nil) }
+        let applied = NoteTemplate.apply(filled.header, to: note, template: chosen.name + ".md") {
+            snapshot.database.category(named: $0)?.id
+        }
+        return (applied.note, filled.cursor, chosen.problem ?? applied.problem)
     }
 }

@@ -182,7 +182,8 @@ public enum AppUpdate {
             // filter stays; the status line says if it hides the new note.
             return [.writeNewNote(newNote(title: text, template: nil, state, snapshot, now).note)]
         case .newNoteFromTemplate(let name):
-            let (note, cursor) = newNote(title: text, template: name, state, snapshot, now)
+            let (note, cursor, problem) = newNote(title: text, template: name, state, snapshot, now)
+            if let problem { state.message = .init(text: problem, isError: true) }
             return [.writeNewNote(note, cursor: cursor)]
         case .newCategoryName:
             let category = Category(name: text)

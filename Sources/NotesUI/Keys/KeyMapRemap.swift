@@ -103,12 +103,55 @@ extension KeyBinding {
             seen.append(action)
             kept += (remaps[action] ?? []).map { (key: $0, action: action) }
         }
-        guard let first = kept.first else { return nil }
-        result.presses = kept
-        result.label = kept.map { KeyNames.name($0.key) }.joined(separator: " ")
+        guard !kept.isEmpty else { return nil }
+        result.label = relabeled(label, kept: kept, remaps: remaps)
         if let footer, let space = footer.firstIndex(of: " ") {
-            result.footer = KeyNames.name(first.key) + footer[space...]
+            let keys = relabeled(String(footer[..<space]), kept: kept, remaps: remaps, appendingOthers: false)
+            result.footer = (keys.isEmpty ? KeyNames.name(kept[0].key) : keys) + footer[space...]
         }
+        result.presses = kept
         return result
+    }
+
+    /// `text` (a label: groups of key names, `j/k ↑/↓`) naming the keys in effect, paired as
+    /// before: a key still bound stays; a key taken away gives its place to its action's new
+    /// keys (once), else goes. New keys not placed so are added at the end (`appendingOthers`).
+    private func relabeled(_ text: String, kept: [(key: Key, action: KeyAction)], remaps: [KeyAction: [Key]],
+                           appendingOthers: Bool = true) -> String {
+        var placed: Set<String> = []
+        var shown: Set<Key> = []
+        var groups: [String] = []
+        let split = text.split(separator: " ").map { group in group == "/" ? ["/"] : group.split(separator: "/").map(String.init) }
+        let named = Set(split.joined())
+        for names in split {
+            var out: [String] = []
+            for name in names {
+                guard let press = presses.first(where: { Self.names($0.key).contains(name) }) else { out.append(name); continue }
+                if kept.contains(where: { $0.key == press.key && $0.action == press.action }) {
+                    out.append(name)
+                    shown.insert(press.key)
+                } else if let new = remaps[press.action], placed.insert(String(describing: press.action)).inserted {
+                    // A key the label names that the action had before and keeps (`down = ["n", "Down"]`)
+                    // stays in its own place.
+                    let moved = new.filter { key in
+                        !(presses.contains { $0.key == key && $0.action == press.action } && !named.isDisjoint(with: Self.names(key)))
+                    }
+                    out += moved.map(KeyNames.name)
+                    shown.formUnion(moved)
+                }
+            }
+            if !out.isEmpty { groups.append(out.joined(separator: "/")) }
+        }
+        if appendingOthers {
+            let new = kept.filter { press in !shown.contains(press.key) && !presses.contains { $0.key == press.key } }
+            groups += new.map { KeyNames.name($0.key) }
+        }
+        return groups.joined(separator: " ")
+    }
+
+    /// The names a label may give `key`: its config name, and an arrow's glyph or a short name.
+    private static func names(_ key: Key) -> [String] {
+        let glyphs: [Key: String] = [.up: "↑", .down: "↓", .left: "←", .right: "→", .backTab: "S-Tab"]
+        return [KeyNames.name(key)] + (glyphs[key].map { [$0] } ?? [])
     }
 }

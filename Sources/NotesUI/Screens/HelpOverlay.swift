@@ -65,9 +65,13 @@ public enum HelpOverlay {
         guard layout.scrolls else { return close(&state) }
         let page = max(1, layout.rows - 1)
         var scroll = clampedScroll(state.helpScroll, layout)
+        // The keys the config gave `down` and `up` scroll too (`j`, `k` and the arrows always do).
+        let moved = state.settings.keyMaps.notes.action(for: key)
         switch key {
         case .down, .character("j"): scroll += 1
         case .up, .character("k"): scroll -= 1
+        case _ where moved == .down: scroll += 1
+        case _ where moved == .up: scroll -= 1
         case .pageDown, .character(" "): scroll += page
         case .pageUp: scroll -= page
         case .home, .character("g"): scroll = 0

@@ -18,7 +18,8 @@ public enum NoteReadScreen {
             let items = ReadItems.items(in: rendering, attachments: note.attachments.count)
             let focused = state.readItem.flatMap { $0 < items.count ? items[$0] : nil }
             RenderedLines.draw(rendering, from: state.readTop.line, rows: rows, focused: focused,
-                               colors: state.settings.markdownColors, into: &buffer, x: 1, y: bodyTop, width: width - 1)
+                               colors: state.settings.markdownColors, isBroken: snapshot.index.isBroken(from: note),
+                               into: &buffer, x: 1, y: bodyTop, width: width - 1)
             RenderedLines.highlight(rendering, from: state.readTop.line, rows: rows, patterns: state.readSearch?.patterns ?? [],
                                     current: state.readSearch?.field == nil ? state.readSearch?.currentMatch : nil,
                                     into: &buffer, x: 1, y: bodyTop, width: width - 1)

@@ -21,24 +21,51 @@ struct ReadHeader {
         var details: [String] = []
         if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { details.append(progress.text) }
         if let id = note.categoryID, let name = snapshot.database.categories[id]?.name { details.append(name) }
-        details.append("updated " + DateText.day(note.updated, in: timeZone))
-        details.append("created " + DateText.day(note.created, in: timeZone))
+        // A date stays with its label where the line wraps.
+        details.append("updated" + Self.keep + DateText.day(note.updated, in: timeZone))
+        details.append("created" + Self.keep + DateText.day(note.created, in: timeZone))
         // A tag with a blank (`#veg patch`) is never broken at its blank: it would read as two tags.
         if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0.replacingOccurrences(of: " ", with: Self.keep) }
             .joined(separator: " ")) }
         if !note.attachments.isEmpty { details.append(ReadAttachments.marker(count: note.attachments.count, ascii: asciiMarkers)) }
         title = Self.wrapped(note.title, width: width - 2)
-        self.details = Self.wrapped(details.joined(separator: " · "), width: width - 2)
-            .map { $0.replacingOccurrences(of: Self.keep, with: " ") }
+        self.details = Self.wrapped(items: details, width: width - 2).map { $0.replacingOccurrences(of: Self.keep, with: " ") }
     }
 
-    /// The blank inside a tag while the details are wrapped (a no-break space: one column).
+    /// The blank inside a tag or between a label and its date while the details are wrapped
+    /// (a no-break space: one column).
     private static let keep = "\u{00A0}"
 
     /// `text` on at most `maximumLines` lines of `width` columns (at least one line).
     private static func wrapped(_ text: String, width: Int) -> [String] {
         let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
-        var lines = TextWrap.lines(flat, width: max(1, width), limit: maximumLines + 1)
+        return cut(TextWrap.lines(flat, width: max(1, width), limit: maximumLines + 1), width: width)
+    }
+
+    /// `items` joined by ` · `, a line broken between items where one does not fit (no `·`
+    /// then starts or ends a line); an item wider than a line is wrapped on its own.
+    private static func wrapped(items: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for item in items where lines.count <= maximumLines {
+            let flat = item.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+            let joined = line.isEmpty ? flat : line + " · " + flat
+            if DisplayWidth.of(joined) <= width {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            var parts = TextWrap.lines(flat, width: max(1, width), limit: maximumLines + 1)
+            line = parts.popLast() ?? ""
+            lines += parts
+        }
+        if !line.isEmpty { lines.append(line) }
+        return cut(lines, width: width)
+    }
+
+    /// At most `maximumLines` of `lines` (at least one), the last cut with `…` when some are left out.
+    private static func cut(_ wrapped: [String], width: Int) -> [String] {
+        var lines = wrapped
         if lines.isEmpty { return [""] }
         if lines.count > maximumLines {
             lines = Array(lines.prefix(maximumLines))

@@ -18,6 +18,12 @@ extension NoteIndex {
         return searchText.text.links.resolve(target, from: source) { notes[$0] }
     }
 
+    /// Whether a link written in `source` leads to no single note (missing or ambiguous), for
+    /// drawing it as such; false while the index is still being built (a frame never waits).
+    func isBroken(from source: Note) -> (LinkTarget) -> Bool {
+        { [self] target in isSearchable && resolve(target, from: source).isBroken }
+    }
+
     /// The notes whose title has the key of `title` (and maybe a few more: callers compare).
     public func notes(titled title: String) -> [UUID] {
         searchText.text.links.notes(titled: title)

@@ -67,7 +67,7 @@ enum ReadItems {
     }
 
     /// The link a run's styles mark, if any.
-    private static func link(in styles: Set<MarkdownStyle>) -> (MarkdownStyle, LinkTarget, String?)? {
+    static func link(in styles: Set<MarkdownStyle>) -> (MarkdownStyle, LinkTarget, String?)? {
         for style in styles {
             switch style {
             case .wikiLink(let written):

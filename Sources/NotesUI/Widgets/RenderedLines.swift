@@ -1,12 +1,15 @@
+import NotesLinks
 import NotesMarkdown
 import NotesModel
 import NotesTerminal
 
 /// Draws rendered Markdown lines (see `MarkdownTheme`), the item in focus in reverse: a
-/// task's box, or a link's text.
+/// task's box, or a link's text. A link `isBroken` says leads to no single note (a missing or
+/// ambiguous note) is drawn dim, so it reads as such before it is followed.
 enum RenderedLines {
     static func draw(_ rendering: MarkdownRendering, from top: Int, rows: Int, focused: ReadItem?,
-                     colors: MarkdownColors = MarkdownColors(), into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
+                     colors: MarkdownColors = MarkdownColors(), isBroken: (LinkTarget) -> Bool = { _ in false },
+                     into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
         let start = min(max(top, 0), rendering.lines.count)
         var taskLine: Int?
         var linkSpots: [ReadLink.Spot] = []
@@ -21,6 +24,9 @@ enum RenderedLines {
                 var style = MarkdownTheme.style(run.styles, colors: colors)
                 if index == taskLine, run.styles.contains(where: isTaskBox) { style.reverse = true }
                 if linkSpots.contains(ReadLink.Spot(line: index, run: runIndex)) { style.reverse = true }
+                if style.underline, let (_, target, _) = ReadItems.link(in: run.styles), target.isNote, isBroken(target) {
+                    style.dim = true
+                }
                 column += buffer.write(run.text, x: x + column, y: y + row, style: style, limit: width - column)
             }
         }
