@@ -64,6 +64,15 @@ struct BenchOptions {
         let description: String
     }
 
+    /// `--only quick-open` or `--only filter`.
+    private mutating func takeOnly(_ figure: String?) throws {
+        switch figure {
+        case "quick-open": quickOpenOnly = true
+        case "filter": filterOnly = true
+        default: throw UsageError(description: "--only takes quick-open or filter")
+        }
+    }
+
     init(arguments: [String]) throws {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -81,12 +90,7 @@ struct BenchOptions {
                 keepPath = path
             case "--store-only": storeOnly = true
             case "--bulk-only": bulkOnly = true
-            case "--only":
-                switch remaining.popFirst() {
-                case "quick-open": quickOpenOnly = true
-                case "filter": filterOnly = true
-                default: throw UsageError(description: "--only takes quick-open or filter")
-                }
+            case "--only": try takeOnly(remaining.popFirst())
             case "--fill-journal":
                 guard let path = remaining.popFirst(), !path.isEmpty,
                       let text = remaining.popFirst(), let bytes = Int(text), bytes > 0 else {

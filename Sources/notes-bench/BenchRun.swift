@@ -77,30 +77,31 @@ struct BenchRun {
     /// `--only quick-open`: quick open and one frame on the store opened as the app opens it,
     /// with each key's times.
     private func measureQuickOpen(store url: URL, into report: inout Report) throws {
-        progress("quick open and one frame only")
-        let store = try NotesStore.open(at: url)
-        defer { store.close() }
-        let prepared = UIProbe.prepareFirstFrame(store.contents)
-        prepared.snapshot.index.waitUntilSearchable()
-        progress("search text built: timing quick open's keys")
-        let (quickOpen, keys) = QuickOpenMeasurement.measure(prepared)
-        progress("quick open timed: timing one frame")
-        report.figures += [quickOpen, UIMeasurement.frameFigure(prepared)]
-        report.fact("quick_open_keys", .object(keys.map { key in
-            (key.label, .object([("wall_median_ms", .figure(key.wall.median ?? 0)), ("cpu_median_ms", .figure(key.cpu.median ?? 0))]))
-        }))
-        report.perKeyLines = keys.map { "  " + QuickOpenMeasurement.describe($0) }
+        try onPreparedStore(url, timing: "quick open's keys") { prepared in
+            let (quickOpen, keys) = QuickOpenMeasurement.measure(prepared)
+            progress("quick open timed: timing one frame")
+            report.figures += [quickOpen, UIMeasurement.frameFigure(prepared)]
+            report.fact("quick_open_keys", .object(keys.map { key in
+                (key.label, .object([("wall_median_ms", .figure(key.wall.median ?? 0)), ("cpu_median_ms", .figure(key.cpu.median ?? 0))]))
+            }))
+            report.perKeyLines = keys.map { "  " + QuickOpenMeasurement.describe($0) }
+        }
     }
 
     /// `--only filter`: the filter's figures on the store opened as the app opens it.
     private func measureFilter(store url: URL, into report: inout Report) throws {
-        progress("the filter only")
+        try onPreparedStore(url, timing: "the filter's keys") { report.figures += FilterMeasurement.figures($0) }
+    }
+
+    /// Opens the store at `url` as the app opens it, waits for its search text, then runs `measure`.
+    private func onPreparedStore(_ url: URL, timing what: String, _ measure: (UIProbe.Prepared) -> Void) throws {
+        progress("\(what) only")
         let store = try NotesStore.open(at: url)
         defer { store.close() }
         let prepared = UIProbe.prepareFirstFrame(store.contents)
         prepared.snapshot.index.waitUntilSearchable()
-        progress("search text built: timing the filter's keys")
-        report.figures += FilterMeasurement.figures(prepared)
+        progress("search text built: timing \(what)")
+        measure(prepared)
     }
 
     /// The facts of opening the store in fresh processes.
