@@ -69,6 +69,9 @@ struct ListOutput {
 
     /// How many notes' lines two threads make at once.
     private static let block = 16_384
+    /// Room made for a line at first, about a plain line's length: a half block's buffer
+    /// then seldom grows (each growth copies it).
+    private static let lineBytes = 96
 
     /// What makes the lines of some notes as bytes, when the form is made of lines alone.
     private func lineMaker(_ database: NotesDatabase) -> (@Sendable (ArraySlice<NotePosition>) -> [UInt8])? {
@@ -76,12 +79,14 @@ struct ListOutput {
         case .plain(let line):
             return { part in
                 var bytes: [UInt8] = []
+                bytes.reserveCapacity(part.count * Self.lineBytes)
                 line.append(part, of: database, to: &bytes)
                 return bytes
             }
         case .template(let template):
             return { part in
                 var bytes: [UInt8] = []
+                bytes.reserveCapacity(part.count * Self.lineBytes)
                 template.append(part, of: database, to: &bytes)
                 return bytes
             }

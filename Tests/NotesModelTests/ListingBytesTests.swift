@@ -71,6 +71,42 @@ import NotesModel
         }
     }
 
+    /// Past `NoteListing.parallelThreshold` an unfiltered listing gathers its keys in two
+    /// halves and sorts them by key: the same order, with runs of equal keys across the halves.
+    @Test func unfilteredPositionsInHalvesAreTheWholeNoteSort() {
+        var notes = Self.notes(count: 20_000, categories: Self.categories, seed: 24)
+        notes += (0..<300).map { index in
+            Note(title: index % 3 == 0 ? "same" : "Same \(index % 7)", created: Date(timeIntervalSince1970: 5),
+                 updated: Date(timeIntervalSince1970: 7), pinned: index % 5 == 0)
+        }
+        let database = NotesDatabase(notes: notes, categories: Self.categories)
+        let values = database.notes.values
+        for order in NoteListOrder.allCases {
+            let expected = notes.sorted(by: order.precedes).map(\.id)
+            #expect(NoteListing().positions(in: database, order: order).map { values[$0].id } == expected, "\(order)")
+        }
+    }
+
+    /// A line finds each note's padded category name in a table of its own, by the id's
+    /// bits: the same lines with many categories (ids sharing those bits collide) and few.
+    @Test func plainLinesWithManyCategoriesAreTheStringMadeLines() {
+        let sharedStart = (0..<4).map { UUID(uuidString: "7E57CA7E-0000-4000-8000-00000000000\($0)") ?? UUID() }
+        let categories = (0..<24).map { Category(name: "C\($0)" + String(repeating: "é", count: $0 % 5)) }
+            + sharedStart.enumerated().map { Category(id: $1, name: "Shared \($0)") }
+        let output = PlainOutput(timeZone: TimeZone(identifier: "UTC") ?? .current, columns: { $0.count })
+        for used in [categories, Array(categories.prefix(3)), Array(categories.suffix(4))] {
+            let notes = Self.notes(count: 500, categories: used, seed: 25)
+            let database = NotesDatabase(notes: notes, categories: categories)
+            let listed = Set(notes.map(\.categoryID))
+            let line = PlainListLine(output, categories: listed, in: database, idLength: 8)
+            for note in notes {
+                var bytes: [UInt8] = []
+                line.append(note, to: &bytes)
+                #expect(bytes == Array(Self.stringLine(note, output: output, categories: listed, in: database, idLength: 8).utf8))
+            }
+        }
+    }
+
     // MARK: References: the string-made lines the bytes replaced
 
     static func stringLine(_ note: Note, output: PlainOutput, categories: Set<UUID?>, in database: NotesDatabase,

@@ -34,13 +34,15 @@ package struct FixedWidthText {
         while probe >= 10 { probe /= 10; digitCount += 1 }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         let padding = width - digitCount - (value < 0 ? 1 : 0)
-        if padding > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: padding)) }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digitCount))
-        var index = bytes.count - 1
-        repeat {
-            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            index -= 1
-        } while rest > 0
+        // A byte at a time: appending `repeatElement` went through a generic sequence
+        // append, most of the cost of a listing's dates.
+        if padding > 0 { for _ in 0..<padding { bytes.append(UInt8(ascii: "0")) } }
+        var divisor: UInt = 1
+        for _ in 1..<digitCount { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }

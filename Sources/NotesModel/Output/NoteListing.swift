@@ -55,20 +55,21 @@ public struct NoteListing: Sendable {
     ///
     /// Matches are kept as small sort keys pointing into the dictionary and no note is
     /// copied: copying a `Note` retains and releases every field, and sorting or filtering
-    /// whole notes was about a quarter of `notes list` at 100,000 notes.
+    /// whole notes was about a quarter of `notes list` at 100,000 notes. Without a filter,
+    /// only the fields of each note's key are read (`allPositions`).
     public func positions(in database: NotesDatabase, order: NoteListOrder = .updated) -> [NotePosition] {
+        let textSearch = self.textSearch
+        let filtered = categoryID != nil || pinnedOnly || !tags.isEmpty || textSearch != nil
+        guard filtered else { return Self.allPositions(database.notes, order: order) }
         let notes = database.notes.values
         let categories = database.categories
-        let textSearch = self.textSearch
         let parts = textSearch != nil && notes.count >= Self.parallelThreshold
             ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
         let indices = Array(notes.indices)
-        let filtered = categoryID != nil || pinnedOnly || !tags.isEmpty || textSearch != nil
         let matchingKeys = { @Sendable (part: ArraySlice<NotePosition>) in
             var search = textSearch  // each thread its own scratch buffer
             return part.compactMap { (index: NotePosition) -> OrderKey? in
-                // Without a filter no note is handed over whole: only the fields of its key are read.
-                guard !filtered || matches(notes[index], searching: &search, categories: categories) else { return nil }
+                guard matches(notes[index], searching: &search, categories: categories) else { return nil }
                 return OrderKey(key: order.key(notes[index]), index: index)
             }
         }

@@ -42,7 +42,8 @@ extension UUIDBits {
     static func appendUppercasePrefix(of id: UUID, length: Int, to output: inout [UInt8]) {
         let end = output.count + min(max(0, length), 36)
         withUnsafeBytes(of: id.uuid) { bytes in
-            for (index, byte) in bytes.enumerated() where output.count < end {
+            for (index, byte) in bytes.enumerated() {
+                guard output.count < end else { break }
                 if index == 4 || index == 6 || index == 8 || index == 10 { output.append(UInt8(ascii: "-")) }
                 output.append(hexDigits[Int(byte >> 4)])
                 output.append(hexDigits[Int(byte & 0x0F)])

@@ -169,8 +169,10 @@ struct RecordCodec {
                     pinned: pinned, aliases: aliases)
     }
 
-    static func readTags(_ reader: inout JSONReader) throws(JSONError) -> Set<String> {
-        var tags = Set<String>()
+    /// `capacity`: room for that many tags made at once (a set grown tag by tag hashes
+    /// its tags again at each growth); any count is read.
+    static func readTags(_ reader: inout JSONReader, capacity: Int = 0) throws(JSONError) -> Set<String> {
+        var tags = Set<String>(minimumCapacity: capacity)
         try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
             tags.insert(try reader.readString())
         }

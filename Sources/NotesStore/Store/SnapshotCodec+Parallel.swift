@@ -33,20 +33,22 @@ extension SnapshotCodec {
         let comma = split + 6
         let secondStart = split + pattern.count - 1
 
+        let capacity = Self.notesCapacity(bytes, from: arrayStart, noteCount: noteCount)
+        let firstNotes = capacity * (split - arrayStart) / max(1, bytes.count - arrayStart)
         let other = OtherPart(bytes: bytes, file: file, start: secondStart, depth: reader.currentDepth + 1,
-                              records: records, check: check)
+                              records: records, check: check, notes: capacity - firstNotes)
         let job = ThreadJob(stackSize: 1 << 20) { other.run() }
         // The other thread reads `bytes`, which must stay valid until it has finished.
         defer { job.wait() }
 
         var notes: [UUID: Note] = [:]
-        notes.reserveCapacity(Self.notesCapacity(bytes, from: arrayStart, noteCount: noteCount))
+        notes.reserveCapacity(capacity)
         var orphans: [UUID] = []
         let before = reader.position
         // Each note is moved into the dictionary, not copied: a copy retains every field
         // of the note (the body's file from both threads at once) and the chunk's end
         // releases them again.
-        var ok = readFirstPart(&reader, until: comma, in: file) { (note: consuming Note) -> Bool in
+        var ok = readFirstPart(&reader, until: comma, in: file, notes: firstNotes) { (note: consuming Note) -> Bool in
             check?.note(note, orphans: &orphans)
             let id = note.id
             return notes.updateValue(consume note, forKey: id) == nil
@@ -72,9 +74,9 @@ extension SnapshotCodec {
 
     /// Reads notes from the array's `[` up to the boundary at `comma`, giving each to
     /// `store` (false: a duplicate). Returns whether it ended exactly there.
-    private func readFirstPart(_ reader: inout JSONReader, until comma: Int, in file: SnapshotFile?,
+    private func readFirstPart(_ reader: inout JSONReader, until comma: Int, in file: SnapshotFile?, notes: Int,
                                store: (consuming Note) -> Bool) -> Bool {
-        let tagSets = TagSetCache()
+        let tagSets = TagSetCache(forNotes: notes)
         do throws(JSONError) {
             try reader.expect(UInt8(ascii: "["), "an array")
             try reader.enter()
@@ -104,6 +106,8 @@ private final class OtherPart: @unchecked Sendable {
     let records: RecordCodec
     /// Checked here for the notes of this part, so that the thread storing them does not hash their categories.
     let check: CategoryCheck?
+    /// About how many notes this part holds.
+    let notes: Int
     static let chunkSize = 2048
 
     private let lock = NSLock()
@@ -117,8 +121,9 @@ private final class OtherPart: @unchecked Sendable {
     private var foundOrphans: [UUID] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: SnapshotFile?, start: Int, depth: Int, records: RecordCodec,
-         check: CategoryCheck?) {
+         check: CategoryCheck?, notes: Int) {
         self.bytes = bytes
+        self.notes = notes
         self.file = file
         self.start = start
         self.depth = depth
@@ -161,7 +166,7 @@ private final class OtherPart: @unchecked Sendable {
         chunk.reserveCapacity(Self.chunkSize)
         var end: Int?
         var orphans: [UUID] = []
-        let tagSets = TagSetCache()
+        let tagSets = TagSetCache(forNotes: notes)
         do throws(JSONError) {
             while true {
                 let note = try records.readNote(&reader, in: file, tagSets: tagSets)

@@ -36,6 +36,15 @@ final class TagSetCache {
         self.maximumSlots = max(slots, maximumSlots)
     }
 
+    /// A cache for a reading thread of about `notes` notes: room for half as many arrays
+    /// from the start (at least the default, at most `maximumSlots`), so that a large
+    /// store's table seldom doubles (each doubling places every slot again).
+    convenience init(forNotes notes: Int, maximumSlots: Int = 1 << 16) {
+        var slots = 8192
+        while slots < notes / 2, slots < maximumSlots { slots *= 2 }
+        self.init(slots: slots, maximumSlots: maximumSlots)
+    }
+
     /// Reads the tags array at the reader's position (as `RecordCodec.readTags` does).
     func readTags(_ reader: inout JSONReader) throws(JSONError) -> Set<String> {
         let bytes = reader.bytes
@@ -56,7 +65,11 @@ final class TagSetCache {
             }
             index = (index + 1) & mask
         }
-        let tags = try RecordCodec.readTags(&reader)
+        // Room for as many tags as the array has commas, plus one (a comma within a tag
+        // only makes more room).
+        var commas = 0
+        for offset in 0..<count where base[start + offset] == UInt8(ascii: ",") { commas += 1 }
+        let tags = try RecordCodec.readTags(&reader, capacity: count > 2 ? commas + 1 : 0)
         // Remembered only when the array read is exactly those bytes.
         if reader.position == start + count {
             if used == limit, slots.count < maximumSlots {
