@@ -25,11 +25,12 @@ struct ReadHeader {
         details.append("updated" + Self.keep + DateText.day(note.updated, in: timeZone))
         details.append("created" + Self.keep + DateText.day(note.created, in: timeZone))
         // A tag with a blank (`#veg patch`) is never broken at its blank: it would read as two tags.
-        if !note.tags.isEmpty { details.append(note.sortedTags.map { "#" + $0.replacingOccurrences(of: " ", with: Self.keep) }
-            .joined(separator: " ")) }
-        if !note.attachments.isEmpty { details.append(ReadAttachments.marker(count: note.attachments.count, ascii: asciiMarkers)) }
+        let tags = note.sortedTags.map { "#" + $0.replacingOccurrences(of: " ", with: Self.keep) }
+        // Tags are items of their own, apart by a blank: a line breaks between two tags.
+        var items = details.map { (text: $0, separator: " · ") } + tags.enumerated().map { (text: $1, separator: $0 == 0 ? " · " : " ") }
+        if !note.attachments.isEmpty { items.append((ReadAttachments.marker(count: note.attachments.count, ascii: asciiMarkers), " · ")) }
         title = Self.wrapped(note.title, width: width - 2)
-        self.details = Self.wrapped(items: details, width: width - 2).map { $0.replacingOccurrences(of: Self.keep, with: " ") }
+        self.details = Self.wrapped(items: items, width: width - 2).map { $0.replacingOccurrences(of: Self.keep, with: " ") }
     }
 
     /// The blank inside a tag or between a label and its date while the details are wrapped
@@ -42,14 +43,15 @@ struct ReadHeader {
         return cut(TextWrap.lines(flat, width: max(1, width), limit: maximumLines + 1), width: width)
     }
 
-    /// `items` joined by ` · `, a line broken between items where one does not fit (no `·`
-    /// then starts or ends a line); an item wider than a line is wrapped on its own.
-    private static func wrapped(items: [String], width: Int) -> [String] {
+    /// `items` each joined to the one before by its separator (` · `, or a blank between
+    /// tags), a line broken between items where one does not fit (no separator then starts
+    /// or ends a line); an item wider than a line is wrapped on its own.
+    private static func wrapped(items: [(text: String, separator: String)], width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for item in items where lines.count <= maximumLines {
-            let flat = item.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
-            let joined = line.isEmpty ? flat : line + " · " + flat
+            let flat = item.text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+            let joined = line.isEmpty ? flat : line + item.separator + flat
             if DisplayWidth.of(joined) <= width {
                 line = joined
                 continue
