@@ -38,18 +38,22 @@ public enum DisplayWidth {
     /// Whether every byte of `text` is a printable ASCII character (a column each), a line
     /// break or a tab: then each byte is a character of its own (no `\r\n` pair, no mark
     /// joining a letter) and `ScreenBuffer.write` draws it byte by byte.
-    public static func isPlainASCII<S: StringProtocol>(_ text: S) -> Bool {
-        text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }
+    public static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }
     }
 
-    /// Whether every byte of `text` is a printable ASCII character: as many columns as bytes.
-    static func isPrintableASCII<S: StringProtocol>(_ text: S) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    /// The bytes of `text` when every one is a printable ASCII character (as many columns
+    /// as bytes), read by `body`; nil otherwise. The bytes are read where the string keeps
+    /// them: a generic loop over `text.utf8` would go through the protocol for each byte.
+    static func withPrintableASCII<S: StringProtocol, Result>(_ text: S, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? body(bytes) : nil
+        } ?? nil
     }
 
     /// The columns `text` takes.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
-        if isPrintableASCII(text) { return text.utf8.count }
+        if let columns = withPrintableASCII(text, \.count) { return columns }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -58,8 +62,10 @@ public enum DisplayWidth {
     /// `text` cut to at most `width` columns, ending in `…` when something was cut.
     public static func truncate<S: StringProtocol>(_ text: S, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if isPrintableASCII(text) {
-            return text.utf8.count <= width ? String(text) : String(text.prefix(width - 1)) + "…"
+        if let cut = withPrintableASCII(text, { bytes in
+            bytes.count <= width ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(width - 1)), as: UTF8.self) + "…"
+        }) {
+            return cut ?? String(text)
         }
         var result = ""
         var used = 0

@@ -97,7 +97,10 @@ extension ScreenBuffer {
                                                   limit: Int? = nil) -> Int {
         guard y >= 0, y < size.height, x < size.width else { return 0 }
         let end = min(size.width, x + (limit ?? size.width))
-        if DisplayWidth.isPlainASCII(text) { return writePlainASCII(text, x: x, end: end, y: y, style: style) }
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            DisplayWidth.isPlainASCII(bytes) ? writePlainASCII(bytes, x: x, end: end, y: y, style: style) : nil
+        }
+        if let plain, let used = plain { return used }
         var column = x
         for var character in text {
             if column >= end { break }
@@ -129,9 +132,9 @@ extension ScreenBuffer {
     /// `write` of text whose every byte is one printable ASCII character, a line break or a
     /// tab (`DisplayWidth.isPlainASCII`): a cell a byte, without taking the text apart into
     /// grapheme clusters (most titles, tags and dates on a screen).
-    private mutating func writePlainASCII<S: StringProtocol>(_ text: S, x: Int, end: Int, y: Int, style: CellStyle) -> Int {
+    private mutating func writePlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, end: Int, y: Int, style: CellStyle) -> Int {
         var column = x
-        for byte in text.utf8 {
+        for byte in bytes {
             if column >= end { break }
             if column >= 0 { put(Cell(text: Self.asciiCells[Int(byte)], style: style), at: column, y: y) }
             column += 1
