@@ -35,20 +35,26 @@ public enum DisplayWidth {
         return TerminalSafeText.escape(for: first)
     }
 
-    /// Whether every byte of `text` is a printable ASCII character (a column each), a line
-    /// break or a tab: then each byte is a character of its own (no `\r\n` pair, no mark
-    /// joining a letter) and `ScreenBuffer.write` draws it byte by byte.
-    public static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }
+    /// The bytes of `text`, read by `body`, when every one is a printable ASCII character
+    /// (a column each), a line break or a tab: then each byte is a character of its own (no
+    /// `\r\n` pair, no mark joining a letter) and `ScreenBuffer.write` draws it byte by
+    /// byte. Nil otherwise.
+    public static func withPlainASCII<S: StringProtocol, Result>(_ text: S, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        withBytes(of: text, where: { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }, body)
     }
 
-    /// The bytes of `text` when every one is a printable ASCII character (as many columns
-    /// as bytes), read by `body`; nil otherwise. The bytes are read where the string keeps
-    /// them: a generic loop over `text.utf8` would go through the protocol for each byte.
+    /// The bytes of `text`, read by `body`, when every one is a printable ASCII character
+    /// (as many columns as bytes); nil otherwise.
     static func withPrintableASCII<S: StringProtocol, Result>(_ text: S, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? body(bytes) : nil
-        } ?? nil
+        withBytes(of: text, where: { $0 >= 0x20 && $0 < 0x7F }, body)
+    }
+
+    /// The bytes of `text`, read by `body`, when every one passes `test`; nil otherwise. The
+    /// bytes are read where the string keeps them: a generic loop over `text.utf8` would go
+    /// through the protocol for each byte.
+    private static func withBytes<S: StringProtocol, Result>(of text: S, where test: (UInt8) -> Bool,
+                                                             _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy(test) ? body(bytes) : nil } ?? nil
     }
 
     /// The columns `text` takes.

@@ -97,10 +97,7 @@ extension ScreenBuffer {
                                                   limit: Int? = nil) -> Int {
         guard y >= 0, y < size.height, x < size.width else { return 0 }
         let end = min(size.width, x + (limit ?? size.width))
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            DisplayWidth.isPlainASCII(bytes) ? writePlainASCII(bytes, x: x, end: end, y: y, style: style) : nil
-        }
-        if let plain, let used = plain { return used }
+        if let used = DisplayWidth.withPlainASCII(text, { writePlainASCII($0, x: x, end: end, y: y, style: style) }) { return used }
         var column = x
         for var character in text {
             if column >= end { break }
@@ -130,7 +127,7 @@ extension ScreenBuffer {
     }
 
     /// `write` of text whose every byte is one printable ASCII character, a line break or a
-    /// tab (`DisplayWidth.isPlainASCII`): a cell a byte, without taking the text apart into
+    /// tab (`DisplayWidth.withPlainASCII`): a cell a byte, without taking the text apart into
     /// grapheme clusters (most titles, tags and dates on a screen).
     private mutating func writePlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, end: Int, y: Int, style: CellStyle) -> Int {
         var column = x

@@ -2,7 +2,7 @@ import NotesTerminal
 import NotesTestBasics
 import Testing
 
-/// `ScreenBuffer.write` draws plain ASCII text (`DisplayWidth.isPlainASCII`) byte by byte;
+/// `ScreenBuffer.write` draws plain ASCII text (`DisplayWidth.withPlainASCII`) byte by byte;
 /// it must draw exactly what the general path, cluster by cluster, draws.
 @Suite struct PlainASCIIWriteTests {
     static let pieces = ["a", "Z", " ", "~", "#", "\n", "\t", "\r", "\r\n", "e\u{301}", "会", "🇫🇷", "\u{1B}", "é", "\u{7F}"]
