@@ -9,7 +9,9 @@ struct Append: ParsableCommand {
         abstract: "Add text to the end of a note's body, and print what changed.",
         discussion: """
         A line break goes between the body and the text when the body does not end in one. \
-        '-' reads the text from standard input (date | notes append ID -). The text is added to the body \
+        '-' reads the text from standard input (date | notes append ID -). The text may start with '-' \
+        (notes append ID '- [ ] buy milk'); text shaped like an option goes after '--' (notes append ID -- --wip). \
+        The text is added to the body \
         as the store holds it when it is written, so a change made meanwhile elsewhere is kept.
         """
     )

@@ -9,15 +9,21 @@ extension Notes {
     /// written (a full disk) is a failure too; a reader that went away (`| head`) ends
     /// the program quietly with status 141, as if by `SIGPIPE`.
     static func main() {
+        let words = OptionValues.joined(Array(CommandLine.arguments.dropFirst()))
         do {
-            var command = try parseAsRoot(OptionValues.joined(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(try TextArguments.rewritten(words))
             try command.run()
             try Console.finish()
         } catch let failure as OutputError {
             exit(failing: failure)
+        } catch let unknown as TextArguments.UnknownOption {
+            Console.error("error: \(unknown)")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch {
             let code = exitCode(for: error)
             var message = fullMessage(for: error)
+            // A usage error with an option-shaped word the command does not know: it may be text.
+            if code == .validationFailure, let hint = TextArguments.hint(forFailed: words) { message += "\n" + hint }
             if code == .success {
                 if !message.isEmpty { Console.out(message) }
                 do { try Console.finish() } catch let failure as OutputError { exit(failing: failure) } catch {}

@@ -17,7 +17,7 @@ struct Add: ParsableCommand {
         the note is read from standard input: its first line is the title, the rest the body \
         (echo "Call Ana" | notes add). --template NAME starts the body from NAME.md in the templates \
         folder ({{date}}, {{time}}, {{title}} filled in; {{cursor}} removed, and --edit opens the editor at its line). \
-        A value may start with '-' (--body "- ship it"). --edit then opens the new note in the editor, as 'notes edit' does.
+        A title, body or value may start with '-' ('- call Ana', --body "- ship it"). --edit then opens the new note in the editor, as 'notes edit' does.
         """
     )
 
