@@ -8,9 +8,10 @@ import NotesModel
 /// - changed on one side only: that side's version is taken (an edit, a move to the
 ///   trash, a restore, a deletion for good);
 /// - changed on both sides in different fields: both changes are kept (`SyncMerge+Fields`);
-/// - changed on both sides in the same field: the later `updated` wins and the other version
-///   is kept as a conflict copy named by `ConflictCopyNaming` (a new id derived from it, so
-///   that every machine that merges the same pair makes the same copy);
+/// - changed on both sides in the same field: the later `updated` wins, with the fields only
+///   the other side changed put in, and the other version is kept as a conflict copy named
+///   by `ConflictCopyNaming` (a new id derived from it, so that every machine that merges
+///   the same pair makes the same copy);
 /// - an edit beats a delete: a live note against a trashed one comes back live, and the
 ///   trashed version is kept in the trash as a conflict copy; a live note edited on one
 ///   side and deleted for good on the other comes back as edited.
@@ -58,7 +59,9 @@ public enum SyncMerge {
             return kept.deleted == nil ? (kept, nil) : (nil, nil)
         case (let local?, let remote?):
             if let base, let merged = mergeFields(base: base, local, remote) { return (merged, nil) }
-            return mergeBothChanged(local, remote)
+            let (kept, copy) = mergeBothChanged(local, remote)
+            guard let base, let kept, kept.deleted == nil, local.deleted == nil, remote.deleted == nil else { return (kept, copy) }
+            return (withOneSidedChanges(of: kept == local ? remote : local, in: kept, over: base), copy)
         case (nil, nil):
             return (nil, nil)
         }

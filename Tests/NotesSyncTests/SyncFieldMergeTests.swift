@@ -98,4 +98,48 @@ import Testing
         #expect(laptop.contents.notes[base.id]?.pinned == true)
         #expect(laptop.contents.notes[base.id]?.body == "beans and peas")
     }
+
+    /// The body changed on both sides: the later body wins and the other is a copy, but the
+    /// fields only the earlier side changed (an unpin, a new title, a tag) stay on the note.
+    @Test func aBodyChangedTwoWaysStillKeepsTheOtherSidesOwnFields() {
+        let pinnedBase = changed(0) { $0.pinned = true }
+        let local = changed(60) { $0.pinned = false; $0.title = "Veg plan"; $0.tags = ["garden", "spring"]; $0.body = "peas" }
+        let remote = changed(120) { $0.pinned = true; $0.body = "corn"; $0.tags = ["garden", "late"] }
+
+        let forward = SyncMerge.mergeNote(base: pinnedBase, local: local, remote: remote)
+        let backward = SyncMerge.mergeNote(base: pinnedBase, local: remote, remote: local)
+
+        #expect(forward.0 == backward.0)
+        #expect(forward.1 == backward.1)
+        let note = forward.0
+        #expect(note?.body == "corn")
+        #expect(note?.pinned == false)
+        #expect(note?.title == "Veg plan")
+        #expect(note?.tags == ["garden", "spring", "late"])
+        #expect(note?.updated == remote.updated)
+        #expect(forward.1?.title == "Veg plan (conflict copy)")
+        #expect(forward.1?.body == "peas")
+    }
+
+    @Test func twoHomesUnpinningAndRewritingOneNoteKeepTheUnpin() throws {
+        let sandbox = try SyncSandbox()
+        let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
+        defer { laptop.close(); desktop.close() }
+        try laptop.commit([.putNote(changed(0) { $0.pinned = true })])
+        try sandbox.sync(laptop)
+        try sandbox.sync(desktop)
+        try laptop.commit([.putNote(changed(60) { $0.pinned = true; $0.body = "laptop body" })])
+        try desktop.commit([.putNote(changed(30) { $0.pinned = false; $0.body = "desktop body" })])
+
+        try sandbox.sync(laptop)
+        let report = try sandbox.sync(desktop)
+        try sandbox.sync(laptop)
+
+        #expect(report.conflictCopies.count == 1)
+        _ = try laptop.refresh()
+        _ = try desktop.refresh()
+        #expect(laptop.contents == desktop.contents)
+        #expect(laptop.contents.notes[base.id]?.pinned == false)
+        #expect(laptop.contents.notes[base.id]?.body == "laptop body")
+    }
 }
