@@ -18,23 +18,25 @@ struct ExportNoteMembers {
         var others = Set<String>()
         // Names are matched as bytes (`readObjectRaw`: escapes decoded), no string made for them.
         try reader.readObjectRaw { (reader: inout JSONReader, name: UnsafeBufferPointer<UInt8>) throws(JSONError) in
-            switch Member(name) {
-            case .id: try fill(&members.id, "id", &reader)
-            case .title: try fill(&members.title, "title", &reader)
-            case .body: try fill(&members.body, "body", &reader)
-            case .created: try fill(&members.created, "created", &reader)
-            case .updated: try fill(&members.updated, "updated", &reader)
-            case .category: try fill(&members.category, "category", &reader)
-            case .tags: try fill(&members.tags, "tags", &reader)
-            case .kind: try fill(&members.kind, "kind", &reader)
-            case .attachments: try fill(&members.attachments, "attachments", &reader)
-            case .deleted: try fill(&members.deleted, "deleted", &reader)
-            case .pinned: try fill(&members.pinned, "pinned", &reader)
-            case .aliases: try fill(&members.aliases, "aliases", &reader)
-            case nil:
+            guard let member = Member(name) else {
                 let key = String(decoding: name, as: UTF8.self)
                 guard others.insert(key).inserted else { throw reader.error("duplicate key '\(key)'") }
                 _ = try reader.readValue()
+                return
+            }
+            switch member {
+            case .id: try fill(&members.id, member, &reader)
+            case .title: try fill(&members.title, member, &reader)
+            case .body: try fill(&members.body, member, &reader)
+            case .created: try fill(&members.created, member, &reader)
+            case .updated: try fill(&members.updated, member, &reader)
+            case .category: try fill(&members.category, member, &reader)
+            case .tags: try fill(&members.tags, member, &reader)
+            case .kind: try fill(&members.kind, member, &reader)
+            case .attachments: try fill(&members.attachments, member, &reader)
+            case .deleted: try fill(&members.deleted, member, &reader)
+            case .pinned: try fill(&members.pinned, member, &reader)
+            case .aliases: try fill(&members.aliases, member, &reader)
             }
         }
         return members
@@ -55,9 +57,9 @@ struct ExportNoteMembers {
         }
     }
 
-    /// Reads the member `key` into `slot`, which must not have it yet.
-    private static func fill(_ slot: inout JSONValue?, _ key: String, _ reader: inout JSONReader) throws(JSONError) {
-        guard slot == nil else { throw reader.error("duplicate key '\(key)'") }
+    /// Reads `member` into `slot`, which must not have it yet.
+    private static func fill(_ slot: inout JSONValue?, _ member: Member, _ reader: inout JSONReader) throws(JSONError) {
+        guard slot == nil else { throw reader.error("duplicate key '\(member.rawValue)'") }
         slot = try reader.readValue()
     }
 }
