@@ -52,4 +52,18 @@ import Testing
             }
         }
     }
+
+    @Test func aPinnedJournalNoteSaysSoBeforeItsCategory() throws {
+        let category = Category(id: UIFixtures.uuid(84), name: "Diary")
+        var note = Note(id: UIFixtures.uuid(85), title: "2026-11-30", body: "Body line", created: UIFixtures.now,
+                        categoryID: category.id, kind: .journal)
+        note.pinned = true
+        let pinned = try Self.header(of: NotesDatabase(notes: [note], categories: [category]), width: 80)
+        #expect(pinned.contains { $0.hasPrefix(" pinned · journal · Diary · updated") }, "\(pinned)")
+
+        note.pinned = false
+        note.kind = .note
+        let plain = try Self.header(of: NotesDatabase(notes: [note], categories: [category]), width: 80)
+        #expect(plain.contains { $0.hasPrefix(" Diary · updated") }, "\(plain)")
+    }
 }

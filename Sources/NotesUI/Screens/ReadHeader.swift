@@ -2,8 +2,8 @@ import Foundation
 import NotesModel
 import NotesTerminal
 
-/// The read view's header: the title, then the details (checklist progress, category,
-/// dates, tags), each wrapped to the width so that a long title or many tags can be read
+/// The read view's header: the title, then the details (pinned, kind or checklist progress,
+/// category, dates, tags), each wrapped to the width so that a long title or many tags can be read
 /// whole (at most `maximumLines` lines each, the last cut with `…` beyond), then a blank
 /// line. `update` (page sizes, clicks) and `render` both ask it where the body starts.
 struct ReadHeader {
@@ -18,19 +18,34 @@ struct ReadHeader {
     /// The header of `note` at `width` columns. Dates are `yyyy-MM-dd` in any zone, so
     /// `timeZone` changes no line's length, only its text.
     init(_ note: Note, _ snapshot: NotesSnapshot, width: Int, timeZone: TimeZone = .current, asciiMarkers: Bool = false) {
-        var details: [String] = []
-        if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { details.append(progress.text) }
-        if let id = note.categoryID, let name = snapshot.database.categories[id]?.name { details.append(name) }
+        var items: [Item] = []
+        if note.pinned { items.append(Item("pinned")) }
+        // A journal or reference note says so; a checklist shows its progress instead.
+        if note.kind == .journal || note.kind == .reference { items.append(Item(note.kind.name)) }
+        if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { items.append(Item(progress.text)) }
+        if let id = note.categoryID, let name = snapshot.database.categories[id]?.name { items.append(Item(name)) }
         // A date stays with its label where the line wraps.
-        details.append("updated" + Self.keep + DateText.day(note.updated, in: timeZone))
-        details.append("created" + Self.keep + DateText.day(note.created, in: timeZone))
-        // A tag with a blank (`#veg patch`) is never broken at its blank: it would read as two tags.
-        let tags = note.sortedTags.map { "#" + $0.replacingOccurrences(of: " ", with: Self.keep) }
-        // Tags are items of their own, apart by a blank: a line breaks between two tags.
-        var items = details.map { (text: $0, separator: " · ") } + tags.enumerated().map { (text: $1, separator: $0 == 0 ? " · " : " ") }
-        if !note.attachments.isEmpty { items.append((ReadAttachments.marker(count: note.attachments.count, ascii: asciiMarkers), " · ")) }
+        items.append(Item("updated" + Self.keep + DateText.day(note.updated, in: timeZone)))
+        items.append(Item("created" + Self.keep + DateText.day(note.created, in: timeZone)))
+        // Tags are items of their own, apart by a blank: a line breaks between two tags, never
+        // at the blank inside one (`#veg patch` would read as two tags).
+        for (index, tag) in note.sortedTags.enumerated() {
+            items.append(Item("#" + tag.replacingOccurrences(of: " ", with: Self.keep), separator: index == 0 ? " · " : " "))
+        }
+        if !note.attachments.isEmpty { items.append(Item(ReadAttachments.marker(count: note.attachments.count, ascii: asciiMarkers))) }
         title = Self.wrapped(note.title, width: width - 2)
         self.details = Self.wrapped(items: items, width: width - 2).map { $0.replacingOccurrences(of: Self.keep, with: " ") }
+    }
+
+    /// One detail and what joins it to the one before on a line.
+    private struct Item {
+        let text: String
+        let separator: String
+
+        init(_ text: String, separator: String = " · ") {
+            self.text = text
+            self.separator = separator
+        }
     }
 
     /// The blank inside a tag or between a label and its date while the details are wrapped
@@ -46,7 +61,7 @@ struct ReadHeader {
     /// `items` each joined to the one before by its separator (` · `, or a blank between
     /// tags), a line broken between items where one does not fit (no separator then starts
     /// or ends a line); an item wider than a line is wrapped on its own.
-    private static func wrapped(items: [(text: String, separator: String)], width: Int) -> [String] {
+    private static func wrapped(items: [Item], width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for item in items where lines.count <= maximumLines {
