@@ -176,8 +176,8 @@ public enum JSONExchange {
     }
 
     /// The `notes` array of an export, one note at a time (or in batches of `batchNotes` on
-    /// other threads): a note whose category comes before the categories waits in `pending` for them. `stop` turns a bad note into the
-    /// stream's error.
+    /// other threads): a note whose category comes before the categories waits in `pending`
+    /// for them. `stop` turns a bad note into the stream's error.
     private static func readNotes(_ stream: inout JSONStream, into bundle: inout ExchangeBundle,
                                   pending: inout [(note: Int, name: String)], sawCategories: Bool, batchNotes: Int?,
                                   progress: ((Int) -> Void)?, fail: (String, String) -> ExchangeError,
