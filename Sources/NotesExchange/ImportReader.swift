@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import NotesBase
 import NotesJSON
 import NotesModel
@@ -34,6 +35,8 @@ public struct ImportReader: Sendable {
     public var maximumNoteSize = JSONExchange.maximumValueSize
     /// The bytes a streamed export is read in at a time (small in tests, to cross many edges).
     public var streamPieceSize = 1 << 20
+    /// Notes of a streamed export read at a time on another thread (`JSONExchange.read(file:progress:batchNotes:stream:)`).
+    public var streamBatchNotes = JSONExchange.parallelBatchNotes
     /// Told how far the reading has come (after each file, and as a notes JSON export is read).
     public var progress: (@Sendable (ImportProgress) -> Void)?
     /// Called with a folder's shown path once its names are listed, before anything in it is
@@ -136,14 +139,17 @@ public struct ImportReader: Sendable {
     }
 
     /// A file larger than `maximumFileSize`: read as a stream when it is JSON (and not
-    /// said to be jrnl), one note at a time; any other file is skipped.
+    /// said to be jrnl), its notes in batches on other threads; any other file is skipped.
     private func readLarge(_ file: ImportFile.Opened, format: ImportFormat?, relative: String, shown: String,
                            into batch: inout ImportBatch) {
-        var stream = JSONStream(maximumValueSize: maximumNoteSize) { [streamPieceSize] (buffer: inout [UInt8]) throws(JSONError) -> Bool in
-            do throws(ImportFile.Failure) { return try file.read(into: &buffer, count: streamPieceSize) } catch {
-                throw JSONError(reason: error.reason, offset: 0, line: 0, column: 0)
+        let makeStream = { [maximumNoteSize, streamPieceSize] in
+            JSONStream(maximumValueSize: maximumNoteSize) { (buffer: inout [UInt8]) throws(JSONError) -> Bool in
+                do throws(ImportFile.Failure) { return try file.read(into: &buffer, count: streamPieceSize) } catch {
+                    throw JSONError(reason: error.reason, offset: 0, line: 0, column: 0)
+                }
             }
         }
+        var stream = makeStream()
         do throws(JSONError) {
             let first = try stream.peek()
             let isJSON = (format ?? ImportFormat.guess(fileName: relative)).map { $0 == .json } ?? (first == UInt8(ascii: "{"))
@@ -157,7 +163,16 @@ public struct ImportReader: Sendable {
         }
         do throws(ExchangeError) {
             let progress = self.progress, size = file.size
-            let bundle = try JSONExchange.read(&stream, file: shown) { progress?(.bytes($0, of: size)) }
+            // The notes read on other threads, each stream from the file's start; a failure reads it again for the error.
+            let bundle = try JSONExchange.read(file: shown, progress: { progress?(.bytes($0, of: size)) }, batchNotes: streamBatchNotes) {
+                guard lseek(file.descriptor, 0, SEEK_SET) == 0 else {
+                    let reason = "cannot read: \(String(cString: strerror(errno)))"
+                    return JSONStream(maximumValueSize: 0) { (_: inout [UInt8]) throws(JSONError) -> Bool in
+                        throw JSONError(reason: reason, offset: 0, line: 0, column: 0)
+                    }
+                }
+                return makeStream()
+            }
             try Self.checkTitles(bundle, file: shown)
             add(bundle, from: shown, to: &batch)
         } catch {

@@ -113,8 +113,11 @@ public enum JSONExchange {
     /// Reads an export document from `stream`, one category and one note at a time, so
     /// that a document of any size can be read. `file` names it in errors; `progress` is
     /// told the bytes read so far after each note.
-    public static func read(_ stream: inout JSONStream, file: String,
-                            progress: ((Int) -> Void)? = nil) throws(ExchangeError) -> ExchangeBundle {
+    /// `batchNotes`: the notes are read on other threads that many at a time
+    /// (`readNotesInParallel`), and any failure throws without its place
+    /// (`read(file:progress:stream:)` reads again for it).
+    public static func read(_ stream: inout JSONStream, file: String, progress: ((Int) -> Void)? = nil,
+                            batchNotes: Int? = nil) throws(ExchangeError) -> ExchangeBundle {
         func fail(_ place: String, _ reason: String) -> ExchangeError {
             .invalidDocument(file: file, place: place, reason: reason)
         }
@@ -155,7 +158,7 @@ public enum JSONExchange {
                 case "notes":
                     sawNotes = true
                     try readNotes(&stream, into: &bundle, pending: &pendingCategories, sawCategories: sawCategories,
-                                  progress: progress, fail: fail, stop: stop)
+                                  batchNotes: batchNotes, progress: progress, fail: fail, stop: stop)
                 default:
                     try stream.skipValue()
                 }
@@ -172,13 +175,17 @@ public enum JSONExchange {
         return bundle
     }
 
-    /// The `notes` array of an export, one note at a time: a note whose category comes
-    /// before the categories waits in `pending` for them. `stop` turns a bad note into the
-    /// stream's error.
+    /// The `notes` array of an export, one note at a time (or in batches of `batchNotes` on
+    /// other threads): a note whose category comes before the categories waits in `pending`
+    /// for them. `stop` turns a bad note into the stream's error.
     private static func readNotes(_ stream: inout JSONStream, into bundle: inout ExchangeBundle,
-                                  pending: inout [(note: Int, name: String)], sawCategories: Bool,
+                                  pending: inout [(note: Int, name: String)], sawCategories: Bool, batchNotes: Int?,
                                   progress: ((Int) -> Void)?, fail: (String, String) -> ExchangeError,
                                   stop: (ExchangeError) -> JSONError) throws(JSONError) {
+        if let batchNotes {
+            return try readNotesInParallel(&stream, into: &bundle, pending: &pending, sawCategories: sawCategories,
+                                           batchNotes: batchNotes, progress: progress, fail: fail, stop: stop)
+        }
         try stream.readArray { (stream: inout JSONStream, index: Int) throws(JSONError) in
             var item = ExportNoteMembers()
             try stream.readBufferedValue { (reader: inout JSONReader) throws(JSONError) in item = try ExportNoteMembers.read(&reader) }

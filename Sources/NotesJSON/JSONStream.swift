@@ -130,6 +130,17 @@ public struct JSONStream {
         return result
     }
 
+    /// Hands `body` the next value's bytes, found by where it ends alone (strings with
+    /// their escapes, nesting): nothing inside is checked, so the caller reads them itself
+    /// (`JSONReader.read`). At most `maximumValueSize` bytes.
+    public mutating func withRawValue(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(JSONError) {
+        guard try peek() != nil else { throw error("unexpected end of data, expected a value") }
+        let length = try lengthOfNextValue()
+        let valueStart = start
+        buffer.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[valueStart..<(valueStart + length)])) }
+        start += length
+    }
+
     /// `withValue` for a value that opens with `{`, `[` or `"`: read in place over the bytes
     /// already buffered, without first finding where it ends (such a value's end is its
     /// closing byte). When they do not hold all of it, or anything fails, it is read as

@@ -182,7 +182,9 @@ struct Import: ParsableCommand {
             if bulk { kept.want(planned.changes) }
             try Interrupt.checkBeforeWriting()
             // The attachments first: a crash between the two leaves files no note names, never a note naming no file.
-            saved = try attachments.following(planned.attachmentMoves).write(for: Self.addedIDs(planned), storeFolder: storeFolder)
+            // Without files (a JSON export) no set of a million added ids is made for none.
+            saved = attachments.isEmpty ? 0
+                : try attachments.following(planned.attachmentMoves).write(for: Self.addedIDs(planned), storeFolder: storeFolder)
             return planned.changes
         })
         let plan = planned
