@@ -11,7 +11,7 @@ extension JSONReader {
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
             // Text that is not all ASCII is checked by `firstInvalidUTF8` (which names the
             // first bad byte) before it is made: `String(validating:as:)`, generic over
-            // encodings, cost six times as much as that check and the making together.
+            // encodings, cost half as much again as that check and the making together.
             if high & 0x8080_8080_8080_8080 != 0, let bad = Self.firstInvalidUTF8(slice) {
                 throw error("invalid UTF-8 in a string", at: start + bad)
             }
