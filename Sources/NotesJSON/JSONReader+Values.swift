@@ -6,51 +6,125 @@ extension JSONReader {
     /// 2^53 as a whole, at most 22 after the point) is computed directly, as one
     /// correctly rounded division by an exact power of ten; anything else goes to
     /// the standard library's parser. The store's dates are all of the first kind.
+    /// Runs of digits are taken up to eight at a time (`leadingDigits`, `digitsValue`):
+    /// the same mantissa, digit count and place of the point as one digit at a time.
     public mutating func readDouble() throws(JSONError) -> Double {
         skipWhitespace()
         let start = position
-        func digit(_ index: Int) -> Bool { index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
-        let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
-        if negative { position += 1 }
-        guard digit(position) else { throw error("expected a number, found \(describeNext())") }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        var exact = true
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { throw error("expected a number, found \(describeNext())") }
+        func digit(_ index: Int) -> Bool { index < count && base[index] &- 0x30 < 10 }
+        var index = position
+        let negative = index < count && base[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        guard digit(index) else {
+            position = index
+            throw error("expected a number, found \(describeNext())")
+        }
+        var number = DecimalDigits()
+        if base[index] == UInt8(ascii: "0") {
+            index += 1
         } else {
-            while digit(position) {
-                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[position] - 0x30) } else { exact = false }
-                digits += 1
-                position += 1
+            Self.readDigits(base, count, at: &index, into: &number, fraction: false)
+        }
+        if index < count, base[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digit(index) else {
+                position = index
+                throw error("expected a digit after '.'")
             }
+            Self.readDigits(base, count, at: &index, into: &number, fraction: true)
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            position += 1
-            guard digit(position) else { throw error("expected a digit after '.'") }
-            while digit(position) {
-                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[position] - 0x30) } else { exact = false }
-                if mantissa > 0 { digits += 1 }
-                fractionDigits += 1
-                position += 1
+        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+            number.exact = false
+            index += 1
+            if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
+            guard digit(index) else {
+                position = index
+                throw error("expected a digit in the exponent")
             }
+            while digit(index) { index += 1 }
         }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            exact = false
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard digit(position) else { throw error("expected a digit in the exponent") }
-            while digit(position) { position += 1 }
-        }
-        if exact, mantissa < 1 << 53, fractionDigits < Self.exactPowersOfTen.count {
-            let magnitude = Double(mantissa) / Self.exactPowersOfTen[fractionDigits]
+        position = index
+        if number.exact, number.mantissa < 1 << 53, number.fractionDigits < Self.exactPowersOfTen.count {
+            let magnitude = Double(number.mantissa) / Self.exactPowersOfTen[number.fractionDigits]
             return negative ? -magnitude : magnitude
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range", at: start) }
         return value
     }
+
+    /// A number's digits as read so far: the first 19 that count (a fraction's leading
+    /// zeros do not) as a whole number, how many of them follow the point, and whether
+    /// that is the number exactly (no digit was dropped, no exponent).
+    private struct DecimalDigits {
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var exact = true
+    }
+
+    /// Reads the run of digits at `index` (of a whole part not starting with 0, or of a
+    /// fraction) into `number`: up to eight at once while they all count, else one by one.
+    @inline(__always)
+    private static func readDigits(_ base: UnsafePointer<UInt8>, _ count: Int, at index: inout Int,
+                                   into number: inout DecimalDigits, fraction: Bool) {
+        while true {
+            // A whole part's digits all count; a fraction's once the mantissa is not zero.
+            if number.mantissa > 0 || !fraction, index + 8 <= count {
+                let word = Self.word(base, index)
+                let run = Self.leadingDigits(word)
+                if run > 0, number.digits + run <= 19 {
+                    number.mantissa = number.mantissa &* Self.powersOfTen[run] &+ Self.digitsValue(word, run)
+                    number.digits += run
+                    if fraction { number.fractionDigits += run }
+                    index += run
+                    if run < 8 { return } else { continue }
+                }
+            }
+            guard index < count, base[index] &- 0x30 < 10 else { return }
+            if number.digits < 19 {
+                number.mantissa = number.mantissa &* 10 &+ UInt64(base[index] - 0x30)
+            } else {
+                number.exact = false
+            }
+            if number.mantissa > 0 { number.digits += 1 }
+            if fraction { number.fractionDigits += 1 }
+            index += 1
+        }
+    }
+
+    /// The eight bytes at `index`, the first in the lowest byte, each less `0` (a digit's
+    /// byte is then its value).
+    @inline(__always)
+    private static func word(_ base: UnsafePointer<UInt8>, _ index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x3030_3030_3030_3030
+    }
+
+    /// How many of `word`'s bytes (from `word(_:_:)`), from the lowest, are digits: 0 to 8.
+    @inline(__always)
+    static func leadingDigits(_ word: UInt64) -> Int {
+        // A byte is a digit when, less `0`, it is below 10: adding 0x76 to its low seven
+        // bits (never carrying out of the byte) sets its top bit at 10 and above.
+        let notDigit = (((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | word) & 0x8080_8080_8080_8080
+        return notDigit == 0 ? 8 : notDigit.trailingZeroBitCount >> 3
+    }
+
+    /// The value of the first `run` (1 to 8) digits of `word` (from `word(_:_:)`), the
+    /// first the most significant.
+    @inline(__always)
+    static func digitsValue(_ word: UInt64, _ run: Int) -> UInt64 {
+        // The digits moved to the top bytes: the bytes below are leading zeros.
+        var value = word &<< UInt64(8 &* (8 &- run))
+        value = value &* 10 &+ (value >> 8)  // pairs: each even byte holds two digits' value
+        let pairs: UInt64 = 0x0000_00FF_0000_00FF
+        value = ((value & pairs) &* (100 &+ (1_000_000 << 32)) &+ ((value >> 16) & pairs) &* (1 &+ (10_000 << 32))) >> 32
+        return value & 0xFFFF_FFFF
+    }
+
+    /// 10^0 ... 10^8 as whole numbers.
+    private static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
     /// 10^0 ... 10^22: every power of ten that a `Double` holds exactly.
     private static let exactPowersOfTen: [Double] = (0...22).map { exponent in

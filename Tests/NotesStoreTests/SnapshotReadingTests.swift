@@ -197,4 +197,31 @@ import Testing
         #expect(messages.count == 2 && messages[0] == messages[1])
         #expect(messages.first?.contains("duplicate note id") == true)
     }
+
+    /// A note's kind read as one digit gives what reading it as a whole number gives, and
+    /// anything else is read (or refused, at the same place) as before.
+    @Test func kindsReadAsOneDigitOrAsANumberAlike() throws {
+        let texts = ["0", "1", "2", "3", "4", "9", "0.0", "1.0", "2e0", "3E0", "-1", "00", "01", "12", "3.5", "x", "", " 2", "1e"]
+        for text in texts {
+            for after in ["", ",", ",\n      \"attachments\": []", "}", " ", "]", "x", "0"] {
+                let bytes = Array((text + after).utf8)
+                func outcome(_ read: (inout JSONReader) throws(JSONError) -> NoteKind) -> String {
+                    do {
+                        return try JSONReader.read(bytes) { (reader: inout JSONReader) throws(JSONError) in
+                            "\(try read(&reader)) at \(reader.position)"
+                        }
+                    } catch { return "\(error)" }
+                }
+                let fast = outcome { (reader: inout JSONReader) throws(JSONError) in try RecordCodec.readKind(&reader) }
+                let general = outcome { (reader: inout JSONReader) throws(JSONError) in
+                    reader.skipWhitespace()
+                    let start = reader.position
+                    let raw = try reader.readInteger(in: 0...Int(Int16.max))
+                    guard let kind = NoteKind(rawValue: raw) else { throw reader.error("\(raw) is not a known note kind", at: start) }
+                    return kind
+                }
+                #expect(fast == general, "\((text + after).debugDescription)")
+            }
+        }
+    }
 }

@@ -211,6 +211,19 @@ public struct PlainOutput: Sendable {
         var text = text
         return text.withUTF8 { bytes in
             var index = 0
+            // Eight bytes at a time past those that cannot start a break: none below 0x0E
+            // (a test that also flags other control characters, then read one by one) and
+            // none 0xC2 or 0xE2.
+            if let base = bytes.baseAddress {
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                while index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let c2 = word ^ (0xC2 &* ones), e2 = word ^ (0xE2 &* ones)
+                    let flagged = ((word &- 0x0E &* ones) & ~word | (c2 &- ones) & ~c2 | (e2 &- ones) & ~e2) & (0x80 &* ones)
+                    if flagged != 0 { break }
+                    index += 8
+                }
+            }
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte >= 0x09 && byte <= 0x0D { return true }

@@ -63,6 +63,25 @@ extension RecordCodec {
         return note.take()
     }
 
+    /// A note's `kind`, in any layout.
+    static func readKind(_ reader: inout JSONReader) throws(JSONError) -> NoteKind {
+        reader.skipWhitespace()
+        let start = reader.position
+        let raw: Int
+        let bytes = reader.bytes
+        // Every kind the store writes is one digit followed by what ends a number: read
+        // as such (280 instructions through `readInteger`); anything else as before.
+        if start + 1 < bytes.count, bytes[start] &- 0x30 < 10, bytes[start + 1] &- 0x30 >= 10,
+           bytes[start + 1] != UInt8(ascii: "."), bytes[start + 1] | 0x20 != UInt8(ascii: "e") {
+            reader.position = start + 1
+            raw = Int(bytes[start] &- 0x30)
+        } else {
+            raw = try reader.readInteger(in: 0...Int(Int16.max))
+        }
+        guard let value = NoteKind(rawValue: raw) else { throw reader.error("\(raw) is not a known note kind", at: start) }
+        return value
+    }
+
     /// Consumes `expected` (what comes before a value, or after the last one) if the
     /// bytes at the reader's position are exactly it. A `StaticString`: no reference
     /// counting on the hot path, which both reading threads share.

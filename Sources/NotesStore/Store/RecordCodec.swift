@@ -179,14 +179,6 @@ struct RecordCodec {
         return tags
     }
 
-    static func readKind(_ reader: inout JSONReader) throws(JSONError) -> NoteKind {
-        reader.skipWhitespace()
-        let start = reader.position
-        let raw = try reader.readInteger(in: 0...Int(Int16.max))
-        guard let value = NoteKind(rawValue: raw) else { throw reader.error("\(raw) is not a known note kind", at: start) }
-        return value
-    }
-
     static func readAttachments(_ reader: inout JSONReader) throws(JSONError) -> [AttachmentPath] {
         var attachments: [AttachmentPath] = []
         try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
