@@ -75,9 +75,14 @@ extension NCursesTerminal {
     }
 
     /// Home/End as tmux, screen, rxvt and the Linux console send them, which some
-    /// terminfo entries (xterm's, used inside tmux) do not list.
+    /// terminfo entries (xterm's, used inside tmux) do not list; and the arrows in both
+    /// cursor-key modes: terminfo lists only the application mode's `ESC O A`, but a
+    /// terminal sends `ESC [ A` whenever that mode is off (another program, an editor or
+    /// the shell, turned it off and the terminal had not yet read our `smkx`).
     static func defineCommonKeySequences() {
         let sequences: [(String, Int32)] = [
+            ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
+            ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
             ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
             ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
         ]

@@ -32,6 +32,22 @@ struct TerminalBehaviourTests {
         }
     }
 
+    @Test func arrowsAreDecodedInBothCursorKeyModes() throws {
+        // A terminal sends `ESC [ A` while its cursor-key mode is normal (another program
+        // turned it off), `ESC O A` in application mode: both are the arrow, never `[` and `A`.
+        let session = try start()
+        defer { session.kill() }
+        let arrows: [(final: String, shown: String)] = [("41", "up"), ("42", "down"), ("43", "right"), ("44", "left")]
+        for arrow in arrows {
+            for introducer in ["5b", "4f"] {  // "[" and "O"
+                try session.sendKeys("-H", "1b", introducer, arrow.final)
+                try session.waitFor(text: "last key: \(arrow.shown)")
+                try session.sendKeys("C-b")
+                try session.waitFor(text: "last key: control(\"b\")")
+            }
+        }
+    }
+
     @Test func resizeReflowsAndTooSmallSaysSo() throws {
         // Given the program at 80x24
         let session = try start()
