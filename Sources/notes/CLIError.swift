@@ -44,7 +44,8 @@ enum CLIError: Error, CustomStringConvertible {
         case .unknownTag(let tag): "no note is tagged #\(tag) (see 'notes tag list')"
         case .unreadStandardInput:
             "standard input holds text that a title alone would leave unread: add '-' to make it the body "
-                + "(notes add TITLE -), or leave the title out to read the whole note from it; nothing added"
+                + "(notes add TITLE -), or leave the title out to read the whole note from it; in a loop that reads "
+                + "standard input (while read t; do …), give each add its own: notes add \"$t\" </dev/null; nothing added"
         case .emptyStandardInput: "standard input holds no text: nothing to add (its first non-blank line is the note's title)"
         case .missingOutputFolder: "Markdown export writes a folder: give it with --output PATH"
         case .notFound(let path): "\(path): no such file or folder"

@@ -53,6 +53,7 @@ import Testing
             let result = try sandbox.runner.run(arguments + ["--store", sandbox.storePath], stdin: "milk\neggs\n")
             #expect(result.status != 0, "\(result)")
             #expect(result.stderr.contains("standard input holds text that a title alone would leave unread: add '-'"), "\(result)")
+            #expect(result.stderr.contains("notes add \"$t\" </dev/null"), "a loop reading a file is told what to type: \(result)")
             #expect(sandbox.storeBytes() == before)
         }
         // Nothing waiting on standard input: the title alone makes a note with no body, as before.
