@@ -31,7 +31,7 @@ public struct SettingKey: Sendable {
                    }),
         text("daily.category", default: "none", "the daily note's category", \.dailyCategory),
         SettingKey(name: "list.sort", defaultText: "\"updated\"",
-                   help: "or `\"created\"`, `\"title\"`",
+                   help: "or `\"created\"`, `\"title\"` (2 before 10)",
                    value: { .text($0.listSort.rawValue) },
                    apply: { value, settings in
                        guard let sort = value.string.flatMap(ListSort.init(rawValue:)) else {
