@@ -48,7 +48,7 @@ import NotesModel
         line.finish()
 
         #expect(scene.text == "\r\u{1B}[Kimporting 10 / 100 notes"
-            + "\r\u{1B}[Kimporting 30 / 100 notes · 100/s · 1 s left"
+            + "\r\u{1B}[Kimporting 30 / 100 notes · 67/s · 2 s left"
             + "\r\u{1B}[K")
     }
 
@@ -65,7 +65,20 @@ import NotesModel
         line.update(done: 2_000_000, total: 4_000_000, unit: .bytes)
         scene.advance(1)
         line.update(done: 3_000_000, total: 4_000_000)
-        #expect(scene.text.hasSuffix("importing 3.0 / 4.0 MB · 3.0 MB/s · 1 s left"))
+        #expect(scene.text.hasSuffix("importing 3.0 / 4.0 MB · 1.0 MB/s · 1 s left"))
+    }
+
+    /// Opening a store before the first note is counted is not in the rate: an export whose
+    /// first count came a second after the line was made once showed "1/s · 28 h 02 min left".
+    @Test func theTimeBeforeTheFirstCountIsNotInTheRate() {
+        let scene = Scene()
+        let line = scene.line(unit: .items("notes"))
+        scene.advance(1)
+        line.update(done: 1, total: 100_000)
+        scene.advance(0.5)
+        line.update(done: 13_001, total: 100_000)
+        #expect(scene.text == "\r\u{1B}[Kimporting 1 / 100,000 notes"
+            + "\r\u{1B}[Kimporting 13,001 / 100,000 notes · 26,000/s · 4 s left")
     }
 
     @Test func onAPipeThereIsNoLine() throws {

@@ -27,7 +27,7 @@ import NotesModel
         line.update(done: 2_560, total: 3_000)
 
         let text = String(decoding: written.withLock { $0 }, as: UTF8.self)
-        #expect(text == "\r\u{1B}[Kimporting: writing 2,048 / 3,000 notes · 2,048/s · 1 s left"
+        #expect(text == "\r\u{1B}[Kimporting: writing 2,048 / 3,000 notes"
             + "\r\u{1B}[Kimporting: writing 2,560 / 3,000 notes")
     }
 }

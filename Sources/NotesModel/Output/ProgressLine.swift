@@ -22,7 +22,10 @@ public final class ProgressLine: Sendable {
     private struct State {
         var label: String
         var unit: Unit
-        var start: Double
+        /// When the count began and what it was then: the rate is of what was done since,
+        /// not of the time before the first count (opening a store, say), which made a
+        /// first estimate of hours for work of seconds.
+        var countStart: (time: Double, done: Int)?
         var lastDrawn: Double?
         var shown = false
     }
@@ -40,7 +43,7 @@ public final class ProgressLine: Sendable {
         self.clock = clock
         self.columns = columns
         self.write = write
-        state = Mutex(State(label: label, unit: unit, start: clock()))
+        state = Mutex(State(label: label, unit: unit))
     }
 
     /// A line on the file descriptor `descriptor` (standard error by default), or nil when it
@@ -72,22 +75,26 @@ public final class ProgressLine: Sendable {
     }
 
     /// `done` of `total` (nil: not known) so far; drawn when `interval` has passed since
-    /// the last drawing (the first at once). A `unit` or `label` other than the line's
-    /// starts the count anew (drawn at once, the rate measured from now): a step of the
-    /// work with a count of its own, such as an import's writing after its reading.
+    /// the last drawing (the first at once, without a rate: the rate is measured from the
+    /// first count). A `unit` or `label` other than the line's starts the count anew (drawn
+    /// at once): a step of the work with a count of its own, such as an import's writing
+    /// after its reading.
     public func update(done: Int, total: Int?, unit: Unit? = nil, label: String? = nil) {
         let now = clock()
         let text: String? = state.withLock { state in
             if unit.map({ $0 != state.unit }) ?? false || label.map({ $0 != state.label }) ?? false {
                 state.unit = unit ?? state.unit
                 state.label = label ?? state.label
-                state.start = now
+                state.countStart = nil
                 state.lastDrawn = nil
             }
+            let countStart = state.countStart ?? (now, done)
+            state.countStart = countStart
             if let last = state.lastDrawn, now - last < Self.interval { return nil }
             state.lastDrawn = now
             state.shown = true
-            return Self.text(label: state.label, unit: state.unit, done: done, total: total, elapsed: now - state.start)
+            return Self.text(label: state.label, unit: state.unit, done: done, total: total,
+                             elapsed: now - countStart.time, since: countStart.done)
         }
         if let text { write(redraw(text)) }
     }
@@ -131,13 +138,14 @@ public final class ProgressLine: Sendable {
         return String(parts.joined(separator: " · ").prefix(room))
     }
 
-    /// The line's text: `label done / total unit · rate · time left`; the rate and the time
-    /// left once anything was done, the time left only when the total is known.
-    public static func text(label: String, unit: Unit, done: Int, total: Int?, elapsed: Double) -> String {
+    /// The line's text: `label done / total unit · rate · time left`; the rate (of what was
+    /// done past `since` in `elapsed` seconds) and the time left once anything was done,
+    /// the time left only when the total is known.
+    public static func text(label: String, unit: Unit, done: Int, total: Int?, elapsed: Double, since: Int = 0) -> String {
         var text = label + " " + amount(done, unit, withUnit: total == nil)
         if let total { text += " / " + amount(total, unit, withUnit: true) }
-        guard done > 0, elapsed > 0 else { return text }
-        let rate = Double(done) / elapsed
+        guard done > since, elapsed > 0 else { return text }
+        let rate = Double(done - since) / elapsed
         text += " · " + rateText(rate, unit) + "/s"
         if let total, total >= done {
             text += " · " + secondsText(Double(total - done) / rate) + " left"
