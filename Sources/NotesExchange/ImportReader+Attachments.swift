@@ -1,5 +1,6 @@
 import Foundation
 import NotesBase
+import NotesModel
 import NotesStore
 
 /// Attachments in a notes Markdown export: `attachments/<id>/<name>` beside the `.md` files.
@@ -77,8 +78,8 @@ struct UnfoundAttachments {
     func warnings() -> [ImportBatch.Skip] {
         folders.compactMap { folder in
             guard let entry = counts[folder] else { return nil }
-            let notes = entry.notes == 1 ? "1 note names" : "\(entry.notes) notes name"
-            let attachments = entry.attachments == 1 ? "1 attachment" : "\(entry.attachments) attachments"
+            let notes = entry.notes == 1 ? "1 note names" : "\(ProgressLine.grouped(entry.notes)) notes name"
+            let attachments = entry.attachments == 1 ? "1 attachment" : "\(ProgressLine.grouped(entry.attachments)) attachments"
             return ImportBatch.Skip(file: entry.otherFiles ? folder : entry.file,
                                reason: "\(notes) \(attachments), but no 'attachments' folder is beside it: the notes keep "
                                    + "their names, the store will not have the files (a JSON export holds none; "

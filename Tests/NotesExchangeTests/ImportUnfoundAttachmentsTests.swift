@@ -32,6 +32,13 @@ import Testing
         ])
     }
 
+    /// Counts are grouped as every other count the import prints ("1,989 notes").
+    @Test func largeCountsAreGrouped() {
+        var unfound = UnfoundAttachments()
+        for _ in 0..<1_989 { unfound.add(2, from: "/x/export.json", in: "/x") }
+        #expect(unfound.warnings().map(\.reason).first?.hasPrefix("1,989 notes name 3,978 attachments, but") == true)
+    }
+
     @Test func withTheFolderEachMissingFileIsAWarning() throws {
         let folder = try TemporaryFolder(prefix: "notes-unfound-attachments")
         defer { folder.remove() }
