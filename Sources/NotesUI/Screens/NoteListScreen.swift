@@ -56,7 +56,7 @@ public enum NoteListScreen {
             let note = snapshot.index.note(at: state.filter.position(ofRow: row))
             let category = note.categoryID
             var date = DateText.day(note.updated, in: timeZone)
-            if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { date = progress.text + " · " + date }
+            if let progress = ChecklistProgress.text(of: note) { date = progress + " · " + date }
             if !note.attachments.isEmpty {
                 date = ReadAttachments.marker(count: note.attachments.count, ascii: state.asciiMarkers) + " · " + date
             }

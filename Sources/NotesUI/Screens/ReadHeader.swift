@@ -20,9 +20,8 @@ struct ReadHeader {
     init(_ note: Note, _ snapshot: NotesSnapshot, width: Int, timeZone: TimeZone = .current, asciiMarkers: Bool = false) {
         var items: [Item] = []
         if note.pinned { items.append(Item("pinned")) }
-        // A journal or reference note says so; a checklist shows its progress instead.
-        if note.kind == .journal || note.kind == .reference { items.append(Item(note.kind.name)) }
-        if note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note) { items.append(Item(progress.text)) }
+        // A journal or reference note says so; a checklist shows its progress instead, once it has a task.
+        if note.kind != .note { items.append(Item(ChecklistProgress.text(of: note) ?? note.kind.name)) }
         if let id = note.categoryID, let name = snapshot.database.categories[id]?.name { items.append(Item(name)) }
         // A date stays with its label where the line wraps.
         items.append(Item("updated" + Self.keep + DateText.day(note.updated, in: timeZone)))

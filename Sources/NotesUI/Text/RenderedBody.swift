@@ -69,10 +69,11 @@ final class RenderedBody: Sendable {
 /// A checklist's progress as the list row and the read view's header show it.
 public enum ChecklistProgress {
     /// `3/5` for a checklist note (ticked and all tasks, counted by the renderer), nil for
-    /// another kind or a body too long to count.
+    /// another kind, a checklist with no task yet (a row saying `0/0` reads as a fault; the
+    /// row's `C` and the header's "checklist" say what it is), or a body too long to count.
     public static func text(of note: Note) -> String? {
-        guard note.kind == .checklist else { return nil }
-        return RenderedBody.shared.progress(of: note)?.text
+        guard note.kind == .checklist, let progress = RenderedBody.shared.progress(of: note), progress.total > 0 else { return nil }
+        return progress.text
     }
 }
 
