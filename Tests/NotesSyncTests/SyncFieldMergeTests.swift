@@ -99,6 +99,51 @@ import Testing
         #expect(laptop.contents.notes[base.id]?.body == "beans and peas")
     }
 
+    /// A file attached on one home and the body edited later on the other: no conflict
+    /// copy, and the note keeps the file and the edit on both homes.
+    @Test func aFileAttachedOnOneHomeStaysWhenTheOtherEditsTheBodyLater() throws {
+        let sandbox = try SyncSandbox()
+        let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
+        defer { laptop.close(); desktop.close() }
+        try laptop.commit([.putNote(base)])
+        try sandbox.sync(laptop)
+        try sandbox.sync(desktop)
+        let path = try AttachmentPath("attachments/\(base.id.uuidString)/warranty card.png")
+        try AttachmentFiles.write(Data([1, 2, 3]), to: path, in: desktop.url.deletingLastPathComponent())
+        try desktop.commit([.putNote(changed(30) { $0.attachments = [path] })])
+        try laptop.commit([.putNote(changed(60) { $0.body = "beans and peas" })])
+
+        try sandbox.sync(desktop)
+        let report = try sandbox.sync(laptop)
+        try sandbox.sync(desktop)
+
+        #expect(report.conflictCopies.isEmpty)
+        _ = try laptop.refresh()
+        _ = try desktop.refresh()
+        #expect(laptop.contents == desktop.contents)
+        #expect(laptop.contents.notes.count == 1)
+        #expect(laptop.contents.notes[base.id]?.attachments == [path])
+        #expect(laptop.contents.notes[base.id]?.body == "beans and peas")
+        #expect(try AttachmentFiles.read(path, in: laptop.url.deletingLastPathComponent()) == Data([1, 2, 3]))
+    }
+
+    @Test func filesAttachedAndDetachedOnBothSidesAllApply() throws {
+        let id = base.id.uuidString
+        let (a, b, c, d) = try (AttachmentPath("attachments/\(id)/a.png"), AttachmentPath("attachments/\(id)/b.png"),
+                                AttachmentPath("attachments/\(id)/c.png"), AttachmentPath("attachments/\(id)/d.png"))
+        let withFiles = changed(0) { $0.attachments = [a, b] }
+        let local = changed(60) { $0.attachments = [b, d] }
+        let remote = changed(120) { $0.attachments = [a, b, c]; $0.title = "Veg plan" }
+
+        let forward = SyncMerge.mergeNote(base: withFiles, local: local, remote: remote)
+        let backward = SyncMerge.mergeNote(base: withFiles, local: remote, remote: local)
+
+        #expect(forward.0 == backward.0)
+        #expect(forward.1 == nil && backward.1 == nil)
+        #expect(forward.0?.attachments == [b, c, d])
+        #expect(forward.0?.title == "Veg plan")
+    }
+
     /// The body changed on both sides: the later body wins and the other is a copy, but the
     /// fields only the earlier side changed (an unpin, a new title, a tag) stay on the note.
     @Test func aBodyChangedTwoWaysStillKeepsTheOtherSidesOwnFields() {

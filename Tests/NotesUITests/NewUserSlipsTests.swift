@@ -84,6 +84,36 @@ import NotesUI
         #expect(runner.state.quitting == .running)
     }
 
+    @Test func keysThatNeedTheNoteSayItIsGoneAndTheFooterLeavesThemOut() throws {
+        let repository = OtherProcessRepository(UIFixtures.database)
+        let terminal = MemoryTerminal(size: TerminalSize(width: 120, height: 20))
+        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
+                               now: { UIFixtures.now }, editBody: { $0 })
+        terminal.press(.enter)
+        runner.run()
+        repository.pending = .deleteNote(UIFixtures.report.id)
+        runner.run()
+        let footer = KeyHelp.statusKeys(for: runner.state, runner.snapshot, width: 120)
+        for gone in ["e edit", "d trash", "r rename", "Tab item", "Enter open", "/ find", "R raw"] {
+            #expect(!footer.contains(gone), "\(footer)")
+        }
+        #expect(footer.contains("q back"))
+        // Every key that acts on the note says again what happened, instead of a message
+        // about something else or a search field over nothing.
+        for key: Key in [.tab, .enter, .character("e"), .character("/"), .character("R"), .character("x")] {
+            terminal.press(.character("j"))  // scrolling still works, and clears the message
+            runner.run()
+            #expect(runner.state.message == nil)
+            terminal.press(key)
+            runner.run()
+            #expect(runner.state.message?.text == "This note was deleted or moved to the trash elsewhere; q goes back", "\(key)")
+            #expect(runner.state.readSearch == nil && !runner.state.readsRaw, "\(key)")
+        }
+        terminal.press(.character("q"))
+        runner.run()
+        #expect(runner.state.screen == .notes)
+    }
+
     @Test func aLongTitleAndManyTagsWrapInTheReadViewsHeader() throws {
         let title = "A very long title about the vegetable garden plan for the whole of next spring and summer"
         let tags: Set<String> = ["garden", "vegetables", "planning", "spring", "summer", "allotment", "seeds"]

@@ -146,6 +146,11 @@ extension AppUpdate {
         let page = max(1, state.size.height - 4)
         let note = snapshot.database.notes[id]
         let rows = NoteReadScreen.bodyRows(note, snapshot, state)
+        if note == nil, KeyHelp.keyMap(for: state)?.needsSelection(action) == true {
+            // Gone meanwhile: a key that acts on the note says so again (its footer is left out).
+            state.message = .init(text: NoteReadScreen.goneText, isError: true)
+            return []
+        }
         if organizeAction(action, note: note, &state, snapshot) { return [] }
         if action == .historyBack || action == .historyForward {
             stepHistory(forward: action == .historyForward, from: id, &state, snapshot)

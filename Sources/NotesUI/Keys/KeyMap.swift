@@ -26,6 +26,11 @@ public struct KeyMap: Sendable {
         return nil
     }
 
+    /// Whether the binding that holds `action` applies only while something is selected.
+    public func needsSelection(_ action: KeyAction) -> Bool {
+        allBindings.first { $0.presses.contains { $0.action == action } }?.when == .selection
+    }
+
     /// The help of this screen: its own keys, then the keys that work everywhere.
     public var sections: [KeyHelp.Section] {
         var result = [KeyHelp.Section(title: title, keys: bindings.map { ($0.label, $0.help) })]
