@@ -74,12 +74,8 @@ package struct MarkdownNoteReader {
         let updated = date(updatedEntry, fallback: changed, fallbackName: modified != nil ? "the file's date" : "the import time",
                            &warnings) ?? created
 
-        var kind = NoteKind.note
-        if let name = try self.text(header.entry("kind")), !name.isEmpty {
-            guard let parsed = NoteKind(name: name) else { throw fail(header.entry("kind"), "unknown kind '\(name)'") }
-            kind = parsed
-        }
-        let id = try self.text(header.entry("id")).flatMap(Self.uuid) ?? stableID
+        let kind = try self.kind(header)
+        let id = try writtenID(header) ?? stableID
 
         var categories = try categoryNames(header.entry("category", "categories"))
             .map { Self.linkTarget($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -112,9 +108,11 @@ package struct MarkdownNoteReader {
         let deleted = date(header.entry("deleted"), fallback: changed, fallbackName: "the file's date", &warnings)
         if title.isEmpty { title = fileTitle }
         let pinned = try self.text(header.entry("pinned", "starred")).map { ["true", "yes"].contains($0.lowercased()) } ?? false
+        let aliases = try aliases(header, title: title)
+        body = keepingOtherProperties(body, of: text, header: header)  // last: after every field has read its keys
         bundle.notes.append(Note(id: id, title: title, body: body, created: created, updated: updated,
                                  categoryID: categoryID, tags: tags, kind: kind, attachments: attachments, deleted: deleted,
-                                 pinned: pinned, aliases: try aliases(header, title: title)))
+                                 pinned: pinned, aliases: aliases))
     }
 
     // MARK: Header

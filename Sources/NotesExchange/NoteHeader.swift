@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Yams
 
 /// The front matter of an imported note, whatever it was written in (YAML `---` or
@@ -23,17 +24,34 @@ public struct NoteHeader: Sendable {
     }
 
     public var entries: [Entry] = []
+    /// The keys (lowercased) `entry` has returned: the ones the reader turned into a note's
+    /// fields. What it never asked for is what an Obsidian note keeps in its body
+    /// (`MarkdownNoteReader.otherProperties`). Shared by copies of the header.
+    private let asked = AskedKeys()
 
     public init(entries: [Entry] = []) {
         self.entries = entries
     }
 
-    /// The first entry whose key is one of `keys`, case-insensitively.
+    /// The first entry whose key is one of `keys`, case-insensitively; remembered as read.
     public func entry(_ keys: String...) -> Entry? {
         for key in keys {
-            if let entry = entries.first(where: { $0.key.lowercased() == key }) { return entry }
+            if let entry = entries.first(where: { $0.key.lowercased() == key }) {
+                asked.keys.withLock { _ = $0.insert(key) }
+                return entry
+            }
         }
         return nil
+    }
+
+    /// Whether `entry` has returned an entry with `key` (compared lowercased).
+    func wasRead(_ key: String) -> Bool { asked.keys.withLock { $0.contains(key.lowercased()) } }
+
+    /// Forgets that `key` was read: its value made no field (an `id` that is no UUID).
+    func unread(_ key: String) { asked.keys.withLock { _ = $0.remove(key.lowercased()) } }
+
+    private final class AskedKeys: Sendable {
+        let keys = Mutex<Set<String>>([])
     }
 
     /// The header of a YAML front matter.
