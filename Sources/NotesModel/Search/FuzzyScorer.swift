@@ -27,7 +27,7 @@ public struct FuzzyScorer: @unchecked Sendable {
     private static let none = Int.min / 4
     private static let white: UInt8 = 0
 
-    /// The scorer's tables, in one allocation freed with the last scorer sharing it.
+    /// The scorer's tables, freed with the last scorer sharing them.
     private final class Tables: @unchecked Sendable {
         let rowsOf = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
         let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
