@@ -22,7 +22,7 @@ enum UIMeasurement {
         let storeBytes = (attributes?[.size] as? NSNumber)?.intValue ?? 0
         return Figure(key: "search_text_ratio", label: "search text in memory (× store file)", unit: .ratio,
                       value: storeBytes > 0 ? Double(bytes) / Double(storeBytes) : nil, target: nil,
-                      note: "NoteIndex.searchTextBytes: \(bytes) bytes (folded text and slot starts) for a "
+                      note: "NoteIndex.searchTextBytes: \(bytes) bytes (folded text, slot starts, byte-pair blocks and quick open's titles) for a "
                         + "\(storeBytes)-byte store file")
     }
 

@@ -18,7 +18,7 @@ import NotesTestData
     }
 
     static func score(_ query: [UInt8], _ text: [UInt8]) -> Int? {
-        var scorer = FuzzyScorer(query: query)
+        let scorer = FuzzyScorer(query: query)
         return text.withUnsafeBufferPointer { scorer.score($0) }
     }
 

@@ -21,10 +21,13 @@ import NotesTestData
     @Test func theScorerGivesTheMatchersScore() {
         let texts = Self.texts(400, seed: 5, pieces: 12).map(SearchFolding.fold)
         for query in Self.texts(60, seed: 9, pieces: 4) + ["a b", "aaa", "gd", "ba-", "x x x"] {
-            var scorer = FuzzyScorer(query: FuzzyMatcher(query: query).query)
+            let scorer = FuzzyScorer(query: FuzzyMatcher(query: query).query)
             for text in texts {
                 let score = text.withUnsafeBufferPointer { scorer.score($0) }
                 #expect(score == reference(query, text), "\(query) in \(text)")
+                // From the first column holding the query's first byte, as quick open calls it.
+                let first = scorer.query.first.flatMap { byte in text.withUnsafeBufferPointer { FuzzyScorer.firstColumn(holding: byte, in: $0) } }
+                if let first { #expect(text.withUnsafeBufferPointer { scorer.score($0, from: first) } == score) }
             }
         }
     }
@@ -49,8 +52,8 @@ import NotesTestData
     }
 
     @Test func anEmptyQueryScoresZeroAndAMissingByteNil() {
-        var empty = FuzzyScorer(query: [])
-        var missing = FuzzyScorer(query: SearchFolding.fold("zq"))
+        let empty = FuzzyScorer(query: [])
+        let missing = FuzzyScorer(query: SearchFolding.fold("zq"))
         let text = SearchFolding.fold("garden")
         #expect(text.withUnsafeBufferPointer { empty.score($0) } == 0)
         #expect(text.withUnsafeBufferPointer { missing.score($0) } == nil)

@@ -53,18 +53,18 @@ import NotesTerminal
     }
 
     @Test func aTitleIsToldApartWhenItDoesNotHoldTheQueryInOrder() {
-        func holds(_ query: String, _ title: String) -> Bool {
-            Array(title.utf8).withUnsafeBufferPointer { QuickOpenScan.holds(Array(query.utf8), inOrder: $0) }
+        func first(_ query: String, _ title: String) -> Int? {
+            Array(title.utf8).withUnsafeBufferPointer { QuickOpenScan.firstColumn(of: Array(query.utf8), inOrder: $0) }
         }
-        #expect(holds("mtng", "meeting"))
-        #expect(holds("mtng", "month to nag"))
-        #expect(!holds("mtng", "nag to month"))
-        #expect(!holds("ee", "e"))
-        #expect(holds("ee", "ebe"))
-        #expect(!holds("a", ""))
-        #expect(holds("", ""))
-        #expect(holds("日本", "a 日本"))
-        #expect(!holds("本日", "日本"))
+        #expect(first("mtng", "meeting") == 0)
+        #expect(first("mtng", "a month to nag") == 2)
+        #expect(first("mtng", "nag to month") == nil)
+        #expect(first("ee", "e") == nil)
+        #expect(first("ee", "bebe") == 1)
+        #expect(first("a", "") == nil)
+        #expect(first("", "") == nil)
+        #expect(first("日本", "a 日本") == 2)
+        #expect(first("本日", "日本") == nil)
     }
 
     @Test func aCandidateFoundNotToMatchIsPassedOverByTheLongerQuery() throws {

@@ -10,37 +10,52 @@ import Foundation
 /// linear in `p`, so the best gap into `c` follows from that one maximum. Rows matching the
 /// same byte are updated last row first, so each reads the previous row as it was before
 /// this byte. The tests check it against `FuzzyMatcher` on many random texts.
-public struct FuzzyScorer: Sendable {
+public struct FuzzyScorer: @unchecked Sendable {
     /// The folded query (`FuzzyMatcher.query`).
     public let query: [UInt8]
+    /// Owns the tables below; nothing changes them after `init`, so copies may share them
+    /// between threads. They are read through pointers, so that scoring a title retains
+    /// nothing (an array's buffer read in a closure is retained and released per call).
+    private let tables: Tables
     /// Per byte value, the rows (query offsets) holding it, a bit each.
-    private let rowsOf: [UInt64]
+    private let rowsOf: UnsafePointer<UInt64>
     /// Per byte value, its `FuzzyMatcher.ByteClass` (`classNumber`), so that a match's bonus is
     /// two loads (`bonuses`) instead of two classifications.
-    private let classes: [UInt8]
+    private let classes: UnsafePointer<UInt8>
     /// `FuzzyMatcher.bonus` by the class before a byte and its own: `bonuses[before << 2 | here]`.
-    private let bonuses: [Int]
-    /// Per row: its last match's score and column, and the best `score − gapExtension × column`
-    /// of its earlier matches, three Ints a row.
-    private var rows: [Int]
+    private let bonuses: UnsafePointer<Int>
     private static let none = Int.min / 4
     private static let white: UInt8 = 0
 
+    /// The scorer's tables, freed with the last scorer sharing them.
+    private final class Tables: @unchecked Sendable {
+        let rowsOf = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        let bonuses = UnsafeMutablePointer<Int>.allocate(capacity: 16)
+
+        deinit {
+            rowsOf.deallocate()
+            classes.deallocate()
+            bonuses.deallocate()
+        }
+    }
+
     public init(query: [UInt8]) {
         self.query = query
-        var rows = [UInt64](repeating: 0, count: 256)
-        for (row, byte) in query.enumerated() { rows[Int(byte)] |= 1 << UInt64(row) }
-        rowsOf = rows
-        classes = (0...255).map { Self.classNumber(FuzzyMatcher.ByteClass(UInt8($0))) }
+        let tables = Tables()
+        tables.rowsOf.initialize(repeating: 0, count: 256)
+        for (row, byte) in query.prefix(64).enumerated() { tables.rowsOf[Int(byte)] |= 1 << UInt64(row) }
+        for value in 0...255 { tables.classes[value] = Self.classNumber(FuzzyMatcher.ByteClass(UInt8(value))) }
         let all: [FuzzyMatcher.ByteClass] = [.white, .delimiter, .punctuation, .word]
-        var bonuses = [Int](repeating: 0, count: 16)
         for before in all {
             for here in all {
-                bonuses[Int(Self.classNumber(before)) << 2 | Int(Self.classNumber(here))] = FuzzyMatcher.bonus(here, after: before)
+                tables.bonuses[Int(Self.classNumber(before)) << 2 | Int(Self.classNumber(here))] = FuzzyMatcher.bonus(here, after: before)
             }
         }
-        self.bonuses = bonuses
-        self.rows = Array(repeating: Self.none, count: 3 * query.count)
+        self.tables = tables
+        rowsOf = UnsafePointer(tables.rowsOf)
+        classes = UnsafePointer(tables.classes)
+        bonuses = UnsafePointer(tables.bonuses)
     }
 
     private static func classNumber(_ byteClass: FuzzyMatcher.ByteClass) -> UInt8 {
@@ -54,32 +69,32 @@ public struct FuzzyScorer: Sendable {
 
     /// The score of the best match of the query in `text` (folded bytes), nil when the
     /// query's bytes do not all occur in order; equal to `FuzzyMatcher.score`.
-    public mutating func score(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    public func score(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = query.first else { return 0 }
+        guard let start = Self.firstColumn(holding: first, in: text) else { return nil }
+        return score(text, from: start)
+    }
+
+    /// `score(_:)` where the caller found `start`, the first column of `text` holding the
+    /// query's first byte (no row matches before it).
+    public func score(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = query.count
         guard count > 0 else { return 0 }
         guard count <= 64 else { return nil }
-        var best = Self.none
-        rowsOf.withUnsafeBufferPointer { rowsOf in
-            classes.withUnsafeBufferPointer { classes in
-                bonuses.withUnsafeBufferPointer { bonuses in
-                    rows.withUnsafeMutableBufferPointer { state in
-                        best = Self.score(text, count: count, first: query[0], rowsOf, classes, bonuses, state)
-                    }
-                }
-            }
+        let best = withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count) { state in
+            Self.score(text, from: start, count: count, rowsOf, classes, bonuses, state)
         }
         return best == Self.none ? nil : best
     }
 
-    /// `score(_:)` over the tables, from the first column holding the query's `first` byte
-    /// (no row matches before it): `state` holds, per row, its last score, its last column
-    /// and its best gap base (`base`).
+    /// `score(_:)` over the tables, from `start`, the first column holding the query's first
+    /// byte: `state` holds, per row, its last score, its last column and its best gap base (`base`).
     @inline(__always)
-    private static func score(_ text: UnsafeBufferPointer<UInt8>, count: Int, first: UInt8, _ rowsOf: UnsafeBufferPointer<UInt64>,
-                              _ classes: UnsafeBufferPointer<UInt8>, _ bonuses: UnsafeBufferPointer<Int>,
+    private static func score(_ text: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, _ rowsOf: UnsafePointer<UInt64>,
+                              _ classes: UnsafePointer<UInt8>, _ bonuses: UnsafePointer<Int>,
                               _ state: UnsafeMutableBufferPointer<Int>) -> Int {
         let none = Self.none, last = count - 1
-        guard let start = Self.firstColumn(holding: first, in: text) else { return none }
+        guard start >= 0, start < text.count else { return none }
         var best = none
         for row in 0..<count { state[3 * row] = none; state[3 * row + 1] = -2; state[3 * row + 2] = none }
         for column in start..<text.count {
@@ -104,7 +119,7 @@ public struct FuzzyScorer: Sendable {
 
     /// The first column of `text` holding `byte`, nil when none does.
     @inline(__always)
-    private static func firstColumn(holding byte: UInt8, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func firstColumn(holding byte: UInt8, in text: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = text.baseAddress, !text.isEmpty, let found = memchr(base, Int32(byte), text.count) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }

@@ -13,7 +13,7 @@ extension NoteIndex {
     public func quickOpenAmongRecent(_ query: String, limit: Int, recent: Int = quickOpenRecentCount) -> [QuickOpenHit] {
         let folded = FuzzyMatcher(query: query).query
         guard limit > 0, !folded.isEmpty else { return [] }
-        var scorer = FuzzyScorer(query: folded)
+        let scorer = FuzzyScorer(query: folded)
         var best = QuickOpenTopHits(limit: limit)
         for position in 0..<min(recent, count) {
             var found: QuickOpenHit?

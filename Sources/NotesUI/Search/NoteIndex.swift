@@ -158,10 +158,11 @@ public struct NoteIndex: Sendable {
 
     public var count: Int { order.count }
 
-    /// The memory the search text holds (its bytes, slot starts and byte-pair blocks; waits until it is built).
+    /// The memory the search text holds (its bytes, slot starts, byte-pair blocks and quick
+    /// open's titles; waits until it is built).
     public var searchTextBytes: Int {
         let text = searchText.text
-        return text.bytes.count + text.starts.count * MemoryLayout<Int>.stride + text.pairBlocks.byteCount
+        return text.bytes.count + text.starts.count * MemoryLayout<Int>.stride + text.pairBlocks.byteCount + text.titles.byteCount
     }
 
     /// The note at `position` in display order.

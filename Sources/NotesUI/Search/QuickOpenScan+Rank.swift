@@ -45,8 +45,8 @@ extension QuickOpenScan {
     /// their titles, so that the loads are in flight together.
     private mutating func read(into pending: inout [Pending], _ count: Int) {
         var touched: UInt8 = 0
-        text.bytes.withUnsafeBufferPointer { bytes in
-            text.starts.withUnsafeBufferPointer { starts in
+        text.titles.bytes.withUnsafeBufferPointer { bytes in
+            text.titles.starts.withUnsafeBufferPointer { starts in
                 positionOfSlot.withUnsafeBufferPointer { positions in
                     list.candidates.withUnsafeBufferPointer { candidates in
                         for offset in 0..<count {
@@ -54,7 +54,7 @@ extension QuickOpenScan {
                             let start = starts[slot], length = Int(candidate.length)
                             pending[offset] = Pending(index: index, bound: Int(list.bounds[index]), position: positions[slot],
                                                       length: length, start: start)
-                            touched ^= bytes[start] ^ bytes[start + max(length - 1, 0)]
+                            if length > 0 { touched ^= bytes[start] ^ bytes[start + length - 1] }
                         }
                     }
                 }

@@ -148,23 +148,22 @@ struct QuickOpenScan {
                     if let floor, most < floor.score || (most == floor.score && byLength && length > floor.length) {
                         continue
                     }
-                    score(slot: Int(slot), position: positions[Int(slot)], length: length, start: text.starts[Int(slot)])
+                    score(slot: Int(slot), position: positions[Int(slot)], length: length, start: text.titles.starts[Int(slot)])
                     floor = self.floor
                 }
             }
         }
     }
 
-    /// Scores the note in `slot` (its title at `start`, `length` bytes) and keeps its hit
-    /// among the best; its score, nil when it does not match.
+    /// Scores the note in `slot` (its title at `start` in `SearchText.titles`, `length`
+    /// bytes) and keeps its hit among the best; its score, nil when it does not match.
     @discardableResult
     mutating func score(slot: Int, position: Int32, length: Int, start: Int) -> Int? {
         let text = self.text
-        var hit = text.bytes.withUnsafeBufferPointer { bytes -> NoteIndex.QuickOpenHit? in
+        var hit = text.titles.bytes.withUnsafeBufferPointer { bytes -> NoteIndex.QuickOpenHit? in
             let title = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
-            // One byte: the summary said it is there (the scorer tells the bytes sharing a mask bit apart).
-            guard queryCount == 1 || Self.holds(query, inOrder: title) else { return nil }
-            return scorer.score(title).map { NoteIndex.QuickOpenHit(position: position, score: $0, length: length) }
+            guard let first = Self.firstColumn(of: query, inOrder: title) else { return nil }
+            return scorer.score(title, from: first).map { NoteIndex.QuickOpenHit(position: position, score: $0, length: length) }
         }
         if !text.otherNames.isEmpty, let names = text.otherNames[slot] { hit = bestName(names, hit, position) }
         guard let hit else { return nil }
@@ -172,17 +171,23 @@ struct QuickOpenScan {
         return hit.score
     }
 
-    /// Whether `title` holds the bytes of `query` in order: most titles holding a query's
-    /// bytes but not in order are told apart here, before the scorer's dynamic programming.
+    /// Where the first byte of `query` first stands in `title` when `title` holds the bytes
+    /// of `query` in order, nil when it does not: most titles holding a query's bytes but
+    /// not in order are told apart here, before the scorer's dynamic programming, which
+    /// starts at that column.
     @inline(__always)
-    static func holds(_ query: [UInt8], inOrder title: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard var at = title.baseAddress else { return query.isEmpty }
-        let end = at + title.count
+    static func firstColumn(of query: [UInt8], inOrder title: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = title.baseAddress, !query.isEmpty else { return nil }
+        var at = base
+        let end = base + title.count
+        var first: Int?
         for byte in query {
-            guard at < end, let found = memchr(at, Int32(byte), end - at) else { return false }
-            at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+            guard at < end, let found = memchr(at, Int32(byte), end - at) else { return nil }
+            let column = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+            if first == nil { first = base.distance(to: column) }
+            at = column + 1
         }
-        return true
+        return first
     }
 
     /// The better of `hit` (the title's) and the hits of the note's other `names`.

@@ -40,6 +40,8 @@ struct SearchText: Sendable {
     /// Per slot, its summary's `bytes` alone: quick open's gather filters on these 8 bytes
     /// a slot before it reads the 48 of the summaries that pass.
     private(set) var titleMasks: [UInt64] = []
+    /// Per slot, its folded title again, the titles one after the other: what quick open scores.
+    private(set) var titles = QuickOpenTitles()
     /// How many live notes carry each tag (the tags screen's counts).
     private(set) var tags = TagTally()
     /// Per slot whose note has names besides its title (`QuickOpenNames`), those names folded.
@@ -129,6 +131,7 @@ struct SearchText: Sendable {
         self.titleHashes = titleHashes
         self.titleSummaries = titleSummaries
         titleMasks = titleSummaries.map(\.bytes)
+        titles = QuickOpenTitles(text: bytes, textStarts: starts, summaries: titleSummaries)
         self.otherNames = otherNames
         self.tags = tags
         self.frequency = Self.countBytes(bytes[...])
@@ -159,6 +162,7 @@ struct SearchText: Sendable {
         titleSummaries.append(Self.summary(of: bytes, start..<(body.lowerBound - 1)))
         Self.addOtherNames(of: note, slot: starts.count - 1, to: &otherNames, &titleSummaries)
         titleMasks.append(titleSummaries[titleSummaries.count - 1].bytes)
+        titles.append(bytes[start..<(start + Int(titleSummaries[titleSummaries.count - 1].length))])
         tags.appendSlot(tags: note.tags)
         bytes.append(0)
         starts.append(bytes.count)
