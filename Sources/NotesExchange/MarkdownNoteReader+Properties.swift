@@ -34,16 +34,12 @@ extension MarkdownNoteReader {
     /// The lines of the YAML front matter at the start of `text` whose top-level key
     /// `header` never returned, joined; nil when there are none (or no such front matter).
     static func otherProperties(of text: String, header: NoteHeader) -> String? {
-        guard !header.entries.isEmpty else { return nil }
-        var lines = withoutBOM(text).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) ?? false else { return nil }
-        lines.removeFirst()
-        guard let end = lines.firstIndex(where: { ["---", "..."].contains($0.trimmingCharacters(in: .whitespaces)) })
-        else { return nil }
+        // The header's lines as the YAML reader found them (a byte-order mark, CRLF, `...` closing).
+        guard !header.entries.isEmpty, let span = try? YAMLFrontMatter.span(of: text.utf8) else { return nil }
         var kept: [Substring] = []
         var keeping = false
-        for line in lines[..<end] {
+        for range in span.lines {
+            let line = Substring(text.utf8[range])
             if let key = topLevelKey(line) { keeping = !header.wasRead(key) }
             if keeping { kept.append(line) }
         }
