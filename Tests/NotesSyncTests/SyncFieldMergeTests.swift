@@ -76,55 +76,59 @@ import Testing
         #expect(copy?.pinned == false)
     }
 
-    @Test func twoHomesPinningAndEditingOneNoteEndWithBothChanges() throws {
+    /// Two homes that synced `start`, then each committed its own version (`prepareDesktop`
+    /// runs before the desktop's commit), synced: the first home (the desktop when
+    /// `desktopFirst`), the other, whose report `check` gets, then the first again. Both are
+    /// refreshed and must hold the same notes; `check` reads the laptop.
+    func syncTwoHomes(start: Note, laptop laptopNote: Note, desktop desktopNote: Note, desktopFirst: Bool,
+                      prepareDesktop: (NotesStore) throws -> Void = { _ in },
+                      check: (SyncEngine.Report, NotesStore) throws -> Void) throws {
         let sandbox = try SyncSandbox()
         let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
         defer { laptop.close(); desktop.close() }
-        try laptop.commit([.putNote(base)])
+        try laptop.commit([.putNote(start)])
         try sandbox.sync(laptop)
         try sandbox.sync(desktop)
-        try laptop.commit([.putNote(changed(60) { $0.pinned = true })])
-        try desktop.commit([.putNote(changed(120) { $0.body = "beans and peas" })])
+        try prepareDesktop(desktop)
+        try laptop.commit([.putNote(laptopNote)])
+        try desktop.commit([.putNote(desktopNote)])
 
-        try sandbox.sync(desktop)
-        let report = try sandbox.sync(laptop)
-        try sandbox.sync(desktop)
+        let (first, second) = desktopFirst ? (desktop, laptop) : (laptop, desktop)
+        try sandbox.sync(first)
+        let report = try sandbox.sync(second)
+        try sandbox.sync(first)
 
-        #expect(report.conflictCopies.isEmpty)
         _ = try laptop.refresh()
         _ = try desktop.refresh()
         #expect(laptop.contents == desktop.contents)
-        #expect(laptop.contents.notes.count == 1)
-        #expect(laptop.contents.notes[base.id]?.pinned == true)
-        #expect(laptop.contents.notes[base.id]?.body == "beans and peas")
+        try check(report, laptop)
+    }
+
+    @Test func twoHomesPinningAndEditingOneNoteEndWithBothChanges() throws {
+        try syncTwoHomes(start: base, laptop: changed(60) { $0.pinned = true },
+                         desktop: changed(120) { $0.body = "beans and peas" }, desktopFirst: true) { report, laptop in
+            #expect(report.conflictCopies.isEmpty)
+            #expect(laptop.contents.notes.count == 1)
+            #expect(laptop.contents.notes[base.id]?.pinned == true)
+            #expect(laptop.contents.notes[base.id]?.body == "beans and peas")
+        }
     }
 
     /// A file attached on one home and the body edited later on the other: no conflict
     /// copy, and the note keeps the file and the edit on both homes.
     @Test func aFileAttachedOnOneHomeStaysWhenTheOtherEditsTheBodyLater() throws {
-        let sandbox = try SyncSandbox()
-        let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
-        defer { laptop.close(); desktop.close() }
-        try laptop.commit([.putNote(base)])
-        try sandbox.sync(laptop)
-        try sandbox.sync(desktop)
         let path = try AttachmentPath("attachments/\(base.id.uuidString)/warranty card.png")
-        try AttachmentFiles.write(Data([1, 2, 3]), to: path, in: desktop.url.deletingLastPathComponent())
-        try desktop.commit([.putNote(changed(30) { $0.attachments = [path] })])
-        try laptop.commit([.putNote(changed(60) { $0.body = "beans and peas" })])
-
-        try sandbox.sync(desktop)
-        let report = try sandbox.sync(laptop)
-        try sandbox.sync(desktop)
-
-        #expect(report.conflictCopies.isEmpty)
-        _ = try laptop.refresh()
-        _ = try desktop.refresh()
-        #expect(laptop.contents == desktop.contents)
-        #expect(laptop.contents.notes.count == 1)
-        #expect(laptop.contents.notes[base.id]?.attachments == [path])
-        #expect(laptop.contents.notes[base.id]?.body == "beans and peas")
-        #expect(try AttachmentFiles.read(path, in: laptop.url.deletingLastPathComponent()) == Data([1, 2, 3]))
+        try syncTwoHomes(start: base, laptop: changed(60) { $0.body = "beans and peas" },
+                         desktop: changed(30) { $0.attachments = [path] }, desktopFirst: true,
+                         prepareDesktop: { try AttachmentFiles.write(Data([1, 2, 3]), to: path, in: $0.url.deletingLastPathComponent()) }
+        ) { report, laptop in
+            #expect(report.conflictCopies.isEmpty)
+            #expect(laptop.contents.notes.count == 1)
+            #expect(laptop.contents.notes[base.id]?.attachments == [path])
+            #expect(laptop.contents.notes[base.id]?.body == "beans and peas")
+            let file = try AttachmentFiles.read(path, in: laptop.url.deletingLastPathComponent())
+            #expect(file == Data([1, 2, 3]))
+        }
     }
 
     @Test func filesAttachedAndDetachedOnBothSidesAllApply() throws {
@@ -167,24 +171,11 @@ import Testing
     }
 
     @Test func twoHomesUnpinningAndRewritingOneNoteKeepTheUnpin() throws {
-        let sandbox = try SyncSandbox()
-        let laptop = try sandbox.machine("laptop"), desktop = try sandbox.machine("desktop")
-        defer { laptop.close(); desktop.close() }
-        try laptop.commit([.putNote(changed(0) { $0.pinned = true })])
-        try sandbox.sync(laptop)
-        try sandbox.sync(desktop)
-        try laptop.commit([.putNote(changed(60) { $0.pinned = true; $0.body = "laptop body" })])
-        try desktop.commit([.putNote(changed(30) { $0.pinned = false; $0.body = "desktop body" })])
-
-        try sandbox.sync(laptop)
-        let report = try sandbox.sync(desktop)
-        try sandbox.sync(laptop)
-
-        #expect(report.conflictCopies.count == 1)
-        _ = try laptop.refresh()
-        _ = try desktop.refresh()
-        #expect(laptop.contents == desktop.contents)
-        #expect(laptop.contents.notes[base.id]?.pinned == false)
-        #expect(laptop.contents.notes[base.id]?.body == "laptop body")
+        try syncTwoHomes(start: changed(0) { $0.pinned = true }, laptop: changed(60) { $0.pinned = true; $0.body = "laptop body" },
+                         desktop: changed(30) { $0.pinned = false; $0.body = "desktop body" }, desktopFirst: false) { report, laptop in
+            #expect(report.conflictCopies.count == 1)
+            #expect(laptop.contents.notes[base.id]?.pinned == false)
+            #expect(laptop.contents.notes[base.id]?.body == "laptop body")
+        }
     }
 }
