@@ -180,10 +180,7 @@ import NotesUI
     }
 
     @Test func changesFromAnotherProcessAppearAfterRefresh() throws {
-        let repository = OtherProcessRepository(UIFixtures.database)
-        let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
-        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
-                               now: { UIFixtures.now }, editBody: { $0 })
+        let (runner, terminal, repository) = OtherProcessRepository.runner()
         repository.pending = .putNote(Note(title: "From elsewhere", created: UIFixtures.now))
         terminal.press(.character("j"))
         runner.run()

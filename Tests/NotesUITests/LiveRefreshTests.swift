@@ -9,10 +9,7 @@ import NotesUI
 @Suite struct LiveRefreshTests {
     @Test func aNoteAddedElsewhereAppearsWithoutAKeyAndTheCursorStays() throws {
         // Given the list with the second note ("Groceries") selected
-        let repository = OtherProcessRepository(UIFixtures.database)
-        let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
-        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
-                               now: { UIFixtures.now }, editBody: { $0 })
+        let (runner, terminal, repository) = OtherProcessRepository.runner()
         terminal.press(.down)
         runner.run()
         #expect(runner.state.selectedNote(in: runner.snapshot)?.title == "Groceries")
@@ -40,10 +37,7 @@ import NotesUI
     }
 
     @Test func aFilteredListTakesInTheNewNoteWhenItMatches() throws {
-        let repository = OtherProcessRepository(UIFixtures.database)
-        let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
-        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
-                               now: { UIFixtures.now }, editBody: { $0 })
+        let (runner, terminal, repository) = OtherProcessRepository.runner()
         terminal.type("/creme")
         terminal.press(.enter)
         runner.run()

@@ -65,10 +65,7 @@ import NotesUI
     }
 
     @Test func aReadNoteDeletedElsewhereSaysSoAndQGoesBack() throws {
-        let repository = OtherProcessRepository(UIFixtures.database)
-        let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
-        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
-                               now: { UIFixtures.now }, editBody: { $0 })
+        let (runner, terminal, repository) = OtherProcessRepository.runner()
         terminal.press(.enter)
         runner.run()
         #expect(runner.state.screen == .reading(UIFixtures.report.id))
@@ -85,10 +82,7 @@ import NotesUI
     }
 
     @Test func keysThatNeedTheNoteSayItIsGoneAndTheFooterLeavesThemOut() throws {
-        let repository = OtherProcessRepository(UIFixtures.database)
-        let terminal = MemoryTerminal(size: TerminalSize(width: 120, height: 20))
-        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
-                               now: { UIFixtures.now }, editBody: { $0 })
+        let (runner, terminal, repository) = OtherProcessRepository.runner(width: 120)
         terminal.press(.enter)
         runner.run()
         repository.pending = .deleteNote(UIFixtures.report.id)

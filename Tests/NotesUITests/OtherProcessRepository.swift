@@ -1,4 +1,6 @@
 import NotesModel
+import NotesTerminal
+import NotesUI
 
 /// A repository that another "process" changes: `pending` shows up at the next refresh.
 final class OtherProcessRepository: NotesRepository {
@@ -20,5 +22,18 @@ final class OtherProcessRepository: NotesRepository {
         pending = nil
         try contents.apply(change)
         return true
+    }
+}
+
+extension OtherProcessRepository {
+    /// The app over `UIFixtures.database` held by another "process", on a `width`×20 memory
+    /// terminal; the editor applies `editBody`.
+    static func runner(width: Int = 80, editBody: @escaping @Sendable (String) -> String = { $0 })
+        -> (AppRunner, MemoryTerminal, OtherProcessRepository) {
+        let repository = OtherProcessRepository(UIFixtures.database)
+        let terminal = MemoryTerminal(size: TerminalSize(width: width, height: 20))
+        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
+                               now: { UIFixtures.now }, editBody: editBody)
+        return (runner, terminal, repository)
     }
 }

@@ -89,10 +89,7 @@ import Testing
     /// Undo is a field edit: it takes back the body the editor changed and keeps the title
     /// another process set meanwhile (it used to refuse the whole step).
     @Test func anUndoKeepsWhatAnotherProcessChangedMeanwhileInOtherFields() throws {
-        let repository = OtherProcessRepository(UIFixtures.database)
-        let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
-        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
-                               now: { UIFixtures.now }, editBody: { $0 + " edited" })
+        let (runner, terminal, repository) = OtherProcessRepository.runner(editBody: { $0 + " edited" })
         terminal.press(.character("e"))
         runner.run()
         #expect(repository.contents.notes[UIFixtures.report.id]?.body.hasSuffix(" edited") == true)
@@ -114,10 +111,7 @@ import Testing
     /// What is put back whole (a note moved to the trash) is still refused when another
     /// process changed it meanwhile: putting the old record back would erase that change.
     @Test func anUndoOfATrashDoesNotOverwriteARestoreAndEditMadeElsewhere() throws {
-        let repository = OtherProcessRepository(UIFixtures.database)
-        let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 20))
-        let runner = AppRunner(terminal: terminal, repository: repository, timeZone: UIFixtures.utc,
-                               now: { UIFixtures.now }, editBody: { $0 })
+        let (runner, terminal, repository) = OtherProcessRepository.runner()
         terminal.press(.character("d"))  // the first row: Quarterly report
         runner.run()
         var theirs = try #require(repository.contents.trash[UIFixtures.report.id])
