@@ -120,24 +120,29 @@ enum OpenUI {
     static func attachmentAccess(storeFolder: URL, opener configured: String?,
                                  environment: [String: String]) -> AttachmentAccess {
         let opener = Opener(configured: configured, environment: environment)
+        let running = RunningOpeners()
         return AttachmentAccess(size: { path in AttachmentFiles.size(path, in: storeFolder) }, open: { path in
             let file = path.url(in: storeFolder).path
             guard AttachmentFiles.exists(path, in: storeFolder) else { return ("\(file): the file is missing (see notes doctor)", true) }
             do {
                 let outcome = try opener.open(file)
-                if case .started = outcome { return (outcome.message + ": " + file, false) }
-                return (outcome.message, true)
+                guard case .started(_, let watch) = outcome else { return (outcome.message, true) }
+                running.add(watch)
+                return (outcome.message + ": " + file, false)
             } catch {
                 return ("cannot start the opener: \(error)", true)
             }
         }, openAddress: { address in
             do {
                 let outcome = try opener.open(address)
-                if case .started = outcome { return (outcome.message + ": " + address, false) }
-                return ("No opener found (set NOTES_OPENER, or install xdg-open); the link is \(address)", true)
+                guard case .started(_, let watch) = outcome else {
+                    return ("No opener found (set NOTES_OPENER, or install xdg-open); the link is \(address)", true)
+                }
+                running.add(watch)
+                return (outcome.message + ": " + address, false)
             } catch {
                 return ("cannot start the opener: \(error)", true)
             }
-        })
+        }, openerFailures: { running.takeFailures() })
     }
 }

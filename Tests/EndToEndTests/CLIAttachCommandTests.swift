@@ -106,7 +106,7 @@ import Testing
 
         let opened = try sandbox.ok("open", id, "a b.txt", environment: environment)
         let file = noteFolder(sandbox, id).appendingPathComponent("a b.txt").path
-        #expect(opened == "Opened with \(script.path): \(file)\n")
+        #expect(opened == "Opening with \(script.path): \(file)\n")
         // The opener runs detached: wait for its record, with a deadline that fails the test.
         let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: record.path) && Date() < deadline { usleep(20_000) }

@@ -76,6 +76,27 @@ import Testing
         #expect(runner.state.readItem == 0)
     }
 
+    /// An opener runs in the background: `Enter` says it is opening; when the opener fails
+    /// later, the next look (a key or the loop's wait running out) puts its failure on the
+    /// status line, as an error.
+    @Test func anOpenerThatFailsLaterIsReportedOnTheStatusLine() throws {
+        let failures = Mutex<[String]>([])
+        let access = AttachmentAccess(size: { _ in nil }, open: { _ in ("Opening with viewer", false) },
+                                      openerFailures: { (failures.withLock { list in defer { list = [] }; return list }, false) })
+        let terminal = MemoryTerminal(size: TerminalSize(width: 60, height: 14), colorMode: .trueColor)
+        let runner = AppRunner(terminal: terminal, repository: InMemoryNotesRepository(NotesDatabase(notes: [try Self.note()])),
+                               timeZone: UIFixtures.utc, now: { UIFixtures.now }, editor: UserEditor.scripted { $0 },
+                               attachments: access)
+        terminal.press(.enter, .tab, .tab, .enter)  // the task, then map.png
+        runner.run()
+        #expect(runner.state.message == .init(text: "Opening with viewer", isError: false))
+        failures.withLock { $0.append("viewer failed on map.png (status 4)") }
+        runner.handle(.idle)
+        #expect(runner.state.message == .init(text: "viewer failed on map.png (status 4)", isError: true))
+        runner.draw()
+        #expect(terminal.lastBuffer?.lines.contains { $0.contains("viewer failed on map.png (status 4)") } == true)
+    }
+
     @Test func aFocusesTheFirstAttachment() throws {
         let (runner, terminal, opened) = try Self.runner()
         terminal.press(.enter, .character("A"))

@@ -7,18 +7,21 @@ import Foundation
 /// output and error on `/dev/null`, every other descriptor closed, and put in the
 /// background by the shell (which ends at once and is waited for), so the UI keeps running,
 /// nothing the viewer prints reaches the terminal, and no child is left for us to wait for.
+/// The background part writes the opener's exit status to a pipe when it ends
+/// (`OpenerWatch`), so a caller that keeps running can say that an opener failed.
 public struct Opener: Sendable {
     /// What `open` did.
     public enum Outcome: Equatable, Sendable {
-        /// The command was started on the file; `command` names it for the status line.
-        case started(command: String)
+        /// The command was started on the file; `command` names it for the status line, and
+        /// `watch` says how it ended.
+        case started(command: String, watch: OpenerWatch)
         /// No opener was found: the message names the file's path so the user can open it.
         case noOpener(path: String)
 
         /// The sentence the status line or the command prints.
         public var message: String {
             switch self {
-            case .started(let command): "Opened with \(command)"
+            case .started(let command, _): "Opening with \(command)"
             case .noOpener(let path):
                 "No opener found (set NOTES_OPENER, or install xdg-open); the file is \(path)"
             }
@@ -56,15 +59,20 @@ public struct Opener: Sendable {
         guard let command = commandLine() else { return .noOpener(path: path) }
         // `"$1"`: the path is one argument whatever its characters; `&` puts the opener in the
         // background of a shell that ends at once, so the opener is nobody's child to wait for.
-        var child = ChildSpawn(program: "/bin/sh", arguments: ["/bin/sh", "-c", command.line + " \"$1\" &", "notes-opener", path],
+        // The background subshell alone keeps the pipe (the opener's own streams are on
+        // /dev/null) and writes the opener's status to it when the opener ends.
+        let script = "( " + command.line + " \"$1\" </dev/null >/dev/null 2>&1; echo \"$?\" ) &"
+        var child = ChildSpawn(program: "/bin/sh", arguments: ["/bin/sh", "-c", script, "notes-opener", path],
                                environment: environment)
+        let watch = try OpenerWatch(command: command.name, target: path)
         child.newSession = true
         child.closesOtherDescriptors = true
         child.standardInput = .open("/dev/null", flags: O_RDONLY)
-        child.standardOutput = .open("/dev/null", flags: O_WRONLY)
+        child.standardOutput = .descriptor(watch.writeEnd)
         child.standardError = .open("/dev/null", flags: O_WRONLY)
+        defer { watch.closeWriteEnd() }
         _ = try child.run()
-        return .started(command: command.name)
+        return .started(command: command.name, watch: watch)
     }
 
     /// The executable `program` in one of `path`'s folders, else nil.

@@ -26,6 +26,16 @@ extension AppRunner {
         answer(.notice(opened.message, isError: opened.isError))
     }
 
+    /// Puts on the status line each opener that failed since the last look (an opener runs in
+    /// the background: `Enter` said it was opening, its end comes later). True while one runs,
+    /// so that the loop keeps looking without a key.
+    @discardableResult
+    func showOpenerFailures() -> Bool {
+        let (failures, stillRunning) = attachments.openerFailures()
+        for failure in failures { answer(.notice(failure, isError: true)) }
+        return stillRunning
+    }
+
     /// Looks up the sizes of the read note's attachment files once per note and list of
     /// attachments, before a draw (`EffectResult.attachmentSizes`).
     func lookUpAttachmentSizes() {

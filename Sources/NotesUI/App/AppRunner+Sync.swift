@@ -4,6 +4,9 @@ import NotesModel
 /// `S`: the sync runs on its own thread while keys keep working; what it posts reaches
 /// the status line.
 extension AppRunner {
+    /// How often, with no key, the runner looks at a running sync's mailbox and its openers' ends.
+    public static let syncPollMilliseconds = 100
+
     /// `S`: starts the sync on its own thread; its progress lines and then its result or
     /// git's error reach the status line through `showSyncEvents`, while keys keep working.
     func startSync() {

@@ -41,6 +41,7 @@ public final class AppRunner {
     let templates: (@Sendable () -> [NoteTemplate])?
     /// The sync `S` started, running on its own thread, and its mailbox.
     let backgroundSync = BackgroundSync()
+    var openersRunning = false  // an opener started from the read view may run (`showOpenerFailures`)
 
     /// Syncs the store (`S`): reports its steps and the files it writes (`SyncProgress`),
     /// returns the summary to show. It runs on a thread of its own while the UI keeps
@@ -93,9 +94,6 @@ public final class AppRunner {
     /// How often, with no key, the runner looks whether the search text is built (`QuickOpen.isCounting`, `AppRunner+LinkIndexWait`).
     public static let searchTextPollMilliseconds = 50
 
-    /// How often, with no key, the runner looks at a running sync's mailbox (its progress lines).
-    public static let syncPollMilliseconds = 100
-
     /// True while a sync started by `S` runs (or its last words are not shown yet).
     public var isSyncing: Bool { backgroundSync.hasWork }
 
@@ -116,7 +114,7 @@ public final class AppRunner {
                 : state.previewHeldNoteID != nil ? Self.previewDelayMilliseconds
                 : state.quickOpen?.isCounting == true ? Self.searchTextPollMilliseconds
                 : quickIdles >= Self.quickIdlesBeforeUnlimitedWait ? nil
-                : isSyncing ? Self.syncPollMilliseconds : Self.refreshMilliseconds
+                : isSyncing || openersRunning ? Self.syncPollMilliseconds : Self.refreshMilliseconds
             let started = DispatchTime.now().uptimeNanoseconds
             guard let event = terminal.nextEvent(idleAfter: limit) else {
                 finishSyncBeforeQuitting()
@@ -144,6 +142,7 @@ public final class AppRunner {
         perform(effects)
         guard state.quitting != .quitting else { return false }
         showSyncEvents()
+        openersRunning = showOpenerFailures()
         refreshFromRepository()
         answerNotices()
         return state.quitting != .quitting

@@ -11,15 +11,20 @@ public struct AttachmentAccess: Sendable {
     public var open: @Sendable (AttachmentPath) -> (message: String, isError: Bool)
     /// Opens a web address (a link's URL) with the same opener; the message and whether it is an error.
     public var openAddress: @Sendable (String) -> (message: String, isError: Bool)
+    /// The sentences of openers started here that failed since the last call (an opener starts
+    /// in the background: its end comes later), and whether any is still running.
+    public var openerFailures: @Sendable () -> (failures: [String], stillRunning: Bool)
 
     public init(size: @escaping @Sendable (AttachmentPath) -> Int?,
                 open: @escaping @Sendable (AttachmentPath) -> (message: String, isError: Bool),
                 openAddress: @escaping @Sendable (String) -> (message: String, isError: Bool) = { _ in
                     ("Links cannot be opened here", true)
-                }) {
+                },
+                openerFailures: @escaping @Sendable () -> (failures: [String], stillRunning: Bool) = { ([], false) }) {
         self.size = size
         self.open = open
         self.openAddress = openAddress
+        self.openerFailures = openerFailures
     }
 
     /// No files: sizes unknown, nothing opens (tests and repositories without a folder).
