@@ -48,7 +48,7 @@ public enum ListSort: String, CaseIterable, Sendable {
 
 /// A color role of the rendered view.
 public enum ThemeRole: String, CaseIterable, Sendable {
-    case heading, link, code, quote
+    case heading, link, code, quote, highlight
 }
 
 /// A `#RRGGBB` color from the config file.

@@ -7,7 +7,7 @@ public enum SettingsTable {
             rows.append("| `\(key.name)` | \(cell(key.defaultText)) | \(key.help) |")
         }
         rows.append("| `keys.ACTION` | the key map | `edit = \"E\"`, `newNote = [\"N\", \"Ctrl-N\"]` |")
-        rows.append("| `theme.ROLE` | built in | `heading`, `link`, `code`, `quote`: `\"#RRGGBB\"` |")
+        rows.append("| `theme.ROLE` | built in | `heading`, `link`, `code`, `quote`, `highlight`: `\"#RRGGBB\"` |")
         return rows.joined(separator: "\n")
     }
 

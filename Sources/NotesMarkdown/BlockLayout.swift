@@ -67,8 +67,10 @@ struct BlockLayout {
         return wrapped([marker] + text, node: node, width: width)
     }
 
+    /// A block quote (or a callout, `CalloutLayout`) with a `│` bar before each line.
     private func quote(_ node: CMarkNode, width: Int, depth: Int) -> MarkdownRendering {
-        let inner = blocks(node.children, width: max(width - 2, 1), quoteDepth: depth, separated: true)
+        let inner = CalloutLayout(layout: self).render(node, width: max(width - 2, 1), depth: depth)
+            ?? blocks(node.children, width: max(width - 2, 1), quoteDepth: depth, separated: true)
         let bar = MarkdownStyle.quoteBar(depth: depth)
         return Self.prefixed(inner, first: [MarkdownRun("│ ", [bar])], rest: [MarkdownRun("│ ", [bar])],
                              blank: [MarkdownRun("│", [bar])])

@@ -3,13 +3,32 @@ import NotesLinks
 /// The inline content of a paragraph, heading or table cell as styled runs. A hard line
 /// break is a run of "\n"; soft breaks become spaces (or line breaks: `keepsLineBreaks`).
 /// Images become `[image: name]`, and `[[wiki links]]` and `![[embeds]]` are found in
-/// the text outside code.
+/// the text outside code, and `==highlights==` (`Highlights`).
 enum InlineRuns {
     static func of(_ node: CMarkNode, styles: Set<MarkdownStyle> = [], keepsLineBreaks: Bool = false,
                    order: WikiLinkOrder = .targetFirst) -> [MarkdownRun] {
         var collector = Collector(softBreak: keepsLineBreaks ? "\n" : " ")
         for child in node.children { collector.collect(child, styles: styles) }
-        return WikiLinks.mark(merged(collector.runs), order: order)
+        return Highlights.mark(WikiLinks.mark(merged(collector.runs), order: order))
+    }
+
+    /// A paragraph's inline runs cut at its first line break (soft or hard): the first
+    /// line's runs, and the rest's (nil when there is no break), each as `of` gives them.
+    static func splitAtFirstBreak(_ node: CMarkNode, keepsLineBreaks: Bool,
+                                  order: WikiLinkOrder) -> (first: [MarkdownRun], rest: [MarkdownRun]?) {
+        let softBreak = keepsLineBreaks ? "\n" : " "
+        var first = Collector(softBreak: softBreak), rest: Collector?
+        for child in node.children {
+            if rest == nil, child.kind == .softBreak || child.kind == .lineBreak {
+                rest = Collector(softBreak: softBreak)
+            } else if rest != nil {
+                rest?.collect(child, styles: [])
+            } else {
+                first.collect(child, styles: [])
+            }
+        }
+        let finish = { (runs: [MarkdownRun]) in Highlights.mark(WikiLinks.mark(merged(runs), order: order)) }
+        return (finish(first.runs), rest.map { finish($0.runs) })
     }
 
     /// The plain text of `node`'s inlines (an image's alt text).

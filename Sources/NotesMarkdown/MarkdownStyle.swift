@@ -34,6 +34,11 @@ public enum MarkdownStyle: Hashable, Sendable {
     case tableHeader
     /// A thematic break's rule.
     case thematicBreak
+    /// Obsidian's `==highlighted==` text (the markers dropped).
+    case highlight
+    /// The first line of a callout (`> [!tip] Title`, GitHub's `> [!NOTE]`): its kind, as
+    /// written in the brackets but lowercased, and its title.
+    case calloutTitle(kind: String)
     /// Secondary text: heading markers, a code block's language, HTML shown as text.
     case dim
 }

@@ -68,6 +68,7 @@ enum CLISettings {
         if let link = theme[.link] { colors.link = rgb(link) }
         if let code = theme[.code] { colors.code = rgb(code) }
         if let quote = theme[.quote] { colors.quote = rgb(quote) }
+        if let highlight = theme[.highlight] { colors.highlight = rgb(highlight) }
         return colors
     }
 }

@@ -80,7 +80,7 @@ import Testing
             "\(path):4: preview: expected true or false",
             "\(path):7: list.sort: expected \"updated\", \"created\" or \"title\"",
             "\(path):10: theme.link: expected a color \"#RRGGBB\"",
-            "\(path):11: theme.border: unknown theme color (expected heading, link, code, quote)",
+            "\(path):11: theme.border: unknown theme color (expected heading, link, code, quote, highlight)",
             "\(path):14: keys.edit: expected a key (\"E\", \"Ctrl-E\") or a list of keys",
         ])
         // The good key is kept; each bad one has its default.

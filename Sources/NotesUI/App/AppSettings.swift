@@ -44,8 +44,11 @@ public struct MarkdownColors: Sendable, Equatable {
     public var code = RGB8(red: 215, green: 175, blue: 135)
     public var link = RGB8(red: 95, green: 175, blue: 255)
     public var task = RGB8(red: 135, green: 215, blue: 135)
-    /// Quote bars; nil: dim, no color.
+    /// Quote bars; nil: dim, no color. A callout's title takes it too (else the link color).
     public var quote: RGB8?
+    /// The background of `==highlighted==` text, and its text's color.
+    public var highlight = RGB8(red: 255, green: 215, blue: 95)
+    public var highlightText = RGB8(red: 0, green: 0, blue: 0)
 
     public init() {}
 }

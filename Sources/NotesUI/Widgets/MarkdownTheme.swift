@@ -14,6 +14,17 @@ enum MarkdownTheme {
         return style
     }
 
+    /// A callout's title color by its kind's family, as Obsidian colors them: green for tips
+    /// and success, yellow for warnings, red for danger and failure, blue for the rest.
+    static func calloutColor(_ kind: String, _ colors: MarkdownColors) -> RGB8 {
+        switch kind {
+        case "tip", "hint", "important", "success", "check", "done": colors.task
+        case "warning", "caution", "attention", "question", "help", "faq": RGB8(red: 255, green: 175, blue: 95)
+        case "danger", "error", "failure", "fail", "missing", "bug": RGB8(red: 255, green: 95, blue: 95)
+        default: colors.link
+        }
+    }
+
     private static func apply(_ markdown: MarkdownStyle, _ colors: MarkdownColors, to style: inout CellStyle) {
         switch markdown {
         case .heading(let level):
@@ -31,6 +42,12 @@ enum MarkdownTheme {
             style.underline = true
             style.foreground = colors.link
         case .image, .embed: style.dim = true
+        case .highlight:
+            style.background = colors.highlight
+            style.foreground = style.foreground ?? colors.highlightText
+        case .calloutTitle(let kind):
+            style.bold = true
+            style.foreground = colors.quote ?? calloutColor(kind, colors)
         case .taskBox(let checked):
             style.bold = !checked
             style.foreground = colors.task
