@@ -192,7 +192,7 @@ public struct LinkGraph: Sendable {
             let filed = LinkResolver.pathForm(title).map { notes(filedAs: $0.path) } ?? []
             candidates = (named + filed).filter { seen.insert($0).inserted }.compactMap(lookup)
         case .noteID(let id): candidates = lookup(id).map { [$0] } ?? []
-        case .url, .file: candidates = []
+        case .url, .file, .thisNote: candidates = []
         }
         return LinkResolver.resolve(target, from: source, order: source.map { order(of: $0.id) } ?? .targetFirst,
                                     candidates: candidates, importPath: { importPaths[$0] })
@@ -214,7 +214,7 @@ public struct LinkGraph: Sendable {
                 switch link.target {
                 case .noteID(let target): return target == note.id
                 case .title: return resolve(link.target, from: source, lookup: lookup) == .note(note.id)
-                case .url, .file: return false
+                case .url, .file, .thisNote: return false
                 }
             }
             if !leading.isEmpty { result.append((source, leading)) }

@@ -52,6 +52,8 @@ public enum LinkResolver {
         switch target {
         case .url:
             return .external(target)
+        case .thisNote:
+            return source.map { .note($0.id) } ?? .missing(target.text)
         case .file(let path):
             return attachment(path, of: source, order: order) ?? .external(target)
         case .noteID(let id):
@@ -90,7 +92,7 @@ public enum LinkResolver {
         switch target {
         case .title(let title): hash(key: key(ofTitle: title))
         case .noteID(let id): hash(key: Array(id.uuidString.utf8)) ^ 0x9E37_79B9_7F4A_7C15
-        case .url, .file: nil
+        case .url, .file, .thisNote: nil
         }
     }
 

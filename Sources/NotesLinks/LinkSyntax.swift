@@ -30,9 +30,15 @@ public enum LinkSyntax {
         if namesNote, let hash = target.first(where: { bytes[$0] == UInt8(ascii: "#") }) { titleEnd = hash }
         let titleRange = trimmed(target.lowerBound..<titleEnd, in: bytes)
         let title = text(titleRange, in: bytes)
-        guard !title.isEmpty else { return nil }
         let heading = titleEnd < target.upperBound ? nonEmpty(text(trimmed((titleEnd + 1)..<target.upperBound, in: bytes), in: bytes)) : nil
         let label = labelRange.flatMap { nonEmpty(text(trimmed($0, in: bytes), in: bytes)) }
+        guard !title.isEmpty else {
+            // `[[#Heading]]`: a place in the note it is written in, shown by its heading's text.
+            guard namesNote, !isEmbed, let heading else { return nil }
+            let link = NoteLink(form: .wiki, target: .thisNote, heading: heading, label: label ?? heading,
+                                range: start..<(index + 2), titleRange: titleRange.lowerBound..<titleRange.lowerBound)
+            return (link, index + 2)
+        }
         let link = NoteLink(form: isEmbed ? .embed : .wiki, target: namesNote ? .title(title) : .file(title),
                             heading: heading, label: label ?? title, range: start..<(index + 2),
                             titleRange: namesNote ? titleRange : titleRange.lowerBound..<titleRange.lowerBound)

@@ -55,7 +55,7 @@ struct MarkdownDestination {
     /// The target and heading, or nil for a link to a heading of the same note.
     mutating func target(in bytes: UnsafeBufferPointer<UInt8>) -> (LinkTarget, String?)? {
         let raw = LinkSyntax.text(range, in: bytes)
-        if raw.hasPrefix("#") { return nil }
+        if raw.hasPrefix("#") { return Self.heading(in: raw).map { (.thisNote, $0) } }
         if raw.lowercased().hasPrefix(LinkSyntax.noteScheme) {
             let rest = raw.dropFirst(LinkSyntax.noteScheme.count)
             let idText = rest.prefix { $0 != "#" && $0 != "/" }

@@ -54,12 +54,16 @@ public enum LinkTarget: Hashable, Sendable {
     case url(String)
     /// A file that is not a note (an embed, an image, an attachment path), percent-decoded.
     case file(String)
+    /// A heading or block of the note the link is written in (`[[#Heading]]`, `[[#^block]]`,
+    /// `[text](#heading)`); the link's `heading` names it.
+    case thisNote
 
-    /// Whether the link points at a note (by title or id).
+    /// Whether the link points at a note by title or id: one that can be dead, or renamed.
+    /// A link within its own note is not.
     public var isNote: Bool {
         switch self {
         case .title, .noteID: true
-        case .url, .file: false
+        case .url, .file, .thisNote: false
         }
     }
 
@@ -70,6 +74,7 @@ public enum LinkTarget: Hashable, Sendable {
         case .noteID(let id): LinkSyntax.noteScheme + id.uuidString
         case .url(let url): url
         case .file(let path): path
+        case .thisNote: ""  // written with only its `#heading`
         }
     }
 }

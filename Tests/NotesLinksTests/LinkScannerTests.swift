@@ -1,5 +1,6 @@
 import Foundation
 import NotesLinks
+import NotesModel
 import Testing
 
 /// The link syntax and the scanner: each construct, and the places that are not links.
@@ -50,7 +51,7 @@ import Testing
         let body = "[a](Other%20note.md) [b](../notes/Plan.md#Q3) [c](notes://\(id.uuidString)) "
             + "[d](https://example.com/x.md) [e](mailto:a@b.c) [f](assets/x.pdf) [g](#local) [h](<My note.md>)"
         #expect(targets(body) == [.title("Other note"), .title("notes/Plan"), .noteID(id), .url("https://example.com/x.md"),
-                                  .url("mailto:a@b.c"), .file("assets/x.pdf"), .title("My note")])
+                                  .url("mailto:a@b.c"), .file("assets/x.pdf"), .thisNote, .title("My note")])
         #expect(LinkScanner.links(in: body, order: .targetFirst)[1].heading == "Q3")
     }
 
@@ -103,5 +104,31 @@ import Testing
     @Test func bodiesWithoutLinkSyntaxAreNone() {
         #expect(targets("plain [text] and (parens) ] ( [") == [])
         #expect(targets("") == [])
+    }
+}
+
+/// Links to a place in the note they are written in: Obsidian's `[[#Heading]]` and
+/// `[[#^block]]`, Markdown's `[text](#anchor)`. They lead to their own note, are never dead
+/// and never backlinks.
+@Suite struct SameNoteLinkTests {
+    @Test func aHeadingOrBlockAloneNamesThisNote() {
+        let links = LinkScanner.links(in: "See [[#Supported types]], [[#Setup|the setup]], [[#^block-1]] and [up](#top-part).",
+                                      order: .targetFirst)
+        #expect(links.map(\.target) == [.thisNote, .thisNote, .thisNote, .thisNote])
+        #expect(links.map(\.heading) == ["Supported types", "Setup", "^block-1", "top-part"])
+        #expect(links.map(\.label) == ["Supported types", "the setup", "^block-1", "up"])
+        #expect(!LinkTarget.thisNote.isNote)
+    }
+
+    @Test func anEmptySameNoteLinkIsNoLink() {
+        #expect(LinkScanner.links(in: "[[#]] [[ # ]] [x](#)", order: .targetFirst).isEmpty)
+    }
+
+    @Test func itLeadsToItsOwnNote() {
+        let note = Note(title: "Guide", body: "Go to [[#Setup]].\n\n## Setup\n\ndone")
+        #expect(LinkResolver.resolve(.thisNote, from: note, order: .targetFirst, candidates: []) == .note(note.id))
+        let graph = LinkGraph(notes: [note])
+        #expect(graph.backlinks(of: note, lookup: { $0 == note.id ? note : nil }).isEmpty)
+        #expect(graph.brokenLinks(lookup: { $0 == note.id ? note : nil }).isEmpty)
     }
 }

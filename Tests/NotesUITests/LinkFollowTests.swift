@@ -49,6 +49,24 @@ import Testing
         #expect(runner.state.message?.text == "Nothing to go back to (H)")
     }
 
+    /// `[[#Later]]` and `[end](#later)` lead to the heading in the same note: `Enter` scrolls
+    /// there (by its text, or by GitHub's anchor of it), `H` comes back to the top.
+    @Test func aLinkToAHeadingOfTheSameNoteScrollsThere() throws {
+        for link in ["[[#Later]]", "[end](#later)"] {
+            let guide = Note(id: UIFixtures.uuid(82), title: "Guide", body: "Jump to \(link).\n\n" + Self.plans.body,
+                             created: UIFixtures.now)
+            let (runner, terminal, _) = Self.reading([guide])
+            #expect(try #require(terminal.lastBuffer?.lines).contains { $0.contains("Jump to \(link.hasPrefix("[[") ? "Later" : "end").") })
+            terminal.press(.tab, .enter)
+            runner.run()
+            #expect(runner.state.screen == .reading(guide.id))
+            #expect(try #require(terminal.lastBuffer?.lines)[3].contains("## Later"), "\(link)")
+            terminal.press(.character("H"))
+            runner.run()
+            #expect(try #require(terminal.lastBuffer?.lines).contains { $0.contains("Jump to") })
+        }
+    }
+
     @Test func aLinkToNoNoteIsDrawnDimBeforeItIsFollowed() throws {
         let (_, terminal, _) = Self.reading([Self.home, Self.plans])
         let buffer = try #require(terminal.lastBuffer)

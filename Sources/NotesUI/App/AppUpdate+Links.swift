@@ -83,7 +83,7 @@ extension AppUpdate {
     }
 
     /// The first rendered line of the heading named `heading` (compared as search folds
-    /// text), if the note has one.
+    /// text, or as GitHub's anchor of it: `#supported-types`), if the note has one.
     private static func headingTop(_ heading: String, in note: Note, order: WikiLinkOrder, _ state: AppState) -> ReadPosition? {
         guard let rendering = RenderedBody.shared.rendering(of: note, width: NoteReadScreen.bodyWidth(state.size), order: order)
         else { return nil }
@@ -92,9 +92,19 @@ extension AppUpdate {
         for (index, line) in rendering.lines.enumerated() {
             guard line.runs.contains(where: { run in run.styles.contains { if case .heading = $0 { true } else { false } } }) else { continue }
             let text = line.text.drop { $0 == "#" || $0 == " " }
-            if LinkResolver.key(ofTitle: String(text)) == wanted { return ReadPosition(block: 0, line: index) }
+            if LinkResolver.key(ofTitle: String(text)) == wanted || anchor(of: text) == heading.lowercased() {
+                return ReadPosition(block: 0, line: index)
+            }
         }
         return nil
+    }
+
+    /// GitHub's anchor of a heading's text: lowercased, blanks as `-`, other punctuation left out.
+    static func anchor(of text: Substring) -> String {
+        String(text.lowercased().compactMap { character -> Character? in
+            if character == " " { return "-" }
+            return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+        })
     }
 
     /// Where an Obsidian block reference (`[[Note#^id]]`) leads: the start of the block whose

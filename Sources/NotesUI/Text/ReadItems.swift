@@ -73,6 +73,7 @@ enum ReadItems {
             case .wikiLink(let written):
                 let parts = written.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
                 let heading = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil
+                if parts[0].isEmpty, heading != nil { return (style, .thisNote, heading) }  // `[[#Heading]]`
                 return (style, .title(String(parts[0])), heading)
             case .link(let destination):
                 guard let (target, heading) = LinkSyntax.target(ofDestination: destination) else { continue }
