@@ -74,7 +74,7 @@ import Testing
         let page = first.keyMaps.notes.bindings.first { $0.actions.contains(.first) }
         #expect(page?.label == "Space/PgUp Home/G")
         let pane = try remapped(["down": ["J"]]).keyMaps.reading.bindings.first { $0.actions.contains(.down) }
-        #expect(pane?.label == "J/k ↑")
+        #expect(pane?.label == "J/k ↑ ] [")
         let help = try remapped(["help": ["F1"]]).keyMaps.notes.allBindings.first { $0.actions.contains(.help) }
         #expect(help?.label == "F1" && help?.footer == "F1 help")
         let (runner, terminal, _) = runner(settings)

@@ -42,6 +42,10 @@ extension AppUpdate {
                 state.message = .init(text: "Tasks and links are in the rendered view (R)", isError: true)
                 return []
             }
+            if [.nextHeading, .previousHeading].contains(action) {
+                state.message = .init(text: "Headings are in the rendered view (R)", isError: true)
+                return []
+            }
             return nil
         }
         defer { settleWindow(&state, snapshot) }
@@ -65,6 +69,10 @@ extension AppUpdate {
         case .toggleTask: return tick(note, shown, items, &state, rows: rows)
         case .openItem: return openItem(focused, note, shown, items, &state, snapshot, rows: rows)
         case .showAttachments: showAttachments(note, rendering, items, &state, rows: rows)
+        case .nextHeading, .previousHeading:
+            let forward = action == .nextHeading
+            let partial = shown.window.map { forward ? !$0.reachesEnd : state.readTop.block > 0 } ?? false
+            stepHeading(forward: forward, rendering, top: top, lastTop: lastTop, partial: partial, &state)
         case .findInNote: state.readSearch = ReadSearch()
         case .nextMatch, .previousMatch: stepRenderedSearch(forward: action == .nextMatch, shown, &state, snapshot, rows: rows)
         default: return nil

@@ -14,8 +14,9 @@ public enum KeyAction: Hashable, Sendable {
     case togglePin, tags
     /// `Ctrl-P`, `o`: quick open, a fuzzy switcher over the titles.
     case quickOpen
-    /// The read view: rendered Markdown or raw text (`R`); tasks (`Tab`, `Shift-Tab`, `x`).
-    case toggleRaw, nextTask, previousTask, toggleTask
+    /// The read view: rendered Markdown or raw text (`R`); tasks (`Tab`, `Shift-Tab`, `x`);
+    /// the next and previous heading (`]`, `[`).
+    case toggleRaw, nextTask, previousTask, toggleTask, nextHeading, previousHeading
     /// The read view's items: `Enter` acts on the one in focus (follows a link, opens an
     /// attachment, ticks a task); `A` goes to the attachments.
     case openItem, showAttachments

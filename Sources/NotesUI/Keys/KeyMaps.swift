@@ -66,8 +66,9 @@ extension KeyMap {
 
     /// A note opened with Enter.
     public static let reading = KeyMap(title: "Reading a note", bindings: [
-        KeyBinding(presses: [(.down, .down), (.character("j"), .down), (.up, .up), (.character("k"), .up)],
-                   "j/k ↑/↓", "scroll"),
+        KeyBinding(presses: [(.down, .down), (.character("j"), .down), (.up, .up), (.character("k"), .up),
+                             (.character("]"), .nextHeading), (.character("["), .previousHeading)],
+                   "j/k ↑/↓ ] [", "scroll; heading"),
         KeyBinding(presses: [(.pageDown, .pageDown), (.character(" "), .pageDown), (.pageUp, .pageUp),
                              (.home, .first), (.character("g"), .first), (.end, .last), (.character("G"), .last)],
                    "Space PgUp/PgDn g/G", "page, top, end"),
