@@ -1,5 +1,6 @@
 import Glibc
 import Foundation
+import NotesJSON
 import NotesModel
 
 /// Asks the kernel to back the notes dictionary's table with 2 MiB pages (transparent huge
@@ -18,14 +19,12 @@ import NotesModel
 /// Advice never changes what memory holds: were the layout ever other than this, the worst
 /// it could do is pages of another allocation backed by huge pages.
 enum TableHugePages {
-    /// `MADV_HUGEPAGE` (Linux 2.6.38).
-    private static let adviseHugePage: Int32 = 14
     static let hugePage = 2 << 20
 
     /// Advises huge pages for the table of `notes`, whose room was just reserved.
     static func advise(_ notes: inout [UUID: Note]) {
         guard let range = range(of: &notes) else { return }
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: range.lowerBound), range.count, adviseHugePage)
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: range.lowerBound), range.count, SnapshotCopy.adviseHugePage)
     }
 
     /// The whole huge pages inside the table of `notes`, as addresses; nil when it has none.
