@@ -4,10 +4,13 @@ import NotesBase
 /// A private copy of an open file's bytes, read with `pread` into anonymous memory
 /// that is populated (faulted in) before it is read into; a large file is copied in two
 /// halves on two threads (`SnapshotCopy`), each faulting in and reading its own, since
-/// the copy is the first step of every open and nothing else can run meanwhile. Not asked to be backed by huge
-/// pages: on this machine, busy, that made the copy cost twice the CPU (100,000 notes:
-/// 63–177 ms against 35–37; 1,000,000: 0.9–1.7 s against 0.3–0.6 s), the kernel
-/// compacting memory to find huge pages and zeroing them before the copy.
+/// the copy is the first step of every open and nothing else can run meanwhile. The memory
+/// is asked to be backed by huge pages (`MADV_HUGEPAGE`): faulting it in 4 KiB at a time cost
+/// more in each page's own bookkeeping (the page table's lock, which both halves' threads
+/// take, and the memory cgroup's charge) than in zeroing it; with 2 MiB pages the open of
+/// 100,000 notes took about 16 ms less CPU (decision 0106). Where free memory has no
+/// 2 MiB blocks left the kernel compacts memory to make them, which once made the copy
+/// cost twice the CPU on a busy machine (decision 0106 weighs it).
 ///
 /// It is a copy, not a mapping of the file, so that no other program can take the
 /// bytes away: a mapped file that another program truncates or rewrites in place
@@ -36,6 +39,7 @@ package final class SnapshotBytes {
             guard let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
                   address != MAP_FAILED
             else { throw .errno(file: path, operation: "allocate memory to read") }
+            _ = madvise(address, size, SnapshotCopy.adviseHugePage)
             let buffer = address.assumingMemoryBound(to: UInt8.self)
             let copied: Int
             do { copied = try SnapshotCopy.read(fd, into: buffer, count: size, path: path) } catch {

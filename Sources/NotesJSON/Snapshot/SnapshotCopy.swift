@@ -7,11 +7,16 @@ import NotesBase
 /// `pread`. A file of `parallelThreshold` bytes or more is read in two halves on two
 /// threads: at 100,000 notes the copy was a third of the time to open, all on the one
 /// thread that then decodes.
-enum SnapshotCopy {
+package enum SnapshotCopy {
     /// Files at least this large are read in two parts at once.
     static let parallelThreshold = 8 << 20
     /// `MADV_POPULATE_WRITE` (Linux 5.14); on a kernel without it the pages are faulted in by the read.
     private static let populateWrite: Int32 = 23
+    /// `MADV_HUGEPAGE` (Linux 2.6.38): back the memory with 2 MiB pages where the system
+    /// gives them on request; the advice never changes what the memory holds.
+    package static let adviseHugePage: Int32 = 14
+    /// The size of a huge page: the halves split on one, so that neither thread faults in the other's.
+    static let hugePage = 2 << 20
     /// How much memory one `madvise` faults in. The call holds the process's memory map
     /// lock for reading while it runs, and every `mmap` or `brk` of another thread waits
     /// for it: in one call for a 400 MB half, the app's thread drawing a key (or the other
@@ -25,8 +30,8 @@ enum SnapshotCopy {
         guard count >= parallelThreshold, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else {
             return try readPart(fd, into: buffer, range: 0..<count, path: path)
         }
-        // Split on a page boundary, so that neither thread faults in the other's pages.
-        let page = max(4096, sysconf(Int32(_SC_PAGESIZE)))
+        // Split on a huge page's boundary, so that neither thread faults in the other's pages.
+        let page = max(hugePage, sysconf(Int32(_SC_PAGESIZE)))
         let middle = count / 2 / page * page
         let second = SecondHalf(fd: fd, buffer: buffer, range: middle..<count, path: path)
         let job = ThreadJob(stackSize: 1 << 16) { second.read() }

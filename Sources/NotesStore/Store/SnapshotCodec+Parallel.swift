@@ -43,6 +43,7 @@ extension SnapshotCodec {
 
         var notes: [UUID: Note] = [:]
         notes.reserveCapacity(capacity)
+        TableHugePages.advise(&notes)
         var orphans: [UUID] = []
         let before = reader.position
         // Each note is moved into the dictionary, not copied: a copy retains every field

@@ -217,6 +217,7 @@ struct SnapshotCodec {
                         return
                     }
                     notes.reserveCapacity(Self.notesCapacity(bytes, from: reader.position, noteCount: noteCount))
+                    TableHugePages.advise(&notes)
                     var orphans: [UUID] = []
                     let tagSets = TagSetCache()
                     try reader.readArray { (reader: inout JSONReader, _: Int) throws(JSONError) in
