@@ -121,28 +121,24 @@ enum OpenUI {
                                  environment: [String: String]) -> AttachmentAccess {
         let opener = Opener(configured: configured, environment: environment)
         let running = RunningOpeners()
+        /// Starts the opener on `target`, watched for a failure; the status line's message,
+        /// `noOpener` when there is no opener.
+        @Sendable func start(_ target: String, noOpener: String) -> (message: String, isError: Bool) {
+            do {
+                let outcome = try opener.open(target)
+                guard case .started(_, let watch) = outcome else { return (noOpener, true) }
+                running.add(watch)
+                return (outcome.message + ": " + target, false)
+            } catch {
+                return ("cannot start the opener: \(error)", true)
+            }
+        }
         return AttachmentAccess(size: { path in AttachmentFiles.size(path, in: storeFolder) }, open: { path in
             let file = path.url(in: storeFolder).path
             guard AttachmentFiles.exists(path, in: storeFolder) else { return ("\(file): the file is missing (see notes doctor)", true) }
-            do {
-                let outcome = try opener.open(file)
-                guard case .started(_, let watch) = outcome else { return (outcome.message, true) }
-                running.add(watch)
-                return (outcome.message + ": " + file, false)
-            } catch {
-                return ("cannot start the opener: \(error)", true)
-            }
+            return start(file, noOpener: Opener.Outcome.noOpener(path: file).message)
         }, openAddress: { address in
-            do {
-                let outcome = try opener.open(address)
-                guard case .started(_, let watch) = outcome else {
-                    return ("No opener found (set NOTES_OPENER, or install xdg-open); the link is \(address)", true)
-                }
-                running.add(watch)
-                return (outcome.message + ": " + address, false)
-            } catch {
-                return ("cannot start the opener: \(error)", true)
-            }
+            start(address, noOpener: "No opener found (set NOTES_OPENER, or install xdg-open); the link is \(address)")
         }, openerFailures: { running.takeFailures() })
     }
 }

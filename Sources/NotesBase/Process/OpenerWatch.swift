@@ -24,17 +24,14 @@ public final class OpenerWatch: Equatable, @unchecked Sendable {
     private let readEnd: Int32
     let writeEnd: Int32
     private let lock = NSLock()
+    private var writeEndClosed = false
     private var text: [UInt8] = []
     private var ending = Ending.running
 
     init(command: String, target: String) throws(ChildSpawn.Failure) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw ChildSpawn.Failure(program: "pipe", code: errno) }
-        readEnd = ends[0]
-        writeEnd = ends[1]
-        // Close-on-exec, so that no other program we start keeps the pipe open; the shell's
-        // copy (its standard output, made by `dup2`) stays open.
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // Close-on-exec from the start, so that no other program we start keeps the pipe
+        // open; the shell's copy (its standard output, made by `dup2`) stays open.
+        (readEnd, writeEnd) = try ChildSpawn.makePipe()
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
         self.command = command
         self.target = target
@@ -52,7 +49,6 @@ public final class OpenerWatch: Equatable, @unchecked Sendable {
         if !writeEndClosed { close(writeEnd) }
         writeEndClosed = true
     }
-    private var writeEndClosed = false
 
     /// How the opener stands now, without waiting.
     public func poll() -> Ending {
@@ -72,17 +68,21 @@ public final class OpenerWatch: Equatable, @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
             if count > 0 {
                 text += buffer.prefix(count)
-            } else if count == 0 {
+                continue
+            }
+            if count == 0 {  // the pipe's end: the status, if the shell wrote one
                 let status = Int32(String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
                 ending = status.map { .ended(status: $0) } ?? .unknown
-            } else if errno == EAGAIN, blocking {
-                var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-                _ = Glibc.poll(&descriptor, 1, -1)
-            } else if errno != EINTR && errno != EAGAIN {
-                ending = .unknown
-            } else if !blocking {
                 break
             }
+            if errno == EINTR { continue }
+            guard errno == EAGAIN else {
+                ending = .unknown
+                break
+            }
+            guard blocking else { break }
+            var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            _ = Glibc.poll(&descriptor, 1, -1)
         }
         return ending
     }
