@@ -16,7 +16,7 @@ package enum SnapshotCopy {
     /// gives them on request; the advice never changes what the memory holds.
     package static let adviseHugePage: Int32 = 14
     /// The size of a huge page: the halves split on one, so that neither thread faults in the other's.
-    static let hugePage = 2 << 20
+    package static let hugePage = 2 << 20
     /// How much memory one `madvise` faults in. The call holds the process's memory map
     /// lock for reading while it runs, and every `mmap` or `brk` of another thread waits
     /// for it: in one call for a 400 MB half, the app's thread drawing a key (or the other

@@ -19,7 +19,7 @@ import NotesModel
 /// Advice never changes what memory holds: were the layout ever other than this, the worst
 /// it could do is pages of another allocation backed by huge pages.
 enum TableHugePages {
-    static let hugePage = 2 << 20
+    static let hugePage = SnapshotCopy.hugePage
 
     /// Advises huge pages for the table of `notes`, whose room was just reserved.
     static func advise(_ notes: inout [UUID: Note]) {
