@@ -52,7 +52,7 @@ struct MarkdownDestination {
         end = index + 1
     }
 
-    /// The target and heading, or nil for a link to a heading of the same note.
+    /// The target and heading (`#heading` alone: a place in the same note), or nil for a bare `#` or no path.
     mutating func target(in bytes: UnsafeBufferPointer<UInt8>) -> (LinkTarget, String?)? {
         let raw = LinkSyntax.text(range, in: bytes)
         if raw.hasPrefix("#") { return Self.heading(in: raw).map { (.thisNote, $0) } }

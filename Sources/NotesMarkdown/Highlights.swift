@@ -28,10 +28,11 @@ enum Highlights {
         let canClose: Bool
     }
 
-    /// Every `==` outside code and links, left to right, a run of more than two `=` skipped.
+    /// Every `==` outside code and links, left to right, a run of more than two `=` skipped
+    /// (a run without `==` is not looked into: most paragraphs have none).
     private static func markers(in runs: [MarkdownRun]) -> [Place] {
         var places: [Place] = []
-        for (index, run) in runs.enumerated() where !keepsBytes(run) {
+        for (index, run) in runs.enumerated() where run.text.contains("==") && !keepsBytes(run) {
             let characters = Array(run.text)
             var offset = 0
             while offset + 1 < characters.count {
@@ -69,7 +70,7 @@ enum Highlights {
             }
             result.append(piece(characters[start...], run.styles, highlighted: inside))
         }
-        return result.filter { !$0.text.isEmpty }
+        return result  // empty pieces: `InlineRuns.merged` drops them
     }
 
     private static func piece(_ characters: ArraySlice<Character>, _ styles: Set<MarkdownStyle>, highlighted: Bool) -> MarkdownRun {

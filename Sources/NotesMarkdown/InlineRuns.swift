@@ -9,7 +9,12 @@ enum InlineRuns {
                    order: WikiLinkOrder = .targetFirst) -> [MarkdownRun] {
         var collector = Collector(softBreak: keepsLineBreaks ? "\n" : " ")
         for child in node.children { collector.collect(child, styles: styles) }
-        return Highlights.mark(WikiLinks.mark(merged(collector.runs), order: order))
+        return marked(collector.runs, order: order)
+    }
+
+    /// Collected runs merged, with wiki links and highlights marked in them.
+    private static func marked(_ runs: [MarkdownRun], order: WikiLinkOrder) -> [MarkdownRun] {
+        Highlights.mark(WikiLinks.mark(merged(runs), order: order))
     }
 
     /// A paragraph's inline runs cut at its first line break (soft or hard): the first
@@ -27,8 +32,7 @@ enum InlineRuns {
                 first.collect(child, styles: [])
             }
         }
-        let finish = { (runs: [MarkdownRun]) in Highlights.mark(WikiLinks.mark(merged(runs), order: order)) }
-        return (finish(first.runs), rest.map { finish($0.runs) })
+        return (marked(first.runs, order: order), rest.map { marked($0.runs, order: order) })
     }
 
     /// The plain text of `node`'s inlines (an image's alt text).

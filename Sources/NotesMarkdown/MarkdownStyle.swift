@@ -69,6 +69,11 @@ public struct MarkdownLine: Hashable, Sendable {
 
     /// The line's text, as a terminal without colors shows it.
     public var text: String { runs.map(\.text).joined() }
+
+    /// Whether the line is (part of) a heading.
+    public var isHeading: Bool {
+        runs.contains { run in run.styles.contains { if case .heading = $0 { true } else { false } } }
+    }
 }
 
 /// A task item (`- [ ]`, `- [x]`) as found in the source.

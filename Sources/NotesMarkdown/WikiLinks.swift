@@ -37,7 +37,7 @@ enum WikiLinks {
                     continue
                 }
                 flush(to: index)
-                let target = (link.target == .thisNote ? "" : link.target.text) + (link.heading.map { "#" + $0 } ?? "")
+                let target = link.target.text + (link.heading.map { "#" + $0 } ?? "")
                 if case .file(let name) = link.target {
                     result.append(MarkdownRun("[embed: \(name)]", run.styles.union([.embed(name: name)])))
                 } else if link.form == .embed {

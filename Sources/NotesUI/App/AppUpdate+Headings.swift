@@ -25,9 +25,7 @@ extension AppUpdate {
     static func headingStarts(in rendering: MarkdownRendering) -> [Int] {
         rendering.lines.indices.filter { index in
             let line = rendering.lines[index]
-            guard line.runs.contains(where: { run in run.styles.contains { if case .heading = $0 { true } else { false } } })
-            else { return false }
-            return index == 0 || rendering.lines[index - 1].source != line.source
+            return line.isHeading && (index == 0 || rendering.lines[index - 1].source != line.source)
         }
     }
 }

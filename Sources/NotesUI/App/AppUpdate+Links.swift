@@ -90,7 +90,7 @@ extension AppUpdate {
         if heading.count > 1, heading.hasPrefix("^") { return blockTop(heading, in: rendering) }
         let wanted = LinkResolver.key(ofTitle: heading)
         for (index, line) in rendering.lines.enumerated() {
-            guard line.runs.contains(where: { run in run.styles.contains { if case .heading = $0 { true } else { false } } }) else { continue }
+            guard line.isHeading else { continue }
             let text = line.text.drop { $0 == "#" || $0 == " " }
             if LinkResolver.key(ofTitle: String(text)) == wanted || anchor(of: text) == heading.lowercased() {
                 return ReadPosition(block: 0, line: index)
