@@ -25,7 +25,6 @@ public struct BlockBoundaries: Sendable, Equatable {
     /// The state inside the fenced code opened by `fence` (a run cut inside a code block).
     public init(insideFence fence: FenceLine?) {
         openFence = fence
-        comments = CommentScanner(insideFence: fence)
     }
 
     /// Whether nothing (fence, HTML block or comment) is open here.
@@ -65,8 +64,12 @@ public struct BlockBoundaries: Sendable, Equatable {
         lineCount += 1
         let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
         defer { previousBlank = blank }
-        _ = comments.hiddenRanges(in: line[...])
-        if comments.isInComment { return }
+        if comments.isInComment {
+            _ = comments.hiddenRanges(in: line[...], inFence: false, blank: blank)
+            return
+        }
+        let fenceBefore = openFence
+        defer { _ = comments.hiddenRanges(in: line[...], inFence: fenceBefore != nil || openFence != nil, blank: blank) }
         if let open = openFence {
             if open.isClosed(by: line) {
                 openFence = nil

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Obsidian's comments, `%%hidden%%`: inline, or from a `%%` to the next across lines and
 /// blank lines, hidden in the rendering as Obsidian's reading view hides them; a `%%` with
 /// no closing one hides the rest of the note, as there. A `%%` in a code span, a fenced or
@@ -16,10 +22,12 @@ public struct CommentScanner: Sendable, Equatable {
         self.isInComment = isInComment
     }
 
-    /// The state inside the fenced code opened by `fence`.
-    public init(insideFence fence: FenceLine?) {
-        isInComment = false
-        self.fence = fence
+    /// Whether `line` holds a `%` (`memchr`: a long body's search feeds every line here).
+    private static func holdsPercent(_ line: ArraySlice<UInt8>) -> Bool {
+        line.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
+            return memchr(base, 0x25, buffer.count) != nil
+        }
     }
 
     /// Whether `bytes` may hold a comment: a `%%` somewhere (the cheap test before a scan).
@@ -35,21 +43,30 @@ public struct CommentScanner: Sendable, Equatable {
     /// The ranges of `line` (its bytes, without the line break) that a comment hides,
     /// `%%` markers included; the state moves past the line.
     public mutating func hiddenRanges(in line: ArraySlice<UInt8>) -> [Range<Int>] {
-        let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-        defer { previousBlank = blank }
+        var inFence = false
         if !isInComment {
             if let open = fence {
                 if open.isClosed(by: line) { fence = nil }
-                return []
-            }
-            if let opening = FenceLine(line) {
+                inFence = true
+            } else if let opening = FenceLine(line) {
                 fence = opening
-                return []
+                inFence = true
             }
+        }
+        return hiddenRanges(in: line, inFence: inFence, blank: line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
+    }
+
+    /// `hiddenRanges(in:)` for a caller that follows the fenced code blocks itself
+    /// (`BlockBoundaries`): `inFence` when the line is in one or is its fence line, `blank`
+    /// when it holds only blanks.
+    mutating func hiddenRanges(in line: ArraySlice<UInt8>, inFence: Bool, blank: Bool) -> [Range<Int>] {
+        defer { previousBlank = blank }
+        if !isInComment {
+            if inFence { return [] }
             let indent = line.prefix { $0 == 0x20 }.count
             inIndentedCode = !blank && (indent >= 4 || line.first == 0x09) ? (previousBlank || inIndentedCode)
                 : (blank && inIndentedCode)
-            if inIndentedCode { return [] }
+            if inIndentedCode || !Self.holdsPercent(line) { return [] }
         }
         return hiddenInline(line)
     }
