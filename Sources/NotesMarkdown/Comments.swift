@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Obsidian's comments, `%%hidden%%`: inline, or from a `%%` to the next across lines and
 /// blank lines, hidden in the rendering as Obsidian's reading view hides them; a `%%` with
