@@ -59,9 +59,8 @@ public struct CommentScanner: Sendable, Equatable {
         defer { previousBlank = blank }
         if !isInComment {
             if inFence { return [] }
-            let indent = line.prefix { $0 == 0x20 }.count
-            inIndentedCode = !blank && (indent >= 4 || line.first == 0x09) ? (previousBlank || inIndentedCode)
-                : (blank && inIndentedCode)
+            let indented = line.first == 0x09 || (line.count >= 4 && line.prefix(4).allSatisfy { $0 == 0x20 })
+            inIndentedCode = !blank && indented ? (previousBlank || inIndentedCode) : (blank && inIndentedCode)
             if inIndentedCode || !Self.holdsPercent(line) { return [] }
         }
         return hiddenInline(line)
