@@ -2,7 +2,7 @@
 /// alone as it parses them in the whole body, found line by line without parsing.
 ///
 /// The rule: a run may end before a line that starts at column 0, follows a blank line,
-/// and is not inside fenced code or an HTML block that runs over blank lines (comments,
+/// and is not inside a comment (`%%`, `CommentScanner`), fenced code or an HTML block that runs over blank lines (comments,
 /// `<pre>`, `<script>`, `<style>`, `<textarea>`, `<?…?>`, `<!…>`, CDATA). A line that
 /// starts a list item (`-`, `+`, `*`, a digit), a link reference definition (`[`) or
 /// HTML (`<`) is not taken either: a list continues over a blank line and would come
@@ -16,6 +16,8 @@ public struct BlockBoundaries: Sendable, Equatable {
     private var htmlEnd: [UInt8]?
     private var previousBlank = true
     private var lineCount = 0
+    /// Whether a comment is open here (a run that starts inside one hides up to its end).
+    private var comments = CommentScanner()
 
     /// The state at the start of a body (or of a run known to start outside every block).
     public init() {}
@@ -25,8 +27,11 @@ public struct BlockBoundaries: Sendable, Equatable {
         openFence = fence
     }
 
-    /// Whether nothing (fence or HTML block) is open here.
-    public var isClosed: Bool { openFence == nil && htmlEnd == nil }
+    /// Whether nothing (fence, HTML block or comment) is open here.
+    public var isClosed: Bool { openFence == nil && htmlEnd == nil && !comments.isInComment }
+
+    /// Whether a comment (`%%`) is open here.
+    public var isInComment: Bool { comments.isInComment }
 
     /// Whether a run may start with `line`: see `canCut(before:)` for bytes in an array.
     public func canCut<Line: Collection<UInt8>>(before line: Line) -> Bool {
@@ -59,6 +64,12 @@ public struct BlockBoundaries: Sendable, Equatable {
         lineCount += 1
         let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
         defer { previousBlank = blank }
+        if comments.isInComment {
+            _ = comments.hiddenRanges(in: line[...], inFence: false, blank: blank)
+            return
+        }
+        let fenceBefore = openFence
+        defer { _ = comments.hiddenRanges(in: line[...], inFence: fenceBefore != nil || openFence != nil, blank: blank) }
         if let open = openFence {
             if open.isClosed(by: line) {
                 openFence = nil

@@ -7,9 +7,11 @@ final class CMarkTree {
     /// The document node; nil only if cmark could not allocate.
     let root: CMarkNode?
 
-    init(parsing bytes: UnsafeBufferPointer<UInt8>) {
+    /// `bytes` parsed; with `footnotes`, cmark-gfm's footnotes too (references numbered,
+    /// definitions moved to the end of the document).
+    init(parsing bytes: UnsafeBufferPointer<UInt8>, footnotes: Bool = false) {
         // The root's address crosses the lock (a node is not `Sendable`); the tree is ours alone.
-        let address = Self.parsing.withLock { _ in Self.parse(bytes).map { Int(bitPattern: $0.pointer) } }
+        let address = Self.parsing.withLock { _ in Self.parse(bytes, footnotes: footnotes).map { Int(bitPattern: $0.pointer) } }
         root = address.flatMap(OpaquePointer.init(bitPattern:)).map(CMarkNode.init)
     }
 
@@ -18,9 +20,9 @@ final class CMarkTree {
     /// takes them out, so a parse running meanwhile on another thread would miss them.
     private static let parsing = Mutex(())
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CMarkNode? {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, footnotes: Bool) -> CMarkNode? {
         _ = CMarkTree.registered
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | (footnotes ? CMARK_OPT_FOOTNOTES : 0)) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in ["table", "tasklist", "strikethrough", "autolink"] {
             if let syntax = cmark_find_syntax_extension(name) {
@@ -49,6 +51,7 @@ enum CMarkKind {
     case document, blockQuote, list, item, taskItem, codeBlock, htmlBlock, paragraph, heading, thematicBreak
     case table, tableRow, tableCell
     case text, softBreak, lineBreak, code, htmlInline, emphasis, strong, strikethrough, link, image
+    case footnoteReference, footnoteDefinition
     case other
 
     init(typeName: String) {
@@ -86,6 +89,12 @@ struct CMarkNode {
     let pointer: OpaquePointer
 
     var kind: CMarkKind {
+        // Footnotes have no type name in cmark-gfm 0.29.
+        switch cmark_node_get_type(pointer) {
+        case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference
+        case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
+        default: break
+        }
         guard let name = cmark_node_get_type_string(pointer) else { return .other }
         return CMarkKind(typeName: String(cString: name))
     }

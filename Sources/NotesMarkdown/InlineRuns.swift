@@ -68,6 +68,7 @@ private struct Collector {
         case .softBreak: runs.append(MarkdownRun(softBreak, styles))
         case .lineBreak: runs.append(MarkdownRun("\n", styles))
         case .code: runs.append(MarkdownRun(node.literal, styles.union([.inlineCode])))
+        case .footnoteReference: runs.append(FootnoteLayout.reference(number: node.literal, styles: styles))
         case .emphasis: collectChildren(node, styles.union([.emphasis]))
         case .strong: collectChildren(node, styles.union([.strong]))
         case .strikethrough: collectChildren(node, styles.union([.strikethrough]))

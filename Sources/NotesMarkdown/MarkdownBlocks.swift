@@ -9,15 +9,18 @@ public struct MarkdownBlock: Hashable, Sendable {
     /// Whether the block starts where a block too long to parse at once was cut (no blank
     /// line in the source before it).
     public let isContinuation: Bool
+    /// Whether the block starts inside a comment (`%%`) opened before it.
+    public let startsInComment: Bool
 
-    public init(range: Range<Int>, openFence: [UInt8] = [], isContinuation: Bool = false) {
+    public init(range: Range<Int>, openFence: [UInt8] = [], isContinuation: Bool = false, startsInComment: Bool = false) {
         (self.range, self.openFence, self.isContinuation) = (range, openFence, isContinuation)
+        self.startsInComment = startsInComment
     }
 }
 
 /// Finds the blocks of a body lazily, from a block start on: a block ends before a line
-/// that starts at column 0 after a blank line, outside fenced code, so every block is a
-/// run of whole top-level Markdown blocks. Only the bytes of the blocks asked for are
+/// that starts at column 0 after a blank line, outside fenced code and comments (`%%`), so
+/// every block is a run of whole top-level Markdown blocks. Only the bytes of the blocks asked for are
 /// read (`bytesScanned` counts them), so rendering the first screen of a 200 MB note
 /// reads what that screen shows. A block longer than `maximumBlockBytes` (a huge
 /// paragraph or code block) is cut at the next line break, or inside a line that long,
@@ -40,6 +43,8 @@ public struct MarkdownBlocks<Bytes> where Bytes: RandomAccessCollection<UInt8>, 
     /// Cuts made inside fenced code: the fence open at each.
     private var fencesAtCuts: [Int: [UInt8]] = [:]
     private var cuts: Set<Int> = []
+    /// Cuts made inside a comment.
+    private var commentsAtCuts: Set<Int> = []
 
     public init(_ bytes: Bytes) {
         self.bytes = bytes
@@ -50,14 +55,22 @@ public struct MarkdownBlocks<Bytes> where Bytes: RandomAccessCollection<UInt8>, 
         let end = bytes.endIndex
         let openFence = fencesAtCuts[start] ?? []
         var fence = FenceLine(openFence[...])
+        let startsInComment = commentsAtCuts.contains(start)
+        var comments = CommentScanner(isInComment: startsInComment)
+        if !openFence.isEmpty { _ = comments.hiddenRanges(in: openFence.dropLast()) }
+        func made(_ range: Range<Int>) -> MarkdownBlock {
+            MarkdownBlock(range: range, openFence: openFence, isContinuation: cuts.contains(start), startsInComment: startsInComment)
+        }
         var lineStart = max(start, bytes.startIndex)
         var previousBlank = false
         while lineStart < end {
-            if lineStart > start, fence == nil, previousBlank, bytes[lineStart] != 0x20, bytes[lineStart] != 0x09 {
-                return MarkdownBlock(range: start..<lineStart, openFence: openFence, isContinuation: cuts.contains(start))
+            if lineStart > start, fence == nil, !comments.isInComment, previousBlank, bytes[lineStart] != 0x20,
+               bytes[lineStart] != 0x09 {
+                return made(start..<lineStart)
             }
             let lineEnd = endOfLine(from: lineStart, limit: lineStart + Self.maximumBlockBytes)
             let line = bytes[lineStart..<lineEnd]
+            _ = comments.hiddenRanges(in: ArraySlice(line))
             previousBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
             if let open = fence {
                 if open.isClosed(by: line) { fence = nil }
@@ -68,12 +81,13 @@ public struct MarkdownBlocks<Bytes> where Bytes: RandomAccessCollection<UInt8>, 
             if next < end, next - start >= Self.maximumBlockBytes {
                 let cut = next == lineEnd ? cutInsideLine(at: lineEnd) : next
                 if let fence { fencesAtCuts[cut] = fence.line + [0x0A] }
+                if comments.isInComment { commentsAtCuts.insert(cut) }
                 cuts.insert(cut)
-                return MarkdownBlock(range: start..<cut, openFence: openFence, isContinuation: cuts.contains(start))
+                return made(start..<cut)
             }
             lineStart = next
         }
-        return MarkdownBlock(range: start..<end, openFence: openFence, isContinuation: cuts.contains(start))
+        return made(start..<end)
     }
 
     /// A block start at or before `offset`, found by reading back at most two blocks'

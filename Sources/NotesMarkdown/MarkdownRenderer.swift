@@ -6,10 +6,12 @@ public enum MarkdownRenderer {
     /// The columns a grapheme cluster takes on the caller's screen.
     public typealias WidthFunction = (Character) -> Int
 
-    /// All of `text` rendered at `width`; offsets are UTF-8 offsets into `text`.
+    /// All of `text` rendered at `width`; offsets are UTF-8 offsets into `text`. Footnotes
+    /// are rendered here only, where every definition is in the parse (`FootnoteLayout`).
     public static func render(_ text: String, width: Int, displayWidth: @escaping WidthFunction,
                               options: MarkdownOptions = MarkdownOptions()) -> MarkdownRendering {
-        parse(Array(text.utf8), base: 0, floor: 0, width: width, displayWidth: displayWidth, options: options)
+        parse(Array(text.utf8), base: 0, floor: 0, comments: CommentScanner(), footnotes: true,
+              width: width, displayWidth: displayWidth, options: options)
     }
 
     /// One block of a body found by `MarkdownBlocks` (a run of whole top-level blocks),
@@ -21,6 +23,7 @@ public enum MarkdownRenderer {
         let range = block.range.clamped(to: body.startIndex..<body.endIndex)
         let bytes = block.openFence + Array(body[range])
         return parse(bytes, base: range.lowerBound - block.openFence.count, floor: range.lowerBound,
+                     comments: CommentScanner(isInComment: block.startsInComment), footnotes: false,
                      width: width, displayWidth: displayWidth, options: options)
     }
 
@@ -71,16 +74,25 @@ public enum MarkdownRenderer {
         return true
     }
 
-    private static func parse(_ bytes: [UInt8], base: Int, floor: Int, width: Int,
-                              displayWidth: @escaping WidthFunction, options: MarkdownOptions) -> MarkdownRendering {
+    /// `bytes` parsed with their comments (from state `comments`) taken out; footnote
+    /// definitions, when `footnotes`, gathered at the end.
+    private static func parse(_ bytes: [UInt8], base: Int, floor: Int, comments: CommentScanner, footnotes: Bool,
+                              width: Int, displayWidth: @escaping WidthFunction, options: MarkdownOptions) -> MarkdownRendering {
         guard width > 0 else { return MarkdownRendering() }
-        let tree = bytes.withUnsafeBufferPointer { CMarkTree(parsing: $0) }
+        let filter = CommentFilter(bytes, state: comments)
+        let parsed = filter?.bytes ?? bytes
+        let tree = parsed.withUnsafeBufferPointer { CMarkTree(parsing: $0, footnotes: footnotes) }
         // The nodes live as long as the tree: keep it alive through the layout.
         return withExtendedLifetime(tree) {
             guard let root = tree.root else { return MarkdownRendering() }
-            let source = SourceText(bytes: bytes, base: base, floor: floor)
+            let source = SourceText(bytes: parsed, base: base, floor: floor, comments: filter)
             let layout = BlockLayout(source: source, widthOf: displayWidth, options: options)
-            return layout.blocks(root.children, width: width, quoteDepth: 0, separated: true)
+            let children = root.children
+            let notes = children.filter { $0.kind == .footnoteDefinition }
+            var result = layout.blocks(children.filter { $0.kind != .footnoteDefinition }, width: width,
+                                       quoteDepth: 0, separated: true)
+            if !notes.isEmpty { result.append(FootnoteLayout(layout: layout).render(notes, width: width, after: result)) }
+            return result
         }
     }
 }

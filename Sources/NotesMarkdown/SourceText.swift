@@ -9,11 +9,14 @@ struct SourceText {
     let floor: Int
     /// The index in `bytes` where each line starts.
     private let lineStarts: [Int]
+    /// Where the bytes parsed were before their comments were taken out (nil: none were).
+    private let comments: CommentFilter?
 
-    init(bytes: [UInt8], base: Int, floor: Int) {
+    init(bytes: [UInt8], base: Int, floor: Int, comments: CommentFilter? = nil) {
         self.bytes = bytes
         self.base = base
         self.floor = floor
+        self.comments = comments
         var starts = [0]
         for index in bytes.indices where bytes[index] == 0x0A && index + 1 < bytes.count {
             starts.append(index + 1)
@@ -29,11 +32,17 @@ struct SourceText {
         var stop = lastLine < lineStarts.count ? lineStarts[lastLine] : bytes.count
         if stop > start, bytes[stop - 1] == 0x0A { stop -= 1 }
         if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
-        return clamp(start + base)..<clamp(stop + base)
+        let upper = stop > start ? offset(stop - 1) + 1 : offset(start)
+        return clamp(offset(start))..<clamp(max(upper, offset(start)))
     }
 
     /// The body offset just past the parsed bytes.
-    var end: Int { base + bytes.count }
+    var end: Int { base + (comments?.originalCount ?? bytes.count) }
+
+    /// The body offset of `index` in `bytes`.
+    private func offset(_ index: Int) -> Int {
+        base + (comments?.original(index) ?? index)
+    }
 
     /// The body offset of the character between a task's brackets, for the item whose
     /// marker starts at `line`, `column` (1-based, byte column): the first `[` after the
@@ -45,8 +54,8 @@ struct SourceText {
         while index + 2 < lineEnd {
             if bytes[index] == UInt8(ascii: "["), bytes[index + 2] == UInt8(ascii: "]"),
                [UInt8(ascii: " "), UInt8(ascii: "x"), UInt8(ascii: "X")].contains(bytes[index + 1]) {
-                let offset = index + 1 + base
-                return offset >= floor ? offset : nil
+                let box = offset(index + 1)
+                return box >= floor ? box : nil
             }
             index += 1
         }

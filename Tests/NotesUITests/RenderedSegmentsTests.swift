@@ -22,11 +22,12 @@ import Testing
         }
     }
 
-    /// Top-level blocks to draw from; `bareFences` adds code blocks without an info string.
+    /// Top-level blocks to draw from; `bareFences` adds code blocks without an info string
+    /// and `%%comments%%` over blank lines (a place found going back is taken to be outside both).
     static func block(_ random: inout Generator, bareFences: Bool) -> String {
         let word = ["alpha", "**bold**", "`code`", "[link](https://x.org)", "[[Other note]]", "漢字", "e\u{301}", "~~gone~~"]
         let words = (0..<(3 + random.next(12))).map { _ in word[random.next(word.count)] }.joined(separator: " ")
-        switch random.next(bareFences ? 11 : 10) {
+        switch random.next(bareFences ? 12 : 10) {
         case 0: return "# Heading " + words
         case 1: return words + "\n" + words + "\nlast line"
         case 2: return "- " + words + "\n- [ ] task " + words + "\n  - [x] nested done\n- item"
@@ -37,7 +38,8 @@ import Testing
         case 7: return "<!-- a comment\n\n" + words + "\n-->"
         case 8: return "    indented code\n\n    more code\n\n---"
         case 9: return "- [ ] " + words + "\n\n- [x] loose task"
-        default: return "```\nbare fence\n\ncolumn zero\n```"
+        case 10: return "```\nbare fence\n\ncolumn zero\n```"
+        default: return "Before %%inline%% after\n\n%%\n" + words + "\n\n# hidden heading\n\n- hidden item\n%%"
         }
     }
 

@@ -88,6 +88,7 @@ extension AppUpdate {
         guard let rendering = RenderedBody.shared.rendering(of: note, width: NoteReadScreen.bodyWidth(state.size), order: order)
         else { return nil }
         if heading.count > 1, heading.hasPrefix("^") { return blockTop(heading, in: rendering) }
+        if let line = rendering.footnoteLine(anchor: heading) { return ReadPosition(block: 0, line: line) }
         let wanted = LinkResolver.key(ofTitle: heading)
         for (index, line) in rendering.lines.enumerated() {
             guard line.isHeading else { continue }

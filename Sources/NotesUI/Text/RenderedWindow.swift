@@ -83,10 +83,12 @@ extension RenderedSegmentCache {
     }
 
     /// `segment` rendered from its decoded bytes `decoded`, its fence line first when it was
-    /// cut inside a code block; offsets are decoded offsets from the segment's start.
+    /// cut inside a code block, hidden up to the comment's end when cut inside one (`%%`);
+    /// offsets are decoded offsets from the segment's start.
     static func render(_ segment: MarkdownSegment, source decoded: [UInt8], width: Int, order: WikiLinkOrder) -> MarkdownRendering {
         let fence = segment.startState.openFence.map { $0.line + [0x0A] } ?? []
-        let block = MarkdownBlock(range: 0..<decoded.count, openFence: fence, isContinuation: segment.isContinuation)
+        let block = MarkdownBlock(range: 0..<decoded.count, openFence: fence, isContinuation: segment.isContinuation,
+                                  startsInComment: segment.startState.isInComment)
         var options = RenderedBody.options
         options.wikiLinkOrder = order
         return MarkdownRenderer.render(block, of: decoded, width: width, displayWidth: DisplayWidth.of, options: options)
