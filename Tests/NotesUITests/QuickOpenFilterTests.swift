@@ -6,7 +6,7 @@ import NotesTerminal
 @testable import NotesUI
 
 /// A query of two bytes or more gathers its candidates from every slot's byte mask
-/// (`SearchText.titleMasks`), a chunk of slots at a time without a branch per slot (`QuickOpenScan.holding`): a slot passes
+/// (`TitleSummaryColumns.bytes`), a chunk of slots at a time without a branch per slot (`QuickOpenScan.holding`): a slot passes
 /// only when its title holds every byte of the query and it is not retired.
 @Suite struct QuickOpenFilterTests {
     @Test func aSlotPassesOnlyWhenItHoldsEveryByteAndIsLive() {

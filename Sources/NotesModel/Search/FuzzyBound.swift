@@ -26,10 +26,19 @@ public struct FuzzyBound: Sendable {
     /// No score of the query in a title summarised by `summary` is above this.
     @inlinable @inline(__always)
     public func maximum(_ summary: TitleSummary) -> Int {
+        maximum(boundaries: summary.boundaries, pairs: summary.pairs) { (summary.wordBytes, summary.wordOffsets) }
+    }
+
+    /// `maximum(_:)` from the parts of a summary it reads; `words` (the summary's
+    /// `wordBytes` and `wordOffsets`) is called only for a query of two bytes or more whose
+    /// first byte has a bonus in the title, so that a caller holding the summaries a field
+    /// per array reads the word starts of those titles only.
+    @inlinable @inline(__always)
+    public func maximum(boundaries: UInt64, pairs: UInt64, words: () -> (bytes: UInt64, offsets: UInt64)) -> Int {
         switch bits.count {
         case 0: return 0
-        case 1: return first(summary)
-        default: return firstTwo(summary) + extending(summary, from: 2)
+        case 1: return firstByte(boundaries: boundaries)
+        default: return firstTwo(boundaries: boundaries, pairs: pairs, words: words) + extending(boundaries: boundaries, pairs: pairs, from: 2)
         }
     }
 
@@ -54,9 +63,11 @@ public struct FuzzyBound: Sendable {
         return total
     }
 
+    /// What the query's first byte scores at most: a one-byte query's whole bound, which
+    /// reads the title's `boundaries` alone.
     @inlinable @inline(__always)
-    func first(_ summary: TitleSummary) -> Int {
-        let bonus = summary.boundaries & bits[0] != 0 ? FuzzyMatcher.bonusBoundaryWhite * FuzzyMatcher.firstByteMultiplier : 0
+    public func firstByte(boundaries: UInt64) -> Int {
+        let bonus = boundaries & bits[0] != 0 ? FuzzyMatcher.bonusBoundaryWhite * FuzzyMatcher.firstByteMultiplier : 0
         return FuzzyMatcher.scoreMatch + bonus
     }
 
@@ -74,18 +85,18 @@ public struct FuzzyBound: Sendable {
     /// of the title is known: the first inside a word (no bonus), or at a word's start
     /// followed by the second inside a word (right after it or after a gap), or at a later
     /// word's start, the gap between the two starts paid for.
-    @inlinable
-    func firstTwo(_ summary: TitleSummary) -> Int {
-        let loose = first(summary) + later(1, boundaries: summary.boundaries, pairs: summary.pairs)
-        guard inWord[1], summary.boundaries & bits[0] != 0, summary.wordOffsets != TitleSummary.unknownWords else {
-            return loose
-        }
+    @inlinable @inline(__always)
+    func firstTwo(boundaries: UInt64, pairs: UInt64, words: () -> (bytes: UInt64, offsets: UInt64)) -> Int {
+        let loose = firstByte(boundaries: boundaries) + later(1, boundaries: boundaries, pairs: pairs)
+        guard inWord[1], boundaries & bits[0] != 0 else { return loose }
+        let (wordBytes, wordOffsets) = words()
+        guard wordOffsets != TitleSummary.unknownWords else { return loose }
         let match = FuzzyMatcher.scoreMatch
         let started = match + FuzzyMatcher.bonusBoundaryWhite * FuzzyMatcher.firstByteMultiplier
-        var best = match + later(1, boundaries: summary.boundaries, pairs: summary.pairs)
-        let inside = summary.pairs & pairBits[1] != 0 ? FuzzyMatcher.bonusConsecutive : FuzzyMatcher.gapStart
+        var best = match + later(1, boundaries: boundaries, pairs: pairs)
+        let inside = pairs & pairBits[1] != 0 ? FuzzyMatcher.bonusConsecutive : FuzzyMatcher.gapStart
         best = max(best, started + match + inside)
-        best = max(best, wordToWord(summary, started: started))
+        best = max(best, wordToWord(wordBytes, wordOffsets, started: started))
         return min(best, loose)
     }
 
@@ -93,9 +104,9 @@ public struct FuzzyBound: Sendable {
     /// later word's start (`Int.min` when the title has no such words): for each word
     /// starting with the second byte, the nearest word before it starting with the first.
     @inlinable
-    func wordToWord(_ summary: TitleSummary, started: Int) -> Int {
-        let firsts = Self.words(startingWith: query[0], summary)
-        var seconds = Self.words(startingWith: query[1], summary)
+    func wordToWord(_ wordBytes: UInt64, _ wordOffsets: UInt64, started: Int) -> Int {
+        let firsts = Self.words(startingWith: query[0], wordBytes, wordOffsets)
+        var seconds = Self.words(startingWith: query[1], wordBytes, wordOffsets)
         var best = Int.min
         while seconds != 0 {
             let to = seconds.trailingZeroBitCount / 8
@@ -103,7 +114,7 @@ public struct FuzzyBound: Sendable {
             let before = firsts & ((1 << UInt64(8 * to)) - 1)
             guard before != 0 else { continue }
             let from = (63 - before.leadingZeroBitCount) / 8
-            let start = Int(Self.byte(summary.wordOffsets, from)), next = Int(Self.byte(summary.wordOffsets, to))
+            let start = Int(Self.byte(wordOffsets, from)), next = Int(Self.byte(wordOffsets, to))
             // A gap from column p to column c costs gapStart + gapExtension × (c − 2 − p).
             let gap = FuzzyMatcher.gapStart + FuzzyMatcher.gapExtension * (next - 2 - start)
             best = max(best, started + FuzzyMatcher.scoreMatch + FuzzyMatcher.bonusBoundaryWhite + gap)
@@ -111,13 +122,14 @@ public struct FuzzyBound: Sendable {
         return best
     }
 
-    /// The kept words of `summary` that start with `byte`: bit 7 of byte `k` set for word `k`.
+    /// The kept words (a summary's `wordBytes` and `wordOffsets`) that start with `byte`:
+    /// bit 7 of byte `k` set for word `k`.
     @inlinable @inline(__always)
-    static func words(startingWith byte: UInt8, _ summary: TitleSummary) -> UInt64 {
+    static func words(startingWith byte: UInt8, _ wordBytes: UInt64, _ wordOffsets: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let differ = summary.wordBytes ^ (UInt64(byte) &* ones)
+        let differ = wordBytes ^ (UInt64(byte) &* ones)
         let same = ~(((differ & low) &+ low) | differ | low)
-        let present = ~summary.wordOffsets  // zero where there is no word (`noWord`)
+        let present = ~wordOffsets  // zero where there is no word (`noWord`)
         return same & (((present & low) &+ low) | present) & ~low
     }
 

@@ -5,7 +5,7 @@ extension QuickOpenScan {
     static let filterChunk = 512
 
     /// Writes to `passing` the live slots of `range` (at most `filterChunk`) whose byte mask
-    /// (`SearchText.titleMasks`, 8 bytes a slot: the summaries are 48) holds every bit of
+    /// (`TitleSummaryColumns.bytes`, 8 bytes a slot) holds every bit of
     /// `mask`, and returns how many. Without a branch per slot: about
     /// half the titles hold a two-byte query's bytes, a branch no predictor guesses, and
     /// the loop then only streams the masks; the slots that pass are looked at after.

@@ -82,25 +82,27 @@ struct QuickOpenScan {
     private mutating func gather(_ input: Range<Int32>) {
         let mask = queryMask, bound = self.bound, lowest = Int(Self.lowestBound), chunk = Int32(Self.filterChunk)
         var passing = [Int32](repeating: 0, count: Self.filterChunk)
-        list = text.titleSummaries.withUnsafeBufferPointer { summaries in
-            text.titleMasks.withUnsafeBufferPointer { masks in
-                positionOfSlot.withUnsafeBufferPointer { positions in
-                    passing.withUnsafeMutableBufferPointer { passing in
-                        QuickOpenCandidateList(capacity: input.count) { kept in
-                            guard let first = summaries.baseAddress, let bytes = masks.baseAddress, let live = positions.baseAddress,
-                                  let into = passing.baseAddress, masks.count >= Int(input.upperBound) else { return }
-                            var start = input.lowerBound
-                            while start < input.upperBound {
-                                let end = min(start + chunk, input.upperBound)
-                                let count = Self.holding(mask, in: start..<end, bytes, live, into: into)
-                                for index in 0..<count {
-                                    let slot = into[index], summary = first + Int(slot)
-                                    let candidate = QuickOpenCandidate(bytes: summary.pointee.bytes, boundaries: summary.pointee.boundaries,
-                                                                       pairs: summary.pointee.pairs, slot: slot, length: summary.pointee.length)
-                                    kept.append(candidate, bound: Int32(clamping: max(bound.maximum(summary.pointee), lowest)))
+        list = text.titleSummaries.withPointers { columns in
+            positionOfSlot.withUnsafeBufferPointer { positions in
+                passing.withUnsafeMutableBufferPointer { passing in
+                    QuickOpenCandidateList(capacity: input.count) { kept in
+                        guard let masks = columns.bytes, let boundaries = columns.boundaries, let pairs = columns.pairs,
+                              let lengths = columns.lengths, let words = columns.words, let live = positions.baseAddress,
+                              let into = passing.baseAddress, columns.count >= Int(input.upperBound) else { return }
+                        var start = input.lowerBound
+                        while start < input.upperBound {
+                            let end = min(start + chunk, input.upperBound)
+                            let count = Self.holding(mask, in: start..<end, masks, live, into: into)
+                            for index in 0..<count {
+                                let slot = Int(into[index])
+                                let candidate = QuickOpenCandidate(bytes: masks[slot], boundaries: boundaries[slot], pairs: pairs[slot],
+                                                                   slot: Int32(slot), length: lengths[slot])
+                                let most = bound.maximum(boundaries: candidate.boundaries, pairs: candidate.pairs) {
+                                    (words[slot].bytes, words[slot].offsets)
                                 }
-                                start = end
+                                kept.append(candidate, bound: Int32(clamping: max(most, lowest)))
                             }
+                            start = end
                         }
                     }
                 }
@@ -134,21 +136,24 @@ struct QuickOpenScan {
         let mask = queryMask, text = self.text
         // A note's other names may be shorter than its title: it is passed over on its bound only.
         let byLength = text.otherNames.isEmpty
-        text.titleSummaries.withUnsafeBufferPointer { summaries in
+        text.titleSummaries.withPointers { columns in
             positionOfSlot.withUnsafeBufferPointer { positions in
+                guard let masks = columns.bytes, let boundaries = columns.boundaries,
+                      let lengths = columns.lengths, columns.count >= Int(input.upperBound), positions.count >= Int(input.upperBound) else { return }
                 var floor = self.floor
                 for slot in input {
                     if slot & 4_095 == 0 {
                         shareFloor()
                         floor = self.floor
                     }
-                    let summary = summaries[Int(slot)]
-                    guard TitleMask.mayMatch(summary.bytes, mask), positions[Int(slot)] >= 0 else { continue }
-                    let most = bound.maximum(summary), length = Int(summary.length)
+                    let index = Int(slot)
+                    guard TitleMask.mayMatch(masks[index], mask), positions[index] >= 0 else { continue }
+                    let most = bound.firstByte(boundaries: boundaries[index])
+                    let length = Int(lengths[index])
                     if let floor, most < floor.score || (most == floor.score && byLength && length > floor.length) {
                         continue
                     }
-                    score(slot: Int(slot), position: positions[Int(slot)], length: length, start: text.titles.starts[Int(slot)])
+                    score(slot: index, position: positions[index], length: length, start: text.titles.starts[index])
                     floor = self.floor
                 }
             }

@@ -11,17 +11,17 @@ struct QuickOpenTitles: Sendable {
 
     init() {}
 
-    /// The titles of a search text's slots: slot `i`'s is the first `summaries[i].length`
-    /// bytes at `textStarts[i]` in `text`.
-    init(text: [UInt8], textStarts: [Int], summaries: [TitleSummary]) {
-        let slots = min(textStarts.count, summaries.count)
+    /// The titles of a search text's slots: slot `i`'s is the first `lengths[i]` bytes at
+    /// `textStarts[i]` in `text`.
+    init(text: [UInt8], textStarts: [Int], lengths: [UInt32]) {
+        let slots = min(textStarts.count, lengths.count)
         var total = 0
-        for slot in 0..<slots { total += Int(summaries[slot].length) }
+        for slot in 0..<slots { total += Int(lengths[slot]) }
         bytes.reserveCapacity(total)
         starts.reserveCapacity(slots + 1)
         text.withUnsafeBufferPointer { text in
             for slot in 0..<slots {
-                let start = textStarts[slot], length = Int(summaries[slot].length)
+                let start = textStarts[slot], length = Int(lengths[slot])
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<min(start + length, text.count)]))
                 starts.append(bytes.count)
             }

@@ -35,11 +35,9 @@ struct SearchText: Sendable {
     private(set) var links = LinkGraph()
     /// The title hash each slot's note has in `links` (what retiring it takes out).
     private var titleHashes: [UInt64] = []
-    /// Per slot, what quick open knows of its folded title without reading it (`TitleSummary`).
-    private(set) var titleSummaries: [TitleSummary] = []
-    /// Per slot, its summary's `bytes` alone: quick open's gather filters on these 8 bytes
-    /// a slot before it reads the 48 of the summaries that pass.
-    private(set) var titleMasks: [UInt64] = []
+    /// Per slot, what quick open knows of its folded title without reading it (`TitleSummary`),
+    /// a field per array.
+    private(set) var titleSummaries = TitleSummaryColumns()
     /// Per slot, its folded title again, the titles one after the other: what quick open scores.
     private(set) var titles = QuickOpenTitles()
     /// How many live notes carry each tag (the tags screen's counts).
@@ -97,7 +95,7 @@ struct SearchText: Sendable {
         var links = LinkGraph(notes: [Note](), labelFirst: labelFirst)
         var titleHashes: [UInt64] = []
         titleHashes.reserveCapacity(ids.count)
-        var titleSummaries: [TitleSummary] = []
+        var titleSummaries = TitleSummaryColumns()
         titleSummaries.reserveCapacity(ids.count)
         var otherNames: [Int: [[UInt8]]] = [:]
         var tags = TagTally()
@@ -112,8 +110,8 @@ struct SearchText: Sendable {
                     let body = SearchableNote.append(note, categoryName: nil, to: &bytes, folder: &folder)
                     if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
                     titleHashes.append(links.add(note))
-                    titleSummaries.append(Self.summary(of: bytes, start..<(body.lowerBound - 1)))
-                    Self.addOtherNames(of: note, slot: starts.count - 1, to: &otherNames, &titleSummaries)
+                    let title = Self.summary(of: bytes, start..<(body.lowerBound - 1))
+                    titleSummaries.append(Self.addOtherNames(of: note, slot: starts.count - 1, to: &otherNames, title))
                 } else {
                     titleHashes.append(0)
                     titleSummaries.append(.empty)
@@ -130,8 +128,7 @@ struct SearchText: Sendable {
         self.links = links
         self.titleHashes = titleHashes
         self.titleSummaries = titleSummaries
-        titleMasks = titleSummaries.map(\.bytes)
-        titles = QuickOpenTitles(text: bytes, textStarts: starts, summaries: titleSummaries)
+        titles = QuickOpenTitles(text: bytes, textStarts: starts, lengths: titleSummaries.lengths)
         self.otherNames = otherNames
         self.tags = tags
         self.frequency = Self.countBytes(bytes[...])
@@ -159,10 +156,9 @@ struct SearchText: Sendable {
         if body.count >= Self.longBodyBytes { longBodies[starts.count - 1] = body }
         if reused != nil { reusedBodies += 1 }
         titleHashes.append(links.add(note))
-        titleSummaries.append(Self.summary(of: bytes, start..<(body.lowerBound - 1)))
-        Self.addOtherNames(of: note, slot: starts.count - 1, to: &otherNames, &titleSummaries)
-        titleMasks.append(titleSummaries[titleSummaries.count - 1].bytes)
-        titles.append(bytes[start..<(start + Int(titleSummaries[titleSummaries.count - 1].length))])
+        let title = Self.summary(of: bytes, start..<(body.lowerBound - 1))
+        titleSummaries.append(Self.addOtherNames(of: note, slot: starts.count - 1, to: &otherNames, title))
+        titles.append(bytes[start..<(start + Int(title.length))])
         tags.appendSlot(tags: note.tags)
         bytes.append(0)
         starts.append(bytes.count)
@@ -202,20 +198,21 @@ struct SearchText: Sendable {
         }
     }
 
-    /// Keeps the names of `note` besides its title (`QuickOpenNames`), folded, for `slot`,
-    /// and adds them to the slot's summary (the last one).
+    /// Keeps the names of `note` besides its title (`QuickOpenNames`), folded, for `slot`;
+    /// the summary of its title (`summary`) with theirs added, the slot's summary.
     private static func addOtherNames(of note: Note, slot: Int, to names: inout [Int: [[UInt8]]],
-                                      _ summaries: inout [TitleSummary]) {
+                                      _ summary: TitleSummary) -> TitleSummary {
         let others = QuickOpenNames.of(note).dropFirst()
-        guard !others.isEmpty, var summary = summaries.popLast() else { return }
+        guard !others.isEmpty else { return summary }
+        var merged = summary
         var folded: [[UInt8]] = []
         for name in others {
             let bytes = SearchFolding.fold(name)
-            summary = summary.merged(with: TitleSummary(of: bytes))
+            merged = merged.merged(with: TitleSummary(of: bytes))
             folded.append(bytes)
         }
-        summaries.append(summary)
         names[slot] = folded
+        return merged
     }
 
     /// Appends a copy of `bytes[range]` to `bytes` (room first, then one copy inside
