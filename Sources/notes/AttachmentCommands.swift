@@ -70,10 +70,15 @@ struct OpenAttachment: ParsableCommand {
         abstract: "Open a note's attachment with your opener.",
         discussion: """
         The opener is $NOTES_OPENER (a command line; the file's path is added as its last argument), \
-        else xdg-open, else open. It starts in the background; its output is discarded. \
+        else xdg-open, else open. It starts in the background; its output is discarded. An opener \
+        that fails within 2 seconds (not found, or xdg-open with no program for the file) is \
+        reported, exit status 1; one still running then is left to run. \
         Without NAME, a note with one attachment opens it; with several, they are listed.
         """
     )
+
+    /// How long the command waits to learn that its opener failed.
+    static let failureWait = 2.0
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -103,7 +108,11 @@ struct OpenAttachment: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let configured = CLISettings.load(environment: environment).settings.opener
         let outcome = try Opener(configured: configured, environment: environment).open(file)
-        guard case .started = outcome else { throw CLIError.noOpener(outcome.message) }
+        guard case .started(_, let watch) = outcome else { throw CLIError.noOpener(outcome.message) }
+        // An opener that fails (not found, xdg-open with no program for the file) ends at once;
+        // a viewer that stays open is not waited for past this.
+        _ = watch.waitForEnd(atMost: Self.failureWait)
+        if let failure = watch.failure { throw CLIError.openerFailed(failure) }
         Console.out(outcome.message + ": " + file)
     }
 }

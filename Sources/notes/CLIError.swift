@@ -31,6 +31,8 @@ enum CLIError: Error, CustomStringConvertible {
     case chooseAttachment(String, count: Int)
     case missingAttachment(String)
     case noOpener(String)
+    /// `notes open` whose opener ended with a failure (`OpenerWatch.failure`).
+    case openerFailed(String)
 
     var description: String {
         switch self {
@@ -60,6 +62,7 @@ enum CLIError: Error, CustomStringConvertible {
             "\"\(title)\" has \(count) attachments (listed above); name the one to open: notes open ID NAME"
         case .missingAttachment(let path): "\(path): the attachment's file is missing (see 'notes doctor')"
         case .noOpener(let message): message
+        case .openerFailed(let message): message
         }
     }
 }

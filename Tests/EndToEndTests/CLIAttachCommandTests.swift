@@ -113,6 +113,24 @@ import Testing
         #expect(try String(contentsOf: record, encoding: .utf8) == file + "\n")
     }
 
+    @Test func openReportsAnOpenerThatFailsAndLeavesOneThatKeepsRunning() throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let id = try sandbox.add("Trip")
+        try sandbox.ok("attach", id, try source(sandbox, "plan.pdf", "a"))
+
+        let failing = try sandbox.run("open", id, environment: ["NOTES_OPENER": "false"])
+        #expect(failing.status == 1 && failing.stderr.contains("false failed on plan.pdf (status 1)"), "\(failing)")
+        #expect(!failing.stdout.contains("Opening with"), "\(failing)")
+
+        let missing = try sandbox.run("open", id, environment: ["NOTES_OPENER": sandbox.folder.file("no-such-viewer").path])
+        #expect(missing.status == 1 && missing.stderr.contains("was not found (status 127): plan.pdf was not opened"), "\(missing)")
+
+        // A viewer the user keeps open is not waited for: the command ends and says it started.
+        let viewer = try sandbox.ok("open", id, environment: ["NOTES_OPENER": "sleep 20; true"])
+        #expect(viewer.hasPrefix("Opening with sleep 20; true: "), "\(viewer)")
+    }
+
     @Test func openWithoutAnOpenerNamesTheFile() throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }

@@ -60,7 +60,16 @@ public final class OpenerWatch: Equatable, @unchecked Sendable {
         read(blocking: true)
     }
 
-    private func read(blocking: Bool) -> Ending {
+    /// Waits until the opener has ended or `seconds` have passed (then `.running`): how a
+    /// command that ends at once learns that its opener failed, without waiting for a
+    /// viewer the user keeps open.
+    public func waitForEnd(atMost seconds: Double) -> Ending {
+        read(blocking: true, until: DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9))
+    }
+
+    /// Reads what the shell wrote; `blocking`, waits for the end, until the `until` instant
+    /// (`DispatchTime` nanoseconds) when one is given.
+    private func read(blocking: Bool, until deadline: UInt64? = nil) -> Ending {
         lock.lock()
         defer { lock.unlock() }
         while ending == .running {
@@ -81,8 +90,14 @@ public final class OpenerWatch: Equatable, @unchecked Sendable {
                 break
             }
             guard blocking else { break }
+            var timeout: Int32 = -1
+            if let deadline {
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard now < deadline else { break }
+                timeout = Int32(clamping: (deadline - now + 999_999) / 1_000_000)
+            }
             var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            _ = Glibc.poll(&descriptor, 1, -1)
+            _ = Glibc.poll(&descriptor, 1, timeout)
         }
         return ending
     }
