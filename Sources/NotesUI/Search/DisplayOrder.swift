@@ -11,4 +11,10 @@ import NotesModel
 enum DisplayOrder {
     /// One note to sort: its date key and where its note is.
     typealias Entry = ListKeySort.Entry
+
+    /// Sorts `entries` into display order: by key, and runs of equal keys by
+    /// `precedes` (title, then id).
+    static func sort(_ entries: inout [Entry], precedes: (UInt32, UInt32) -> Bool) {
+        ListKeySort.sort(&entries, precedes: precedes)
+    }
 }

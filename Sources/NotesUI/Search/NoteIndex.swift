@@ -61,19 +61,33 @@ public struct NoteIndex: Sendable {
         self.listOrder = listOrder
         let notes = database.notes
         let categories = CategoryCodes(database.categories)
-        // Room for changes (capacity never written is not resident memory): the first
-        // change would otherwise grow, and copy, each per-slot array (tens of ms at 1M).
-        let capacity = Self.slotCapacity(for: notes.count)
-        // One pass over the notes for what sorting and counting need, sorted; no note is kept.
-        let gathered = DisplayOrder.gather(notes, order: listOrder, categories: categories, capacity: capacity)
+        // One pass over the notes for what sorting and counting need; no note is kept.
+        let gathered = DisplayOrder.gather(notes, order: listOrder, categories: categories)
+        var entries = gathered.entries
+        let ids = gathered.ids, codes = gathered.codes, counts = gathered.counts
+        DisplayOrder.sort(&entries) { left, right in
+            guard let a = notes[ids[Int(left)]], let b = notes[ids[Int(right)]] else { return left < right }
+            return listOrder.tieBreak(a, b)
+        }
         self.notes = notes
         self.categories = categories
-        slotIDs = gathered.ids
-        slotKeys = gathered.keys
-        slotCategories = gathered.codes
-        let counts = gathered.counts, slotIDs = gathered.ids, count = gathered.ids.count
-        order = Self.identity(count: count, capacity: capacity)
-        positionOfSlot = Self.identity(count: count, capacity: capacity)  // not shared with `order`: a change would copy it
+        var slotIDs: [UUID] = [], slotKeys: [UInt64] = [], slotCategories: [Int32] = []
+        // Room for changes (capacity never written is not resident memory): the first
+        // change would otherwise grow, and copy, each per-slot array (tens of ms at 1M).
+        let capacity = Self.slotCapacity(for: entries.count)
+        slotIDs.reserveCapacity(capacity)
+        slotKeys.reserveCapacity(capacity)
+        slotCategories.reserveCapacity(capacity)
+        for entry in entries {
+            slotIDs.append(ids[Int(entry.slot)])
+            slotKeys.append(entry.key)
+            slotCategories.append(codes[Int(entry.slot)])
+        }
+        self.slotIDs = slotIDs
+        self.slotKeys = slotKeys
+        self.slotCategories = slotCategories
+        order = Self.identity(count: entries.count, capacity: capacity)
+        positionOfSlot = Self.identity(count: entries.count, capacity: capacity)  // not shared with `order`: a change would copy it
         categoryCounts = counts
         let sources = database.importSources, dendron = WikiLinkOrder.labelFirstNotes(of: sources)  // folder paths; `[[label|target]]`
         labelFirstNotes = dendron
