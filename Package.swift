@@ -8,7 +8,7 @@ import PackageDescription
 //   NotesUI ─► NotesModel, NotesLinks, NotesTerminal, NotesMarkdown   NotesTerminal ─► NotesColor, CNCursesW
 //   NotesSync ─► NotesExchange, NotesLinks, AgeFormat   AgeFormat ─► NotesBase, swift-crypto
 //   NotesEditing ─► NotesExchange                  NotesExchange ─► NotesStore, NotesLinks (+ Yams, ZIPFoundation, CSQLite, Crypto)
-//   NotesStore ─► NotesModel                       NotesModel ─► NotesColor, NotesJSON
+//   NotesStore ─► NotesModel, CPrefetch            NotesModel ─► NotesColor, NotesJSON
 //   NotesColor ─► NotesBase                        NotesJSON ─► NotesBase
 //   NotesMarkdown ─► CMarkGFM, NotesLinks          NotesLinks ─► NotesModel, NotesBase
 //   NotesConfig ─► NotesBase, TOMLKit
@@ -48,6 +48,8 @@ let package = Package(
         .systemLibrary(name: "CSystemZlib", path: "Sources/CSystemZlib"),
         // cmark-gfm, the CommonMark + GitHub-flavoured parser behind rendered notes.
         .systemLibrary(name: "CMarkGFM", path: "Sources/CMarkGFM"),
+        // One inline function: a cache prefetch hint, which Swift has no spelling for (the open's notes table).
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
 
         // Foundation-level helpers every layer shares: UTF-8 text, ISO dates, hashes,
         // starting child processes, reading files without following links.
@@ -66,7 +68,7 @@ let package = Package(
         // The one link rule: syntax, the scanner of bodies, resolution, the link index, the rewrite of renames.
         .target(name: "NotesLinks", dependencies: ["NotesModel", "NotesBase"]),
         // The JSON-file store: snapshot, journal, index, lock, migrations, transformers, attachments.
-        .target(name: "NotesStore", dependencies: ["NotesModel"]),
+        .target(name: "NotesStore", dependencies: ["NotesModel", "CPrefetch"]),
         // Imports from other tools and the exports (JSON, Markdown with front matter).
         .target(name: "NotesExchange", dependencies: [
             "NotesStore", "NotesLinks", "CSQLite",

@@ -84,13 +84,29 @@ extension RecordCodec {
 
     /// Consumes `expected` (what comes before a value, or after the last one) if the
     /// bytes at the reader's position are exactly it. A `StaticString`: no reference
-    /// counting on the hot path, which both reading threads share.
+    /// counting on the hot path, which both reading threads share. Compared eight bytes
+    /// at a time, the last eight overlapping the ones before (every run here is at least
+    /// six bytes, most 12 to 27): a call to `memcmp` for each, ten a note, cost more than
+    /// the comparison itself.
     @inline(__always)
     private static func match(_ expected: StaticString, _ reader: inout JSONReader) -> Bool {
         let count = expected.utf8CodeUnitCount
         let end = reader.position + count
-        guard end <= reader.bytes.count, let base = reader.bytes.baseAddress,
-              memcmp(base + reader.position, expected.utf8Start, count) == 0 else { return false }
+        guard end <= reader.bytes.count, let base = reader.bytes.baseAddress else { return false }
+        let have = UnsafeRawPointer(base + reader.position), want = UnsafeRawPointer(expected.utf8Start)
+        if count >= 8 {
+            var offset = 0
+            while offset < count - 8 {
+                guard have.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == want.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+                offset += 8
+            }
+            guard have.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == want.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) else { return false }
+        } else {
+            for offset in 0..<count where have.load(fromByteOffset: offset, as: UInt8.self)
+                != want.load(fromByteOffset: offset, as: UInt8.self) { return false }
+        }
         reader.position = end
         return true
     }

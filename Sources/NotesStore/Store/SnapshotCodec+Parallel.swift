@@ -5,11 +5,13 @@ import NotesModel
 
 extension SnapshotCodec {
     /// Reads the `notes` array on two threads. The other thread reads the part after a
-    /// structural boundary `\n    },\n    {` about 28% of the way in (a raw newline never
+    /// structural boundary `\n    },\n    {` about 38% of the way in (a raw newline never
     /// occurs inside a JSON string, so the pattern is always between two values) and
     /// hands its notes over in chunks; this thread reads the first part, then stores the
     /// other thread's notes in the dictionary as they come, which overlaps the two costs
-    /// (storing a note costs nearly half as much as reading it: the table is large).
+    /// (storing a note in the large table costs a third as much as reading it, its bucket
+    /// fetched ahead by `TablePrefetch`; 28% when there is no prefetch, storing then
+    /// costing twice as much).
     ///
     /// This thread must end exactly at that boundary and the other at the array's `]`;
     /// if anything differs or fails — other layout, duplicate ids, any error — it returns
@@ -23,8 +25,13 @@ extension SnapshotCodec {
         let arrayStart = reader.position
         guard bytes.count - arrayStart > parallelThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
               arrayStart < bytes.count, bytes[arrayStart] == UInt8(ascii: "[") else { return nil }
+        let capacity = Self.notesCapacity(bytes, from: arrayStart, noteCount: noteCount)
+        var notes: [UUID: Note] = [:]
+        notes.reserveCapacity(capacity)
+        TableHugePages.advise(&notes)
+        let prefetch = TablePrefetch(&notes)
         let pattern = Array("\n    },\n    {".utf8)
-        var split = arrayStart + (bytes.count - arrayStart) * 7 / 25
+        var split = arrayStart + (bytes.count - arrayStart) * (prefetch != nil ? Self.firstPartWithPrefetch : 28) / 100
         while split + pattern.count <= bytes.count,
               !UnsafeBufferPointer(rebasing: bytes[split..<(split + pattern.count)]).elementsEqual(pattern) {
             split += 1
@@ -33,7 +40,6 @@ extension SnapshotCodec {
         let comma = split + 6
         let secondStart = split + pattern.count - 1
 
-        let capacity = Self.notesCapacity(bytes, from: arrayStart, noteCount: noteCount)
         let firstNotes = capacity * (split - arrayStart) / max(1, bytes.count - arrayStart)
         let other = OtherPart(bytes: bytes, file: file, start: secondStart, depth: reader.currentDepth + 1,
                               records: records, check: check, notes: capacity - firstNotes)
@@ -41,30 +47,28 @@ extension SnapshotCodec {
         // The other thread reads `bytes`, which must stay valid until it has finished.
         defer { job.wait() }
 
-        var notes: [UUID: Note] = [:]
-        notes.reserveCapacity(capacity)
-        TableHugePages.advise(&notes)
         var orphans: [UUID] = []
         let before = reader.position
         // Each note is moved into the dictionary, not copied: a copy retains every field
         // of the note (the body's file from both threads at once) and the chunk's end
-        // releases them again.
+        // releases them again. Each is stored once the next one is read, its bucket
+        // fetched meanwhile (`TablePrefetch`).
+        var held: Note?
         var ok = readFirstPart(&reader, until: comma, in: file, notes: firstNotes) { (note: consuming Note) -> Bool in
             check?.note(note, orphans: &orphans)
-            let id = note.id
-            return notes.updateValue(consume note, forKey: id) == nil
-        }
-        while ok, var chunk = other.nextChunk() {
-            // Last to first: `popLast` moves each note out of the chunk. The other thread
-            // has checked their categories.
-            while let note = chunk.popLast() {
-                let id = note.id
-                guard notes.updateValue(consume note, forKey: id) == nil else {
-                    ok = false
-                    break
-                }
+            prefetch?.fetch(note.id)
+            if let previous = held.take() {
+                let id = previous.id
+                guard notes.updateValue(consume previous, forKey: id) == nil else { return false }
             }
+            held = consume note
+            return true
         }
+        if ok, let last = held.take() {
+            let id = last.id
+            ok = notes.updateValue(consume last, forKey: id) == nil
+        }
+        if ok { ok = Self.store(other, in: &notes, prefetch: prefetch) }
         guard ok, let end = other.end else {
             reader.position = before
             return nil
@@ -72,6 +76,32 @@ extension SnapshotCodec {
         reader.position = end
         return (notes, check == nil ? nil : orphans + other.orphans)
     }
+
+    /// Stores the other thread's notes as its chunks come, until it has ended; false at a
+    /// duplicate. Last to first: `popLast` moves each note out of the chunk, the bucket of
+    /// the one `prefetchAhead` places further fetched meanwhile. The other thread has
+    /// checked their categories.
+    private static func store(_ other: OtherPart, in notes: inout [UUID: Note], prefetch: TablePrefetch?) -> Bool {
+        while var chunk = other.nextChunk() {
+            if let prefetch {
+                for note in chunk.suffix(prefetchAhead) { prefetch.fetch(note.id) }
+            }
+            while let note = chunk.popLast() {
+                if let prefetch, chunk.count >= prefetchAhead { prefetch.fetch(chunk[chunk.count - prefetchAhead].id) }
+                let id = note.id
+                guard notes.updateValue(consume note, forKey: id) == nil else { return false }
+            }
+        }
+        return true
+    }
+
+    /// The percentage of the notes array this thread reads when the table's buckets are
+    /// fetched ahead (28 when not): it also stores every note, which then costs less.
+    static let firstPartWithPrefetch = 38
+
+    /// How many notes ahead of the store a chunk's buckets are fetched: a store takes about
+    /// as long as a line takes to come from memory.
+    static let prefetchAhead = 4
 
     /// Reads notes from the array's `[` up to the boundary at `comma`, giving each to
     /// `store` (false: a duplicate). Returns whether it ended exactly there.
