@@ -64,6 +64,22 @@ import NotesTestData
         #expect(bound.maximum(TitleSummary(of: many)) == 59, "more than 8 words: their starts are not all known")
     }
 
+    /// `mt` in "Meeting amt": `m` starts a word and `m`, `t` stand side by side, but not
+    /// where `m` starts a word: the bound is that of `t` after a gap (49), not 56; where a
+    /// word starts `mt`, it is 56.
+    @Test func sideBySideAtAWordStartIsKnownExactly() {
+        let query = SearchFolding.fold("mt")
+        let bound = FuzzyBound(query: query)
+        let apart = SearchFolding.fold("Meeting amt")
+        #expect(bound.maximum(TitleSummary(of: apart)) == 49)
+        #expect(Self.score(query, apart).map { $0 <= 49 } ?? false)
+        let together = SearchFolding.fold("Mtn amt")
+        #expect(bound.maximum(TitleSummary(of: together)) == 56)
+        #expect(Self.score(query, together) == 56)
+        let summary = TitleSummary(of: SearchFolding.fold("Mtn a"))
+        #expect((0..<3).map { UInt8(truncatingIfNeeded: summary.wordSeconds >> UInt64(8 * $0)) } == [UInt8(ascii: "t"), 0, 0])
+    }
+
     @Test func theSummaryKeepsTheFirstWordsStarts() {
         let summary = TitleSummary(of: SearchFolding.fold("Garden plan, 2nd-draft"))
         let offsets = (0..<5).map { UInt8(truncatingIfNeeded: summary.wordOffsets >> UInt64(8 * $0)) }

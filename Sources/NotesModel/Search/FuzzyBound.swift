@@ -26,15 +26,15 @@ public struct FuzzyBound: Sendable {
     /// No score of the query in a title summarised by `summary` is above this.
     @inlinable @inline(__always)
     public func maximum(_ summary: TitleSummary) -> Int {
-        maximum(boundaries: summary.boundaries, pairs: summary.pairs) { (summary.wordBytes, summary.wordOffsets) }
+        maximum(boundaries: summary.boundaries, pairs: summary.pairs) { (summary.wordBytes, summary.wordOffsets, summary.wordSeconds) }
     }
 
     /// `maximum(_:)` from the parts of a summary it reads; `words` (the summary's
-    /// `wordBytes` and `wordOffsets`) is called only for a query of two bytes or more whose
+    /// `wordBytes`, `wordOffsets` and `wordSeconds`) is called only for a query of two bytes or more whose
     /// first byte has a bonus in the title, so that a caller holding the summaries a field
     /// per array reads the word starts of those titles only.
     @inlinable @inline(__always)
-    public func maximum(boundaries: UInt64, pairs: UInt64, words: () -> (bytes: UInt64, offsets: UInt64)) -> Int {
+    public func maximum(boundaries: UInt64, pairs: UInt64, words: () -> (bytes: UInt64, offsets: UInt64, seconds: UInt64)) -> Int {
         switch bits.count {
         case 0: return 0
         case 1: return firstByte(boundaries: boundaries)
@@ -86,15 +86,18 @@ public struct FuzzyBound: Sendable {
     /// followed by the second inside a word (right after it or after a gap), or at a later
     /// word's start, the gap between the two starts paid for.
     @inlinable @inline(__always)
-    func firstTwo(boundaries: UInt64, pairs: UInt64, words: () -> (bytes: UInt64, offsets: UInt64)) -> Int {
+    func firstTwo(boundaries: UInt64, pairs: UInt64, words: () -> (bytes: UInt64, offsets: UInt64, seconds: UInt64)) -> Int {
         let loose = firstByte(boundaries: boundaries) + later(1, boundaries: boundaries, pairs: pairs)
         guard inWord[1], boundaries & bits[0] != 0 else { return loose }
-        let (wordBytes, wordOffsets) = words()
+        let (wordBytes, wordOffsets, wordSeconds) = words()
         guard wordOffsets != TitleSummary.unknownWords else { return loose }
         let match = FuzzyMatcher.scoreMatch
         let started = match + FuzzyMatcher.bonusBoundaryWhite * FuzzyMatcher.firstByteMultiplier
         var best = match + later(1, boundaries: boundaries, pairs: pairs)
-        let inside = pairs & pairBits[1] != 0 ? FuzzyMatcher.bonusConsecutive : FuzzyMatcher.gapStart
+        // Side by side only where a word starting with the first byte has the second next.
+        let firsts = Self.words(startingWith: query[0], wordBytes, wordOffsets)
+        let adjacent = firsts & Self.words(startingWith: query[1], wordSeconds, wordOffsets) != 0
+        let inside = adjacent ? FuzzyMatcher.bonusConsecutive : FuzzyMatcher.gapStart
         best = max(best, started + match + inside)
         best = max(best, wordToWord(wordBytes, wordOffsets, started: started))
         return min(best, loose)

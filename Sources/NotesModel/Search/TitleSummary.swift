@@ -1,4 +1,4 @@
-/// What quick open knows of a folded title without reading it, 48 bytes a title: which
+/// What quick open knows of a folded title without reading it, 56 bytes a title: which
 /// bytes it holds (`TitleMask`), which of them stand where `FuzzyMatcher` gives a bonus
 /// (a word's start, a blank, punctuation), which byte pairs it holds (a 64-bit Bloom
 /// filter: a pair whose bit is clear is surely absent), where its first words start, and
@@ -17,6 +17,9 @@ public struct TitleSummary: Equatable, Sendable {
     /// Where those words start, one byte each (`noWord` past the last word); all
     /// `unknownWords` when the title has more than 8 words or one starting past 254.
     public var wordOffsets: UInt64 = unknownWords
+    /// The byte right after each of those words' first byte (0 where the title ends), one
+    /// byte each: whether a query's first two bytes can stand side by side at a word's start.
+    public var wordSeconds: UInt64 = 0
     /// The folded title's length in bytes (at most `UInt32.max`).
     public var length: UInt32
 
@@ -47,13 +50,13 @@ public struct TitleSummary: Equatable, Sendable {
             bytes |= bit
             if FuzzyMatcher.bonus(title, index) > 0 {
                 boundaries |= bit
-                if FuzzyMatcher.isWordByte(byte) { words.add(byte, at: index) }
+                if FuzzyMatcher.isWordByte(byte) { words.add(byte, at: index, next: index + 1 < title.count ? title[index + 1] : 0) }
             }
             if index > 0 { pairs |= Self.pairBit(before, byte) }
             before = byte
         }
         self.init(bytes: bytes, boundaries: boundaries, pairs: pairs, length: UInt32(clamping: title.count))
-        (wordBytes, wordOffsets) = words.packed
+        (wordBytes, wordOffsets, wordSeconds) = words.packed
     }
 
     /// The summary of a folded title held in an array or a slice of one.
@@ -81,20 +84,22 @@ public struct TitleSummary: Equatable, Sendable {
     private struct WordStarts {
         var bytes: UInt64 = 0
         var offsets: UInt64 = TitleSummary.unknownWords
+        var seconds: UInt64 = 0
         var count = 0
         var complete = true
 
-        mutating func add(_ byte: UInt8, at offset: Int) {
+        mutating func add(_ byte: UInt8, at offset: Int, next: UInt8) {
             guard count < TitleSummary.keptWords, offset < Int(TitleSummary.noWord) else {
                 complete = false
                 return
             }
             let shift = UInt64(8 * count)
             bytes |= UInt64(byte) << shift
+            seconds |= UInt64(next) << shift
             offsets = offsets & ~(0xFF << shift) | UInt64(offset) << shift
             count += 1
         }
 
-        var packed: (UInt64, UInt64) { complete && count > 0 ? (bytes, offsets) : (0, TitleSummary.unknownWords) }
+        var packed: (UInt64, UInt64, UInt64) { complete && count > 0 ? (bytes, offsets, seconds) : (0, TitleSummary.unknownWords, 0) }
     }
 }

@@ -98,7 +98,7 @@ struct QuickOpenScan {
                                 let candidate = QuickOpenCandidate(bytes: masks[slot], boundaries: boundaries[slot], pairs: pairs[slot],
                                                                    slot: Int32(slot), length: lengths[slot])
                                 let most = bound.maximum(boundaries: candidate.boundaries, pairs: candidate.pairs) {
-                                    (words[slot].bytes, words[slot].offsets)
+                                    (words[slot].bytes, words[slot].offsets, words[slot].seconds)
                                 }
                                 kept.append(candidate, bound: Int32(clamping: max(most, lowest)))
                             }

@@ -2,9 +2,9 @@ import NotesModel
 
 /// Every slot's `TitleSummary`, a field per array, so that a pass of quick open reads only
 /// the fields it needs: a one-byte query reads `bytes`, `boundaries` and `lengths` (20 of
-/// the summary's 48 bytes a title); a two-byte query's gather reads the word starts only of
-/// the titles whose first query byte has a bonus. At 1,000,000 notes the summaries are
-/// 48 MB: reading them whole was most of the one- and two-byte keys' time.
+/// the summary's 56 bytes a title); a two-byte query's gather reads the word starts only of
+/// the titles whose first query byte has a bonus. Read whole, the summaries were most of
+/// the one- and two-byte keys' time (48 MB at 1,000,000 notes before `wordSeconds`).
 struct TitleSummaryColumns {
     /// `TitleSummary.bytes`: the byte mask every pass filters on first.
     private(set) var bytes: [UInt64] = []
@@ -14,13 +14,15 @@ struct TitleSummaryColumns {
     private(set) var pairs: [UInt64] = []
     /// `TitleSummary.length`.
     private(set) var lengths: [UInt32] = []
-    /// `TitleSummary.wordBytes` and `wordOffsets`, read together.
+    /// `TitleSummary.wordBytes`, `wordOffsets` and `wordSeconds`, read together.
     private(set) var words: [WordStarts] = []
 
-    /// A summary's first words and where they start (`TitleSummary.wordBytes`, `wordOffsets`).
+    /// A summary's first words, where they start and their second bytes (`TitleSummary.wordBytes`,
+    /// `wordOffsets`, `wordSeconds`).
     struct WordStarts {
         var bytes: UInt64
         var offsets: UInt64
+        var seconds: UInt64
     }
 
     init() {}
@@ -31,7 +33,7 @@ struct TitleSummaryColumns {
         boundaries = summaries.map(\.boundaries)
         pairs = summaries.map(\.pairs)
         lengths = summaries.map(\.length)
-        words = summaries.map { WordStarts(bytes: $0.wordBytes, offsets: $0.wordOffsets) }
+        words = summaries.map { WordStarts(bytes: $0.wordBytes, offsets: $0.wordOffsets, seconds: $0.wordSeconds) }
     }
 
     var count: Int { bytes.count }
@@ -50,7 +52,7 @@ struct TitleSummaryColumns {
         boundaries.append(summary.boundaries)
         pairs.append(summary.pairs)
         lengths.append(summary.length)
-        words.append(WordStarts(bytes: summary.wordBytes, offsets: summary.wordOffsets))
+        words.append(WordStarts(bytes: summary.wordBytes, offsets: summary.wordOffsets, seconds: summary.wordSeconds))
     }
 
     /// The summary of `slot`, whole.
@@ -58,6 +60,7 @@ struct TitleSummaryColumns {
         var summary = TitleSummary(bytes: bytes[slot], boundaries: boundaries[slot], pairs: pairs[slot], length: lengths[slot])
         summary.wordBytes = words[slot].bytes
         summary.wordOffsets = words[slot].offsets
+        summary.wordSeconds = words[slot].seconds
         return summary
     }
 
