@@ -99,16 +99,16 @@ public struct FuzzyBound: Sendable {
         let adjacent = firsts & Self.words(startingWith: query[1], wordSeconds, wordOffsets) != 0
         let inside = adjacent ? FuzzyMatcher.bonusConsecutive : FuzzyMatcher.gapStart
         best = max(best, started + match + inside)
-        best = max(best, wordToWord(wordBytes, wordOffsets, started: started))
+        best = max(best, wordToWord(firsts, wordBytes, wordOffsets, started: started))
         return min(best, loose)
     }
 
     /// The best score of the first query byte at a word's start and the second at a
     /// later word's start (`Int.min` when the title has no such words): for each word
-    /// starting with the second byte, the nearest word before it starting with the first.
+    /// starting with the second byte, the nearest word before it starting with the first
+    /// (`firsts`: the words starting with the first byte, as `words(startingWith:)` gives them).
     @inlinable
-    func wordToWord(_ wordBytes: UInt64, _ wordOffsets: UInt64, started: Int) -> Int {
-        let firsts = Self.words(startingWith: query[0], wordBytes, wordOffsets)
+    func wordToWord(_ firsts: UInt64, _ wordBytes: UInt64, _ wordOffsets: UInt64, started: Int) -> Int {
         var seconds = Self.words(startingWith: query[1], wordBytes, wordOffsets)
         var best = Int.min
         while seconds != 0 {
