@@ -3,8 +3,9 @@ import NotesModel
 
 /// A tree made from an earlier one and the notes that changed since (`SyncPosition`): only
 /// their files are rendered and stored, only the folders they are or were in are read
-/// (`git ls-tree`) and made again (`git mktree`), then `notes`, `trash` and the top. So a
-/// sync of a store where one note changed costs that note, whatever the store holds.
+/// (`git ls-tree`) and made again (their tree objects written, `writeTrees`), then `notes`,
+/// `trash` and the top. So a sync of a store where one note changed costs that note,
+/// whatever the store holds.
 extension SyncRepository {
     /// The tree of `snapshot`, which holds only some of the store's notes (a store opened for
     /// a few) but every one touched since `since`, made from `since`'s tree; nil when it cannot
