@@ -47,7 +47,8 @@ public struct GitCommand: Sendable {
         var inputFile: URL?
         if let input {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("notes-git-\(UUID().uuidString)")
-            guard FileManager.default.createFile(atPath: url.path, contents: input, attributes: [.posixPermissions: 0o600]) else {
+            // Read once by git and removed: not written durably (an `fsync` cost milliseconds a run).
+            do { try WorkTreeEntry.writeScratch(input, to: url) } catch {
                 throw .gitFailed(action: "prepare git's input", status: 1, message: "cannot write \(url.path)")
             }
             inputFile = url

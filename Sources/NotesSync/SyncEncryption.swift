@@ -20,9 +20,9 @@ import AgeFormat
 extension SyncRepository {
     /// This sync's key, or nil when it syncs in plain text. Throws when the key is missing
     /// or is not the one the sync was set up with.
-    func encryptionKey() throws(SyncError) -> SyncKey? {
+    func encryptionKey(known: [String: String]? = nil) throws(SyncError) -> SyncKey? {
         if let loaded = encryption.loaded { return loaded.key }
-        let settings = try encryptionSettings()
+        let settings = if let known { SyncEncryptionSettings(values: known) } else { try encryptionSettings() }
         guard settings.isEncrypted else {
             encryption.loaded = (nil, SyncPlaintextCache())
             return nil
@@ -34,14 +34,7 @@ extension SyncRepository {
 
     /// The settings as the repository's configuration holds them.
     public func encryptionSettings() throws(SyncError) -> SyncEncryptionSettings {
-        let output = try git.run(["config", "--get-regexp", "^notes\\."]).text
-        var values: [String: String] = [:]
-        for line in output.split(separator: "\n") {
-            guard let space = line.firstIndex(of: " ") else { continue }
-            values[String(line[..<space])] = String(line[line.index(after: space)...])
-        }
-        return SyncEncryptionSettings(isEncrypted: values["notes.encryption"] == "age", recipient: values["notes.recipient"],
-                                      identityPath: values["notes.identity"], plainUntil: values["notes.plainuntil"])
+        SyncEncryptionSettings(values: try configValues(matching: "^notes\\."))
     }
 
     /// Records that this repository encrypts for `identity`, kept at `identityPath`. Files
@@ -186,6 +179,14 @@ public struct SyncEncryptionSettings: Equatable, Sendable {
     public var identityPath: String?
     /// The last commit synced in plain text before encryption was turned on.
     public var plainUntil: String?
+}
+
+extension SyncEncryptionSettings {
+    /// The settings of configuration values by key (`SyncRepository.configValues`).
+    init(values: [String: String]) {
+        self.init(isEncrypted: values["notes.encryption"] == "age", recipient: values["notes.recipient"],
+                  identityPath: values["notes.identity"], plainUntil: values["notes.plainuntil"])
+    }
 }
 
 /// A loaded key: the identity, its recipient, and the key of the plaintext cache.

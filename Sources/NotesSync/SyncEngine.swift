@@ -51,16 +51,18 @@ public struct SyncEngine {
         try lock.lock(timeout: 30)
         defer { lock.close() }
         repository.removeStaleGitLocks()
-        try repository.applySafetySettings()
-        try repository.removeOldWorkTree()
         _ = repository.work.take()
         _ = repository.work.takeFetches()
         _ = repository.work.takeGitRuns()
         repository.answers.forget()
+        // The configuration a sync reads, in one git run.
+        let config = try repository.configValues(matching: SyncRepository.syncSettingsPattern)
+        try repository.applySafetySettings(known: config)
+        try repository.removeOldWorkTree()
         repository.work.report(progress: fileProgress)
         defer { repository.work.report(progress: nil) }
         // An encrypted sync with a missing or wrong key stops here, before anything is done.
-        let key = try repository.encryptionKey()
+        let key = try repository.encryptionKey(known: config)
         guard store.isPartial else { return try attempt(now: now, key: key, fetched: false, renames: PartialRenames()) }
         do {
             try loadIncoming(key: key)

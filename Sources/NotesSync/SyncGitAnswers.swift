@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// What git answered about objects, which never change once named by their ids: the
-/// comparison of two commits (`git diff-tree -r -t`) and the top of a commit's tree
-/// (`git ls-tree`). A sync asks the same questions of the same commits from several
+/// comparison of two commits (`git diff-tree -r -t`), the top of a commit's tree
+/// (`git ls-tree`) and the merge base of two commits (`git merge-base`, which also says
+/// whether one holds the other). A sync asks the same questions of the same commits from several
 /// places (the check of what came in, the notes that came in, the attachment folders that
 /// differ, the files to write and those to remove); each is put to git once a sync. Only
 /// answers about full object ids are kept (a ref moves), and only small ones (a comparison
@@ -14,6 +15,8 @@ final class SyncGitAnswers: Sendable {
     private struct Answers {
         var comparisons: [String: [UInt8]] = [:]
         var tops: [String: [UInt8]] = [:]
+        /// By the pair (either order): the base, or nil for none.
+        var mergeBases: [String: String?] = [:]
     }
     private let answers = Mutex(Answers())
 
@@ -34,6 +37,18 @@ final class SyncGitAnswers: Sendable {
         guard output.count <= Self.largestKept, SyncBlobCache.isObjectID(commit) else { return }
         answers.withLock { $0.tops[commit] = output }
     }
+
+    /// The merge base of a pair asked before: `.some(nil)` when they have none, nil when not asked.
+    func mergeBase(_ one: String, _ other: String) -> String?? {
+        answers.withLock { $0.mergeBases[Self.pair(one, other)] }
+    }
+
+    func keep(mergeBase base: String?, of one: String, _ other: String) {
+        guard SyncBlobCache.isObjectID(one), SyncBlobCache.isObjectID(other) else { return }
+        answers.withLock { $0.mergeBases[Self.pair(one, other)] = .some(base) }
+    }
+
+    private static func pair(_ one: String, _ other: String) -> String { one < other ? one + " " + other : other + " " + one }
 
     func forget() {
         answers.withLock { $0 = Answers() }

@@ -75,10 +75,26 @@ public struct SyncRepository {
     /// configuration), text conversion, `ident` or `working-tree-encoding` ever applies.
     public static let safeAttributes = "* -text -eol -crlf -diff -merge -filter -ident -working-tree-encoding -export-subst\n"
 
+    /// The configuration values of the keys `pattern` matches (`git config --get-regexp`), by
+    /// key as git writes it (lower case), the last one given winning as it does for git.
+    func configValues(matching pattern: String) throws(SyncError) -> [String: String] {
+        let output = try git.run(["config", "--get-regexp", pattern]).text
+        var values: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            guard let space = line.firstIndex(of: " ") else { values[String(line)] = ""; continue }
+            values[String(line[..<space])] = String(line[line.index(after: space)...])
+        }
+        return values
+    }
+
+    /// What a sync reads of the configuration at its start, in one git run: the safety
+    /// settings (`applySafetySettings`) and the encryption settings (`encryptionSettings`).
+    static let syncSettingsPattern = "^(core\\.symlinks|core\\.bare|notes\\..*)$"
+
     /// Puts the settings that keep a remote's contents inert in place (also in a repository
     /// an earlier version made): the attributes override above, links as plain files, and
-    /// no work tree.
-    func applySafetySettings() throws(SyncError) {
+    /// no work tree. `known`: the configuration as `syncSettingsPattern` read it.
+    func applySafetySettings(known: [String: String]? = nil) throws(SyncError) {
         let info = folder.appendingPathComponent(".git/info")
         let attributes = info.appendingPathComponent("attributes")
         if (try? String(contentsOf: attributes, encoding: .utf8)) != Self.safeAttributes {
@@ -91,7 +107,8 @@ public struct SyncRepository {
         }
         for key in ["core.symlinks", "core.bare"] {
             let value = key == "core.bare" ? "true" : "false"
-            if try git.run(["config", key]).trimmedText != value { try git.check("configure the repository", ["config", key, value]) }
+            let now = if let known { known[key] } else { try git.run(["config", key]).trimmedText }
+            if now != value { try git.check("configure the repository", ["config", key, value]) }
         }
     }
 
@@ -113,13 +130,22 @@ public struct SyncRepository {
     /// The remote's branch as last fetched.
     func remoteCommit() throws(SyncError) -> String? { try commit("refs/remotes/origin/\(Self.branch)") }
 
+    /// Whether `ancestor` is `descendant` or one of its ancestors: exactly when it is their
+    /// merge base (a commit that is an ancestor of the other is their only best common
+    /// ancestor), so the one `git merge-base` of a pair answers both ways and the base.
     func isAncestor(_ ancestor: String, of descendant: String) throws(SyncError) -> Bool {
-        try git.run(["merge-base", "--is-ancestor", ancestor, descendant]).status == 0
+        if ancestor == descendant { return true }
+        return try mergeBase(ancestor, descendant) == ancestor
     }
 
+    /// A best common ancestor of two commits (`git merge-base`), nil when they have none;
+    /// asked once a sync for a pair of full ids (`SyncGitAnswers`).
     func mergeBase(_ one: String, _ other: String) throws(SyncError) -> String? {
+        if let known = answers.mergeBase(one, other) { return known }
         let result = try git.run(["merge-base", one, other])
-        return result.status == 0 && !result.trimmedText.isEmpty ? result.trimmedText : nil
+        let base = result.status == 0 && !result.trimmedText.isEmpty ? result.trimmedText : nil
+        answers.keep(mergeBase: base, of: one, other)
+        return base
     }
 
     /// Removes git's lock files left by a git killed with the sync that ran it. Only called

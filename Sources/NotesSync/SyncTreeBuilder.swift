@@ -215,10 +215,8 @@ extension SyncRepository {
     private func writeLooseBlobs(_ contents: [() -> Data], staging: URL) throws(SyncError) -> [String] {
         var paths: [String] = []
         for (index, content) in contents.enumerated() {
-            let url = staging.appendingPathComponent(String(index))
-            guard FileManager.default.createFile(atPath: url.path, contents: content(), attributes: [.posixPermissions: 0o600]) else {
-                throw .gitFailed(action: "write \(url.path)", status: 1, message: "cannot create the file")
-            }
+            // A scratch file: git stores it as an object, durably (`core.fsync`).
+            try WorkTreeEntry.writeScratch(content(), to: staging.appendingPathComponent(String(index)))
             // Relative to the work tree, where git runs: no folder name of the user's in the list.
             paths.append(".git/notes-sync-staging/\(index)")
         }

@@ -3,8 +3,9 @@ import NotesModel
 
 /// A tree made from an earlier one and the notes that changed since (`SyncPosition`): only
 /// their files are rendered and stored, only the folders they are or were in are read
-/// (`git ls-tree`) and made again (`git mktree`), then `notes`, `trash` and the top. So a
-/// sync of a store where one note changed costs that note, whatever the store holds.
+/// (`git ls-tree`) and made again (their tree objects written, `writeTrees`), then `notes`,
+/// `trash` and the top. So a sync of a store where one note changed costs that note,
+/// whatever the store holds.
 extension SyncRepository {
     /// The tree of `snapshot`, which holds only some of the store's notes (a store opened for
     /// a few) but every one touched since `since`, made from `since`'s tree; nil when it cannot
@@ -47,77 +48,81 @@ extension SyncRepository {
     /// The tree of `snapshot`, given that every note but those of `changed` is in `previous`'s
     /// tree as `snapshot` holds it, with `categoriesBlob` as its categories.json and the other
     /// top entries of `top` kept. Nil when `previous` is not in today's layout (a note file
-    /// straight in `notes/`): the caller then builds the tree from every note.
+    /// straight in `notes/`): the caller then builds the tree from every note. Every entry
+    /// of the trees made is listed from `previous` or just stored, so they are written as
+    /// objects (`writeTrees`), not looked up again.
     func updatedTree(for snapshot: SyncSnapshot, previous: String, changed: Set<UUID>, top: [TreeEntry],
                      attachments: String?, categoriesBlob: String) throws(SyncError) -> String? {
         let present = changed.compactMap { snapshot.notes[$0] }.sorted { $0.id.uuidString < $1.id.uuidString }
         let blobs = try storeNoteFiles(present, categories: snapshot.categories).notes
-        var folders = Set<String>()
+        var folders = Set<[UInt8]>()
         for id in changed {
-            folders.insert(SyncFiles.notesFolder + "/" + SyncFiles.bucket(of: id))
-            folders.insert(SyncFiles.trashFolder + "/" + SyncFiles.bucket(of: id))
+            folders.insert(Array((SyncFiles.notesFolder + "/" + SyncFiles.bucket(of: id)).utf8))
+            folders.insert(Array((SyncFiles.trashFolder + "/" + SyncFiles.bucket(of: id)).utf8))
         }
-        // The files of those folders in `previous`, by folder: all of them, and without the changed notes.
-        var files: [String: [String: [UInt8]]] = [:], before: [String: [String: [UInt8]]] = [:]
-        let names = Set(changed.map { $0.uuidString + ".md" })
+        // The files of those folders in `previous`, by folder, in git's order as listed.
+        var before: [[UInt8]: [TreeItem]] = [:]
         if !folders.isEmpty {
-            let listed = try git.check("list the changed folders", ["ls-tree", "-r", "-z", previous, "--"] + folders.sorted()).output
-            for entry in TreeEntry.lines(of: [UInt8](listed)) {
-                guard let slash = entry.path.lastIndex(of: "/") else { return nil }
-                let folder = String(entry.path[..<slash]), name = String(entry.path[entry.path.index(after: slash)...])
-                guard folders.contains(folder) else { return nil }
-                let line = Self.line(entry.mode, entry.type, entry.object, name)
-                before[folder, default: [:]][name] = line
-                if !names.contains(name) { files[folder, default: [:]][name] = line }
-            }
+            let paths = folders.map { String(decoding: $0, as: UTF8.self) }.sorted()
+            let listed = try git.check("list the changed folders", ["ls-tree", "-r", "-z", previous, "--"] + paths).output
+            guard let read = TreeItem.listing([UInt8](listed)), read.keys.allSatisfy(folders.contains) else { return nil }
+            before = read
         }
+        // The same without the changed notes, then with their files now.
+        let names = Set(changed.map { Array(($0.uuidString + ".md").utf8) })
+        var files = before.mapValues { $0.filter { !names.contains($0.name) } }
         for (note, blob) in zip(present, blobs) {
             let path = SyncFiles.path(for: note), slash = path.lastIndex(of: "/") ?? path.endIndex
-            let name = String(path[path.index(after: slash)...])
-            files[String(path[..<slash]), default: [:]][name] = Self.line("100644", "blob", blob, name)
+            files[Array(path[..<slash].utf8), default: []].append(.blob(blob, named: String(path[path.index(after: slash)...])))
         }
         // A folder whose files are what `previous` holds (a note named again, its file the same:
         // the position names the notes a sync received) keeps its tree, not made again (at
         // 1,000,000 notes a folder holds about 4,000 files).
-        let remade = folders.filter { (files[$0] ?? [:]) != (before[$0] ?? [:]) }
-        let order = remade.sorted().filter { !(files[$0]?.isEmpty ?? true) }
-        let made = try makeTrees(order.map { folder in (files[folder] ?? [:]).sorted { $0.key < $1.key }.map(\.value) })
+        let remade = folders.filter { (files[$0] ?? []).sorted(by: TreeItem.gitOrder) != (before[$0] ?? []) }
+        let order = remade.sorted { $0.lexicographicallyPrecedes($1) }.filter { !(files[$0]?.isEmpty ?? true) }
+        let made = try writeTrees(order.map { files[$0] ?? [] })
         var folderTrees = Dictionary(uniqueKeysWithValues: zip(order, made))
         for folder in remade where folderTrees[folder] == nil { folderTrees[folder] = "" }  // emptied: left out
         guard let parents = try parentTrees(previous, replacing: folderTrees) else { return nil }
-        var entries = top.filter {
-            ![SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile, Self.attachmentsFolder].contains($0.path)
-        }.map(\.raw)
-        for folder in [SyncFiles.notesFolder, SyncFiles.trashFolder] {
-            if let tree = parents[folder] { entries.append(Self.line("040000", "tree", tree, folder)) }
+        let replaced = [SyncFiles.notesFolder, SyncFiles.trashFolder, SyncFiles.categoriesFile, Self.attachmentsFolder]
+        var entries: [TreeItem] = []
+        for entry in top where !replaced.contains(entry.path) {
+            guard let (_, item) = TreeItem.record(entry.raw[...]) else { return nil }
+            entries.append(item)
         }
-        if let attachments { entries.append(Self.line("040000", "tree", attachments, Self.attachmentsFolder)) }
-        entries.append(Self.line("100644", "blob", categoriesBlob, SyncFiles.categoriesFile))
-        return try makeTree(entries)
+        for folder in [SyncFiles.notesFolder, SyncFiles.trashFolder] {
+            if let tree = parents[folder] { entries.append(.tree(tree, named: folder)) }
+        }
+        if let attachments { entries.append(.tree(attachments, named: Self.attachmentsFolder)) }
+        entries.append(.blob(categoriesBlob, named: SyncFiles.categoriesFile))
+        return try writeTrees([entries]).first
     }
 
-    /// The `notes` and `trash` trees of `previous` with the folders of `replacing` put in
-    /// (an empty id: the folder is left out); a parent left empty is absent. Nil when a
-    /// parent holds anything but two-digit folders (layout 1).
-    private func parentTrees(_ previous: String, replacing: [String: String]) throws(SyncError) -> [String: String]? {
+    /// The `notes` and `trash` trees of `previous` with the folders of `replacing` (`notes/XY`)
+    /// put in (an empty id: the folder is left out), written together; a parent left empty
+    /// is absent. Nil when a parent holds anything but two-digit folders (layout 1).
+    private func parentTrees(_ previous: String, replacing: [[UInt8]: String]) throws(SyncError) -> [String: String]? {
         let listed = try git.check("list the note folders", ["ls-tree", "-z", previous, "--",
                                                              SyncFiles.notesFolder + "/", SyncFiles.trashFolder + "/"]).output
-        var children: [String: [String: String]] = [SyncFiles.notesFolder: [:], SyncFiles.trashFolder: [:]]
-        for entry in TreeEntry.lines(of: [UInt8](listed)) {
-            let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, entry.type == "tree", parts[1].utf8.count == 2, children[parts[0]] != nil else { return nil }
-            children[parts[0]]?[parts[1]] = entry.object
+        let parentNames = [SyncFiles.notesFolder, SyncFiles.trashFolder]
+        var children: [[UInt8]: [[UInt8]: TreeItem]] = Dictionary(uniqueKeysWithValues: parentNames.map { (Array($0.utf8), [:]) })
+        guard let read = TreeItem.listing([UInt8](listed)) else { return nil }
+        for (parent, items) in read {
+            guard children[parent] != nil else { return nil }
+            for item in items {
+                guard item.isTree, item.name.count == 2 else { return nil }
+                children[parent]?[item.name] = item
+            }
         }
         for (path, tree) in replacing {
-            let parts = path.split(separator: "/").map(String.init)
-            guard parts.count == 2 else { continue }
-            children[parts[0]]?[parts[1]] = tree.isEmpty ? nil : tree
+            guard let slash = path.firstIndex(of: UInt8(ascii: "/")) else { continue }
+            let name = Array(path[(slash + 1)...])
+            children[Array(path[..<slash])]?[name] = tree.isEmpty ? nil : TreeItem(mode: TreeItem.treeMode, name: name,
+                                                                                    object: Array(tree.utf8))
         }
-        var parents: [String: String] = [:]
-        for (parent, folders) in children where !folders.isEmpty {
-            parents[parent] = try makeTree(folders.sorted { $0.key < $1.key }.map { Self.line("040000", "tree", $0.value, $0.key) })
-        }
-        return parents
+        let filled = parentNames.filter { !(children[Array($0.utf8)]?.isEmpty ?? true) }
+        let trees = try writeTrees(filled.map { children[Array($0.utf8)].map { Array($0.values) } ?? [] })
+        return Dictionary(uniqueKeysWithValues: zip(filled, trees))
     }
 
     /// Renders and stores the files of `notes` in one batch, after `leading` when given (a

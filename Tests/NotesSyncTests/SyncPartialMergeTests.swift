@@ -87,6 +87,32 @@ import Testing
         }
     }
 
+    /// A merge of edits to two notes (at 1,000,000 notes a note folder holds about 4,000
+    /// files): the trees it makes are written as the objects they are, none through `git
+    /// mktree` (which looks every entry up again); one `git merge-base` says whether either
+    /// side holds the other and gives their base; one `git config` reads the settings (the
+    /// report counts every git run of the sync). The
+    /// tree pushed is the one the whole store makes of the same merge.
+    @Test(arguments: [false, true])
+    static func aMergeWritesItsTreesAndAsksGitEachQuestionOnce(encrypted: Bool) throws {
+        let test = try SyncPartialMergeTests(encrypted: encrypted), homes = test.homes
+        try homes.commit("laptop", [.putNote(homes.edited(8, body: "from the laptop"))])
+        try homes.commit("desktop", [.putNote(homes.edited(5, body: "from the desktop"))])
+        #expect(try homes.syncPartly("desktop").report.pushed)
+
+        let (report, stayedPartial) = try homes.syncPartly("laptop")
+
+        #expect(stayedPartial && report.pushed && report.notesLoaded == 2)
+        #expect(try test.remoteTree(report.commit) == test.wholeStoreTree(of: report.commit))
+        #expect(report.gitRuns["mktree"] == nil, "\(report.gitRuns)")
+        // An encrypted sync asks once more, of another pair: whether the remote is behind the synced commit (its manifest).
+        #expect(report.gitRuns["merge-base"] == (encrypted ? 2 : 1), "\(report.gitRuns)")
+        #expect(report.gitRuns["config"] == 1, "\(report.gitRuns)")
+        let (laptop, desktop) = try homes.converged()
+        #expect(laptop == desktop)
+        #expect(laptop.notes[test.notes[5].id]?.body == "from the desktop" && laptop.notes[test.notes[8].id]?.body == "from the laptop")
+    }
+
     @Test func theSameFileAddedToOneNoteOnBothHomesMergesPartly() throws {
         let bytes = Data("the same scan".utf8)
         let path = try homes.attach("scan.pdf", bytes: bytes, to: 1, on: "laptop", body: "with a scan", seconds: 60)
