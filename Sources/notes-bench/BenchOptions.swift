@@ -58,7 +58,7 @@ struct BenchOptions {
           --existing PATH  only the app's edit and compaction figures and the single-note
                        commands, on the store at PATH (which they edit and compact: use a copy)
           --only app   with --existing: only the app's key, body-edit and rename figures,
-                       and each body edit's wall and CPU time
+                       and each body edit's wall time and its thread's CPU time
           --fill-journal PATH BYTES  edit notes of the store at PATH, one commit each,
                        until its journal holds BYTES, without compacting it
           --long-note MB  only the read view (rendered and raw) of one note of MB MiB of

@@ -22,7 +22,7 @@ enum ExistingStoreRun {
         let app = AppPathMeasurement.measure(store: store)
         report.figures += app.figures
         if appOnly {
-            report.perKeyHeading = "each body edit in the order made: wall (process CPU), ms:"
+            report.perKeyHeading = "each body edit in the order made: wall (CPU time of the runner's thread), ms:"
             report.perKeyLines = app.editLines
             store.close()
             return report
