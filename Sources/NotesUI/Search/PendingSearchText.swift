@@ -18,13 +18,34 @@ final class PendingSearchText: @unchecked Sendable {
         whenDropped = nil
     }
 
-    /// Builds on a background thread; `text` waits for it. The thread does not keep
-    /// this object alive, so that its owner can tell when it holds the only reference.
+    /// Builds on a background thread (`startBuilder`); `text` waits for it. The thread does
+    /// not keep this object alive, so that its owner can tell when it holds the only reference.
     init(buildingInBackground build: @escaping @Sendable () -> SearchText, whenDropped: (@Sendable () -> Void)? = nil) {
         self.whenDropped = whenDropped
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+        Self.startBuilder { [weak self] in
             self?.store(build())
         }
+    }
+
+    /// How many nice levels a builder runs below the thread that starts it (the UI's).
+    static let builderNiceIncrement: Int32 = 5
+
+    /// Runs `work` on a thread of its own, `builderNiceIncrement` nice levels below the
+    /// calling thread, so that on a busy machine a key (an edit, a move) gets the core
+    /// before the build does, and a build never preempts the key's thread. (A thread of
+    /// Dispatch's pool gets the nice value of its quality of service, absolute: on Linux,
+    /// `.userInitiated` is -2 where the process may raise its priority, above the UI thread;
+    /// and a pool thread given a lower one could not be given its own back.) On Linux the
+    /// nice value is a thread's own, and a new thread starts with its creator's.
+    static func startBuilder(_ work: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            errno = 0
+            let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            if errno == 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice + builderNiceIncrement) }
+            work()
+        }
+        thread.name = "notes-search-text"
+        thread.start()
     }
 
     /// Builds on a background thread once `base` is there, as `base` with `change` applied:
