@@ -27,23 +27,16 @@ final class PendingSearchText: @unchecked Sendable {
         }
     }
 
-    /// How many nice levels a builder runs below the thread that starts it (the UI's).
-    static let builderNiceIncrement: Int32 = 5
-
-    /// Runs `work` on a thread of its own, `builderNiceIncrement` nice levels below the
-    /// calling thread, so that on a busy machine a key (an edit, a move) gets the core
-    /// before the build does, and a build never preempts the key's thread. (A thread of
+    /// Runs `work` on a thread of its own, which keeps the nice value of the thread that
+    /// starts it (the UI's: on Linux a new thread starts with its creator's). A thread of
     /// Dispatch's pool gets the nice value of its quality of service, absolute: on Linux,
-    /// `.userInitiated` is -2 where the process may raise its priority, above the UI thread;
-    /// and a pool thread given a lower one could not be given its own back.) On Linux the
-    /// nice value is a thread's own, and a new thread starts with its creator's.
+    /// `.userInitiated` is -2 wherever the process may raise its priority (as root), above
+    /// the UI thread, and a builder there took the core from the edits on a busy machine.
+    /// Not below it either: a commit waits for the builder to finish reading a slice of the
+    /// notes (`NotesLoan`), and a builder of lower priority, put off the core while it reads,
+    /// kept commits waiting longer.
     static func startBuilder(_ work: @escaping @Sendable () -> Void) {
-        let thread = Thread {
-            errno = 0
-            let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-            if errno == 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice + builderNiceIncrement) }
-            work()
-        }
+        let thread = Thread(block: work)
         thread.name = "notes-search-text"
         thread.start()
     }
