@@ -9,7 +9,10 @@ import NotesUI
 /// (`AppRunner` commits it, then changes its `NotesSnapshot` in place). Measured through
 /// `AppRunner` on an in-memory terminal.
 enum AppPathMeasurement {
-    static func figures(store: NotesStore) -> [Figure] {
+    static func figures(store: NotesStore) -> [Figure] { measure(store: store).figures }
+
+    /// The figures, and each body edit's wall time and the runner thread's CPU time in the order made (`--only app`).
+    static func measure(store: NotesStore) -> (figures: [Figure], editLines: [String]) {
         let terminal = MemoryTerminal(size: UIProbe.frameSize, colorMode: .trueColor)
         var counter = 0
         let runner = AppRunner(terminal: terminal, repository: store, timeZone: UIProbe.timeZone,
@@ -25,16 +28,21 @@ enum AppPathMeasurement {
             keys.add(milliseconds)
         }
         var edits = Samples()
+        var editLines: [String] = []
         // The first edit after opening included: it must not wait for the search text.
-        for _ in 0..<20 {
+        for edit in 0..<20 {
+            let cpuStart = ThreadCPUTime.milliseconds()
             let (_, milliseconds) = Stopwatch.time {
                 _ = runner.handle(.key(.character("e")))
                 runner.draw()
             }
             edits.add(milliseconds)
+            editLines.append("  \(edit + 1): " + Figure.fixed(milliseconds, 1) + " ("
+                + Figure.fixed(ThreadCPUTime.milliseconds() - cpuStart, 1) + ")"
+                + (runner.snapshot.index.isSearchable ? "" : ", search text still building"))
         }
         let renames = categoryRenames(runner)
-        return [
+        return ([
             Figure(key: "app_key_ms", label: "app: ↓ key, update + refresh + render", unit: .milliseconds,
                    value: keys.median, note: "median of \(keys.count) presses through AppRunner.handle + draw, max "
                     + UIMeasurement.format(keys.maximum)),
@@ -49,7 +57,7 @@ enum AppPathMeasurement {
                         + "Enter timed: commit + NotesSnapshot changed in place + draw); median "
                         + UIMeasurement.format(renames.median)
                     : "the store has no category to rename"),
-        ]
+        ], editLines)
     }
 
     /// Renames the first category back and forth on the categories screen (`c`, then `r`,

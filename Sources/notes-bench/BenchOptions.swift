@@ -1,7 +1,7 @@
 /// The command line of `notes-bench`, parsed by hand (a handful of flags).
 ///
 ///     notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only | --only quick-open | --only filter]
-///     notes-bench --existing PATH [--json]
+///     notes-bench --existing PATH [--only app] [--json]
 ///     notes-bench --fill-journal PATH BYTES
 ///     notes-bench --long-note MB [--json]
 ///
@@ -22,6 +22,9 @@ struct BenchOptions {
     var quickOpenOnly = false
     /// Only the filter's figures after writing and opening the store (`--only filter`).
     var filterOnly = false
+    /// With `--existing`: only the app's key, body-edit and category-rename figures, with
+    /// each body edit's wall and CPU time (`--only app`).
+    var appOnly = false
     /// Only the figures of the running app on a store that already exists (a copy: it is
     /// edited and compacted): saving body edits, the UI around a compaction, and the
     /// single-note commands (on a copy of their own).
@@ -41,7 +44,7 @@ struct BenchOptions {
 
     static let usage = """
         usage: notes-bench [--notes N] [--json] [--keep PATH [--store-only]] [--bulk-only | --only quick-open | --only filter]
-               notes-bench --existing PATH [--json]
+               notes-bench --existing PATH [--only app] [--json]
                notes-bench --fill-journal PATH BYTES
                notes-bench --long-note MB [--json]
           --notes N    how many synthetic notes (default 100000)
@@ -54,6 +57,8 @@ struct BenchOptions {
           --only filter  only the filter as you type, on the store opened as the app opens it
           --existing PATH  only the app's edit and compaction figures and the single-note
                        commands, on the store at PATH (which they edit and compact: use a copy)
+          --only app   with --existing: only the app's key, body-edit and rename figures,
+                       and each body edit's wall time and its thread's CPU time
           --fill-journal PATH BYTES  edit notes of the store at PATH, one commit each,
                        until its journal holds BYTES, without compacting it
           --long-note MB  only the read view (rendered and raw) of one note of MB MiB of
@@ -64,12 +69,13 @@ struct BenchOptions {
         let description: String
     }
 
-    /// `--only quick-open` or `--only filter`.
+    /// `--only quick-open`, `--only filter` or `--only app`.
     private mutating func takeOnly(_ figure: String?) throws {
         switch figure {
         case "quick-open": quickOpenOnly = true
         case "filter": filterOnly = true
-        default: throw UsageError(description: "--only takes quick-open or filter")
+        case "app": appOnly = true
+        default: throw UsageError(description: "--only takes quick-open, filter or app")
         }
     }
 
@@ -129,5 +135,6 @@ struct BenchOptions {
             }
         }
         if storeOnly, keepPath == nil { throw UsageError(description: "--store-only needs --keep PATH") }
+        if appOnly, existingPath == nil { throw UsageError(description: "--only app needs --existing PATH") }
     }
 }

@@ -7,7 +7,8 @@ import NotesUI
 /// build and measure whole on this machine): the app's key and body-edit figures, the UI
 /// around a compaction, then the single-note commands (without SQLite: there is no database).
 enum ExistingStoreRun {
-    static func run(path: String) throws -> Report {
+    /// `appOnly` (`--only app`): the app's figures alone, with each body edit's times.
+    static func run(path: String, appOnly: Bool = false) throws -> Report {
         let url = URL(fileURLWithPath: path)
         func progress(_ message: String) {
             FileHandle.standardError.write(Data("notes-bench: \(message)\n".utf8))
@@ -18,7 +19,14 @@ enum ExistingStoreRun {
         report.storeBytes = StoreBenchmarks.fileBytes(url).snapshot
         report.fact("existing_store", .string(url.path))
         progress("the app's own paths (AppRunner on an in-memory terminal)")
-        report.figures += AppPathMeasurement.figures(store: store)
+        let app = AppPathMeasurement.measure(store: store)
+        report.figures += app.figures
+        if appOnly {
+            report.perKeyHeading = "each body edit in the order made: wall (CPU time of the runner's thread), ms:"
+            report.perKeyLines = app.editLines
+            store.close()
+            return report
+        }
         let ids = store.contents.notes.keys.sorted { $0.uuidString < $1.uuidString }
         let live = ids.filter { store.contents.notes[$0]?.deleted == nil }
         progress("rename with link updates: `notes set --title` of a linked note, as whole processes")

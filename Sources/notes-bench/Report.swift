@@ -7,8 +7,10 @@ struct Report {
     var figures: [Figure] = []
     /// Facts about the run that are not figures (build mode, sample counts, files).
     private(set) var facts: [(String, JSONValue)] = []
-    /// Lines the table ends with (`--only quick-open`: each key's times).
+    /// Lines the table ends with (`--only quick-open`: each key's times; `--only app`: each
+    /// body edit's), under `perKeyHeading`.
     var perKeyLines: [String] = []
+    var perKeyHeading = "quick open, each key in the order typed: median wall (process CPU), ms:"
 
     init(noteCount: Int) {
         self.noteCount = noteCount
@@ -55,7 +57,7 @@ struct Report {
         }
         let notes = orderedFigures.compactMap { figure in figure.note.map { "  \(figure.key): \($0)" } }
         if !notes.isEmpty { lines += ["", "notes:"] + notes }
-        if !perKeyLines.isEmpty { lines += ["", "quick open, each key in the order typed: median wall (process CPU), ms:"] + perKeyLines }
+        if !perKeyLines.isEmpty { lines += ["", perKeyHeading] + perKeyLines }
         return lines.joined(separator: "\n")
     }
 

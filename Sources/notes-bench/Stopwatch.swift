@@ -47,3 +47,12 @@ struct Samples {
         return sorted[min(max(rank - 1, 0), sorted.count - 1)]
     }
 }
+
+/// CPU time of the calling thread alone (a background thread's work is not counted).
+enum ThreadCPUTime {
+    static func milliseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
+    }
+}

@@ -19,7 +19,7 @@ do {
         let report = LongNoteMeasurement.run(megabytes: megabytes)
         print(options.json ? report.json() : report.table())
     } else if let path = options.existingPath {
-        let report = try ExistingStoreRun.run(path: path)
+        let report = try ExistingStoreRun.run(path: path, appOnly: options.appOnly)
         print(options.json ? report.json() : report.table())
     } else {
         let report = try BenchRun(options: options).run()

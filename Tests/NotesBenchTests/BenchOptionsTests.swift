@@ -31,6 +31,13 @@ import Testing
         #expect(throws: BenchOptions.UsageError.self) { try BenchOptions(arguments: ["--only"]) }
     }
 
+    @Test func onlyTheAppsFiguresTakeAnExistingStore() throws {
+        let options = try BenchOptions(arguments: ["--existing", "/tmp/m1/notes.json", "--only", "app"])
+        #expect(options.appOnly && options.existingPath == "/tmp/m1/notes.json")
+        #expect(try !BenchOptions(arguments: ["--existing", "/tmp/m1/notes.json"]).appOnly)
+        #expect(throws: BenchOptions.UsageError.self) { try BenchOptions(arguments: ["--only", "app"]) }
+    }
+
     @Test func fillJournalNeedsAPositiveSize() {
         #expect(throws: BenchOptions.UsageError.self) { try BenchOptions(arguments: ["--fill-journal", "/tmp/s", "0"]) }
     }

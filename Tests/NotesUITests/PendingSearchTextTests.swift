@@ -59,6 +59,22 @@ import Testing
         #expect(seen.count == 2 && seen[0] == seen[1], "the queued change copied the text: \(seen)")
     }
 
+    /// The text is built at the priority of the thread that asks for it (the UI's), never
+    /// above it. (Dispatch's `.userInitiated` pool ran it at nice -2, above the UI thread,
+    /// wherever the process may raise its priority, and it took the core from the edits.)
+    @Test func theTextIsBuiltAtTheCallersPriority() throws {
+        errno = 0
+        let callers = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        try #require(errno == 0)
+        let builders = Mutex<Int32?>(nil)
+        let pending = PendingSearchText(buildingInBackground: {
+            builders.withLock { $0 = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+            return SearchText(notes: [:], ids: [])
+        })
+        _ = pending.text
+        #expect(builders.withLock { $0 } == callers)
+    }
+
     @Test func aChangeToATextAnotherIndexHoldsIsBuiltAfterIt() throws {
         let first = Note(title: "First note", body: "alpha")
         let second = Note(title: "Second note", body: "beta")

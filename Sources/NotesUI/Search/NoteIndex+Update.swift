@@ -1,3 +1,4 @@
+import NotesBase
 import Foundation
 import NotesLinks
 import NotesModel
@@ -56,7 +57,8 @@ extension NoteIndex {
         // note in `notes` agree (a touched note not yet moved would have its old date
         // key but its new title, and could break the order the search relies on).
         // Each step is one pass over the list for the whole batch, not one per note.
-        let oldSlots = liveSlots(of: unique)
+        // The slot of a note whose version before the change is known is found by its key.
+        let oldSlots = liveSlots(of: unique, keys: previous.mapValues { listOrder.key($0) })
         remove(Array(oldSlots.values))
         var added: [Int] = []
         for noteID in unique {
@@ -71,9 +73,21 @@ extension NoteIndex {
         id = UUID()
     }
 
-    /// The live slots of the notes with `ids`, found in one pass over the slots: a
-    /// 64-bit word of each id is first looked up in a small bitmap of the wanted ones.
-    func liveSlots(of ids: [UUID]) -> [UUID: Int] {
+    /// The live slots of the notes with `ids`: those found by their list key in `keys`
+    /// (`slot(of:amongKey:)`, a binary search), the others in one pass over the slots,
+    /// where a 64-bit word of each id is first looked up in a small bitmap of the wanted ones.
+    func liveSlots(of ids: [UUID], keys: [UUID: UInt64] = [:]) -> [UUID: Int] {
+        var found: [UUID: Int] = [:]
+        var unknown: [UUID] = []
+        for id in ids {
+            if let key = keys[id], let slot = slot(of: id, amongKey: key) { found[id] = slot } else { unknown.append(id) }
+        }
+        guard !unknown.isEmpty else { return found }
+        return found.merging(liveSlots(scanningFor: unknown)) { first, _ in first }
+    }
+
+    /// The live slots of the notes with `ids`, found in one pass over the slots.
+    private func liveSlots(scanningFor ids: [UUID]) -> [UUID: Int] {
         guard ids.count > 1 else { return ids.first.flatMap { id in liveSlot(of: id).map { [id: $0] } } ?? [:] }
         let wanted = Set(ids)
         var bitmap = [UInt64](repeating: 0, count: 64)

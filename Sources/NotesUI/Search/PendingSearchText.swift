@@ -18,13 +18,27 @@ final class PendingSearchText: @unchecked Sendable {
         whenDropped = nil
     }
 
-    /// Builds on a background thread; `text` waits for it. The thread does not keep
-    /// this object alive, so that its owner can tell when it holds the only reference.
+    /// Builds on a background thread (`startBuilder`); `text` waits for it. The thread does
+    /// not keep this object alive, so that its owner can tell when it holds the only reference.
     init(buildingInBackground build: @escaping @Sendable () -> SearchText, whenDropped: (@Sendable () -> Void)? = nil) {
         self.whenDropped = whenDropped
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+        Self.startBuilder { [weak self] in
             self?.store(build())
         }
+    }
+
+    /// Runs `work` on a thread of its own, which keeps the nice value of the thread that
+    /// starts it (the UI's: on Linux a new thread starts with its creator's). A thread of
+    /// Dispatch's pool gets the nice value of its quality of service, absolute: on Linux,
+    /// `.userInitiated` is -2 wherever the process may raise its priority (as root), above
+    /// the UI thread, and a builder there took the core from the edits on a busy machine.
+    /// Not below it either: a commit waits for the builder to finish reading a slice of the
+    /// notes (`NotesLoan`), and a builder of lower priority, put off the core while it reads,
+    /// kept commits waiting longer.
+    static func startBuilder(_ work: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: work)
+        thread.name = "notes-search-text"
+        thread.start()
     }
 
     /// Builds on a background thread once `base` is there, as `base` with `change` applied:
