@@ -71,6 +71,11 @@ import Testing
         #expect(found == expected)
     }
 
+    /// A reading thread's cache is tens of thousands of slots, every one written when it is made.
+    @Test func aTagSetCacheSlotPacksIntoTwentyFourBytes() {
+        #expect(TagSetCache.slotBytes <= 24)
+    }
+
     @Test func aNotePacksIntoOneHundredAndTwentyEightBytes() {
         #expect(MemoryLayout<Note>.stride <= 128)
     }

@@ -7,8 +7,9 @@ extension SnapshotCodec {
     /// Reads the `notes` array on two threads. The other thread reads the part after a
     /// structural boundary `\n    },\n    {` about 38% of the way in (a raw newline never
     /// occurs inside a JSON string, so the pattern is always between two values) and
-    /// hands its notes over in chunks; this thread reads the first part, then stores the
-    /// other thread's notes in the dictionary as they come, which overlaps the two costs
+    /// hands its notes over in chunks; this thread reads the first part (storing the chunks
+    /// ready meanwhile), then stores the other thread's notes in the dictionary as they
+    /// come, which overlaps the two costs
     /// (storing a note in the large table costs a third as much as reading it, its bucket
     /// fetched ahead by `TablePrefetch`; 28% when there is no prefetch, storing then
     /// costing twice as much).
@@ -54,6 +55,7 @@ extension SnapshotCodec {
         // releases them again. Each is stored once the next one is read, its bucket
         // fetched meanwhile (`TablePrefetch`).
         var held: Note?
+        var read = 0
         var ok = readFirstPart(&reader, until: comma, in: file, notes: firstNotes) { (note: consuming Note) -> Bool in
             check?.note(note, orphans: &orphans)
             prefetch?.fetch(note.id)
@@ -62,7 +64,8 @@ extension SnapshotCodec {
                 guard notes.updateValue(consume previous, forKey: id) == nil else { return false }
             }
             held = consume note
-            return true
+            read += 1
+            return read % Self.chunksTakenEvery != 0 || Self.storeReady(other, in: &notes, prefetch: prefetch)
         }
         if ok, let last = held.take() {
             let id = last.id
@@ -82,18 +85,43 @@ extension SnapshotCodec {
     /// the one `prefetchAhead` places further fetched meanwhile. The other thread has
     /// checked their categories.
     private static func store(_ other: OtherPart, in notes: inout [UUID: Note], prefetch: TablePrefetch?) -> Bool {
-        while var chunk = other.nextChunk() {
-            if let prefetch {
-                for note in chunk.suffix(prefetchAhead) { prefetch.fetch(note.id) }
-            }
-            while let note = chunk.popLast() {
-                if let prefetch, chunk.count >= prefetchAhead { prefetch.fetch(chunk[chunk.count - prefetchAhead].id) }
-                let id = note.id
-                guard notes.updateValue(consume note, forKey: id) == nil else { return false }
-            }
+        while let chunk = other.nextChunk() {
+            guard store(chunk, from: other, in: &notes, prefetch: prefetch) else { return false }
         }
         return true
     }
+
+    /// Stores the other thread's chunks that are ready, without waiting for more; false at a
+    /// duplicate. Called while this thread reads its own part, so that each chunk's memory
+    /// is handed back and filled again (`OtherPart.recycle`) instead of the other thread,
+    /// which reads ahead, taking fresh memory for every chunk until this one ends its part.
+    private static func storeReady(_ other: OtherPart, in notes: inout [UUID: Note], prefetch: TablePrefetch?) -> Bool {
+        while let chunk = other.availableChunk() {
+            guard store(chunk, from: other, in: &notes, prefetch: prefetch) else { return false }
+        }
+        return true
+    }
+
+    /// Stores one chunk of the other thread's notes, then hands its emptied array back to
+    /// that thread to fill again; false at a duplicate.
+    private static func store(_ chunk: consuming [Note], from other: OtherPart, in notes: inout [UUID: Note],
+                              prefetch: TablePrefetch?) -> Bool {
+        var chunk = chunk
+        if let prefetch {
+            for note in chunk.suffix(prefetchAhead) { prefetch.fetch(note.id) }
+        }
+        while let note = chunk.popLast() {
+            if let prefetch, chunk.count >= prefetchAhead { prefetch.fetch(chunk[chunk.count - prefetchAhead].id) }
+            let id = note.id
+            guard notes.updateValue(consume note, forKey: id) == nil else { return false }
+        }
+        other.recycle(consume chunk)
+        return true
+    }
+
+    /// How many of its own notes this thread reads between looks for the other thread's
+    /// chunks: a look is a semaphore's atomic, a chunk is 2,048 notes.
+    static let chunksTakenEvery = 256
 
     /// The percentage of the notes array this thread reads when the table's buckets are
     /// fetched ahead (28 when not): it also stores every note, which then costs less.
@@ -129,7 +157,7 @@ extension SnapshotCodec {
 
 /// The part of the notes array after the split, read on its own thread and handed
 /// over in chunks as it goes.
-private final class OtherPart: @unchecked Sendable {
+final class OtherPart: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: SnapshotFile?
     let start: Int
@@ -150,6 +178,8 @@ private final class OtherPart: @unchecked Sendable {
     private var succeeded = false
     private var endPosition: Int?
     private var foundOrphans: [UUID] = []
+    /// Chunks stored and handed back (`recycle`), emptied, their room kept.
+    private var spares: [[Note]] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: SnapshotFile?, start: Int, depth: Int, records: RecordCodec,
          check: CategoryCheck?, notes: Int) {
@@ -179,6 +209,19 @@ private final class OtherPart: @unchecked Sendable {
     /// The next chunk of notes, waiting for it; nil once reading has ended (see `end`).
     func nextChunk() -> [Note]? {
         available.wait()
+        return takeChunk()
+    }
+
+    /// The next chunk of notes if one is ready now, without waiting; nil if none is (or
+    /// reading has ended: `nextChunk` says which).
+    func availableChunk() -> [Note]? {
+        guard available.wait(timeout: .now()) == .success else { return nil }
+        return takeChunk()
+    }
+
+    /// Takes the chunk a signal of `available` stands for; nil (and the signal given
+    /// back) once reading has ended.
+    private func takeChunk() -> [Note]? {
         lock.lock()
         defer { lock.unlock() }
         guard taken < chunks.count else {
@@ -193,8 +236,7 @@ private final class OtherPart: @unchecked Sendable {
 
     func run() {
         var reader = JSONReader(bytes: bytes, position: start, depth: depth)
-        var chunk: [Note] = []
-        chunk.reserveCapacity(Self.chunkSize)
+        var chunk = emptyChunk()
         var end: Int?
         var orphans: [UUID] = []
         let tagSets = TagSetCache(forNotes: notes)
@@ -205,8 +247,7 @@ private final class OtherPart: @unchecked Sendable {
                 chunk.append(consume note)
                 if chunk.count == Self.chunkSize {
                     publish(chunk)
-                    chunk = []
-                    chunk.reserveCapacity(Self.chunkSize)
+                    chunk = emptyChunk()
                 }
                 reader.skipWhitespace()
                 guard reader.position < bytes.count else { break }
@@ -233,5 +274,24 @@ private final class OtherPart: @unchecked Sendable {
         chunks.append(chunk)
         lock.unlock()
         available.signal()
+    }
+
+    /// An emptied chunk handed back, to be filled again (its memory is no longer fresh).
+    func recycle(_ chunk: consuming [Note]) {
+        guard chunk.isEmpty, chunk.capacity >= Self.chunkSize else { return }
+        lock.lock()
+        spares.append(chunk)
+        lock.unlock()
+    }
+
+    /// An emptied chunk to fill: one handed back, or a new one.
+    func emptyChunk() -> [Note] {
+        lock.lock()
+        let spare = spares.popLast()
+        lock.unlock()
+        if let spare { return spare }
+        var chunk: [Note] = []
+        chunk.reserveCapacity(Self.chunkSize)
+        return chunk
     }
 }

@@ -13,14 +13,27 @@ import NotesJSON
 /// followed by `,` (a raw newline never occurs inside a JSON string, so the line's end is
 /// found with `memchr`); anything else is read as usual. Not shared between threads.
 final class TagSetCache {
+    /// 24 bytes: where the array starts and how long it is share a word (an optional slot
+    /// of its own two words took 40, and the tables are tens of thousands of slots).
     private struct Slot {
         var hash: UInt64
-        var start: Int
-        var count: Int
+        /// `start << 16 | count`; 0 in an empty slot (a remembered array is at least `[]`).
+        var place: Int
         var tags: Set<String>
+
+        static let empty = Slot(hash: 0, place: 0, tags: [])
+        var isEmpty: Bool { place == 0 }
+        var start: Int { place >> 16 }
+        var count: Int { place & 0xFFFF }
     }
 
-    private var slots: [Slot?]
+    /// The bytes a slot takes in the table (for the tests).
+    static var slotBytes: Int { MemoryLayout<Slot>.stride }
+
+    /// The longest array remembered (its length takes the low 16 bits of `Slot.place`).
+    private static let longestArray = 0xFFFF
+
+    private var slots: [Slot]
     private var used = 0
     private var mask: Int
     /// Arrays remembered before the table doubles, up to `maximumSlots`: a store where
@@ -30,7 +43,7 @@ final class TagSetCache {
     private let maximumSlots: Int
 
     init(slots: Int = 8192, maximumSlots: Int = 1 << 16) {
-        self.slots = [Slot?](repeating: nil, count: slots)
+        self.slots = [Slot](repeating: .empty, count: slots)
         mask = slots - 1
         limit = slots / 2
         self.maximumSlots = max(slots, maximumSlots)
@@ -58,7 +71,8 @@ final class TagSetCache {
         let count = lineEnd - 1 - start
         let hash = Self.hash(base + start, count)
         var index = Int(truncatingIfNeeded: hash) & mask
-        while let slot = slots[index] {
+        while !slots[index].isEmpty {
+            let slot = slots[index]
             if slot.hash == hash, slot.count == count, memcmp(base + slot.start, base + start, count) == 0 {
                 reader.position = start + count
                 return slot.tags
@@ -71,14 +85,14 @@ final class TagSetCache {
         for offset in 0..<count where base[start + offset] == UInt8(ascii: ",") { commas += 1 }
         let tags = try RecordCodec.readTags(&reader, capacity: count > 2 ? commas + 1 : 0)
         // Remembered only when the array read is exactly those bytes.
-        if reader.position == start + count {
+        if reader.position == start + count, count <= Self.longestArray, start < Int.max >> 16 {
             if used == limit, slots.count < maximumSlots {
                 grow()
                 index = Int(truncatingIfNeeded: hash) & mask
-                while slots[index] != nil { index = (index + 1) & mask }
+                while !slots[index].isEmpty { index = (index + 1) & mask }
             }
             if used < limit {
-                slots[index] = Slot(hash: hash, start: start, count: count, tags: tags)
+                slots[index] = Slot(hash: hash, place: start << 16 | count, tags: tags)
                 used += 1
             }
         }
@@ -88,12 +102,12 @@ final class TagSetCache {
     /// Doubles the table, every slot placed again by its hash.
     private func grow() {
         let old = slots
-        slots = [Slot?](repeating: nil, count: old.count * 2)
+        slots = [Slot](repeating: .empty, count: old.count * 2)
         mask = slots.count - 1
         limit = slots.count / 2
-        for case let slot? in old {
+        for slot in old where !slot.isEmpty {
             var index = Int(truncatingIfNeeded: slot.hash) & mask
-            while slots[index] != nil { index = (index + 1) & mask }
+            while !slots[index].isEmpty { index = (index + 1) & mask }
             slots[index] = slot
         }
     }
